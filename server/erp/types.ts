@@ -1,0 +1,55 @@
+/**
+ * The one door to the ERP: Odoo's ORM verbs with Odoo's value conventions (many2one as [id, name] or false,
+ * x2many as id lists and command tuples, empty values as false, dates YYYY-MM-DD, datetimes in UTC).
+ * Implemented by the embedded store and by the JSON-RPC client of a real Odoo, so route code runs on both.
+ */
+
+export type DomainTerm = [string | number, string, unknown];
+export type Domain = Array<DomainTerm | '&' | '|' | '!'>;
+
+export type ErpContext = Record<string, unknown> & { lang?: string; allowed_company_ids?: number[] };
+
+export interface SearchOptions {
+  fields?: string[];
+  offset?: number;
+  limit?: number;
+  order?: string;
+  context?: ErpContext;
+}
+
+export type ErpValues = Record<string, unknown>;
+export type ErpRecord = Record<string, unknown> & { id: number };
+
+export interface ErpClient {
+  searchRead<T extends ErpRecord = ErpRecord>(model: string, domain: Domain, options?: SearchOptions): Promise<T[]>;
+  searchCount(model: string, domain: Domain, context?: ErpContext): Promise<number>;
+  read<T extends ErpRecord = ErpRecord>(model: string, ids: number[], fields?: string[], context?: ErpContext): Promise<T[]>;
+  create(model: string, values: ErpValues, context?: ErpContext): Promise<number>;
+  write(model: string, ids: number[], values: ErpValues, context?: ErpContext): Promise<boolean>;
+  unlink(model: string, ids: number[], context?: ErpContext): Promise<boolean>;
+  nameSearch(
+    model: string,
+    name: string,
+    options?: { domain?: Domain; operator?: string; limit?: number; context?: ErpContext },
+  ): Promise<Array<[number, string]>>;
+  /** A public model method, e.g. sale.order action_confirm or account.move message_post. */
+  call<T = unknown>(model: string, method: string, ids: number[], args?: unknown[], kwargs?: Record<string, unknown>): Promise<T>;
+}
+
+/** Odoo's exception names mapped to what the API answers. */
+export type ErpErrorKind = 'access' | 'validation' | 'user' | 'missing' | 'unavailable';
+
+const STATUS: Record<ErpErrorKind, number> = { access: 403, validation: 400, user: 400, missing: 404, unavailable: 503 };
+
+export class ErpError extends Error {
+  readonly kind: ErpErrorKind;
+  readonly statusCode: number;
+  constructor(kind: ErpErrorKind, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ErpError';
+    this.kind = kind;
+    this.statusCode = STATUS[kind];
+  }
+}
+
+export const ERP_UNAVAILABLE = 'ERP unavailable';

@@ -1,0 +1,61 @@
+import { Admin, CustomRoutes, memoryStore } from 'react-admin';
+import { Navigate, Route } from 'react-router-dom';
+import { AREAS, LEGACY_REDIRECTS } from './domain/areas';
+import { AppLayout, storedMenuCollapsed } from './custom/AppLayout';
+import { AreaPending } from './custom/AreaPending';
+import { AreaRoute } from './custom/AreaRoute';
+import { CallbackPage } from './custom/CallbackPage';
+import { Home } from './custom/Home';
+import { LoginScreen } from './custom/LoginScreen';
+import { SignOutPage } from './custom/SignOutPage';
+import { theme } from './custom/theme';
+import { buildAuthProvider } from './providers/authProvider';
+import { buildI18nProvider } from './providers/i18nProvider';
+
+const authProvider = buildAuthProvider();
+const i18nProvider = buildI18nProvider();
+// Only what the spec lists is kept in local storage (token, lang_preference, menu flag, per-screen choices);
+// react-admin's own preferences live for the page's lifetime.
+const store = memoryStore(storedMenuCollapsed() ? { 'sidebar.open': false } : {});
+
+function GoHome() {
+  return <Navigate to="/" replace />;
+}
+
+export function App() {
+  return (
+    <Admin
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      store={store}
+      theme={theme}
+      layout={AppLayout}
+      loginPage={LoginScreen}
+      dashboard={Home}
+      catchAll={GoHome}
+      title="Backoffice"
+      disableTelemetry
+    >
+      <CustomRoutes noLayout>
+        <Route path="/callback" element={<CallbackPage signIn={authProvider.signInWithToken} />} />
+        <Route path="/sign-out" element={<SignOutPage />} />
+        {Object.entries(LEGACY_REDIRECTS).map(([from, to]) => (
+          <Route key={from} path={from} element={<Navigate to={to} replace />} />
+        ))}
+      </CustomRoutes>
+      <CustomRoutes>
+        {AREAS.map((area) => (
+          <Route
+            key={area.id}
+            path={area.path}
+            element={
+              <AreaRoute area={area}>
+                <AreaPending />
+              </AreaRoute>
+            }
+          />
+        ))}
+      </CustomRoutes>
+    </Admin>
+  );
+}

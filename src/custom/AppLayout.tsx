@@ -1,0 +1,33 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Layout, useSidebarState } from 'react-admin';
+import { STORAGE_KEYS } from '../domain/constants';
+import { Header } from './Header';
+import { SideMenu } from './SideMenu';
+
+export function storedMenuCollapsed(storage: Storage = localStorage): boolean {
+  return storage.getItem(STORAGE_KEYS.menuCollapsed) === 'true';
+}
+
+/** Keeps the side menu's collapsed flag in local storage (spec section 2, shell). */
+function PersistSidebar() {
+  const [open] = useSidebarState();
+  const first = useRef(true);
+  useEffect(() => {
+    // The first value is the one restored at start; only the user's toggles are written.
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    localStorage.setItem(STORAGE_KEYS.menuCollapsed, String(!open));
+  }, [open]);
+  return null;
+}
+
+export function AppLayout({ children }: { children: ReactNode }) {
+  return (
+    <Layout appBar={Header} menu={SideMenu}>
+      <PersistSidebar />
+      {children}
+    </Layout>
+  );
+}

@@ -1,0 +1,102 @@
+import { useEffect } from 'react';
+import { useLocation, Link as RouterLink } from 'react-router-dom';
+import { AppBar, LoadingIndicator, UserMenu, useGetIdentity, useLocaleState, useTranslate, useUserMenu } from 'react-admin';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import LanguageIcon from '@mui/icons-material/Translate';
+import LogoutIcon from '@mui/icons-material/Logout';
+import { titleKeyFor } from './titles';
+import { UserAvatar } from './UserAvatar';
+
+function PageTitle() {
+  const translate = useTranslate();
+  const { pathname } = useLocation();
+  const title = translate(titleKeyFor(pathname));
+  useEffect(() => {
+    document.title = `${title} · ${translate('app.name')}`;
+  }, [title, translate]);
+  return (
+    <Typography component="h1" variant="h6" noWrap sx={{ flex: 1, ml: 1 }} data-testid="page-title">
+      {title}
+    </Typography>
+  );
+}
+
+function LanguageToggle() {
+  const translate = useTranslate();
+  const [locale, setLocale] = useLocaleState();
+  const { onClose } = useUserMenu() ?? {};
+  const other = locale === 'en' ? 'es' : 'en';
+  return (
+    <MenuItem
+      onClick={() => {
+        setLocale(other);
+        onClose?.();
+      }}
+      data-testid="language-toggle"
+      lang={other}
+    >
+      <ListItemIcon>
+        <LanguageIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText primary={other === 'en' ? 'English' : 'Español'} secondary={translate('app.userMenu.language')} />
+    </MenuItem>
+  );
+}
+
+function SignOutItem() {
+  const translate = useTranslate();
+  return (
+    <MenuItem component={RouterLink} to="/sign-out" data-testid="sign-out">
+      <ListItemIcon>
+        <LogoutIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText primary={translate('app.userMenu.signOut')} />
+    </MenuItem>
+  );
+}
+
+function AccountMenu() {
+  const translate = useTranslate();
+  const { identity } = useGetIdentity();
+  if (!identity) return null;
+  return (
+    <UserMenu
+      label={translate('app.userMenu.open')}
+      icon={<UserAvatar imageUrl={identity.avatar} firstName={identity.firstName} lastName={identity.lastName} />}
+    >
+      <Box sx={{ px: 2, py: 1, minWidth: 220 }} data-testid="user-identity">
+        <Typography variant="subtitle1">{identity.fullName}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {identity.email}
+        </Typography>
+      </Box>
+      <Divider />
+      <LanguageToggle />
+      <SignOutItem />
+    </UserMenu>
+  );
+}
+
+/** Header of spec section 2: logo linking home, the page title and the user menu. */
+export function Header() {
+  const translate = useTranslate();
+  return (
+    <AppBar userMenu={<AccountMenu />} toolbar={<LoadingIndicator />}>
+      <Box
+        component={RouterLink}
+        to="/"
+        aria-label={translate('app.titles.home')}
+        sx={{ display: 'flex', alignItems: 'center', color: 'inherit' }}
+        data-testid="logo"
+      >
+        <img src="/logo.svg" alt={translate('app.name')} width={28} height={28} />
+      </Box>
+      <PageTitle />
+    </AppBar>
+  );
+}

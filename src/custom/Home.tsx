@@ -1,0 +1,63 @@
+import { Link as RouterLink } from 'react-router-dom';
+import { Loading, useAuthenticated, useGetIdentity, useTranslate } from 'react-admin';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import Typography from '@mui/material/Typography';
+import { areaById, HOME_ORDER } from '../domain/areas';
+import { AREA_ICONS } from './areaIcons';
+import { useAllowedAreas } from './useAllowedAreas';
+
+/** Home (spec section 2): links to every area the user may use. */
+export function Home() {
+  const { isPending: authPending } = useAuthenticated();
+  const translate = useTranslate();
+  const { identity } = useGetIdentity();
+  const { areas, isPending } = useAllowedAreas();
+  if (authPending || isPending) return <Loading />;
+  const allowed = new Set(areas.map((area) => area.id));
+  const links = HOME_ORDER.filter((id) => allowed.has(id)).map(areaById);
+  return (
+    <Box sx={{ py: 3, maxWidth: 1100 }}>
+      <Typography variant="h5" component="h2" gutterBottom>
+        {translate('app.home.greeting', { name: identity?.firstName ?? '' })}
+      </Typography>
+      {links.length === 0 ? (
+        <Alert severity="info" data-testid="home-none">
+          {translate('app.home.none')}
+        </Alert>
+      ) : (
+        <>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            {translate('app.home.intro')}
+          </Typography>
+          <Box
+            component="nav"
+            sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))' }}
+            data-testid="home-links"
+          >
+            {links.map((area) => {
+              const Icon = AREA_ICONS[area.id];
+              return (
+                <Card key={area.id} variant="outlined">
+                  <CardActionArea
+                    component={RouterLink}
+                    to={area.path}
+                    sx={{ p: 2, display: 'flex', gap: 2, justifyContent: 'flex-start', minHeight: 88 }}
+                    data-testid={`home-${area.id}`}
+                  >
+                    <Box sx={{ color: 'primary.main', display: 'flex' }}>
+                      <Icon />
+                    </Box>
+                    <Typography variant="subtitle1">{translate(`app.home.links.${area.id}`)}</Typography>
+                  </CardActionArea>
+                </Card>
+              );
+            })}
+          </Box>
+        </>
+      )}
+    </Box>
+  );
+}

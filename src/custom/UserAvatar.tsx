@@ -1,0 +1,27 @@
+import Avatar from '@mui/material/Avatar';
+
+export function initials(firstName?: string, lastName?: string): string {
+  const first = firstName?.trim().charAt(0) ?? '';
+  const last = lastName?.trim().charAt(0) ?? '';
+  return `${first}${last}`.toUpperCase();
+}
+
+/** The avatar image, or the initials of first and last name when there is none or it fails to load. */
+export function UserAvatar({ imageUrl, firstName, lastName, size = 32 }: {
+  imageUrl?: string | null;
+  firstName?: string;
+  lastName?: string;
+  size?: number;
+}) {
+  return (
+    <Avatar
+      src={imageUrl || undefined}
+      alt=""
+      sx={{ width: size, height: size, fontSize: size * 0.42, bgcolor: 'secondary.main' }}
+      slotProps={{ img: { referrerPolicy: 'no-referrer' } }}
+      data-testid="user-avatar"
+    >
+      {initials(firstName, lastName)}
+    </Avatar>
+  );
+}

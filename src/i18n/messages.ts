@@ -1,0 +1,12 @@
+import englishMessages from 'ra-language-english';
+import type { TranslationMessages } from 'react-admin';
+import type { Language } from '../domain/constants';
+import { appEn } from './app-en';
+import { appEs } from './app-es';
+import { raSpanishMessages } from './ra-es';
+
+/** react-admin's own catalogue plus ours, for each language. */
+export const catalogues: Record<Language, TranslationMessages> = {
+  en: { ...englishMessages, ...appEn },
+  es: { ...raSpanishMessages, ...appEs },
+};

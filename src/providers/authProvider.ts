@@ -1,0 +1,132 @@
+import type { AuthProvider, UserIdentity } from 'react-admin';
+import { hasAnyPermission, USERS_VIEW_PERMISSIONS } from '../domain/permissions';
+import { apiFetch, clearToken, getToken, setToken } from './http';
+
+/** GET /users/me (spec section 7). */
+export interface CurrentUser {
+  id?: number | string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  imageUrl?: string | null;
+  permissions: unknown[];
+  role: string;
+  companies?: number[];
+}
+
+/**
+ * react-admin's conventions mapped onto the spec's group.action permissions: a resource is a permission group,
+ * `edit` is `modify`, `show` and `export` need `list`.
+ */
+const ACTION_ALIASES: Record<string, string> = { edit: 'modify', show: 'list', export: 'list' };
+
+export function requiredPermissions(resource: string, action?: string): readonly string[] {
+  const verb = action ? (ACTION_ALIASES[action] ?? action) : '';
+  const required = verb ? `${resource}.${verb}` : resource;
+  if (required === 'users.view' || required === 'permissionsManagement.view') return USERS_VIEW_PERMISSIONS;
+  return [required];
+}
+
+export function fullName(user: Pick<CurrentUser, 'firstName' | 'lastName'>): string {
+  return [user.firstName, user.lastName].filter(Boolean).join(' ');
+}
+
+export interface AuthProviderOptions {
+  /** Where the browser goes after sign-out; defaults to a full navigation. */
+  navigate?: (url: string) => void;
+}
+
+export function buildAuthProvider({ navigate = (url) => window.location.assign(url) }: AuthProviderOptions = {}): AuthProvider & {
+  /** Stores the token from the sign-in return and loads the user. */
+  signInWithToken: (token: string | null) => Promise<CurrentUser>;
+  getCurrentUser: () => Promise<CurrentUser>;
+} {
+  // The profile is loaded once per page load and token; a reload picks up permission changes.
+  let current: { token: string; user: Promise<CurrentUser> } | null = null;
+
+  function getCurrentUser(): Promise<CurrentUser> {
+    const token = getToken();
+    if (!token) return Promise.reject(new Error('Not signed in'));
+    if (current?.token !== token) {
+      const user = apiFetch<CurrentUser>('/users/me').then(({ json }) => json);
+      current = { token, user };
+      user.catch(() => {
+        if (current?.user === user) current = null;
+      });
+    }
+    return current.user;
+  }
+
+  return {
+    getCurrentUser,
+    async signInWithToken(token) {
+      if (!token) throw new Error('Code parameter is missing in the Google callback URL');
+      setToken(token);
+      try {
+        return await getCurrentUser();
+      } catch (error) {
+        clearToken();
+        current = null;
+        throw error;
+      }
+    },
+    async login() {
+      // Sign-in is a browser navigation to /auth/ (spec section 2); nothing to do here.
+    },
+    async logout() {
+      const token = getToken();
+      current = null;
+      if (!token) return;
+      let logoutUrl = `/auth/logout?continue=${encodeURIComponent(`${window.location.origin}/login`)}`;
+      try {
+        const { json } = await apiFetch<{ logoutUrl?: string }>('/auth/sign-out', { method: 'POST', body: {} });
+        if (json?.logoutUrl) logoutUrl = json.logoutUrl;
+      } catch {
+        // The session may already be gone; the token is removed all the same.
+      }
+      clearToken();
+      navigate(logoutUrl);
+      return false;
+    },
+    async checkAuth() {
+      if (!getToken()) throw { redirectTo: '/login', message: false };
+      try {
+        await getCurrentUser();
+      } catch (error) {
+        // An expired or revoked token is dropped; other failures (server down) keep it for a retry.
+        if ((error as { status?: number })?.status === 401) clearToken();
+        throw { redirectTo: '/login', message: false };
+      }
+    },
+    async checkError(error) {
+      const status = (error as { status?: number })?.status;
+      if (status === 401) {
+        clearToken();
+        current = null;
+        throw { redirectTo: '/login', message: false };
+      }
+    },
+    async getIdentity(): Promise<UserIdentity> {
+      const user = await getCurrentUser();
+      return {
+        id: user.id ?? user.email,
+        fullName: fullName(user),
+        avatar: user.imageUrl ?? undefined,
+        email: user.email,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        role: user.role,
+      };
+    },
+    async getPermissions() {
+      if (!getToken()) return [];
+      const user = await getCurrentUser();
+      return user.permissions;
+    },
+    async canAccess({ resource, action }) {
+      if (!getToken()) return false;
+      const user = await getCurrentUser();
+      return hasAnyPermission(user.permissions, requiredPermissions(resource, action));
+    },
+  };
+}
