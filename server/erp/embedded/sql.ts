@@ -1,0 +1,9 @@
+/** The little the embedded store needs from a SQL connection (PGlite or a PostgreSQL pool). */
+export interface Sql {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface SqlDatabase extends Sql {
+  /** Runs fn in one transaction: everything or nothing. */
+  transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
+}

@@ -1,0 +1,512 @@
+/**
+ * The embedded, Odoo-compatible store: Odoo's ORM verbs over PostgreSQL tables described by a Registry.
+ * Values follow Odoo's conventions: many2one read as [id, display_name] or false, x2many as id lists and written
+ * with command tuples, empty values as false, dates 'YYYY-MM-DD', datetimes 'YYYY-MM-DD HH:MM:SS' in UTC.
+ * Model behaviour (computed amounts, state rules, methods such as action_confirm) comes from ModelHooks.
+ */
+import { compileDomain, compileOrder } from '../domain';
+import {
+  columnOf,
+  describeValue,
+  fieldOf,
+  inverseOf,
+  isStored,
+  many2manyOf,
+  modelOf,
+  quoteIdent,
+  recNameOf,
+  type FieldDef,
+  type ModelDef,
+  type Registry,
+} from '../models';
+import { ErpError, type Domain, type ErpClient, type ErpContext, type ErpRecord, type ErpValues, type SearchOptions } from '../types';
+import type { Sql, SqlDatabase } from './sql';
+
+export interface HookContext {
+  tx: Sql;
+  store: EmbeddedStore;
+  /** The same store bound to the running transaction. */
+  env: ErpClient;
+  context: ErpContext;
+}
+
+export interface ModelHooks {
+  /** Fills or checks values before a create (defaults, sequences, validation). May throw ErpError. */
+  beforeCreate?: (values: ErpValues, hook: HookContext) => Promise<ErpValues> | ErpValues;
+  beforeWrite?: (ids: number[], values: ErpValues, hook: HookContext) => Promise<ErpValues> | ErpValues;
+  /** Recomputes stored computed fields after a create or write. */
+  recompute?: (ids: number[], hook: HookContext) => Promise<void>;
+  beforeUnlink?: (ids: number[], hook: HookContext) => Promise<void>;
+  /** Values of non-stored computed fields, per id. */
+  computeRead?: (ids: number[], fields: string[], hook: HookContext) => Promise<Map<number, ErpValues>>;
+  /** Public methods callable through call(); a name starting with '_' is never callable, as in Odoo. */
+  methods?: Record<string, (ids: number[], args: unknown[], kwargs: Record<string, unknown>, hook: HookContext) => Promise<unknown>>;
+  /** Text shown for a record in many2one pairs; defaults to the rec name. */
+  displayName?: (rows: Array<Record<string, unknown>>) => Map<number, string>;
+}
+
+export type HooksByModel = Record<string, ModelHooks>;
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+function formatDate(value: unknown): string | false {
+  if (value === null || value === undefined) return false;
+  if (value instanceof Date) return `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`;
+  return String(value).slice(0, 10);
+}
+
+function formatDatetime(value: unknown): string | false {
+  if (value === null || value === undefined) return false;
+  if (value instanceof Date) {
+    return `${formatDate(value)} ${pad(value.getUTCHours())}:${pad(value.getUTCMinutes())}:${pad(value.getUTCSeconds())}`;
+  }
+  return String(value).replace('T', ' ').slice(0, 19);
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATETIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?/;
+
+function invalid(model: string, name: string, value: unknown, expected: string): never {
+  throw new ErpError('validation', `Invalid value ${describeValue(value)} for field '${name}' of model '${model}': expected ${expected}`);
+}
+
+/** Odoo value -> SQL parameter for a stored field; false/null/'' clear the field where Odoo would. */
+function toColumnValue(model: string, name: string, field: FieldDef, value: unknown): unknown {
+  if (value === false || value === null || value === undefined) return field.type === 'boolean' ? false : null;
+  switch (field.type) {
+    case 'char':
+    case 'text':
+    case 'html':
+      if (typeof value !== 'string') invalid(model, name, value, 'text');
+      return value;
+    case 'selection':
+      if (typeof value !== 'string' || (field.selection && !field.selection.includes(value))) {
+        invalid(model, name, value, `one of ${(field.selection ?? []).join(', ')}`);
+      }
+      return value;
+    case 'integer':
+      if (typeof value !== 'number' || !Number.isInteger(value)) invalid(model, name, value, 'an integer');
+      return value;
+    case 'float':
+    case 'monetary':
+      if (typeof value !== 'number' || !Number.isFinite(value)) invalid(model, name, value, 'a number');
+      return value;
+    case 'boolean':
+      if (typeof value !== 'boolean') invalid(model, name, value, 'true or false');
+      return value;
+    case 'date':
+      if (typeof value !== 'string' || !DATE.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) {
+        invalid(model, name, value, 'a date YYYY-MM-DD');
+      }
+      return value;
+    case 'datetime':
+      if (typeof value !== 'string' || !DATETIME.test(value) || Number.isNaN(Date.parse(`${value.replace(' ', 'T').slice(0, 19)}Z`))) {
+        invalid(model, name, value, 'a datetime YYYY-MM-DD HH:MM:SS');
+      }
+      return value.replace('T', ' ').slice(0, 19);
+    case 'binary':
+      if (typeof value !== 'string') invalid(model, name, value, 'base64 text');
+      return Buffer.from(value, 'base64');
+    case 'many2one': {
+      const id = Array.isArray(value) ? value[0] : value;
+      if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0) invalid(model, name, value, 'a record id');
+      return id;
+    }
+    default:
+      return invalid(model, name, value, 'a stored field');
+  }
+}
+
+function fromColumnValue(field: FieldDef, value: unknown): unknown {
+  switch (field.type) {
+    case 'boolean':
+      return value === true;
+    case 'integer':
+      return value === null || value === undefined ? 0 : Number(value);
+    case 'float':
+    case 'monetary':
+      return value === null || value === undefined ? 0 : Number(value);
+    case 'date':
+      return formatDate(value);
+    case 'datetime':
+      return formatDatetime(value);
+    case 'binary':
+      if (value === null || value === undefined) return false;
+      return Buffer.from(value as Uint8Array).toString('base64');
+    default:
+      return value === null || value === undefined ? false : value;
+  }
+}
+
+function assertIds(ids: unknown): asserts ids is number[] {
+  if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'number' || !Number.isInteger(id) || id <= 0)) {
+    throw new ErpError('validation', `Invalid record ids ${describeValue(ids)}`);
+  }
+}
+
+export class EmbeddedStore implements ErpClient {
+  constructor(
+    readonly db: SqlDatabase,
+    readonly registry: Registry,
+    readonly hooks: HooksByModel = {},
+    private readonly sql: Sql = db,
+    private readonly inTransaction = false,
+  ) {}
+
+  /** Runs fn with a store bound to one transaction (or the current one). */
+  async atomic<T>(fn: (store: EmbeddedStore, tx: Sql) => Promise<T>): Promise<T> {
+    if (this.inTransaction) return fn(this, this.sql);
+    return this.db.transaction((tx) => fn(new EmbeddedStore(this.db, this.registry, this.hooks, tx, true), tx));
+  }
+
+  private hook(store: EmbeddedStore, tx: Sql, context: ErpContext = {}): HookContext {
+    return { tx, store, env: store, context };
+  }
+
+  private model(model: string): ModelDef {
+    return modelOf(this.registry, model);
+  }
+
+  private page(options: SearchOptions): string {
+    const parts: string[] = [];
+    if (options.limit !== undefined && options.limit !== null && options.limit !== false as unknown) {
+      if (!Number.isInteger(options.limit) || options.limit < 0) throw new ErpError('validation', `Invalid limit ${describeValue(options.limit)}`);
+      parts.push(`LIMIT ${options.limit}`);
+    }
+    if (options.offset) {
+      if (!Number.isInteger(options.offset) || options.offset < 0) throw new ErpError('validation', `Invalid offset ${describeValue(options.offset)}`);
+      parts.push(`OFFSET ${options.offset}`);
+    }
+    return parts.join(' ');
+  }
+
+  async search(model: string, domain: Domain, options: SearchOptions = {}): Promise<number[]> {
+    const def = this.model(model);
+    const where = compileDomain(this.registry, model, domain ?? [], { alias: 't' });
+    const order = compileOrder(this.registry, model, options.order || def.order || 'id', 't');
+    const rows = await this.sql.query<{ id: number }>(
+      `SELECT t.id FROM ${quoteIdent(def.table)} AS t WHERE ${where.sql} ORDER BY ${order} ${this.page(options)}`,
+      where.params,
+    );
+    return rows.map((row) => row.id);
+  }
+
+  async searchCount(model: string, domain: Domain): Promise<number> {
+    const def = this.model(model);
+    const where = compileDomain(this.registry, model, domain ?? [], { alias: 't' });
+    const [row] = await this.sql.query<{ count: number | string }>(
+      `SELECT count(*) AS count FROM ${quoteIdent(def.table)} AS t WHERE ${where.sql}`,
+      where.params,
+    );
+    return Number(row.count);
+  }
+
+  async searchRead<T extends ErpRecord = ErpRecord>(model: string, domain: Domain, options: SearchOptions = {}): Promise<T[]> {
+    const def = this.model(model);
+    const fields = this.fieldList(def, options.fields);
+    const where = compileDomain(this.registry, model, domain ?? [], { alias: 't' });
+    const order = compileOrder(this.registry, model, options.order || def.order || 'id', 't');
+    const rows = await this.sql.query<Record<string, unknown>>(
+      `SELECT ${this.selectList(def, fields)} FROM ${quoteIdent(def.table)} AS t WHERE ${where.sql} ORDER BY ${order} ${this.page(options)}`,
+      where.params,
+    );
+    return this.format<T>(def, rows, fields, options.context);
+  }
+
+  async read<T extends ErpRecord = ErpRecord>(model: string, ids: number[], fields?: string[], context?: ErpContext): Promise<T[]> {
+    assertIds(ids);
+    const def = this.model(model);
+    const list = this.fieldList(def, fields);
+    if (!ids.length) return [];
+    const rows = await this.sql.query<Record<string, unknown>>(
+      `SELECT ${this.selectList(def, list)} FROM ${quoteIdent(def.table)} AS t WHERE t.id = ANY($1::int[])`,
+      [ids],
+    );
+    const missing = ids.filter((id) => !rows.some((row) => row.id === id));
+    if (missing.length) throw new ErpError('missing', `Record does not exist or has been deleted. (Record: ${model}(${missing.join(', ')}))`);
+    const byId = new Map(rows.map((row) => [row.id as number, row]));
+    return this.format<T>(def, ids.map((id) => byId.get(id)!), list, context);
+  }
+
+  private fieldList(def: ModelDef, fields?: string[]): string[] {
+    if (fields !== undefined && (!Array.isArray(fields) || fields.some((field) => typeof field !== 'string'))) {
+      throw new ErpError('validation', `Invalid field list ${describeValue(fields)}`);
+    }
+    const list = fields?.length ? fields : Object.keys(def.fields).filter((name) => def.fields[name].type !== 'binary');
+    for (const name of list) fieldOf(this.registry, def.name, name);
+    return list;
+  }
+
+  private selectList(def: ModelDef, fields: string[]): string {
+    const columns = new Set(['t.id']);
+    for (const name of fields) {
+      const field = fieldOf(this.registry, def.name, name);
+      if (name !== 'id' && isStored(field)) columns.add(`t.${quoteIdent(columnOf(name, field))} AS ${quoteIdent(name)}`);
+    }
+    return [...columns].join(', ');
+  }
+
+  /** Display names of records of a model, by id. */
+  async displayNames(model: string, ids: number[]): Promise<Map<number, string>> {
+    const unique = [...new Set(ids)];
+    if (!unique.length) return new Map();
+    const def = this.model(model);
+    const custom = this.hooks[model]?.displayName;
+    const recName = recNameOf(this.registry, model);
+    const columns = custom ? '*' : recName ? `id, ${quoteIdent(columnOf(recName, def.fields[recName]))} AS name` : 'id';
+    const rows = await this.sql.query<Record<string, unknown>>(
+      `SELECT ${columns} FROM ${quoteIdent(def.table)} WHERE id = ANY($1::int[])`,
+      [unique],
+    );
+    if (custom) return custom(rows);
+    return new Map(rows.map((row) => [row.id as number, row.name ? String(row.name) : `${model},${row.id}`]));
+  }
+
+  private async format<T>(def: ModelDef, rows: Array<Record<string, unknown>>, fields: string[], context: ErpContext = {}): Promise<T[]> {
+    const ids = rows.map((row) => row.id as number);
+    const out = rows.map((row) => ({ id: row.id }) as Record<string, unknown>);
+    const computed = fields.filter((name) => name !== 'id' && fieldOf(this.registry, def.name, name).computed);
+    const computedValues = computed.length && this.hooks[def.name]?.computeRead
+      ? await this.hooks[def.name].computeRead!(ids, computed, this.hook(this, this.sql, context))
+      : new Map<number, ErpValues>();
+    for (const name of fields) {
+      if (name === 'id') continue;
+      const field = fieldOf(this.registry, def.name, name);
+      if (field.computed) {
+        out.forEach((record) => (record[name] = computedValues.get(record.id as number)?.[name] ?? false));
+      } else if (field.type === 'many2one') {
+        const names = await this.displayNames(field.relation!, rows.map((row) => row[name] as number).filter(Boolean));
+        out.forEach((record, index) => {
+          const id = rows[index][name] as number | null;
+          record[name] = id ? [id, names.get(id) ?? `${field.relation},${id}`] : false;
+        });
+      } else if (field.type === 'one2many') {
+        const { comodel, column } = inverseOf(this.registry, def.name, name, field);
+        const children = ids.length
+          ? await this.sql.query<{ id: number; parent: number }>(
+              `SELECT id, ${quoteIdent(column)} AS parent FROM ${quoteIdent(comodel.table)} WHERE ${quoteIdent(column)} = ANY($1::int[]) ORDER BY id`,
+              [ids],
+            )
+          : [];
+        out.forEach((record) => (record[name] = children.filter((child) => child.parent === record.id).map((child) => child.id)));
+      } else if (field.type === 'many2many') {
+        const link = many2manyOf(this.registry, def.name, name, field);
+        const pairs = ids.length
+          ? await this.sql.query<{ a: number; b: number }>(
+              `SELECT ${quoteIdent(link.column1)} AS a, ${quoteIdent(link.column2)} AS b FROM ${quoteIdent(link.table)} WHERE ${quoteIdent(link.column1)} = ANY($1::int[]) ORDER BY b`,
+              [ids],
+            )
+          : [];
+        out.forEach((record) => (record[name] = pairs.filter((pair) => pair.a === record.id).map((pair) => pair.b)));
+      } else {
+        out.forEach((record, index) => (record[name] = fromColumnValue(field, rows[index][name])));
+      }
+    }
+    return out as T[];
+  }
+
+  async create(model: string, values: ErpValues, context: ErpContext = {}): Promise<number> {
+    if (!values || typeof values !== 'object' || Array.isArray(values)) throw new ErpError('validation', `Invalid values for ${model}`);
+    return this.atomic(async (store, tx) => {
+      const def = store.model(model);
+      const hooks = store.hooks[model];
+      const prepared = hooks?.beforeCreate ? await hooks.beforeCreate({ ...values }, store.hook(store, tx, context)) : values;
+      const { columns, params, relational } = store.split(def, prepared);
+      for (const [name, field] of Object.entries(def.fields)) {
+        if (field.required && isStored(field) && (prepared[name] === undefined || prepared[name] === null || prepared[name] === false) && field.type !== 'boolean') {
+          throw new ErpError('validation', `The field '${name}' of model '${model}' is required`);
+        }
+      }
+      const sql = columns.length
+        ? `INSERT INTO ${quoteIdent(def.table)} (${columns.join(', ')}) VALUES (${params.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`
+        : `INSERT INTO ${quoteIdent(def.table)} DEFAULT VALUES RETURNING id`;
+      const [row] = await tx.query<{ id: number }>(sql, params);
+      await store.writeRelational(def, [row.id], relational, context);
+      if (hooks?.recompute) await hooks.recompute([row.id], store.hook(store, tx, context));
+      return row.id;
+    });
+  }
+
+  async write(model: string, ids: number[], values: ErpValues, context: ErpContext = {}): Promise<boolean> {
+    assertIds(ids);
+    if (!values || typeof values !== 'object' || Array.isArray(values)) throw new ErpError('validation', `Invalid values for ${model}`);
+    if (!ids.length) return true;
+    return this.atomic(async (store, tx) => {
+      const def = store.model(model);
+      await store.read(model, ids, ['id']);
+      const hooks = store.hooks[model];
+      const prepared = hooks?.beforeWrite ? await hooks.beforeWrite(ids, { ...values }, store.hook(store, tx, context)) : values;
+      const { columns, params, relational } = store.split(def, prepared);
+      if (columns.length) {
+        const sets = columns.map((column, i) => `${column} = $${i + 2}`).join(', ');
+        await tx.query(`UPDATE ${quoteIdent(def.table)} SET ${sets} WHERE id = ANY($1::int[])`, [ids, ...params]);
+      }
+      await store.writeRelational(def, ids, relational, context);
+      if (hooks?.recompute) await hooks.recompute(ids, store.hook(store, tx, context));
+      return true;
+    });
+  }
+
+  async unlink(model: string, ids: number[], context: ErpContext = {}): Promise<boolean> {
+    assertIds(ids);
+    if (!ids.length) return true;
+    return this.atomic(async (store, tx) => {
+      const def = store.model(model);
+      await store.read(model, ids, ['id']);
+      const hooks = store.hooks[model];
+      if (hooks?.beforeUnlink) await hooks.beforeUnlink(ids, store.hook(store, tx, context));
+      await tx.query(`DELETE FROM ${quoteIdent(def.table)} WHERE id = ANY($1::int[])`, [ids]);
+      return true;
+    });
+  }
+
+  async nameSearch(
+    model: string,
+    name: string,
+    options: { domain?: Domain; operator?: string; limit?: number; context?: ErpContext } = {},
+  ): Promise<Array<[number, string]>> {
+    const recName = recNameOf(this.registry, model);
+    const domain: Domain = [...(options.domain ?? [])];
+    if (name && recName) domain.push([recName, options.operator ?? 'ilike', name]);
+    const ids = await this.search(model, domain, { limit: options.limit ?? 100 });
+    const names = await this.displayNames(model, ids);
+    return ids.map((id) => [id, names.get(id) ?? `${model},${id}`]);
+  }
+
+  async call<T = unknown>(model: string, method: string, ids: number[], args: unknown[] = [], kwargs: Record<string, unknown> = {}): Promise<T> {
+    this.model(model);
+    if (typeof method !== 'string' || method.startsWith('_')) {
+      throw new ErpError('access', `Private methods (such as ${describeValue(method)}) cannot be called remotely.`);
+    }
+    const implementation = this.hooks[model]?.methods?.[method];
+    if (!implementation) throw new ErpError('validation', `The method '${method}' does not exist on the model '${model}'`);
+    assertIds(ids);
+    return this.atomic(async (store, tx) => {
+      await store.read(model, ids, ['id']);
+      return (await implementation(ids, args, kwargs, store.hook(store, tx, (kwargs.context as ErpContext) ?? {}))) as T;
+    });
+  }
+
+  /** Splits Odoo values into stored columns and x2many commands, validating each. */
+  private split(def: ModelDef, values: ErpValues) {
+    const columns: string[] = [];
+    const params: unknown[] = [];
+    const relational: Array<[string, FieldDef, unknown]> = [];
+    for (const [name, value] of Object.entries(values)) {
+      if (name === 'id') throw new ErpError('validation', `The field 'id' of model '${def.name}' cannot be written`);
+      const field = fieldOf(this.registry, def.name, name);
+      if (field.computed) continue;
+      if (field.type === 'one2many' || field.type === 'many2many') {
+        relational.push([name, field, value]);
+        continue;
+      }
+      columns.push(quoteIdent(columnOf(name, field)));
+      params.push(toColumnValue(def.name, name, field, value));
+    }
+    return { columns, params, relational };
+  }
+
+  /** Applies x2many command tuples: [0,0,vals] [1,id,vals] [2,id] [3,id] [4,id] [5] [6,0,ids]. */
+  private async writeRelational(def: ModelDef, ids: number[], relational: Array<[string, FieldDef, unknown]>, context: ErpContext) {
+    for (const [name, field, commands] of relational) {
+      if (!Array.isArray(commands)) invalid(def.name, name, commands, 'a list of commands');
+      for (const command of commands as unknown[]) {
+        if (!Array.isArray(command) || typeof command[0] !== 'number') invalid(def.name, name, command, 'a command tuple');
+        const [code, target, vals] = command as [number, unknown, unknown];
+        for (const id of ids) await this.applyCommand(def, name, field, id, code, target, vals, context);
+      }
+    }
+  }
+
+  private async applyCommand(def: ModelDef, name: string, field: FieldDef, id: number, code: number, target: unknown, vals: unknown, context: ErpContext) {
+    const comodel = field.relation!;
+    const needsId = () => {
+      if (typeof target !== 'number' || !Number.isInteger(target) || target <= 0) invalid(def.name, name, target, 'a record id in the command');
+      return target;
+    };
+    const needsVals = () => {
+      if (!vals || typeof vals !== 'object' || Array.isArray(vals)) invalid(def.name, name, vals, 'values in the command');
+      return vals as ErpValues;
+    };
+    if (field.type === 'one2many') {
+      const { column } = inverseOf(this.registry, def.name, name, field);
+      const own = async (childId: number) => {
+        const [row] = await this.sql.query<{ parent: number | null }>(
+          `SELECT ${quoteIdent(column)} AS parent FROM ${quoteIdent(this.model(comodel).table)} WHERE id = $1`,
+          [childId],
+        );
+        if (!row || row.parent !== id) throw new ErpError('validation', `Record ${comodel}(${childId}) is not a line of ${def.name}(${id})`);
+      };
+      switch (code) {
+        case 0:
+          await this.create(comodel, { ...needsVals(), [field.inverse!]: id }, context);
+          return;
+        case 1:
+          await own(needsId());
+          await this.write(comodel, [needsId()], needsVals(), context);
+          return;
+        case 2:
+        case 3:
+          await own(needsId());
+          await this.unlink(comodel, [needsId()], context);
+          return;
+        case 4:
+          await this.write(comodel, [needsId()], { [field.inverse!]: id }, context);
+          return;
+        case 5: {
+          const children = await this.search(comodel, [[field.inverse!, '=', id]]);
+          if (children.length) await this.unlink(comodel, children, context);
+          return;
+        }
+        case 6: {
+          if (!Array.isArray(vals)) invalid(def.name, name, vals, 'a list of ids');
+          const keep = vals as number[];
+          const children = await this.search(comodel, [[field.inverse!, '=', id]]);
+          const drop = children.filter((child) => !keep.includes(child));
+          if (drop.length) await this.unlink(comodel, drop, context);
+          for (const child of keep.filter((one) => !children.includes(one))) await this.write(comodel, [child], { [field.inverse!]: id }, context);
+          return;
+        }
+      }
+    } else {
+      const link = many2manyOf(this.registry, def.name, name, field);
+      const table = quoteIdent(link.table);
+      const [a, b] = [quoteIdent(link.column1), quoteIdent(link.column2)];
+      const linkIds = async (targets: number[]) => {
+        if (!targets.length) return;
+        await this.read(comodel, targets, ['id']);
+        await this.sql.query(`INSERT INTO ${table} (${a}, ${b}) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING`, [id, targets]);
+      };
+      switch (code) {
+        case 0:
+          await linkIds([await this.create(comodel, needsVals(), context)]);
+          return;
+        case 1:
+          await this.write(comodel, [needsId()], needsVals(), context);
+          return;
+        case 2:
+          await this.sql.query(`DELETE FROM ${table} WHERE ${a} = $1 AND ${b} = $2`, [id, needsId()]);
+          await this.unlink(comodel, [needsId()], context);
+          return;
+        case 3:
+          await this.sql.query(`DELETE FROM ${table} WHERE ${a} = $1 AND ${b} = $2`, [id, needsId()]);
+          return;
+        case 4:
+          await linkIds([needsId()]);
+          return;
+        case 5:
+          await this.sql.query(`DELETE FROM ${table} WHERE ${a} = $1`, [id]);
+          return;
+        case 6: {
+          if (!Array.isArray(vals) || vals.some((one) => typeof one !== 'number' || !Number.isInteger(one) || one <= 0)) {
+            invalid(def.name, name, vals, 'a list of ids');
+          }
+          await this.sql.query(`DELETE FROM ${table} WHERE ${a} = $1`, [id]);
+          await linkIds([...new Set(vals as number[])]);
+          return;
+        }
+      }
+    }
+    throw new ErpError('validation', `Unknown command ${describeValue(code)} for field '${name}' of model '${def.name}'`);
+  }
+}
