@@ -1,0 +1,121 @@
+/**
+ * The embedded store answering Odoo's external JSON-RPC API (`POST /jsonrpc`), so the real Odoo client is
+ * tested over HTTP against it. Off unless an integration key is configured; then calls need that login and key,
+ * as Odoo needs a user's API key. Errors come back as Odoo sends them: HTTP 200 with an `error` object.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { ErpError, type Domain, type ErpErrorKind, type ErpValues } from '../types';
+import type { EmbeddedStore } from './store';
+
+export interface RpcCredentials {
+  db: string;
+  login: string;
+  apiKey: string;
+}
+
+/** The uid the integration user gets. */
+export const RPC_UID = 2;
+
+const ODOO_NAMES: Record<ErpErrorKind, string> = {
+  access: 'odoo.exceptions.AccessError',
+  validation: 'odoo.exceptions.ValidationError',
+  user: 'odoo.exceptions.UserError',
+  missing: 'odoo.exceptions.MissingError',
+  unavailable: 'builtins.Exception',
+};
+
+function same(a: unknown, b: string): boolean {
+  if (typeof a !== 'string') return false;
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+function odooError(error: unknown, id: unknown) {
+  const known = error instanceof ErpError;
+  const message = known ? error.message : 'Internal error';
+  const name = known ? ODOO_NAMES[error.kind] : 'builtins.Exception';
+  return { jsonrpc: '2.0', id, error: { code: 200, message: 'Odoo Server Error', data: { name, message, arguments: [message], debug: '' } } };
+}
+
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+async function executeKw(store: EmbeddedStore, model: string, method: string, args: unknown[], kwargs: Record<string, unknown>) {
+  const arg = (index: number, name: string) => (kwargs[name] !== undefined ? kwargs[name] : args[index]);
+  const context = (kwargs.context ?? {}) as Record<string, unknown>;
+  switch (method) {
+    case 'search_read':
+      return store.searchRead(model, list(arg(0, 'domain')) as Domain, {
+        fields: arg(1, 'fields') as string[] | undefined,
+        offset: (arg(2, 'offset') as number) ?? 0,
+        limit: (arg(3, 'limit') as number) ?? undefined,
+        order: (arg(4, 'order') as string) ?? undefined,
+        context,
+      });
+    case 'search':
+      return store.search(model, list(arg(0, 'domain')) as Domain, {
+        offset: (arg(1, 'offset') as number) ?? 0,
+        limit: (arg(2, 'limit') as number) ?? undefined,
+        order: (arg(3, 'order') as string) ?? undefined,
+      });
+    case 'search_count':
+      return store.searchCount(model, list(arg(0, 'domain')) as Domain);
+    case 'read':
+      return store.read(model, list(arg(0, 'ids')) as number[], arg(1, 'fields') as string[] | undefined, context);
+    case 'create': {
+      const values = arg(0, 'vals_list') ?? arg(0, 'vals');
+      if (Array.isArray(values)) {
+        const ids: number[] = [];
+        for (const one of values) ids.push(await store.create(model, one as ErpValues, context));
+        return ids;
+      }
+      return store.create(model, values as ErpValues, context);
+    }
+    case 'write':
+      return store.write(model, list(arg(0, 'ids')) as number[], arg(1, 'vals') as ErpValues, context);
+    case 'unlink':
+      return store.unlink(model, list(arg(0, 'ids')) as number[], context);
+    case 'name_search':
+      return store.nameSearch(model, (arg(0, 'name') as string) ?? '', {
+        domain: list(arg(1, 'args')) as Domain,
+        operator: (arg(2, 'operator') as string) ?? 'ilike',
+        limit: (arg(3, 'limit') as number) ?? 100,
+      });
+    default: {
+      const { context: _context, ...rest } = kwargs;
+      return store.call(model, method, list(args[0]) as number[], args.slice(1), rest);
+    }
+  }
+}
+
+/** Answers one JSON-RPC body as Odoo's /jsonrpc would. */
+export async function handleJsonRpc(store: EmbeddedStore, credentials: RpcCredentials, body: unknown): Promise<unknown> {
+  const request = (body ?? {}) as { id?: unknown; params?: { service?: unknown; method?: unknown; args?: unknown } };
+  const id = request.id ?? null;
+  try {
+    const params = request.params;
+    if (!params || typeof params !== 'object') throw new ErpError('validation', 'Invalid JSON-RPC request: params missing');
+    const args = list(params.args);
+    if (params.service === 'common' && params.method === 'authenticate') {
+      const [db, login, key] = args;
+      const ok = same(db, credentials.db) && same(login, credentials.login) && same(key, credentials.apiKey);
+      return { jsonrpc: '2.0', id, result: ok ? RPC_UID : false };
+    }
+    if (params.service === 'common' && params.method === 'version') {
+      return { jsonrpc: '2.0', id, result: { server_version: '17.0', server_serie: '17.0', protocol_version: 1 } };
+    }
+    if (params.service !== 'object' || params.method !== 'execute_kw') {
+      throw new ErpError('validation', `Unsupported service method ${String(params.service)}.${String(params.method)}`);
+    }
+    const [db, uid, key, model, method, positional, kwargs] = args;
+    if (!same(db, credentials.db) || uid !== RPC_UID || !same(key, credentials.apiKey)) {
+      throw new ErpError('access', 'Access Denied');
+    }
+    if (typeof model !== 'string' || typeof method !== 'string') throw new ErpError('validation', 'Model and method must be strings');
+    const kw = kwargs && typeof kwargs === 'object' && !Array.isArray(kwargs) ? (kwargs as Record<string, unknown>) : {};
+    const result = await executeKw(store, model, method, list(positional), kw);
+    return { jsonrpc: '2.0', id, result };
+  } catch (error) {
+    return odooError(error, id);
+  }
+}

@@ -1,0 +1,78 @@
+import { PGlite } from '@electric-sql/pglite';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handleJsonRpc } from '../../server/erp/embedded/jsonrpc';
+import { PRODUCT_INDEXES, PRODUCT_REGISTRY } from '../../server/erp/embedded/registry';
+import { schemaStatements } from '../../server/erp/embedded/schema';
+import type { SqlDatabase } from '../../server/erp/embedded/sql';
+import { EmbeddedStore } from '../../server/erp/embedded/store';
+import { OdooClient } from '../../server/erp/odoo/client';
+
+const credentials = { db: 'demo', login: 'integration@demo.example', apiKey: 'k3y-for-tests' };
+let app: FastifyInstance;
+let url: string;
+let hanging: Server;
+let hangingUrl: string;
+
+beforeAll(async () => {
+  const pg = new PGlite();
+  const db: SqlDatabase = {
+    query: async (sql, params) => (await pg.query(sql, params)).rows as never,
+    transaction: (fn) => pg.transaction((tx) => fn({ query: async (sql, params) => (await tx.query(sql, params)).rows as never })),
+  };
+  for (const statement of schemaStatements(PRODUCT_REGISTRY, PRODUCT_INDEXES)) await pg.exec(statement);
+  const store = new EmbeddedStore(db, PRODUCT_REGISTRY);
+  app = Fastify();
+  app.post('/jsonrpc', async (request) => handleJsonRpc(store, credentials, request.body));
+  url = await app.listen({ port: 0, host: '127.0.0.1' });
+  hanging = createServer(() => undefined).listen(0, '127.0.0.1');
+  await new Promise((resolve) => hanging.once('listening', resolve));
+  const address = hanging.address();
+  hangingUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+
+afterAll(async () => {
+  await app.close();
+  hanging.closeAllConnections();
+  hanging.close();
+});
+
+describe('Odoo JSON-RPC client over real HTTP against the embedded /jsonrpc', () => {
+  it('authenticates with the API key and runs the ORM verbs', async () => {
+    const client = new OdooClient({ url, ...credentials });
+    const company = await client.create('res.company', { name: 'Acme Iberia SL' });
+    const partner = await client.create('res.partner', { name: 'Papelería Sol', company_id: company, supplier_rank: 1 });
+    expect(await client.searchCount('res.partner', [['supplier_rank', '>', 0]])).toBe(1);
+    const rows = await client.searchRead('res.partner', [['name', 'ilike', 'sol']], { fields: ['name', 'company_id'], limit: 5 });
+    expect(rows).toEqual([{ id: partner, name: 'Papelería Sol', company_id: [company, 'Acme Iberia SL'] }]);
+    expect(await client.write('res.partner', [partner], { email: 'sol@example.com' })).toBe(true);
+    expect((await client.read('res.partner', [partner], ['email']))[0].email).toBe('sol@example.com');
+    expect(await client.nameSearch('res.partner', 'Papel')).toEqual([[partner, 'Papelería Sol']]);
+    expect(await client.unlink('res.partner', [partner])).toBe(true);
+    expect(await client.searchCount('res.partner', [])).toBe(0);
+  });
+
+  it("maps Odoo's errors: validation and missing records keep Odoo's message", async () => {
+    const client = new OdooClient({ url, ...credentials });
+    await expect(client.create('res.partner', { name: 'X', supplier_rank: 'lots' })).rejects.toMatchObject({ kind: 'validation', statusCode: 400 });
+    await expect(client.searchRead('res.partner', [['no_such_field', '=', 1]])).rejects.toMatchObject({ statusCode: 400, message: expect.stringContaining('no_such_field') });
+    await expect(client.read('res.partner', [999999], ['name'])).rejects.toMatchObject({ kind: 'missing', statusCode: 404 });
+    await expect(client.call('res.partner', '_private', [1])).rejects.toMatchObject({ kind: 'access', statusCode: 403 });
+  });
+
+  it('refuses a wrong API key as an access error', async () => {
+    const client = new OdooClient({ url, ...credentials, apiKey: 'wrong' });
+    await expect(client.searchCount('res.partner', [])).rejects.toMatchObject({ kind: 'access', statusCode: 403 });
+  });
+
+  it('answers ERP unavailable when nothing listens there', async () => {
+    const client = new OdooClient({ url: 'http://127.0.0.1:9', ...credentials, timeoutMs: 2000 });
+    await expect(client.searchCount('res.partner', [])).rejects.toMatchObject({ statusCode: 503, message: 'ERP unavailable' });
+  });
+
+  it('answers ERP unavailable when the ERP does not answer in time', async () => {
+    const client = new OdooClient({ url: hangingUrl, ...credentials, timeoutMs: 300 });
+    await expect(client.searchCount('res.partner', [])).rejects.toMatchObject({ statusCode: 503, message: 'ERP unavailable' });
+  });
+});
