@@ -63,6 +63,11 @@ function formatDatetime(value: unknown): string | false {
   return String(value).replace('T', ' ').slice(0, 19);
 }
 
+/** Now as Odoo writes datetimes: 'YYYY-MM-DD HH:MM:SS' in UTC. */
+export function nowUtc(): string {
+  return new Date().toISOString().replace('T', ' ').slice(0, 19);
+}
+
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATETIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?/;
 
@@ -310,7 +315,9 @@ export class EmbeddedStore implements ErpClient {
     return this.atomic(async (store, tx) => {
       const def = store.model(model);
       const hooks = store.hooks[model];
-      const prepared = hooks?.beforeCreate ? await hooks.beforeCreate({ ...values }, store.hook(store, tx, context)) : values;
+      const stamped = { ...values };
+      for (const stamp of ['create_date', 'write_date']) if (def.fields[stamp] && stamped[stamp] === undefined) stamped[stamp] = nowUtc();
+      const prepared = hooks?.beforeCreate ? await hooks.beforeCreate(stamped, store.hook(store, tx, context)) : stamped;
       const { columns, params, relational } = store.split(def, prepared);
       for (const [name, field] of Object.entries(def.fields)) {
         if (field.required && isStored(field) && (prepared[name] === undefined || prepared[name] === null || prepared[name] === false) && field.type !== 'boolean') {
@@ -335,7 +342,9 @@ export class EmbeddedStore implements ErpClient {
       const def = store.model(model);
       await store.read(model, ids, ['id']);
       const hooks = store.hooks[model];
-      const prepared = hooks?.beforeWrite ? await hooks.beforeWrite(ids, { ...values }, store.hook(store, tx, context)) : values;
+      const stamped = { ...values };
+      if (def.fields.write_date && stamped.write_date === undefined) stamped.write_date = nowUtc();
+      const prepared = hooks?.beforeWrite ? await hooks.beforeWrite(ids, stamped, store.hook(store, tx, context)) : stamped;
       const { columns, params, relational } = store.split(def, prepared);
       if (columns.length) {
         const sets = columns.map((column, i) => `${column} = $${i + 2}`).join(', ');

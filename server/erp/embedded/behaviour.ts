@@ -1,0 +1,212 @@
+/**
+ * What the embedded models do beyond storing values, the way Odoo does it: sequences, amounts, margins, state
+ * rules and the public methods the product calls (action_post, action_confirm, action_cancel, action_draft,
+ * message_post, get_portal_url).
+ */
+import { roundMoney } from '../../../src/domain/money';
+import { ErpError, type ErpValues } from '../types';
+import type { HookContext, HooksByModel } from './store';
+
+type Row = Record<string, unknown>;
+
+async function rows(hook: HookContext, sql: string, params: unknown[]): Promise<Row[]> {
+  return hook.tx.query<Row>(sql, params);
+}
+
+/** Sum of the percentages of the taxes of each line, from the link table. */
+async function lineTaxRates(hook: HookContext, linkTable: string, lineColumn: string, taxColumn: string, lineIds: number[]) {
+  const links = await rows(
+    hook,
+    `SELECT l."${lineColumn}" AS line, coalesce(sum(t.amount), 0) AS rate FROM "${linkTable}" l JOIN account_tax t ON t.id = l."${taxColumn}"
+     WHERE l."${lineColumn}" = ANY($1::int[]) GROUP BY l."${lineColumn}"`,
+    [lineIds],
+  );
+  return new Map(links.map((link) => [Number(link.line), Number(link.rate)]));
+}
+
+async function nextSequence(hook: HookContext, key: string): Promise<number> {
+  await hook.tx.query(`CREATE TABLE IF NOT EXISTS erp_sequence (key text PRIMARY KEY, value integer NOT NULL)`, []);
+  const [row] = await rows(
+    hook,
+    `INSERT INTO erp_sequence (key, value) VALUES ($1, 1) ON CONFLICT (key) DO UPDATE SET value = erp_sequence.value + 1 RETURNING value`,
+    [key],
+  );
+  return Number(row.value);
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+}
+
+async function postMessage(model: string, ids: number[], kwargs: Record<string, unknown>, hook: HookContext): Promise<number> {
+  const body = typeof kwargs.body === 'string' ? kwargs.body : '';
+  const html = kwargs.body_is_html === true ? body : escapeHtml(body).replace(/\n/g, '<br>');
+  let last = 0;
+  for (const id of ids) {
+    last = await hook.env.create('mail.message', {
+      model,
+      res_id: id,
+      body: html,
+      message_type: (kwargs.message_type as string) ?? 'comment',
+      date: new Date().toISOString().replace('T', ' ').slice(0, 19),
+      ...(typeof kwargs.author_id === 'number' ? { author_id: kwargs.author_id } : {}),
+      ...(typeof kwargs.email_from === 'string' ? { email_from: kwargs.email_from } : {}),
+      ...(typeof kwargs.subject === 'string' ? { description: kwargs.subject } : {}),
+    });
+  }
+  return last;
+}
+
+const BILL_TYPES = new Set(['in_invoice', 'in_receipt']);
+
+export const PRODUCT_BEHAVIOUR: HooksByModel = {
+  'account.move': {
+    beforeCreate(values) {
+      return { state: 'draft', move_type: 'entry', payment_state: 'not_paid', name: '/', ...values };
+    },
+    async beforeWrite(ids, values, hook) {
+      if ('name' in values || 'move_type' in values || 'company_id' in values) {
+        const posted = await hook.env.searchCount('account.move', [['id', 'in', ids], ['state', '=', 'posted']]);
+        if (posted) throw new ErpError('user', 'You cannot modify a posted entry of this journal.');
+      }
+      return values;
+    },
+    async recompute(ids, hook) {
+      const lines = await rows(hook, `SELECT id, move_id, quantity, price_unit FROM account_move_line WHERE move_id = ANY($1::int[])`, [ids]);
+      const rates = await lineTaxRates(hook, 'account_move_line_account_tax_rel', 'account_move_line_id', 'account_tax_id', lines.map((l) => Number(l.id)));
+      const totals = new Map<number, { untaxed: number; tax: number }>();
+      for (const line of lines) {
+        const subtotal = roundMoney(Number(line.quantity ?? 0) * Number(line.price_unit ?? 0));
+        const tax = roundMoney((subtotal * (rates.get(Number(line.id)) ?? 0)) / 100);
+        await hook.tx.query(`UPDATE account_move_line SET price_subtotal = $2, price_total = $3 WHERE id = $1`, [line.id, subtotal, roundMoney(subtotal + tax)]);
+        const sum = totals.get(Number(line.move_id)) ?? { untaxed: 0, tax: 0 };
+        totals.set(Number(line.move_id), { untaxed: sum.untaxed + subtotal, tax: sum.tax + tax });
+      }
+      const moves = await rows(hook, `SELECT id, move_type, payment_state FROM account_move WHERE id = ANY($1::int[])`, [ids]);
+      for (const move of moves) {
+        if (!lines.some((line) => line.move_id === move.id)) continue;
+        const { untaxed, tax } = totals.get(Number(move.id))!;
+        const total = roundMoney(untaxed + tax);
+        const sign = BILL_TYPES.has(String(move.move_type)) ? -1 : 1;
+        const residual = move.payment_state === 'paid' || move.payment_state === 'in_payment' ? 0 : total;
+        await hook.tx.query(
+          `UPDATE account_move SET amount_untaxed = $2, amount_tax = $3, amount_total = $4, amount_residual = $5,
+             amount_untaxed_signed = $6, amount_total_signed = $7 WHERE id = $1`,
+          [move.id, roundMoney(untaxed), roundMoney(tax), total, residual, sign * roundMoney(untaxed), sign * total],
+        );
+      }
+    },
+    async beforeUnlink(ids, hook) {
+      const posted = await hook.env.searchCount('account.move', [['id', 'in', ids], ['state', '=', 'posted']]);
+      if (posted) throw new ErpError('user', 'You cannot delete an entry which has been posted once.');
+    },
+    async computeRead(ids, _fields, hook) {
+      const attachments = await rows(
+        hook,
+        `SELECT id, res_id FROM ir_attachment WHERE res_model = 'account.move' AND res_id = ANY($1::int[]) ORDER BY id`,
+        [ids],
+      );
+      return new Map(ids.map((id) => [id, { attachment_ids: attachments.filter((a) => a.res_id === id).map((a) => a.id) }]));
+    },
+    methods: {
+      async action_post(ids, _args, _kwargs, hook) {
+        const moves = await hook.env.read('account.move', ids, ['state', 'date', 'journal_id', 'name']);
+        for (const move of moves) {
+          if (move.state !== 'draft') throw new ErpError('user', 'Only draft journal entries can be posted.');
+          const journal = move.journal_id ? (await hook.env.read('account.journal', [(move.journal_id as [number, string])[0]], ['code']))[0] : null;
+          const code = (journal?.code as string) || 'MISC';
+          const year = String(move.date || new Date().toISOString()).slice(0, 4);
+          const number = await nextSequence(hook, `account.move/${code}/${year}`);
+          const name = move.name && move.name !== '/' ? move.name : `${code}/${year}/${String(number).padStart(4, '0')}`;
+          await hook.tx.query(`UPDATE account_move SET state = 'posted', name = $2 WHERE id = $1`, [move.id, name]);
+        }
+        return true;
+      },
+      async button_cancel(ids, _args, _kwargs, hook) {
+        await hook.tx.query(`UPDATE account_move SET state = 'cancel' WHERE id = ANY($1::int[]) AND state = 'draft'`, [ids]);
+        return true;
+      },
+      message_post: (ids, _args, kwargs, hook) => postMessage('account.move', ids, kwargs, hook),
+    },
+  },
+  'sale.order': {
+    async beforeCreate(values, hook) {
+      const number = await nextSequence(hook, 'sale.order');
+      return { state: 'draft', locked: false, name: `S${String(number).padStart(5, '0')}`, ...values };
+    },
+    async recompute(ids, hook) {
+      const lines = await rows(
+        hook,
+        `SELECT id, order_id, product_uom_qty, price_unit, purchase_price FROM sale_order_line WHERE order_id = ANY($1::int[])`,
+        [ids],
+      );
+      const rates = await lineTaxRates(hook, 'account_tax_sale_order_line_rel', 'sale_order_line_id', 'account_tax_id', lines.map((l) => Number(l.id)));
+      const totals = new Map<number, { untaxed: number; tax: number; margin: number }>();
+      for (const line of lines) {
+        const quantity = Number(line.product_uom_qty ?? 0);
+        const subtotal = roundMoney(quantity * Number(line.price_unit ?? 0));
+        const tax = roundMoney((subtotal * (rates.get(Number(line.id)) ?? 0)) / 100);
+        const margin = roundMoney(subtotal - quantity * Number(line.purchase_price ?? 0));
+        const marginPercent = subtotal ? margin / subtotal : 0;
+        await hook.tx.query(
+          `UPDATE sale_order_line SET price_subtotal = $2, price_tax = $3, price_total = $4, margin = $5, margin_percent = $6 WHERE id = $1`,
+          [line.id, subtotal, tax, roundMoney(subtotal + tax), margin, marginPercent],
+        );
+        const sum = totals.get(Number(line.order_id)) ?? { untaxed: 0, tax: 0, margin: 0 };
+        totals.set(Number(line.order_id), { untaxed: sum.untaxed + subtotal, tax: sum.tax + tax, margin: sum.margin + margin });
+      }
+      for (const id of ids) {
+        const { untaxed, tax, margin } = totals.get(id) ?? { untaxed: 0, tax: 0, margin: 0 };
+        await hook.tx.query(
+          `UPDATE sale_order SET amount_untaxed = $2, amount_tax = $3, amount_total = $4, margin = $5, margin_percent = $6 WHERE id = $1`,
+          [id, roundMoney(untaxed), roundMoney(tax), roundMoney(untaxed + tax), roundMoney(margin), untaxed ? roundMoney(margin) / roundMoney(untaxed) : 0],
+        );
+      }
+    },
+    async beforeUnlink(ids, hook) {
+      const blocked = await hook.env.searchCount('sale.order', [['id', 'in', ids], ['state', 'not in', ['draft', 'cancel']]]);
+      if (blocked) throw new ErpError('user', 'You can not delete a sent quotation or a confirmed sales order. You must first cancel it.');
+    },
+    methods: {
+      async action_confirm(ids, _args, _kwargs, hook) {
+        const orders = await hook.env.read('sale.order', ids, ['state']);
+        if (orders.some((order) => order.state !== 'draft' && order.state !== 'sent')) {
+          throw new ErpError('user', 'Some orders are not in a state requiring confirmation.');
+        }
+        await hook.tx.query(`UPDATE sale_order SET state = 'sale', write_date = $2 WHERE id = ANY($1::int[])`, [ids, nowText()]);
+        return true;
+      },
+      async action_cancel(ids, _args, _kwargs, hook) {
+        const locked = await hook.env.searchCount('sale.order', [['id', 'in', ids], ['locked', '=', true]]);
+        if (locked) throw new ErpError('user', 'You cannot cancel a locked order. Please unlock it first.');
+        await hook.tx.query(`UPDATE sale_order SET state = 'cancel', write_date = $2 WHERE id = ANY($1::int[])`, [ids, nowText()]);
+        return true;
+      },
+      async action_draft(ids, _args, _kwargs, hook) {
+        await hook.tx.query(`UPDATE sale_order SET state = 'draft', write_date = $2 WHERE id = ANY($1::int[]) AND state IN ('cancel', 'sent')`, [ids, nowText()]);
+        return true;
+      },
+      message_post: (ids, _args, kwargs, hook) => postMessage('sale.order', ids, kwargs, hook),
+    },
+  },
+  'sale.order.line': {
+    async recompute(ids, hook) {
+      const orders = await rows(hook, `SELECT DISTINCT order_id FROM sale_order_line WHERE id = ANY($1::int[])`, [ids]);
+      await PRODUCT_BEHAVIOUR['sale.order'].recompute!(orders.map((row) => Number(row.order_id)), hook);
+    },
+  },
+  'account.move.line': {
+    async recompute(ids, hook) {
+      const moves = await rows(hook, `SELECT DISTINCT move_id FROM account_move_line WHERE id = ANY($1::int[])`, [ids]);
+      await PRODUCT_BEHAVIOUR['account.move'].recompute!(moves.map((row) => Number(row.move_id)), hook);
+    },
+  },
+  'res.partner': {
+    beforeCreate: (values: ErpValues) => ({ active: true, ...values }),
+    methods: { message_post: (ids, _args, kwargs, hook) => postMessage('res.partner', ids, kwargs, hook) },
+  },
+};
+
+function nowText(): string {
+  return new Date().toISOString().replace('T', ' ').slice(0, 19);
+}

@@ -1,0 +1,25 @@
+/**
+ * Currency arithmetic shared by console and server. Rounding is half away from zero at two decimals, as Odoo's
+ * float_round (HALF-UP) does for EUR and USD; the decimal-string step avoids binary artefacts (1.005 -> 1.01).
+ */
+export function roundMoney(value: number, decimals = 2): number {
+  if (!Number.isFinite(value)) return value;
+  const sign = value < 0 ? -1 : 1;
+  const magnitude = Number(Math.abs(value).toPrecision(15));
+  return (sign * Math.round(Number(`${magnitude}e${decimals}`))) / 10 ** decimals || 0;
+}
+
+const SYMBOLS: Record<string, string> = { EUR: '€', USD: '$' };
+
+/** Spec section 2/9: two decimals with € for EUR, $ for USD, otherwise the currency code. */
+export function formatMoney(amount: number, currency: string | null | undefined, locale: string = 'es'): string {
+  const code = (currency ?? '').toUpperCase();
+  const number = new Intl.NumberFormat(locale === 'en' ? 'en-GB' : 'es-ES', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    useGrouping: true,
+  }).format(roundMoney(amount));
+  const symbol = SYMBOLS[code] ?? code;
+  if (!symbol) return number;
+  return locale === 'en' ? (SYMBOLS[code] ? `${symbol}${number}` : `${symbol} ${number}`) : `${number} ${symbol}`;
+}
