@@ -105,3 +105,27 @@ describe('account.move as Odoo computes it', () => {
     expect(Buffer.from(String(file.datas), 'base64').toString()).toBe('%PDF-1.4');
   });
 });
+
+describe('demo seed', () => {
+  it('fills a fresh store deterministically with the spec defaults', async () => {
+    const { seedErp } = await import('../../server/erp/embedded/seed');
+    const pg = new PGlite();
+    const db: SqlDatabase = {
+      query: async (sql, params) => (await pg.query(sql, params)).rows as never,
+      transaction: (fn) => pg.transaction((tx) => fn({ query: async (sql, params) => (await tx.query(sql, params)).rows as never })),
+    };
+    for (const statement of schemaStatements(PRODUCT_REGISTRY, PRODUCT_INDEXES)) await pg.exec(statement);
+    const seeded = new EmbeddedStore(db, PRODUCT_REGISTRY, PRODUCT_BEHAVIOUR);
+    const summary = await seedErp(seeded, new Date('2026-11-22T10:00:00Z'));
+    expect(summary).toEqual({ companies: [1, 2, 3], moves: 42, orders: 18 });
+    expect((await seeded.read('product.pricelist', [1], ['name']))[0].name).toBe('Tarifa pública (EUR)');
+    expect((await seeded.read('account.payment.term', [4], ['name']))[0].name).toBe('30 días');
+    expect(await seeded.searchCount('account.tax', [['name', '=', 'IVA 21% (Servicios)']])).toBe(3);
+    expect(await seeded.searchCount('account.payment.mode', [['name', '=', '[C] Transferencia']])).toBe(3);
+    for (const state of ['draft', 'posted', 'cancel']) expect(await seeded.searchCount('account.move', [['state', '=', state]])).toBeGreaterThan(0);
+    for (const state of ['draft', 'sent', 'sale', 'cancel']) expect(await seeded.searchCount('sale.order', [['state', '=', state]])).toBeGreaterThan(0);
+    expect(await seeded.searchCount('hr.employee', [['work_email', '=', 'nobody@demo.example']])).toBe(0);
+    const [first] = await seeded.searchRead('account.move', [['company_id', '=', 1]], { fields: ['name', 'amount_total', 'date'], order: 'id', limit: 1 });
+    expect(first).toMatchObject({ name: '/', date: '2026-11-16' });
+  }, 60_000);
+});

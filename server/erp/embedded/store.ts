@@ -143,6 +143,22 @@ function fromColumnValue(field: FieldDef, value: unknown): unknown {
   }
 }
 
+/** PostgreSQL constraint failures are the caller's bad values, answered like Odoo's validation errors. */
+const CONSTRAINTS: Record<string, string> = {
+  '23505': 'A record with the same unique value already exists',
+  '23503': 'The record refers to a record that does not exist, or is still referred to by another record',
+  '23502': 'A required value is missing',
+  '22003': 'A number is out of range',
+  '22P02': 'A value has the wrong format',
+  '22008': 'A date is out of range',
+};
+
+function constraintError(error: unknown): unknown {
+  const code = (error as { code?: unknown })?.code;
+  if (typeof code === 'string' && CONSTRAINTS[code]) return new ErpError('validation', CONSTRAINTS[code], { cause: error });
+  return error;
+}
+
 function assertIds(ids: unknown): asserts ids is number[] {
   if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'number' || !Number.isInteger(id) || id <= 0)) {
     throw new ErpError('validation', `Invalid record ids ${describeValue(ids)}`);
@@ -161,7 +177,11 @@ export class EmbeddedStore implements ErpClient {
   /** Runs fn with a store bound to one transaction (or the current one). */
   async atomic<T>(fn: (store: EmbeddedStore, tx: Sql) => Promise<T>): Promise<T> {
     if (this.inTransaction) return fn(this, this.sql);
-    return this.db.transaction((tx) => fn(new EmbeddedStore(this.db, this.registry, this.hooks, tx, true), tx));
+    try {
+      return await this.db.transaction((tx) => fn(new EmbeddedStore(this.db, this.registry, this.hooks, tx, true), tx));
+    } catch (error) {
+      throw constraintError(error);
+    }
   }
 
   private hook(store: EmbeddedStore, tx: Sql, context: ErpContext = {}): HookContext {
