@@ -1,0 +1,117 @@
+/**
+ * buildApp(config) -> the reference server: the console's static files, sign-in, and the API of spec section 7,
+ * every API route authenticated unless marked public and checked against its permission.
+ */
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+import type { Config } from './config';
+import { openDatabase, type Db } from './db';
+import { migrate } from './db/migrations';
+import { seedUsers } from './db/seed';
+import { guard } from './auth/guard';
+import { embeddedIssuer } from './auth/issuer';
+import { authRoutes, issuerSettings } from './auth/routes';
+import { loadSessionSecret } from './auth/secret';
+import { Sessions, type Clock } from './auth/session';
+import { openErp, type Erp } from './erp';
+import { handleJsonRpc } from './erp/embedded/jsonrpc';
+import { ErpError } from './erp/types';
+import { isApiPath } from './paths';
+import { referenceRoutes } from './routes/reference';
+
+
+export interface AppServices {
+  config: Config;
+  db: Db;
+  erp: Erp;
+  sessions: Sessions;
+  /** Whether this start created the demo accounts. */
+  seededUsers: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: AppServices;
+  }
+}
+
+export interface BuildOptions {
+  db?: Db;
+  clock?: Clock;
+  /** Seed demo users and ERP data into empty databases (default true). */
+  seed?: boolean;
+  distDir?: string;
+  logger?: boolean;
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false || config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: 30 * 1024 * 1024,
+    trustProxy: true,
+  });
+  const db = options.db ?? (await openDatabase(config));
+  await migrate(db);
+  const seededUsers = options.seed === false ? false : await seedUsers(db);
+  const erp = await openErp(config, db, { seed: options.seed });
+  const secret = loadSessionSecret(config);
+  const sessions = new Sessions(db, secret, options.clock);
+  app.decorate('services', { config, db, erp, sessions, seededUsers });
+  app.addHook('onClose', async () => {
+    if (!options.db) await db.close();
+  });
+
+  app.setErrorHandler((error: FastifyError | ErpError | ZodError, request, reply) => {
+    if (error instanceof ZodError) {
+      const issue = error.issues[0];
+      const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+      return reply.code(400).send({ statusCode: 400, error: 'Bad Request', message: `${where}${issue?.message ?? 'Invalid request'}` });
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      const message = error instanceof ErpError ? error.message : 'Internal server error';
+      return reply.code(status).send({ statusCode: status, error: status === 503 ? 'Service Unavailable' : 'Internal Server Error', message });
+    }
+    const names: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 413: 'Payload Too Large', 415: 'Unsupported Media Type' };
+    return reply.code(status).send({ statusCode: status, error: names[status] ?? 'Error', message: error.message });
+  });
+
+  await app.register(guard, { sessions });
+
+  const embedded = config.google ? null : await embeddedIssuer(app, { config, db, secret });
+  await app.register(authRoutes, { config, db, sessions, secret, issuer: issuerSettings(app, config, embedded) });
+  await app.register(referenceRoutes, { erp: erp.client });
+
+  if (erp.embedded && config.embeddedRpc) {
+    const store = erp.embedded;
+    const credentials = { db: 'embedded', ...config.embeddedRpc };
+    app.post('/jsonrpc', { config: { public: true } }, async (request) => handleJsonRpc(store, credentials, request.body));
+  }
+
+  const dist = resolve(options.distDir ?? join(process.cwd(), 'dist'));
+  const indexHtml = join(dist, 'index.html');
+  if (existsSync(indexHtml)) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      index: false,
+      wildcard: false,
+      setHeaders: (res, path) => {
+        res.setHeader('cache-control', path.includes(`${join(dist, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+    if (request.method === 'GET' && !isApiPath(request.url) && wantsHtml && existsSync(indexHtml)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', dist);
+    }
+    return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+  });
+
+  return app;
+}

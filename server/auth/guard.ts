@@ -1,0 +1,44 @@
+/**
+ * Secure by default: every route needs a valid session unless it says `config: { public: true }`; a route that
+ * declares `config: { permission }` (one, or a list meaning any of them) also needs it, checked with the same
+ * function the console uses.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasAnyPermission } from '../../src/domain/permissions';
+import { isApiPath } from '../paths';
+import { tokenFrom, type SessionUser, type Sessions } from './session';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    public?: boolean;
+    permission?: string | readonly string[];
+  }
+  interface FastifyRequest {
+    user: SessionUser;
+  }
+}
+
+export class ForbiddenError extends Error {
+  readonly statusCode = 403;
+}
+
+export function requirePermission(request: FastifyRequest, permission: string | readonly string[]): void {
+  const required = typeof permission === 'string' ? [permission] : permission;
+  if (!hasAnyPermission(request.user.permissions, required, (message, value) => request.log.error({ value }, message))) {
+    throw new ForbiddenError(`You do not have the permission this action needs (${required.join(' or ')})`);
+  }
+}
+
+export const guard = fp(async (app: FastifyInstance, { sessions }: { sessions: Sessions }) => {
+  app.decorateRequest('user', null as unknown as SessionUser);
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config ?? {};
+    // Public routes, the console's files and unmatched routes (404s, the SPA fallback) need no session.
+    if (config.public || !request.routeOptions.url || !isApiPath(request.routeOptions.url)) return;
+    const token = tokenFrom(request.headers.authorization);
+    if (!token) throw Object.assign(new Error('Authentication required'), { statusCode: 401 });
+    request.user = await sessions.verify(token);
+    if (config.permission) requirePermission(request, config.permission);
+  });
+});

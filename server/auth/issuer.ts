@@ -1,0 +1,200 @@
+/**
+ * The embedded OpenID Connect issuer (oidc-provider), used when Google is not configured: same server, under
+ * /oidc, with our own sign-in page that checks the email and password of an account in the app database.
+ * Its grants and sessions live in memory (oidc-provider's default adapter): enough for one process, and a
+ * restart only means signing in again; session tokens of the console are ours and survive restarts.
+ */
+import { createHmac } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import formbody from '@fastify/formbody';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { exportJWK, generateKeyPair, type JWK } from 'jose';
+import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Config } from '../config';
+import type { Sql } from '../erp/embedded/sql';
+import { findUserByEmail, findUserById } from '../db/users';
+import { verifyPassword } from './passwords';
+import { escapeHtml, loginPage, messagePage, page, pageLanguage, TEXTS } from './pages';
+
+export const CLIENT_ID = 'console';
+
+export function clientSecret(secret: string): string {
+  return createHmac('sha256', secret).update('embedded-issuer-client').digest('base64url');
+}
+
+async function signingKeys(config: Config): Promise<{ keys: JWK[] }> {
+  const file = join(config.dataDir, 'issuer-jwks.json');
+  const persistent = config.databaseUrl !== 'memory://';
+  if (persistent && existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+  const jwks = { keys: [{ ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: `k${Date.now().toString(36)}` }] };
+  if (persistent) {
+    mkdirSync(config.dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(jwks), { mode: 0o600 });
+  }
+  return jwks;
+}
+
+/** Only continue addresses on our own origin are followed. */
+export function safeContinue(publicUrl: string, value: unknown): string {
+  const fallback = `${publicUrl}/login`;
+  if (typeof value !== 'string' || !value) return fallback;
+  try {
+    const target = new URL(value, publicUrl);
+    return target.origin === new URL(publicUrl).origin ? target.href : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+export interface EmbeddedIssuer {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export async function embeddedIssuer(app: FastifyInstance, options: { config: Config; db: Sql; secret: string }): Promise<EmbeddedIssuer> {
+  const { config, db, secret } = options;
+  const issuer = `${config.publicUrl}/oidc`;
+  const secretForClient = clientSecret(secret);
+
+  const configuration: Configuration = {
+    clients: [
+      {
+        client_id: CLIENT_ID,
+        client_secret: secretForClient,
+        redirect_uris: [`${config.publicUrl}/auth/callback`],
+        post_logout_redirect_uris: [config.publicUrl, `${config.publicUrl}/`, `${config.publicUrl}/login`],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      },
+    ],
+    jwks: await signingKeys(config),
+    cookies: { keys: [createHmac('sha256', secret).update('issuer-cookies').digest('base64url')] },
+    pkce: { required: () => true },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name', 'picture'] },
+    conformIdTokenClaims: false,
+    features: {
+      devInteractions: { enabled: false },
+      rpInitiatedLogout: {
+        enabled: true,
+        // The logout confirmation submits itself: the console already asked to sign out.
+        logoutSource: async (ctx: KoaContextWithOIDC, form: string) => {
+          const language = pageLanguage(undefined, ctx.get('accept-language'));
+          const t = TEXTS[language];
+          ctx.body = page(
+            language,
+            t.signingOut,
+            `<h1>${t.signingOut}</h1>${form}<button type="submit" form="op.logoutForm" name="logout" value="yes">${t.continue}</button>
+<script>var f=document.getElementById('op.logoutForm');var i=document.createElement('input');i.type='hidden';i.name='logout';i.value='yes';f.appendChild(i);f.submit();</script>`,
+          );
+        },
+      },
+    },
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    ttl: { Session: 8 * 3600, Interaction: 3600, Grant: 8 * 3600, AuthorizationCode: 60, IdToken: 600, AccessToken: 600 },
+    findAccount: async (_ctx, sub) => {
+      const user = await findUserById(db, Number(sub));
+      if (!user || !user.active) return undefined;
+      return {
+        accountId: String(user.id),
+        claims: async () => ({
+          sub: String(user.id),
+          email: user.email,
+          email_verified: true,
+          name: `${user.firstName} ${user.lastName}`.trim(),
+          given_name: user.firstName,
+          family_name: user.lastName,
+          ...(user.imageUrl ? { picture: user.imageUrl } : {}),
+        }),
+      };
+    },
+    renderError: async (ctx, out) => {
+      const language = pageLanguage(undefined, ctx.get('accept-language'));
+      ctx.type = 'html';
+      ctx.body = messagePage(language, TEXTS[language].failedTitle, `${TEXTS[language].failed} (${String(out.error ?? '')})`);
+    },
+  };
+  const provider = new Provider(issuer, configuration);
+  provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'embedded issuer error'));
+  const callback = provider.callback();
+
+  // oidc-provider reads its own request bodies: these routes get no Fastify body parser.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      reply.hijack();
+      const raw = request.raw as typeof request.raw & { originalUrl?: string };
+      raw.originalUrl = raw.url;
+      raw.url = raw.url!.slice('/oidc'.length) || '/';
+      callback(raw, reply.raw);
+    };
+    scope.all('/oidc', { config: { public: true } }, handler);
+    scope.all('/oidc/*', { config: { public: true } }, handler);
+  });
+
+  await app.register(async (scope) => {
+    await scope.register(formbody);
+    const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+
+    scope.get<{ Params: { uid: string } }>('/interaction/:uid', { config: { public: true } }, async (request, reply) => {
+      try {
+        const details = await provider.interactionDetails(request.raw, reply.raw);
+        const language = pageLanguage(details.params.ui_locales, request.headers['accept-language']);
+        return noStore(reply).send(loginPage(language, `/interaction/${escapeHtml(details.uid)}/login`));
+      } catch {
+        const language = pageLanguage(undefined, request.headers['accept-language']);
+        return noStore(reply).code(400).send(messagePage(language, TEXTS[language].failedTitle, TEXTS[language].failed));
+      }
+    });
+
+    scope.post<{ Params: { uid: string }; Body: { email?: unknown; password?: unknown } }>(
+      '/interaction/:uid/login',
+      { config: { public: true } },
+      async (request, reply) => {
+        let details;
+        try {
+          details = await provider.interactionDetails(request.raw, reply.raw);
+        } catch {
+          const language = pageLanguage(undefined, request.headers['accept-language']);
+          return noStore(reply).code(400).send(messagePage(language, TEXTS[language].failedTitle, TEXTS[language].failed));
+        }
+        const language = pageLanguage(details.params.ui_locales, request.headers['accept-language']);
+        const t = TEXTS[language];
+        const email = typeof request.body?.email === 'string' ? request.body.email.trim().slice(0, 320) : '';
+        const password = typeof request.body?.password === 'string' ? request.body.password.slice(0, 1024) : '';
+        const action = `/interaction/${details.uid}/login`;
+        if (!email || !password) return noStore(reply).code(400).send(loginPage(language, action, { email, error: t.missing }));
+        const user = await findUserByEmail(db, email);
+        const passwordOk = await verifyPassword(password, user?.passwordHash ?? null);
+        if (!user || !passwordOk) return noStore(reply).code(401).send(loginPage(language, action, { email, error: t.badCredentials }));
+        if (!user.active) return noStore(reply).code(403).send(loginPage(language, action, { email, error: t.inactive }));
+
+        const grant = new provider.Grant({ accountId: String(user.id), clientId: String(details.params.client_id) });
+        grant.addOIDCScope(String(details.params.scope ?? 'openid'));
+        const grantId = await grant.save();
+        const target = await provider.interactionResult(
+          request.raw,
+          reply.raw,
+          { login: { accountId: String(user.id) }, consent: { grantId } },
+          { mergeWithLastSubmission: false },
+        );
+        return reply.header('cache-control', 'no-store').redirect(target, 303);
+      },
+    );
+  });
+
+  // The embedded issuer's logout address: ends its own session, then lands on `continue` (same origin only).
+  app.get<{ Querystring: { continue?: string } }>('/auth/logout', { config: { public: true } }, async (request, reply) => {
+    const target = safeContinue(config.publicUrl, request.query.continue);
+    const url = new URL(`${issuer}/session/end`);
+    url.searchParams.set('client_id', CLIENT_ID);
+    url.searchParams.set('post_logout_redirect_uri', target);
+    return reply.redirect(url.pathname + url.search, 302);
+  });
+
+  return { issuer, clientId: CLIENT_ID, clientSecret: secretForClient };
+}

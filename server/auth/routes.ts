@@ -1,0 +1,225 @@
+/**
+ * Sign-in of spec section 2 and 7: `GET /auth/` starts an OpenID Connect authorization-code flow with PKCE against
+ * Google or the embedded issuer, `GET /auth/callback` ends it with a session token handed to the console at
+ * /callback?token=..., `POST /auth/sign-out` ends the session, `GET /users/me` tells who is signed in.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as oidc from 'openid-client';
+import type { Config } from '../config';
+import type { Sql } from '../erp/embedded/sql';
+import { resolveAccount, type AccountResolver } from './accounts';
+import { messagePage, pageLanguage, TEXTS, type PageLanguage } from './pages';
+import type { Sessions } from './session';
+
+const COOKIE = 'bo_signin';
+const TRANSACTION_SECONDS = 600;
+const GOOGLE_ISSUER = 'https://accounts.google.com';
+
+interface Transaction {
+  state: string;
+  nonce: string;
+  verifier: string;
+  inviteToken?: string;
+  lang: PageLanguage;
+  exp: number;
+}
+
+export interface IssuerSettings {
+  kind: 'google' | 'embedded';
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The issuer's logout address, given the console origin to continue to. */
+  logoutUrl: (continueTo: string) => string;
+  /** How to reach the issuer from the server (the embedded one is answered in-process). */
+  fetch?: oidc.CustomFetch;
+}
+
+function sign(secret: string, value: string): string {
+  return createHmac('sha256', secret).update(value).digest('base64url');
+}
+
+function readCookie(request: FastifyRequest, name: string): string | undefined {
+  const header = request.headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+function transactionCookie(config: Config, value: string, maxAge: number): string {
+  const secure = config.publicUrl.startsWith('https:') ? '; Secure' : '';
+  return `${COOKIE}=${encodeURIComponent(value)}; Path=/auth; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;
+}
+
+export async function authRoutes(
+  app: FastifyInstance,
+  options: { config: Config; db: Sql; sessions: Sessions; secret: string; issuer: IssuerSettings; resolve?: AccountResolver },
+) {
+  const { config, db, sessions, secret, issuer } = options;
+  const resolve = options.resolve ?? resolveAccount;
+  const redirectUri = `${config.publicUrl}/auth/callback`;
+  let discovered: Promise<oidc.Configuration> | null = null;
+
+  function configuration(): Promise<oidc.Configuration> {
+    if (!discovered) {
+      const execute = new URL(issuer.issuer).protocol === 'http:' ? [oidc.allowInsecureRequests] : [];
+      discovered = oidc.discovery(new URL(issuer.issuer), issuer.clientId, undefined, oidc.ClientSecretBasic(issuer.clientSecret), {
+        execute,
+        ...(issuer.fetch ? { [oidc.customFetch]: issuer.fetch } : {}),
+      });
+      discovered.catch(() => (discovered = null));
+    }
+    return discovered;
+  }
+
+  function failure(reply: FastifyReply, language: PageLanguage, status: number, message: string) {
+    return reply
+      .code(status)
+      .header('cache-control', 'no-store')
+      .header('set-cookie', transactionCookie(config, '', 0))
+      .type('text/html; charset=utf-8')
+      .send(messagePage(language, TEXTS[language].failedTitle, message));
+  }
+
+  const start = async (request: FastifyRequest<{ Querystring: { inviteToken?: string; lang?: string } }>, reply: FastifyReply) => {
+    const language = pageLanguage(request.query.lang, request.headers['accept-language']);
+    let cfg: oidc.Configuration;
+    try {
+      cfg = await configuration();
+    } catch (error) {
+      request.log.error({ err: error }, 'identity provider discovery failed');
+      return failure(reply, language, 503, TEXTS[language].failed);
+    }
+    const inviteToken = typeof request.query.inviteToken === 'string' && request.query.inviteToken.length <= 512 ? request.query.inviteToken : undefined;
+    const transaction: Transaction = {
+      state: oidc.randomState(),
+      nonce: oidc.randomNonce(),
+      verifier: oidc.randomPKCECodeVerifier(),
+      inviteToken,
+      lang: language,
+      exp: Math.floor(Date.now() / 1000) + TRANSACTION_SECONDS,
+    };
+    const value = Buffer.from(JSON.stringify(transaction)).toString('base64url');
+    const url = oidc.buildAuthorizationUrl(cfg, {
+      redirect_uri: redirectUri,
+      scope: 'openid email profile',
+      code_challenge: await oidc.calculatePKCECodeChallenge(transaction.verifier),
+      code_challenge_method: 'S256',
+      state: transaction.state,
+      nonce: transaction.nonce,
+      ui_locales: language,
+      ...(issuer.kind === 'google' ? { prompt: 'select_account' } : {}),
+    });
+    return reply
+      .header('cache-control', 'no-store')
+      .header('set-cookie', transactionCookie(config, `${value}.${sign(secret, value)}`, TRANSACTION_SECONDS))
+      .redirect(url.href, 302);
+  };
+  app.get('/auth/', { config: { public: true } }, start);
+  app.get('/auth', { config: { public: true } }, start);
+
+  app.get('/auth/callback', { config: { public: true } }, async (request, reply) => {
+    const raw = readCookie(request, COOKIE);
+    const fallbackLanguage = pageLanguage(undefined, request.headers['accept-language']);
+    let transaction: Transaction | null = null;
+    if (raw) {
+      const [value, signature] = raw.split('.');
+      const expected = value ? sign(secret, value) : '';
+      if (signature && expected.length === signature.length && timingSafeEqual(Buffer.from(expected), Buffer.from(signature))) {
+        try {
+          transaction = JSON.parse(Buffer.from(value, 'base64url').toString()) as Transaction;
+        } catch {
+          transaction = null;
+        }
+      }
+    }
+    if (!transaction || transaction.exp < Date.now() / 1000) return failure(reply, fallbackLanguage, 400, TEXTS[fallbackLanguage].failed);
+    const language = transaction.lang;
+    let claims: oidc.IDToken | undefined;
+    try {
+      const cfg = await configuration();
+      const tokens = await oidc.authorizationCodeGrant(cfg, new URL(request.url, config.publicUrl), {
+        pkceCodeVerifier: transaction.verifier,
+        expectedState: transaction.state,
+        expectedNonce: transaction.nonce,
+        idTokenExpected: true,
+      });
+      claims = tokens.claims();
+    } catch (error) {
+      request.log.warn({ err: error }, 'sign-in callback refused');
+      return failure(reply, language, 400, TEXTS[language].failed);
+    }
+    const email = typeof claims?.email === 'string' ? claims.email : '';
+    if (!email || claims?.email_verified === false) return failure(reply, language, 403, TEXTS[language].failed);
+    const account = await resolve(db, {
+      email,
+      givenName: typeof claims?.given_name === 'string' ? claims.given_name : undefined,
+      familyName: typeof claims?.family_name === 'string' ? claims.family_name : undefined,
+      picture: typeof claims?.picture === 'string' ? claims.picture : undefined,
+      inviteToken: transaction.inviteToken,
+    });
+    if (!account.ok) {
+      const message = account.reason === 'inactive' ? TEXTS[language].inactive : TEXTS[language].noAccount.replace('%s', email);
+      return failure(reply, language, 403, message);
+    }
+    const token = await sessions.issue(account.user.id);
+    return reply
+      .header('cache-control', 'no-store')
+      .header('set-cookie', transactionCookie(config, '', 0))
+      .redirect(`/callback?token=${encodeURIComponent(token)}`, 302);
+  });
+
+  app.get('/auth/provider', { config: { public: true } }, async () => ({ issuer: issuer.kind }));
+
+  app.post('/auth/sign-out', async (request) => {
+    await sessions.revoke(request.user.sessionId);
+    return { logoutUrl: issuer.logoutUrl(config.publicUrl) };
+  });
+
+  app.get('/users/me', async (request) => {
+    const { id, email, firstName, lastName, imageUrl, permissions, role, companies } = request.user;
+    return { id, email, firstName, lastName, imageUrl, permissions, role, companies };
+  });
+}
+
+/** Google, or the embedded issuer reached in-process through Fastify's inject. */
+export function issuerSettings(app: FastifyInstance, config: Config, embedded: { issuer: string; clientId: string; clientSecret: string } | null): IssuerSettings {
+  if (config.google) {
+    return {
+      kind: 'google',
+      issuer: GOOGLE_ISSUER,
+      clientId: config.google.clientId,
+      clientSecret: config.google.clientSecret,
+      logoutUrl: (to) => `https://www.google.com/accounts/Logout?continue=https://appengine.google.com/_ah/logout?continue=${encodeURIComponent(to)}`,
+    };
+  }
+  if (!embedded) throw new Error('No identity provider configured');
+  const publicUrl = new URL(config.publicUrl);
+  return {
+    kind: 'embedded',
+    ...embedded,
+    logoutUrl: (to) => `${config.publicUrl}/auth/logout?continue=${encodeURIComponent(`${to}/login`)}`,
+    fetch: async (url, init) => {
+      const target = new URL(url);
+      const headers: Record<string, string> = {};
+      new Headers(init.headers as HeadersInit).forEach((value, key) => (headers[key] = value));
+      const response = await app.inject({
+        method: (init.method ?? 'GET') as 'GET',
+        url: target.pathname + target.search,
+        headers: { ...headers, host: publicUrl.host, 'x-forwarded-proto': publicUrl.protocol.replace(':', '') },
+        payload: init.body === undefined || init.body === null ? undefined : typeof init.body === 'string' ? init.body : Buffer.from(init.body as ArrayBuffer),
+      });
+      const out = new Headers();
+      for (const [key, value] of Object.entries(response.headers)) {
+        if (value === undefined) continue;
+        for (const one of Array.isArray(value) ? value : [value]) out.append(key, String(one));
+      }
+      const empty = [101, 204, 205, 304].includes(response.statusCode);
+      return new Response(empty ? null : new Uint8Array(response.rawPayload), { status: response.statusCode, headers: out });
+    },
+  };
+}

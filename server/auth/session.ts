@@ -1,0 +1,82 @@
+/**
+ * Session tokens: a JWT (HS256) naming the user and a server-side session row, so sign-out revokes the token and
+ * a user's permissions and companies are read fresh on every request.
+ */
+import { randomUUID } from 'node:crypto';
+import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
+import { SESSION_TTL_SECONDS } from '../../src/domain/constants';
+import type { Sql } from '../erp/embedded/sql';
+import { findUserById, type AppUser } from '../db/users';
+
+export type Clock = () => Date;
+
+export class SessionError extends Error {
+  readonly statusCode = 401;
+  constructor(message = 'Invalid or expired session') {
+    super(message);
+  }
+}
+
+export interface SessionUser extends AppUser {
+  sessionId: string;
+}
+
+export class Sessions {
+  private readonly key: Uint8Array;
+
+  constructor(
+    private readonly db: Sql,
+    secret: string,
+    private readonly clock: Clock = () => new Date(),
+    private readonly ttlSeconds = SESSION_TTL_SECONDS,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async issue(userId: number): Promise<string> {
+    const now = this.clock();
+    const id = randomUUID();
+    const expires = new Date(now.getTime() + this.ttlSeconds * 1000);
+    await this.db.query('INSERT INTO app_session (id, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [id, userId, now.toISOString(), expires.toISOString()]);
+    return new SignJWT({ sid: id })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(userId))
+      .setIssuedAt(Math.floor(now.getTime() / 1000))
+      .setExpirationTime(Math.floor(expires.getTime() / 1000))
+      .sign(this.key);
+  }
+
+  /** The user behind a token: valid signature, not expired, session not revoked, account active. */
+  async verify(token: string): Promise<SessionUser> {
+    let payload: { sub?: string; sid?: unknown };
+    try {
+      ({ payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], currentDate: this.clock() }));
+    } catch (error) {
+      throw new SessionError(error instanceof joseErrors.JWTExpired ? 'Session expired' : 'Invalid or expired session');
+    }
+    const userId = Number(payload.sub);
+    if (!Number.isInteger(userId) || typeof payload.sid !== 'string') throw new SessionError();
+    const [session] = await this.db.query<{ user_id: number; expires_at: string | Date; revoked_at: unknown }>(
+      'SELECT user_id, expires_at, revoked_at FROM app_session WHERE id = $1',
+      [payload.sid],
+    );
+    if (!session || session.user_id !== userId || session.revoked_at) throw new SessionError('Session ended');
+    if (new Date(session.expires_at).getTime() <= this.clock().getTime()) throw new SessionError('Session expired');
+    const user = await findUserById(this.db, userId);
+    if (!user || !user.active) throw new SessionError('Account not active');
+    return { ...user, sessionId: payload.sid };
+  }
+
+  async revoke(sessionId: string): Promise<void> {
+    await this.db.query('UPDATE app_session SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [sessionId, this.clock().toISOString()]);
+  }
+}
+
+/** The token of a request: `authorization: <token>` as the spec says, or `Bearer <token>`. */
+export function tokenFrom(header: string | undefined): string | null {
+  if (!header) return null;
+  const value = header.trim();
+  const match = /^bearer\s+(.+)$/i.exec(value);
+  const token = (match ? match[1] : value).trim();
+  return token || null;
+}

@@ -1,0 +1,71 @@
+/**
+ * The server's PostgreSQL: PGlite in DATA_DIR (or in memory) by default, a PostgreSQL server with DATABASE_URL.
+ * One small interface for both, also used by the embedded ERP store.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Sql, SqlDatabase } from '../erp/embedded/sql';
+
+export interface Db extends SqlDatabase {
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+  readonly kind: 'pglite' | 'postgres';
+}
+
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Db> {
+  if (options.databaseUrl && options.databaseUrl !== 'memory://') return openPostgres(options.databaseUrl);
+  const { PGlite } = await import('@electric-sql/pglite');
+  let pg: InstanceType<typeof PGlite>;
+  if (options.databaseUrl === 'memory://') {
+    pg = new PGlite();
+  } else {
+    const dir = join(options.dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+    pg = new PGlite(dir);
+  }
+  await pg.waitReady;
+  const runner = (target: { query: typeof pg.query }): Sql => ({
+    query: async <T>(sql: string, params: unknown[] = []) => (await target.query<T>(sql, params)).rows,
+  });
+  return {
+    kind: 'pglite',
+    ...runner(pg),
+    transaction: (fn) => pg.transaction((tx) => fn(runner(tx))),
+    exec: async (sql) => {
+      await pg.exec(sql);
+    },
+    close: () => pg.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Db> {
+  const { default: pg } = await import('pg');
+  // Dates stay 'YYYY-MM-DD' strings and numerics come back as numbers, as PGlite gives them.
+  pg.types.setTypeParser(1082, (value: string) => value);
+  pg.types.setTypeParser(1700, (value: string) => Number(value));
+  pg.types.setTypeParser(20, (value: string) => Number(value));
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  await pool.query('SELECT 1');
+  return {
+    kind: 'postgres',
+    query: async (sql, params = []) => (await pool.query(sql, params)).rows,
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn({ query: async (sql, params = []) => (await client.query(sql, params)).rows });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    close: () => pool.end(),
+  };
+}

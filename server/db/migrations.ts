@@ -1,0 +1,48 @@
+/** Numbered migrations of the app database (users, sessions, invitations), applied once each at start. */
+import type { Db } from './index';
+
+export const MIGRATIONS: Array<{ id: number; name: string; sql: string }> = [
+  {
+    id: 1,
+    name: 'users and sessions',
+    sql: `
+      CREATE TABLE app_user (
+        id serial PRIMARY KEY,
+        email text NOT NULL,
+        first_name text NOT NULL DEFAULT '',
+        last_name text NOT NULL DEFAULT '',
+        image_url text,
+        role text NOT NULL DEFAULT 'user',
+        permissions text[] NOT NULL DEFAULT '{}',
+        companies integer[] NOT NULL DEFAULT '{}',
+        active boolean NOT NULL DEFAULT true,
+        password_hash text,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE UNIQUE INDEX app_user_email_idx ON app_user (lower(email));
+      CREATE TABLE app_session (
+        id text PRIMARY KEY,
+        user_id integer NOT NULL REFERENCES app_user(id) ON DELETE CASCADE,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        revoked_at timestamptz
+      );
+      CREATE INDEX app_session_user_idx ON app_session (user_id);
+    `,
+  },
+];
+
+export async function migrate(db: Db): Promise<number[]> {
+  await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (id integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+  const done = new Set((await db.query<{ id: number }>('SELECT id FROM schema_migrations')).map((row) => row.id));
+  const applied: number[] = [];
+  for (const migration of MIGRATIONS) {
+    if (done.has(migration.id)) continue;
+    await db.transaction(async (tx) => {
+      for (const statement of migration.sql.split(';').map((one) => one.trim()).filter(Boolean)) await tx.query(statement);
+      await tx.query('INSERT INTO schema_migrations (id, name) VALUES ($1, $2)', [migration.id, migration.name]);
+    });
+    applied.push(migration.id);
+  }
+  return applied;
+}

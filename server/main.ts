@@ -1,0 +1,40 @@
+/** Starts the reference server: `npm start` (after building the console) or `npm run serve`. */
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { demoAccountsText } from './db/seed';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const app = await buildApp(config);
+  const { seededUsers, erp } = app.services;
+  await app.listen({ port: config.port, host: '0.0.0.0' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  console.log(`Backoffice console on ${config.publicUrl} (listening on port ${port}; ERP: ${config.erp}${erp.seeded ? ', demo data seeded' : ''})`);
+  if (seededUsers && !config.google) console.log(demoAccountsText());
+
+  let closing = false;
+  const stop = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: closing`);
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,7 @@
+/** Paths served by the API; everything else is the console (its files, or index.html for its routes). */
+export const API_PREFIXES = ['/auth', '/oidc', '/interaction', '/users', '/odoo', '/ocr', '/report', '/jsonrpc'];
+
+export function isApiPath(url: string): boolean {
+  const path = url.split('?')[0];
+  return API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}

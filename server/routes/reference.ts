@@ -1,0 +1,195 @@
+/**
+ * Reference lists of spec section 7, permission-guarded and scoped to the companies of the signed-in user.
+ * Every ERP read goes through the ErpClient, so the same code serves the embedded store and a real Odoo.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ErpError, type Domain, type ErpClient } from '../erp/types';
+
+export interface ScopedUser {
+  id: number;
+  email: string;
+  companies: number[];
+  permissions: unknown[];
+}
+
+function userOf(request: FastifyRequest): ScopedUser {
+  return (request as FastifyRequest & { user: ScopedUser }).user;
+}
+
+export class ScopeError extends Error {
+  readonly statusCode = 403;
+  constructor(message = 'You do not have access to this company') {
+    super(message);
+  }
+}
+
+const companyIdSchema = z.coerce.number().int().positive();
+
+/** The company id of a request, which must be one of the user's companies. */
+export function ownCompany(request: FastifyRequest, raw: unknown): number {
+  const parsed = companyIdSchema.safeParse(raw);
+  if (!parsed.success) throw Object.assign(new Error('The company id must be a positive integer'), { statusCode: 400 });
+  if (!userOf(request).companies.includes(parsed.data)) throw new ScopeError();
+  return parsed.data;
+}
+
+/** Records of the given companies or shared by all (company_id false), as Odoo's multi-company rules read. */
+export function companyDomain(companies: number[]): Domain {
+  return ['|', ['company_id', '=', false], ['company_id', 'in', companies]];
+}
+
+const MOVES_ANY = ['moves.create', 'moves.list', 'moves.validate', 'moves.modify'];
+const ORDERS_ANY = ['orders.create', 'orders.list', 'orders.modify'];
+const CONTACTS_ANY = ['contacts.create', 'contacts.list'];
+
+type Pair = [number, string] | false;
+const pairId = (pair: unknown) => (Array.isArray(pair) ? (pair[0] as number) : false);
+
+export interface JournalSetting {
+  journal_id: number | false;
+  account: string | false;
+}
+
+function settings(record: Record<string, unknown>): { facturas: JournalSetting; gastos: JournalSetting } {
+  return {
+    facturas: { journal_id: pairId(record.x_facturas_journal_id), account: (record.x_facturas_account as string) || false },
+    gastos: { journal_id: pairId(record.x_gastos_journal_id), account: (record.x_gastos_account as string) || false },
+  };
+}
+
+const JOURNAL_FIELDS = ['x_facturas_journal_id', 'x_facturas_account', 'x_gastos_journal_id', 'x_gastos_account'];
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'es', { sensitivity: 'base' });
+
+/** Companies of the user, each with its journal settings and its projects (both sorted by name). */
+export async function companiesWithProjects(erp: ErpClient, companies: number[]) {
+  if (!companies.length) return [];
+  const [rows, projects] = await Promise.all([
+    erp.searchRead('res.company', [['id', 'in', companies]], { fields: ['name', ...JOURNAL_FIELDS] }),
+    erp.searchRead('project.project', [['company_id', 'in', companies], ['active', '=', true]], { fields: ['name', 'company_id', ...JOURNAL_FIELDS] }),
+  ]);
+  return rows
+    .map((company) => ({
+      id: company.id,
+      name: String(company.name),
+      ...settings(company),
+      projects: projects
+        .filter((project) => pairId(project.company_id) === company.id)
+        .map((project) => ({ id: project.id, name: String(project.name), ...settings(project) }))
+        .sort(byName),
+    }))
+    .sort(byName);
+}
+
+/** An optional ERP model (for example account.payment.mode, an OCA module) answers an empty list when absent. */
+async function optionalModel<T>(read: () => Promise<T[]>): Promise<T[]> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof ErpError && error.kind === 'validation') return [];
+    throw error;
+  }
+}
+
+export async function referenceRoutes(app: FastifyInstance, { erp }: { erp: ErpClient }) {
+  const companyParams = { type: 'object', properties: { companyId: { type: 'string', pattern: '^[0-9]{1,9}$' } }, required: ['companyId'] } as const;
+
+  app.get('/odoo/companies', async (request) => ({ data: await companiesWithProjects(erp, userOf(request).companies) }));
+
+  app.get('/odoo/categories', { config: { permission: CONTACTS_ANY } }, async () =>
+    erp.searchRead('res.partner.category', [], { fields: ['name'], order: 'name' }),
+  );
+
+  app.get('/odoo/odoo-companies', { config: { permission: CONTACTS_ANY } }, async (request) => {
+    const user = userOf(request);
+    const [companies, employees] = await Promise.all([
+      erp.searchRead('res.company', [['id', 'in', user.companies]], { fields: ['name'], order: 'name' }),
+      erp.searchRead('hr.employee', [['work_email', '=ilike', user.email], ['active', '=', true]], { fields: ['name', 'company_id'], limit: 1 }),
+    ]);
+    return { companies, employee: employees[0] ?? null };
+  });
+
+  app.get('/odoo/investor-types', { config: { permission: CONTACTS_ANY } }, async () =>
+    erp.searchRead('x_tipo_inversor', [], { fields: ['x_name', 'x_studio_tipo_inversor_descripcion'], order: 'x_name' }),
+  );
+
+  app.get('/odoo/events', { config: { permission: CONTACTS_ANY } }, async () => {
+    const events = await erp.searchRead('x_evento_contactos', [], { fields: ['event_id', 'x_tag_ids'], order: 'id' });
+    return events.map((event) => ({ id: event.id, event_id: event.event_id as Pair, tags: event.x_tag_ids as number[] }));
+  });
+
+  const providers = (companyId: number, name?: string) =>
+    erp.searchRead(
+      'res.partner',
+      [['supplier_rank', '>', 0], ['active', '=', true], ...companyDomain([companyId]), ...(name ? [['name', 'ilike', name] as [string, string, unknown]] : [])],
+      { fields: ['name', 'vat'], order: 'name', limit: name ? 20 : 500 },
+    );
+
+  app.get('/odoo/providers', { config: { permission: MOVES_ANY } }, async (request) =>
+    providers(ownCompany(request, request.headers['x-company-id'])),
+  );
+
+  const providerSearch = z.object({ companyId: z.union([z.number(), z.string()]), name: z.string().max(200).optional().default('') });
+  app.post('/odoo/providers/search', { config: { permission: MOVES_ANY } }, async (request) => {
+    const body = providerSearch.parse(request.body);
+    return providers(ownCompany(request, body.companyId), body.name.trim());
+  });
+
+  app.get('/odoo/uom', { config: { permission: ORDERS_ANY } }, async () => erp.searchRead('uom.uom', [], { fields: ['name'], order: 'id' }));
+
+  const partners = (companies: number[]) =>
+    erp.searchRead('res.partner', [['active', '=', true], ...companyDomain(companies)], { fields: ['name', 'email', 'vat'], order: 'name', limit: 1000 });
+  const products = (companies: number[]) =>
+    erp.searchRead('product.product', [['sale_ok', '=', true], ['active', '=', true], ...companyDomain(companies)], {
+      fields: ['name', 'uom_id', 'list_price', 'default_code'],
+      order: 'name',
+      limit: 1000,
+    });
+
+  app.get('/odoo/partner', { config: { permission: [...ORDERS_ANY, ...CONTACTS_ANY] } }, async (request) => partners(userOf(request).companies));
+  app.get('/odoo/products', { config: { permission: ORDERS_ANY } }, async (request) => products(userOf(request).companies));
+
+  app.get<{ Params: { companyId: string } }>('/odoo/partner/:companyId', { schema: { params: companyParams }, config: { permission: [...ORDERS_ANY, ...CONTACTS_ANY] } }, async (request) =>
+    partners([ownCompany(request, request.params.companyId)]),
+  );
+  app.get<{ Params: { companyId: string } }>('/odoo/products/:companyId', { schema: { params: companyParams }, config: { permission: ORDERS_ANY } }, async (request) =>
+    products([ownCompany(request, request.params.companyId)]),
+  );
+  app.get<{ Params: { companyId: string } }>('/odoo/payment-modes/:companyId', { schema: { params: companyParams }, config: { permission: [...ORDERS_ANY, ...MOVES_ANY] } }, async (request) => {
+    const company = ownCompany(request, request.params.companyId);
+    return optionalModel(() => erp.searchRead('account.payment.mode', [['active', '=', true], ...companyDomain([company])], { fields: ['name'], order: 'name' }));
+  });
+  app.get<{ Params: { companyId: string } }>('/odoo/payment-terms/:companyId', { schema: { params: companyParams }, config: { permission: ORDERS_ANY } }, async (request) => {
+    const company = ownCompany(request, request.params.companyId);
+    return erp.searchRead('account.payment.term', [['active', '=', true], ...companyDomain([company])], { fields: ['name'], order: 'id' });
+  });
+  app.get<{ Params: { companyId: string } }>('/odoo/price-lists/:companyId', { schema: { params: companyParams }, config: { permission: ORDERS_ANY } }, async (request) => {
+    const company = ownCompany(request, request.params.companyId);
+    return erp.searchRead('product.pricelist', [['active', '=', true], ...companyDomain([company])], { fields: ['name', 'currency_id'], order: 'id' });
+  });
+  app.get<{ Params: { companyId: string } }>('/odoo/taxes/:companyId', { schema: { params: companyParams }, config: { permission: ORDERS_ANY } }, async (request) => {
+    const company = ownCompany(request, request.params.companyId);
+    return erp.searchRead('account.tax', [['type_tax_use', '=', 'sale'], ['active', '=', true], ['company_id', '=', company]], { fields: ['name', 'amount'], order: 'id' });
+  });
+
+  app.get<{ Params: { id: string } }>(
+    '/odoo/users/:id/journals',
+    { schema: { params: { type: 'object', properties: { id: { type: 'string', pattern: '^[0-9]{1,9}$' } }, required: ['id'] } }, config: { permission: ['moves.validate', 'moves.list'] } },
+    async (request) => {
+      const user = userOf(request);
+      if (Number(request.params.id) !== user.id) throw new ScopeError('You can only read your own journals');
+      const companies = await companiesWithProjects(erp, user.companies);
+      const expenses = new Set<number>();
+      const invoices = new Set<number>();
+      for (const owner of companies.flatMap((company) => [company, ...company.projects])) {
+        if (owner.gastos.journal_id) expenses.add(owner.gastos.journal_id);
+        if (owner.facturas.journal_id) invoices.add(owner.facturas.journal_id);
+      }
+      const ids = [...new Set([...expenses, ...invoices])];
+      const journals = ids.length ? await erp.read('account.journal', ids, ['name', 'company_id']) : [];
+      const pairs = (set: Set<number>) =>
+        journals.filter((journal) => set.has(journal.id)).map((journal) => [journal.id, `${journal.name} (${(journal.company_id as [number, string])[1]})`] as [number, string]);
+      return { expensesJournals: pairs(expenses), invoicesJournals: pairs(invoices) };
+    },
+  );
+}
