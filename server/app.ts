@@ -11,6 +11,7 @@ import type { Config } from './config';
 import { openDatabase, type Db } from './db';
 import { migrate } from './db/migrations';
 import { seedUsers } from './db/seed';
+import type { AccountResolver } from './auth/accounts';
 import { guard } from './auth/guard';
 import { embeddedIssuer } from './auth/issuer';
 import { authRoutes, issuerSettings } from './auth/routes';
@@ -41,8 +42,12 @@ declare module 'fastify' {
 export interface BuildOptions {
   db?: Db;
   clock?: Clock;
-  /** Seed demo users and ERP data into empty databases (default true). */
+  /** Seed demo users into an empty database (default true). */
   seed?: boolean;
+  /** Seed the embedded ERP's demo data into an empty store (default: as seed). */
+  seedErp?: boolean;
+  /** Who a verified sign-in is (tests observe it). */
+  resolveAccount?: AccountResolver;
   distDir?: string;
   logger?: boolean;
 }
@@ -56,7 +61,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const db = options.db ?? (await openDatabase(config));
   await migrate(db);
   const seededUsers = options.seed === false ? false : await seedUsers(db);
-  const erp = await openErp(config, db, { seed: options.seed });
+  const erp = await openErp(config, db, { seed: options.seedErp ?? options.seed });
   const secret = loadSessionSecret(config);
   const sessions = new Sessions(db, secret, options.clock);
   app.decorate('services', { config, db, erp, sessions, seededUsers });
@@ -83,7 +88,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(guard, { sessions });
 
   const embedded = config.google ? null : await embeddedIssuer(app, { config, db, secret });
-  await app.register(authRoutes, { config, db, sessions, secret, issuer: issuerSettings(app, config, embedded) });
+  await app.register(authRoutes, { config, db, sessions, secret, issuer: issuerSettings(app, config, embedded), resolve: options.resolveAccount });
   await app.register(referenceRoutes, { erp: erp.client });
 
   if (erp.embedded && config.embeddedRpc) {

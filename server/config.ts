@@ -11,7 +11,7 @@ const schema = z
   .object({
     PORT: z.coerce.number({ error: 'PORT must be a number' }).int('PORT must be a whole number').min(0).max(65535).default(3000),
     DATA_DIR: z.string().trim().min(1).default('./data'),
-    DATABASE_URL: optional.refine((value) => !value || /^postgres(ql)?:\/\//.test(value), 'DATABASE_URL must start with postgres:// or postgresql://'),
+    DATABASE_URL: optional.refine((value) => !value || value === 'memory://' || /^postgres(ql)?:\/\//.test(value), 'DATABASE_URL must start with postgres:// or postgresql://'),
     ERP: z.enum(['embedded', 'odoo'], { error: "ERP must be 'embedded' or 'odoo'" }).default('embedded'),
     ODOO_URL: optional.refine((value) => !value || /^https?:\/\//.test(value), 'ODOO_URL must be an http(s) address'),
     ODOO_DB: optional,

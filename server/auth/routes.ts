@@ -211,7 +211,7 @@ export function issuerSettings(app: FastifyInstance, config: Config, embedded: {
         method: (init.method ?? 'GET') as 'GET',
         url: target.pathname + target.search,
         headers: { ...headers, host: publicUrl.host, 'x-forwarded-proto': publicUrl.protocol.replace(':', '') },
-        payload: init.body === undefined || init.body === null ? undefined : typeof init.body === 'string' ? init.body : Buffer.from(init.body as ArrayBuffer),
+        payload: init.body === undefined || init.body === null ? undefined : await new Response(init.body as BodyInit).text(),
       });
       const out = new Headers();
       for (const [key, value] of Object.entries(response.headers)) {

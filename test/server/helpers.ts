@@ -1,0 +1,86 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildOptions } from '../../server/app';
+import { loadConfig } from '../../server/config';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  url: string;
+  stop: () => Promise<void>;
+  /** A session token for a seeded account. */
+  tokenFor: (email: string) => Promise<string>;
+}
+
+/** The real server on a real port, with an in-memory database and its own data folder. */
+export async function startTestServer(
+  options: BuildOptions & { env?: Record<string, string>; beforeListen?: (app: FastifyInstance) => void } = {},
+): Promise<TestServer> {
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'backoffice-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'memory://', PUBLIC_URL: url, PORT: String(port), LOG_LEVEL: 'silent', ...options.env });
+  const app = await buildApp(config, { seedErp: false, ...options });
+  options.beforeListen?.(app);
+  await app.listen({ port, host: '127.0.0.1' });
+  return {
+    app,
+    url,
+    stop: async () => {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    tokenFor: async (email) => {
+      const [user] = await app.services.db.query<{ id: number }>('SELECT id FROM app_user WHERE lower(email) = lower($1)', [email]);
+      return app.services.sessions.issue(user.id);
+    },
+  };
+}
+
+/** A browser-like client: follows nothing by itself, keeps cookies per name. */
+export class Browser {
+  private cookies = new Map<string, string>();
+  constructor(private readonly base: string) {}
+
+  async request(path: string, init: RequestInit = {}): Promise<Response> {
+    const url = new URL(path, this.base);
+    const headers = new Headers(init.headers);
+    if (this.cookies.size) headers.set('cookie', [...this.cookies].map(([key, value]) => `${key}=${value}`).join('; '));
+    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(';');
+      const index = pair.indexOf('=');
+      const name = pair.slice(0, index).trim();
+      const value = pair.slice(index + 1).trim();
+      const expired = attributes.some((attribute) => /max-age=0/i.test(attribute.trim()) || /expires=thu, 01 jan 1970/i.test(attribute.trim()));
+      if (expired || !value) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  /** Follows redirects until a page that is not a redirect, or one whose location starts with stopAt. */
+  async follow(response: Response, stopAt?: string): Promise<{ response: Response; location: string }> {
+    let current = response;
+    let location = '';
+    for (let hops = 0; hops < 15 && current.status >= 300 && current.status < 400; hops++) {
+      location = current.headers.get('location') ?? '';
+      if (stopAt && location.startsWith(stopAt)) break;
+      current = await this.request(location);
+    }
+    return { response: current, location };
+  }
+}
