@@ -1,5 +1,5 @@
 import { Admin, CustomRoutes, memoryStore } from 'react-admin';
-import { Navigate, Route } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { AREAS, LEGACY_REDIRECTS } from './domain/areas';
 import { AppLayout, storedMenuCollapsed } from './custom/AppLayout';
 import { AreaPending } from './custom/AreaPending';
@@ -23,7 +23,9 @@ function GoHome() {
 }
 
 export function App() {
+  // The spec's routes are real paths (/moves-list, /login...), so react-admin runs in a browser router.
   return (
+    <BrowserRouter>
     <Admin
       authProvider={authProvider}
       i18nProvider={i18nProvider}
@@ -57,5 +59,6 @@ export function App() {
         ))}
       </CustomRoutes>
     </Admin>
+    </BrowserRouter>
   );
 }

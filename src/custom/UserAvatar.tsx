@@ -17,7 +17,7 @@ export function UserAvatar({ imageUrl, firstName, lastName, size = 32 }: {
     <Avatar
       src={imageUrl || undefined}
       alt=""
-      sx={{ width: size, height: size, fontSize: size * 0.42, bgcolor: 'secondary.main' }}
+      sx={{ width: size, height: size, fontSize: size * 0.42, bgcolor: '#e3edf7', color: 'primary.dark', fontWeight: 500 }}
       slotProps={{ img: { referrerPolicy: 'no-referrer' } }}
       data-testid="user-avatar"
     >

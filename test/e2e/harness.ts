@@ -33,7 +33,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const dataDir = mkdtempSync(join(tmpdir(), 'backoffice-e2e-'));
   let log = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), PUBLIC_URL: url, DATA_DIR: dataDir, ...env },
+    env: { ...process.env, PORT: String(port), PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk) => (log += chunk));
@@ -42,7 +42,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
     try {
-      const response = await fetch(`${url}/login`);
+      const response = await fetch(`${url}/login`, { headers: { accept: 'text/html' } });
       if (response.ok) break;
     } catch {
       // not listening yet
