@@ -1,3 +1,4 @@
+import { QueryClient } from '@tanstack/react-query';
 import { Admin, CustomRoutes, memoryStore } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { AREAS, LEGACY_REDIRECTS } from './domain/areas';
@@ -18,6 +19,18 @@ const i18nProvider = buildI18nProvider();
 // react-admin's own preferences live for the page's lifetime.
 const store = memoryStore(storedMenuCollapsed() ? { 'sidebar.open': false } : {});
 
+// A refused session (401) or permission (403) is final: retrying only delays the way to the login page.
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      retry: (failures, error) => {
+        const status = (error as { status?: number })?.status;
+        return status !== 401 && status !== 403 && failures < 3;
+      },
+    },
+  },
+});
+
 function GoHome() {
   return <Navigate to="/" replace />;
 }
@@ -30,6 +43,7 @@ export function App() {
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       store={store}
+      queryClient={queryClient}
       theme={theme}
       layout={AppLayout}
       loginPage={LoginScreen}

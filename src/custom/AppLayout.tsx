@@ -1,5 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Layout, useSidebarState } from 'react-admin';
+import { Navigate, useLocation } from 'react-router-dom';
+import { getToken } from '../providers/http';
 import { STORAGE_KEYS } from '../domain/constants';
 import { Header } from './Header';
 import { SideMenu } from './SideMenu';
@@ -23,7 +25,13 @@ function PersistSidebar() {
   return null;
 }
 
+/**
+ * The signed-in shell. A visitor without a session is sent to /login here, synchronously, before any screen asks
+ * the server anything (react-admin's own check-then-logout cycle can loop while the router transition is pending).
+ */
 export function AppLayout({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  if (!getToken()) return <Navigate to="/login" replace state={{ nextPathname: location.pathname }} />;
   return (
     <Layout appBar={Header} menu={SideMenu}>
       <PersistSidebar />

@@ -1,17 +1,17 @@
 import type { ReactNode } from 'react';
-import { Loading, useAuthenticated, useCanAccess } from 'react-admin';
+import { Loading, useCanAccess } from 'react-admin';
 import type { Area } from '../domain/areas';
 import { AccessDenied } from './AccessDenied';
 
 /**
- * A protected screen: a signed-out user goes to /login, a signed-in user without the area's permission sees
- * the access-denied page. The check is authProvider.canAccess, i.e. the same rule the server enforces.
+ * A protected screen (signed-out visitors never get here: the layout sends them to /login).
+ * A signed-in user without the area's permission sees the access-denied page. The check is
+ * authProvider.canAccess, i.e. the same rule the server enforces.
  */
 export function AreaRoute({ area, children }: { area: Area; children: ReactNode }) {
-  const { isPending: authPending } = useAuthenticated();
   const [resource, action] = splitPermission(area.permissions[0]);
-  const { isPending, canAccess } = useCanAccess({ resource, action, enabled: !authPending });
-  if (authPending || isPending) return <Loading />;
+  const { isPending, canAccess } = useCanAccess({ resource, action });
+  if (isPending) return <Loading />;
   if (!canAccess) return <AccessDenied permission={area.permissions.join(' / ')} />;
   return <>{children}</>;
 }

@@ -1,5 +1,5 @@
 import { Link as RouterLink } from 'react-router-dom';
-import { Loading, useAuthenticated, useGetIdentity, useTranslate } from 'react-admin';
+import { Loading, useGetIdentity, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -11,11 +11,10 @@ import { useAllowedAreas } from './useAllowedAreas';
 
 /** Home (spec section 2): links to every area the user may use. */
 export function Home() {
-  const { isPending: authPending } = useAuthenticated();
   const translate = useTranslate();
   const { identity } = useGetIdentity();
   const { areas, isPending } = useAllowedAreas();
-  if (authPending || isPending) return <Loading />;
+  if (isPending) return <Loading />;
   const allowed = new Set(areas.map((area) => area.id));
   const links = HOME_ORDER.filter((id) => allowed.has(id)).map(areaById);
   return (
