@@ -176,7 +176,7 @@ export async function authRoutes(
   app.get('/auth/provider', { config: { public: true } }, async () => ({ issuer: issuer.kind }));
 
   app.post('/auth/sign-out', async (request) => {
-    await sessions.revoke(request.user.sessionId);
+    await sessions.revoke(request.user.sessionId, request.user.id);
     return { logoutUrl: issuer.logoutUrl(config.publicUrl) };
   });
 

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import { SESSION_TTL_SECONDS } from '../../src/domain/constants';
 import type { Sql } from '../erp/embedded/sql';
-import { findUserById, type AppUser } from '../db/users';
+import { findUserByEmail, findUserById, type AppUser } from '../db/users';
 
 export type Clock = () => Date;
 
@@ -46,13 +46,36 @@ export class Sessions {
       .sign(this.key);
   }
 
+  /**
+   * A token minted without the database (by `npm run token`, which may run while the embedded database is held
+   * by the server): it names the account by email and has no session row until it is revoked.
+   */
+  async issueDetached(email: string): Promise<string> {
+    const now = this.clock();
+    const expires = new Date(now.getTime() + this.ttlSeconds * 1000);
+    return new SignJWT({ sid: `detached:${randomUUID()}`, email })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject('detached')
+      .setIssuedAt(Math.floor(now.getTime() / 1000))
+      .setExpirationTime(Math.floor(expires.getTime() / 1000))
+      .sign(this.key);
+  }
+
   /** The user behind a token: valid signature, not expired, session not revoked, account active. */
   async verify(token: string): Promise<SessionUser> {
-    let payload: { sub?: string; sid?: unknown };
+    let payload: { sub?: string; sid?: unknown; email?: unknown };
     try {
       ({ payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], currentDate: this.clock() }));
     } catch (error) {
       throw new SessionError(error instanceof joseErrors.JWTExpired ? 'Session expired' : 'Invalid or expired session');
+    }
+    if (payload.sub === 'detached' && typeof payload.sid === 'string' && typeof payload.email === 'string') {
+      const [revoked] = await this.db.query('SELECT 1 FROM app_session WHERE id = $1', [payload.sid]);
+      if (revoked) throw new SessionError('Session ended');
+      const found = await findUserByEmail(this.db, payload.email);
+      if (!found || !found.active) throw new SessionError('Account not active');
+      const { passwordHash: _hidden, ...user } = found;
+      return { ...user, sessionId: payload.sid };
     }
     const userId = Number(payload.sub);
     if (!Number.isInteger(userId) || typeof payload.sid !== 'string') throw new SessionError();
@@ -67,8 +90,17 @@ export class Sessions {
     return { ...user, sessionId: payload.sid };
   }
 
-  async revoke(sessionId: string): Promise<void> {
-    await this.db.query('UPDATE app_session SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [sessionId, this.clock().toISOString()]);
+  async revoke(sessionId: string, userId: number): Promise<void> {
+    const now = this.clock().toISOString();
+    if (sessionId.startsWith('detached:')) {
+      // A detached token gets its session row on revocation, so that the same token is refused from now on.
+      await this.db.query(
+        'INSERT INTO app_session (id, user_id, created_at, expires_at, revoked_at) VALUES ($1, $2, $3, $3, $3) ON CONFLICT (id) DO NOTHING',
+        [sessionId, userId, now],
+      );
+      return;
+    }
+    await this.db.query('UPDATE app_session SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [sessionId, now]);
   }
 }
 
