@@ -15,13 +15,15 @@ export interface Db extends SqlDatabase {
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Db> {
   if (options.databaseUrl && options.databaseUrl !== 'memory://') return openPostgres(options.databaseUrl);
   const { PGlite } = await import('@electric-sql/pglite');
+  // pg_trgm makes "contains" searches (ilike '%...%') on numbers and references use an index.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   let pg: InstanceType<typeof PGlite>;
   if (options.databaseUrl === 'memory://') {
-    pg = new PGlite();
+    pg = new PGlite({ extensions: { pg_trgm } });
   } else {
     const dir = join(options.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    pg = new PGlite(dir);
+    pg = new PGlite(dir, { extensions: { pg_trgm } });
   }
   await pg.waitReady;
   const runner = (target: { query: typeof pg.query }): Sql => ({

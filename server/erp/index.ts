@@ -24,6 +24,7 @@ export async function openErp(config: Config, db: Db, options: { seed?: boolean;
   await db.transaction(async (tx) => {
     for (const statement of schemaStatements(PRODUCT_REGISTRY, PRODUCT_INDEXES)) await tx.query(statement);
   });
+  await trigramIndexes(db);
   const store = new EmbeddedStore(db, PRODUCT_REGISTRY, PRODUCT_BEHAVIOUR);
   let seeded = false;
   if (options.seed !== false && (await store.searchCount('res.company', [])) === 0) {
@@ -31,4 +32,16 @@ export async function openErp(config: Config, db: Db, options: { seed?: boolean;
     seeded = true;
   }
   return { client: store, embedded: store, seeded };
+}
+
+/** Trigram indexes for "contains" filters, where the pg_trgm extension can be had (PGlite ships it). */
+async function trigramIndexes(db: Db): Promise<void> {
+  try {
+    await db.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+  } catch {
+    return; // A PostgreSQL server without contrib or without the right to create it: plain indexes only.
+  }
+  for (const [table, column] of [['account_move', 'name'], ['account_move', 'ref'], ['res_partner', 'name'], ['sale_order', 'name'], ['sale_order', 'client_order_ref']]) {
+    await db.exec(`CREATE INDEX IF NOT EXISTS "${table}_${column}_trgm_idx" ON "${table}" USING gin ("${column}" gin_trgm_ops)`);
+  }
 }

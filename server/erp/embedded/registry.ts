@@ -210,12 +210,13 @@ export const PRODUCT_REGISTRY: Registry = Object.fromEntries(PRODUCT_MODELS.map(
 export const PRODUCT_INDEXES: Indexes = {
   'account.move': [
     { columns: ['company_id', 'date', 'id'] },
+    { columns: ['date', 'id'] },
+    { columns: ['x_uploaded_by', 'date', 'id'] },
     { columns: ['company_id', 'state'] },
     { columns: ['journal_id', 'state'] },
     { columns: ['name'], opclass: 'text_pattern_ops' },
     { columns: ['ref'], opclass: 'text_pattern_ops' },
     { columns: ['invoice_date_due'] },
-    { columns: ['x_uploaded_by'] },
   ],
   'ir.attachment': [{ columns: ['res_model', 'res_id'] }],
   'mail.message': [{ columns: ['model', 'res_id'] }],

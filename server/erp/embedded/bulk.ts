@@ -1,0 +1,48 @@
+/**
+ * Bulk demo moves for benchmarks (`npm run seed -- --moves N`): set-based INSERT ... SELECT from generate_series,
+ * spread over the seeded companies, journals, providers, dates, states and flags the move list filters on.
+ */
+import type { Sql } from './sql';
+
+export async function bulkMoves(db: Sql, count: number, options: { batch?: number; onBatch?: (done: number) => void } = {}): Promise<number> {
+  const companies = await db.query<{ id: number }>('SELECT id FROM res_company ORDER BY id');
+  if (!companies.length) throw new Error('Seed the demo data first: there is no company');
+  const journals: number[] = [];
+  const partners: number[] = [];
+  for (const { id } of companies) {
+    const [journal] = await db.query<{ id: number }>("SELECT id FROM account_journal WHERE company_id = $1 AND type = 'purchase' ORDER BY id LIMIT 1", [id]);
+    const providers = await db.query<{ id: number }>('SELECT id FROM res_partner WHERE company_id = $1 AND supplier_rank > 0 ORDER BY id LIMIT 7', [id]);
+    journals.push(journal.id);
+    // Seven providers per company, flattened: company k uses partners[k*7 .. k*7+6].
+    for (let i = 0; i < 7; i++) partners.push(providers[i % providers.length].id);
+  }
+  const companyIds = companies.map((company) => company.id);
+  const [{ start }] = await db.query<{ start: number }>('SELECT coalesce(max(id), 0) + 1 AS start FROM account_move');
+  const batch = options.batch ?? 50_000;
+  let done = 0;
+  while (done < count) {
+    const size = Math.min(batch, count - done);
+    const from = Number(start) + done;
+    await db.query(
+      `INSERT INTO account_move (name, ref, date, invoice_date, invoice_date_due, state, move_type, journal_id, company_id, partner_id,
+         currency_id, amount_untaxed, amount_tax, amount_total, amount_residual, amount_untaxed_signed, amount_total_signed,
+         payment_state, pnt_account_move_team_manager_validate, pnt_account_move_team_manager_deny, x_uploaded_by, create_date, write_date)
+       SELECT 'BULK/' || extract(year FROM d)::int || '/' || lpad(g::text, 7, '0'), 'REF-' || g, d, d, d + 30,
+         (ARRAY['draft','posted','posted','posted','cancel'])[1 + g % 5],
+         CASE WHEN g % 2 = 0 THEN 'in_receipt' ELSE 'in_invoice' END,
+         ($3::int[])[1 + c], ($4::int[])[1 + c], ($5::int[])[1 + c * 7 + (g / 3) % 7],
+         1, u, round(u * 0.21, 2), round(u * 1.21, 2), CASE WHEN g % 3 = 0 THEN 0 ELSE round(u * 1.21, 2) END,
+         -u, -round(u * 1.21, 2), CASE WHEN g % 3 = 0 THEN 'paid' ELSE 'not_paid' END,
+         g % 7 = 1, g % 11 = 2,
+         (ARRAY['staff@demo.example','manager@demo.example','admin@demo.example'])[1 + g % 3],
+         d::timestamp, d::timestamp
+       FROM generate_series($1::int, $2::int) AS g,
+         LATERAL (SELECT (current_date - (g % 720))::date AS d, g % $6::int AS c, round((5 + (g * 7919 % 250000) / 100.0)::numeric, 2) AS u) AS v`,
+      [from, from + size - 1, journals, companyIds, partners, companyIds.length],
+    );
+    done += size;
+    options.onBatch?.(done);
+  }
+  await db.query('ANALYZE account_move');
+  return done;
+}
