@@ -37,7 +37,7 @@ export async function bulkMoves(db: Sql, count: number, options: { batch?: numbe
          (ARRAY['staff@demo.example','manager@demo.example','admin@demo.example'])[1 + g % 3],
          d::timestamp, d::timestamp
        FROM generate_series($1::int, $2::int) AS g,
-         LATERAL (SELECT (current_date - (g % 720))::date AS d, g % $6::int AS c, round((5 + (g * 7919 % 250000) / 100.0)::numeric, 2) AS u) AS v`,
+         LATERAL (SELECT (current_date - (g % 720))::date AS d, g % $6::int AS c, round((5 + (g::bigint * 7919 % 250000) / 100.0)::numeric, 2) AS u) AS v`,
       [from, from + size - 1, journals, companyIds, partners, companyIds.length],
     );
     done += size;
