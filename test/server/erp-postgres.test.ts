@@ -1,0 +1,62 @@
+/**
+ * The embedded ERP on a real PostgreSQL 15 server (a throwaway cluster, or TEST_DATABASE_URL): the same schema,
+ * seed, domains and amounts as on PGlite, so the SQL stays valid on both.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresAvailable, startPostgres } from '../../bench/postgres';
+import { loadConfig } from '../../server/config';
+import { openDatabase, type Db } from '../../server/db';
+import { migrate } from '../../server/db/migrations';
+import { seedUsers } from '../../server/db/seed';
+import { openErp, type Erp } from '../../server/erp';
+
+const external = process.env.TEST_DATABASE_URL;
+const available = Boolean(external) || postgresAvailable();
+let cluster: { url: string; stop: () => void } | null = null;
+let db: Db;
+let erp: Erp;
+
+describe.runIf(available)('embedded ERP on a PostgreSQL server', () => {
+  beforeAll(async () => {
+    if (!external) cluster = await startPostgres();
+    const config = loadConfig({ DATABASE_URL: external ?? cluster!.url, DATA_DIR: '/tmp', LOG_LEVEL: 'silent' });
+    db = await openDatabase(config);
+    await migrate(db);
+    await seedUsers(db);
+    erp = await openErp(config, db, { today: new Date('2026-11-22T10:00:00Z') });
+  }, 120_000);
+
+  afterAll(async () => {
+    await db?.close();
+    cluster?.stop();
+  });
+
+  it('migrates, seeds and searches with Odoo domains', async () => {
+    expect(db.kind).toBe('postgres');
+    const store = erp.client;
+    expect(await store.searchCount('res.company', [])).toBeGreaterThanOrEqual(3);
+    const rows = await store.searchRead('account.move', [['company_id', 'in', [1]], '|', ['state', '=', 'draft'], ['partner_id.name', 'ilike', 'papel']], {
+      fields: ['name', 'amount_total', 'date', 'partner_id'],
+      order: 'date desc, id desc',
+      limit: 5,
+    });
+    expect(rows.length).toBeGreaterThan(0);
+    expect(typeof rows[0].amount_total).toBe('number');
+    expect(rows[0].date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('computes order amounts and refuses bad values like on PGlite', async () => {
+    const store = erp.client;
+    const [tax] = await store.searchRead('account.tax', [['name', '=', 'IVA 21% (Servicios)'], ['company_id', '=', 1]], { fields: ['id'] });
+    const order = await store.create('sale.order', {
+      partner_id: 1,
+      company_id: 1,
+      order_line: [[0, 0, { name: 'Test', product_uom_qty: 3, price_unit: 33.335, tax_id: [[6, 0, [tax.id]]] }]],
+    });
+    const [read] = await store.read('sale.order', [order], ['amount_untaxed', 'amount_tax', 'amount_total']);
+    expect(read).toMatchObject({ amount_untaxed: 100.01, amount_tax: 21, amount_total: 121.01 });
+    await expect(store.create('res.partner', { name: 'X', category_id: [[6, 0, [999999]]] })).rejects.toMatchObject({ statusCode: 404 });
+    await expect(store.searchRead('res.partner', [['name', 'ilike', "x'; DROP TABLE res_partner; --"]])).resolves.toEqual([]);
+    expect(await store.searchCount('res.partner', [])).toBeGreaterThan(0);
+  });
+});
