@@ -1,20 +1,11 @@
 /** A throwaway PostgreSQL 15 cluster on a free local port, for benchmarks and tests that want a real server. */
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../test/support/free-port';
 
 const BIN = '/usr/lib/postgresql/15/bin';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 export function postgresAvailable(): boolean {
   return existsSync(join(BIN, 'initdb'));

@@ -1,10 +1,7 @@
-import { PGlite } from '@electric-sql/pglite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_BEHAVIOUR } from '../../server/erp/embedded/behaviour';
-import { PRODUCT_INDEXES, PRODUCT_REGISTRY } from '../../server/erp/embedded/registry';
-import { schemaStatements } from '../../server/erp/embedded/schema';
-import type { SqlDatabase } from '../../server/erp/embedded/sql';
-import { EmbeddedStore } from '../../server/erp/embedded/store';
+import type { EmbeddedStore } from '../../server/erp/embedded/store';
+import { memoryErp } from '../support/memory-erp';
 
 let store: EmbeddedStore;
 let company: number;
@@ -13,13 +10,7 @@ let iva21: number;
 let iva10: number;
 
 beforeAll(async () => {
-  const pg = new PGlite();
-  const db: SqlDatabase = {
-    query: async (sql, params) => (await pg.query(sql, params)).rows as never,
-    transaction: (fn) => pg.transaction((tx) => fn({ query: async (sql, params) => (await tx.query(sql, params)).rows as never })),
-  };
-  for (const statement of schemaStatements(PRODUCT_REGISTRY, PRODUCT_INDEXES)) await pg.exec(statement);
-  store = new EmbeddedStore(db, PRODUCT_REGISTRY, PRODUCT_BEHAVIOUR);
+  ({ store } = await memoryErp(PRODUCT_BEHAVIOUR));
   company = await store.create('res.company', { name: 'Acme' });
   partner = await store.create('res.partner', { name: 'Cliente Uno', company_id: company });
   iva21 = await store.create('account.tax', { name: 'IVA 21% (Servicios)', amount: 21, type_tax_use: 'sale', company_id: company });
@@ -109,13 +100,7 @@ describe('account.move as Odoo computes it', () => {
 describe('demo seed', () => {
   it('fills a fresh store deterministically with the spec defaults', async () => {
     const { seedErp } = await import('../../server/erp/embedded/seed');
-    const pg = new PGlite();
-    const db: SqlDatabase = {
-      query: async (sql, params) => (await pg.query(sql, params)).rows as never,
-      transaction: (fn) => pg.transaction((tx) => fn({ query: async (sql, params) => (await tx.query(sql, params)).rows as never })),
-    };
-    for (const statement of schemaStatements(PRODUCT_REGISTRY, PRODUCT_INDEXES)) await pg.exec(statement);
-    const seeded = new EmbeddedStore(db, PRODUCT_REGISTRY, PRODUCT_BEHAVIOUR);
+    const { store: seeded } = await memoryErp(PRODUCT_BEHAVIOUR);
     const summary = await seedErp(seeded, new Date('2026-11-22T10:00:00Z'));
     expect(summary).toEqual({ companies: [1, 2, 3], moves: 42, orders: 18 });
     expect((await seeded.read('product.pricelist', [1], ['name']))[0].name).toBe('Tarifa pública (EUR)');

@@ -1,13 +1,9 @@
-import { PGlite } from '@electric-sql/pglite';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleJsonRpc } from '../../server/erp/embedded/jsonrpc';
-import { PRODUCT_INDEXES, PRODUCT_REGISTRY } from '../../server/erp/embedded/registry';
-import { schemaStatements } from '../../server/erp/embedded/schema';
-import type { SqlDatabase } from '../../server/erp/embedded/sql';
-import { EmbeddedStore } from '../../server/erp/embedded/store';
 import { OdooClient } from '../../server/erp/odoo/client';
+import { memoryErp } from '../support/memory-erp';
 
 const credentials = { db: 'demo', login: 'integration@demo.example', apiKey: 'k3y-for-tests' };
 let app: FastifyInstance;
@@ -16,13 +12,7 @@ let hanging: Server;
 let hangingUrl: string;
 
 beforeAll(async () => {
-  const pg = new PGlite();
-  const db: SqlDatabase = {
-    query: async (sql, params) => (await pg.query(sql, params)).rows as never,
-    transaction: (fn) => pg.transaction((tx) => fn({ query: async (sql, params) => (await tx.query(sql, params)).rows as never })),
-  };
-  for (const statement of schemaStatements(PRODUCT_REGISTRY, PRODUCT_INDEXES)) await pg.exec(statement);
-  const store = new EmbeddedStore(db, PRODUCT_REGISTRY);
+  const { store } = await memoryErp();
   app = Fastify();
   app.post('/jsonrpc', async (request) => handleJsonRpc(store, credentials, request.body));
   url = await app.listen({ port: 0, host: '127.0.0.1' });

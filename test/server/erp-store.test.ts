@@ -1,24 +1,17 @@
-import { PGlite } from '@electric-sql/pglite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_INDEXES, PRODUCT_REGISTRY } from '../../server/erp/embedded/registry';
 import { schemaStatements } from '../../server/erp/embedded/schema';
-import type { SqlDatabase } from '../../server/erp/embedded/sql';
-import { EmbeddedStore } from '../../server/erp/embedded/store';
+import type { EmbeddedStore } from '../../server/erp/embedded/store';
+import { memoryErp } from '../support/memory-erp';
 import { ErpError } from '../../server/erp/types';
 
 let store: EmbeddedStore;
-let pg: PGlite;
 
 beforeAll(async () => {
-  pg = new PGlite();
-  const db: SqlDatabase = {
-    query: async (sql, params) => (await pg.query(sql, params)).rows as never,
-    transaction: (fn) => pg.transaction((tx) => fn({ query: async (sql, params) => (await tx.query(sql, params)).rows as never })),
-  };
-  for (const statement of schemaStatements(PRODUCT_REGISTRY, PRODUCT_INDEXES)) await pg.exec(statement);
-  // Running the DDL twice changes nothing (start-up on an existing database).
-  for (const statement of schemaStatements(PRODUCT_REGISTRY, PRODUCT_INDEXES)) await pg.exec(statement);
-  store = new EmbeddedStore(db, PRODUCT_REGISTRY);
+  let db;
+  ({ db, store } = await memoryErp());
+  // Running the DDL again changes nothing (start-up on an existing database).
+  for (const statement of schemaStatements(PRODUCT_REGISTRY, PRODUCT_INDEXES)) await db.exec(statement);
 });
 
 describe('embedded store: Odoo ORM verbs', () => {
