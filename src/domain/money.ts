@@ -17,8 +17,10 @@ export function formatMoney(amount: number, currency: string | null | undefined,
   const number = new Intl.NumberFormat(locale === 'en' ? 'en-GB' : 'es-ES', {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
-    useGrouping: true,
-  }).format(roundMoney(amount));
+    // 'always': Spanish ICU data would leave 4-digit amounts ungrouped in browsers but not in Node; business
+    // documents group them (1.234,50 €), and console and server must print the same text.
+    useGrouping: 'always',
+  } as Intl.NumberFormatOptions).format(roundMoney(amount));
   const symbol = SYMBOLS[code] ?? code;
   if (!symbol) return number;
   return locale === 'en' ? (SYMBOLS[code] ? `${symbol}${number}` : `${symbol} ${number}`) : `${number} ${symbol}`;

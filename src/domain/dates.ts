@@ -1,0 +1,39 @@
+/** Date rules of spec sections 5 and 9: a move or order date may not be older than two years before today. */
+
+export const MAX_DATE_AGE_YEARS = 2;
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** 'YYYY-MM-DD' of a local calendar day. */
+export function isoDay(day: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+}
+
+/** A real calendar date 'YYYY-MM-DD' (2026-02-30 is not). */
+export function isIsoDate(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** The oldest accepted date: the same calendar day two years before today (29 February falls back to 28). */
+export function oldestAllowedDate(today: Date = new Date()): string {
+  const year = today.getFullYear() - MAX_DATE_AGE_YEARS;
+  const month = today.getMonth();
+  const lastDay = new Date(year, month + 1, 0).getDate();
+  return isoDay(new Date(year, month, Math.min(today.getDate(), lastDay)));
+}
+
+/** Whether a date is a real date no older than two years before today. */
+export function isWithinTwoYears(value: unknown, today: Date = new Date()): boolean {
+  return isIsoDate(value) && value >= oldestAllowedDate(today);
+}
+
+/** Dates read from documents use slashes; the form uses dashes (spec section 5, AI extraction). */
+export function slashesToDashes(value: string): string {
+  return value.replace(/\//g, '-');
+}
