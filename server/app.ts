@@ -21,6 +21,7 @@ import { openErp, type Erp } from './erp';
 import { handleJsonRpc } from './erp/embedded/jsonrpc';
 import { ErpError } from './erp/types';
 import { isApiPath } from './paths';
+import { moveRoutes } from './routes/moves';
 import { referenceRoutes } from './routes/reference';
 
 
@@ -90,6 +91,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const embedded = config.google ? null : await embeddedIssuer(app, { config, db, secret });
   await app.register(authRoutes, { config, db, sessions, secret, issuer: issuerSettings(app, config, embedded), resolve: options.resolveAccount });
   await app.register(referenceRoutes, { erp: erp.client });
+  await app.register(moveRoutes, { erp: erp.client });
 
   if (erp.embedded && config.embeddedRpc) {
     const store = erp.embedded;

@@ -1,0 +1,277 @@
+/**
+ * Moves (expenses and supplier invoices) of spec sections 2, 3, 4 and 7: search, attachments, edit and delete
+ * while draft, manager validation and its comments, the validation queue per journal. Every route checks its
+ * permission and the user's companies; the ERP is reached only through the ErpClient.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { isIsoDate, isWithinTwoYears } from '../../src/domain/dates';
+import { roundMoney } from '../../src/domain/money';
+import type { Domain, DomainTerm, ErpClient, ErpRecord } from '../erp/types';
+
+export const MOVE_TYPES = ['in_invoice', 'in_receipt', 'in_refund'];
+
+export const MOVE_FIELDS = [
+  'name', 'partner_id', 'date', 'invoice_date', 'invoice_date_due', 'ref', 'pnt_account_move_team_manager_validate',
+  'pnt_account_move_team_manager_deny', 'company_id', 'journal_id', 'amount_untaxed_signed', 'amount_total_signed',
+  'amount_total', 'currency_id', 'state', 'move_type', 'payment_state', 'x_uploaded_by', 'narration', 'attachment_ids',
+];
+
+class HttpError extends Error {
+  constructor(readonly statusCode: number, message: string) {
+    super(message);
+  }
+}
+
+export function plainText(html: unknown): string {
+  if (typeof html !== 'string') return '';
+  return html
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/p>\s*<p>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .trim();
+}
+
+/** A move as the list and the dialogs show it (spec section 3, Move as listed). */
+export function moveRow(move: ErpRecord) {
+  return {
+    id: move.id,
+    name: move.name,
+    partner_id: move.partner_id,
+    date: move.date,
+    invoice_date: move.invoice_date,
+    invoice_date_due: move.invoice_date_due,
+    ref: move.ref,
+    pnt_account_move_team_manager_validate: move.pnt_account_move_team_manager_validate,
+    pnt_account_move_team_manager_deny: move.pnt_account_move_team_manager_deny,
+    company_id: move.company_id,
+    journal_id: move.journal_id,
+    amount_untaxed_signed: move.amount_untaxed_signed,
+    amount_total_signed: move.amount_total_signed,
+    amount_total: move.amount_total,
+    currency_id: move.currency_id,
+    state: move.state,
+    type: move.move_type === 'in_receipt' ? 'expense' : 'invoice',
+    paymentStatus: move.payment_state === 'paid' || move.payment_state === 'in_payment' ? 'paid' : 'unpaid',
+    uploadedBy: (move.x_uploaded_by as string) || null,
+    comment: plainText(move.narration),
+    attachment_ids: move.attachment_ids ?? [],
+  };
+}
+
+const text = (max: number) => z.string().trim().max(max).nullish();
+const isoDate = z.string().refine(isIsoDate, 'must be a date YYYY-MM-DD');
+const optionalDate = z.union([isoDate, z.literal(''), z.null()]).optional();
+const triState = z.boolean().nullish();
+
+export const moveSearchSchema = z.object({
+  number: text(100),
+  partner: z.union([z.string().trim().max(200), z.number().int().positive()]).nullish(),
+  validated: triState,
+  notValidated: triState,
+  dateFrom: optionalDate,
+  dateTo: optionalDate,
+  dueDateFrom: optionalDate,
+  dueDateTo: optionalDate,
+  reference: text(200),
+  company: z.array(z.union([z.string().trim().min(1).max(200), z.number().int().positive()])).max(100).nullish(),
+  state: z.array(z.enum(['draft', 'posted', 'cancel', 'cancelled'])).max(4).nullish(),
+  uploadedBy: text(320),
+  pageNumber: z.number().int().min(1).max(1_000_000).default(1),
+  numberOfRecords: z.number().int().min(1).max(500).default(25),
+});
+
+/** The filters of spec section 7 as an Odoo domain, within the user's companies. */
+export function moveSearchDomain(filters: z.infer<typeof moveSearchSchema>, companies: number[]): Domain {
+  const domain: DomainTerm[] = [['company_id', 'in', companies], ['move_type', 'in', MOVE_TYPES]];
+  if (filters.number) domain.push(['name', 'ilike', filters.number]);
+  if (typeof filters.partner === 'number') domain.push(['partner_id', '=', filters.partner]);
+  else if (filters.partner) domain.push(['partner_id.name', 'ilike', filters.partner]);
+  if (typeof filters.validated === 'boolean') domain.push(['pnt_account_move_team_manager_validate', '=', filters.validated]);
+  if (typeof filters.notValidated === 'boolean') domain.push(['pnt_account_move_team_manager_deny', '=', filters.notValidated]);
+  if (filters.dateFrom) domain.push(['date', '>=', filters.dateFrom]);
+  if (filters.dateTo) domain.push(['date', '<=', filters.dateTo]);
+  if (filters.dueDateFrom) domain.push(['invoice_date_due', '>=', filters.dueDateFrom]);
+  if (filters.dueDateTo) domain.push(['invoice_date_due', '<=', filters.dueDateTo]);
+  if (filters.reference) domain.push(['ref', 'ilike', filters.reference]);
+  if (filters.company?.length) {
+    const ids = filters.company.filter((one): one is number => typeof one === 'number');
+    const names = filters.company.filter((one): one is string => typeof one === 'string');
+    if (ids.length && names.length) return [...domain, '|', ['company_id', 'in', ids], ['company_id.name', 'in', names]];
+    domain.push(ids.length ? ['company_id', 'in', ids] : ['company_id.name', 'in', names]);
+  }
+  if (filters.state?.length) domain.push(['state', 'in', [...new Set(filters.state.map((state) => (state === 'cancelled' ? 'cancel' : state)))]]);
+  if (filters.uploadedBy) domain.push(['x_uploaded_by', '=ilike', filters.uploadedBy]);
+  return domain;
+}
+
+const idParams = { type: 'object', properties: { id: { type: 'string', pattern: '^[0-9]{1,9}$' } }, required: ['id'] } as const;
+
+function userOf(request: FastifyRequest) {
+  return request.user;
+}
+
+function author(request: FastifyRequest): string {
+  const user = userOf(request);
+  return `${`${user.firstName} ${user.lastName}`.trim() || user.email} <${user.email}>`;
+}
+
+export async function moveRoutes(app: FastifyInstance, { erp }: { erp: ErpClient }) {
+  async function scopedMove(request: FastifyRequest, id: number): Promise<ErpRecord> {
+    const [move] = await erp.searchRead('account.move', [['id', '=', id], ['company_id', 'in', userOf(request).companies], ['move_type', 'in', MOVE_TYPES]], { fields: MOVE_FIELDS });
+    if (!move) throw new HttpError(404, `Move ${id} not found`);
+    return move;
+  }
+
+  async function messagesOf(ids: number[]) {
+    if (!ids.length) return new Map<number, unknown[]>();
+    const messages = await erp.searchRead('mail.message', [['model', '=', 'account.move'], ['res_id', 'in', ids]], {
+      fields: ['res_id', 'date', 'body', 'description', 'email_from'],
+      order: 'date asc, id asc',
+    });
+    const byMove = new Map<number, unknown[]>();
+    for (const message of messages) {
+      const list = byMove.get(message.res_id as number) ?? [];
+      list.push({ id: message.id, date: message.date, body: message.body, description: message.description, email_from: message.email_from });
+      byMove.set(message.res_id as number, list);
+    }
+    return byMove;
+  }
+
+  app.post('/odoo/moves/search', { config: { permission: ['moves.list', 'moves.validate'] } }, async (request) => {
+    const filters = moveSearchSchema.parse(request.body ?? {});
+    const domain = moveSearchDomain(filters, userOf(request).companies);
+    const [rows, total] = await Promise.all([
+      erp.searchRead('account.move', domain, {
+        fields: MOVE_FIELDS,
+        order: 'date desc, id desc',
+        limit: filters.numberOfRecords,
+        offset: (filters.pageNumber - 1) * filters.numberOfRecords,
+      }),
+      erp.searchCount('account.move', domain),
+    ]);
+    return { moves: rows.map(moveRow), total };
+  });
+
+  app.get<{ Querystring: { attachmentIds?: string } }>('/odoo/moves/attachments', { config: { permission: ['moves.list', 'moves.validate'] } }, async (request) => {
+    const raw = request.query.attachmentIds ?? '';
+    const ids = [...new Set(raw.split(',').map((one) => one.trim()).filter(Boolean))];
+    if (!ids.length || ids.length > 50 || ids.some((one) => !/^[0-9]{1,9}$/.test(one))) {
+      throw new HttpError(400, 'attachmentIds must be a comma-separated list of up to 50 attachment ids');
+    }
+    const numeric = ids.map(Number);
+    const attachments = await erp.searchRead('ir.attachment', [['id', 'in', numeric], ['res_model', '=', 'account.move']], { fields: ['name', 'mimetype', 'res_id', 'datas'] });
+    const moveIds = [...new Set(attachments.map((one) => one.res_id as number))];
+    const visible = new Set(
+      moveIds.length
+        ? (await erp.searchRead('account.move', [['id', 'in', moveIds], ['company_id', 'in', userOf(request).companies], ['move_type', 'in', MOVE_TYPES]], { fields: ['id'] })).map((move) => move.id)
+        : [],
+    );
+    const allowed = attachments.filter((one) => visible.has(one.res_id as number));
+    const missing = numeric.filter((id) => !allowed.some((one) => one.id === id));
+    if (missing.length) throw new HttpError(404, `Attachment ${missing.join(', ')} not found`);
+    return numeric.map((id) => {
+      const one = allowed.find((attachment) => attachment.id === id)!;
+      return { id: one.id, name: one.name, mimetype: one.mimetype, res_id: one.res_id, datas: one.datas };
+    });
+  });
+
+  const updateSchema = z
+    .object({
+      ref: z.string().trim().min(1, 'The reference/concept is required').max(500).optional(),
+      concept: z.string().trim().min(1, 'The reference/concept is required').max(500).optional(),
+      amount: z.number({ error: 'amount must be a number' }).positive('amount must be greater than zero').max(1e9).optional(),
+      date: isoDate.optional(),
+      comment: z.string().max(10_000).nullish(),
+    })
+    .passthrough();
+
+  app.put<{ Params: { id: string } }>('/odoo/moves/:id', { schema: { params: idParams }, config: { permission: 'moves.modify' } }, async (request) => {
+    const body = updateSchema.parse(request.body ?? {});
+    const move = await scopedMove(request, Number(request.params.id));
+    if (move.state !== 'draft') throw new HttpError(409, 'Only a draft move can be changed');
+    if (body.date && !isWithinTwoYears(body.date)) throw new HttpError(400, 'Incorrect expense/subsistence or invoice date, please check the date entered');
+    const values: Record<string, unknown> = {};
+    const ref = body.ref ?? body.concept;
+    if (ref !== undefined) values.ref = ref;
+    if (body.date) {
+      values.date = body.date;
+      values.invoice_date = body.date;
+    }
+    if (body.comment !== undefined) values.narration = body.comment ? `<p>${escapeHtml(body.comment).replace(/\n/g, '<br>')}</p>` : false;
+    if (body.amount !== undefined && roundMoney(body.amount) !== move.amount_total) {
+      const lines = await erp.searchRead('account.move.line', [['move_id', '=', move.id]], { fields: ['tax_ids'] });
+      if (lines.length > 1) throw new HttpError(400, 'The amount of a move with several lines cannot be changed here');
+      let rate = 0;
+      const taxIds = (lines[0]?.tax_ids as number[]) ?? [];
+      if (taxIds.length) rate = (await erp.read('account.tax', taxIds, ['amount'])).reduce((sum, tax) => sum + Number(tax.amount), 0);
+      const priceUnit = roundMoney(body.amount / (1 + rate / 100));
+      values.invoice_line_ids = lines.length ? [[1, lines[0].id, { price_unit: priceUnit, quantity: 1 }]] : [[0, 0, { name: ref ?? (move.ref as string) ?? '/', quantity: 1, price_unit: priceUnit }]];
+    }
+    if (Object.keys(values).length) await erp.write('account.move', [move.id], values);
+    return moveRow(await scopedMove(request, move.id));
+  });
+
+  app.delete<{ Params: { id: string } }>('/odoo/moves/:id', { schema: { params: idParams }, config: { permission: 'moves.delete' } }, async (request, reply) => {
+    const move = await scopedMove(request, Number(request.params.id));
+    if (move.state !== 'draft') throw new HttpError(409, 'Only a draft move can be deleted');
+    await erp.unlink('account.move', [move.id]);
+    return reply.code(204).send();
+  });
+
+  const validateSchema = z.object({ validate: z.boolean({ error: 'validate must be true or false' }) });
+  app.put<{ Params: { id: string } }>('/odoo/moves/:id/validate', { schema: { params: idParams }, config: { permission: 'moves.validate' } }, async (request) => {
+    const { validate } = validateSchema.parse(request.body ?? {});
+    const move = await scopedMove(request, Number(request.params.id));
+    if (move.state === 'cancel') throw new HttpError(409, 'A cancelled move cannot be validated or rejected');
+    await erp.write('account.move', [move.id], { pnt_account_move_team_manager_validate: validate, pnt_account_move_team_manager_deny: !validate });
+    await erp.call('account.move', 'message_post', [move.id], [], {
+      body: validate ? 'Validado por el responsable / Validated by the manager' : 'Rechazado por el responsable / Rejected by the manager',
+      email_from: author(request),
+      message_type: 'notification',
+    });
+    return moveRow(await scopedMove(request, move.id));
+  });
+
+  const commentSchema = z.object({ comment: z.string({ error: 'comment must be text' }).trim().min(1, 'The comment is empty').max(5000) });
+  app.post<{ Params: { id: string } }>(
+    '/odoo/moves/:id/validation-comment',
+    { schema: { params: idParams }, config: { permission: ['moves.validate', 'moves.modify'] } },
+    async (request, reply) => {
+      const { comment } = commentSchema.parse(request.body ?? {});
+      const move = await scopedMove(request, Number(request.params.id));
+      const id = await erp.call<number>('account.move', 'message_post', [move.id], [], { body: comment, email_from: author(request), message_type: 'comment' });
+      return reply.code(201).send({ id });
+    },
+  );
+
+  app.get<{ Params: { ids: string }; Querystring: { filter?: string } }>(
+    '/odoo/journals/:ids/moves',
+    { config: { permission: 'moves.validate' } },
+    async (request) => {
+      if (request.query.filter !== 'to_validate') throw new HttpError(400, "filter must be 'to_validate'");
+      const parts = request.params.ids.split(',').map((one) => one.trim());
+      if (!parts.length || parts.length > 50 || parts.some((one) => !/^[0-9]{1,9}$/.test(one))) throw new HttpError(400, 'ids must be a comma-separated list of journal ids');
+      const ids = [...new Set(parts.map(Number))];
+      const journals = await erp.searchRead('account.journal', [['id', 'in', ids], ['company_id', 'in', userOf(request).companies]], { fields: ['id'] });
+      if (journals.length !== ids.length) throw new HttpError(404, `Journal ${ids.filter((id) => !journals.some((one) => one.id === id)).join(', ')} not found`);
+      const moves = await erp.searchRead(
+        'account.move',
+        [['journal_id', 'in', ids], ['company_id', 'in', userOf(request).companies], ['move_type', 'in', MOVE_TYPES], ['state', '=', 'draft'], ['pnt_account_move_team_manager_validate', '=', false], ['pnt_account_move_team_manager_deny', '=', false]],
+        { fields: MOVE_FIELDS, order: 'date asc, id asc', limit: 1000 },
+      );
+      const messages = await messagesOf(moves.map((move) => move.id));
+      return moves.map((move) => ({ ...moveRow(move), messages: messages.get(move.id) ?? [] }));
+    },
+  );
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+}
