@@ -19,9 +19,9 @@ import { loadSessionSecret } from './auth/secret';
 import { Sessions, type Clock } from './auth/session';
 import { openErp, type Erp } from './erp';
 import { handleJsonRpc } from './erp/embedded/jsonrpc';
-import { ErpError } from './erp/types';
+import { ErpError, type ErpClient } from './erp/types';
 import { isApiPath } from './paths';
-import { moveRoutes } from './routes/moves';
+import { moveCreateRoute, moveRoutes } from './routes/moves';
 import { referenceRoutes } from './routes/reference';
 
 
@@ -47,6 +47,8 @@ export interface BuildOptions {
   seed?: boolean;
   /** Seed the embedded ERP's demo data into an empty store (default: as seed). */
   seedErp?: boolean;
+  /** Wraps the ERP client the routes use (tests inject failures). */
+  wrapErp?: (client: ErpClient) => ErpClient;
   /** Who a verified sign-in is (tests observe it). */
   resolveAccount?: AccountResolver;
   distDir?: string;
@@ -90,8 +92,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const embedded = config.google ? null : await embeddedIssuer(app, { config, db, secret });
   await app.register(authRoutes, { config, db, sessions, secret, issuer: issuerSettings(app, config, embedded), resolve: options.resolveAccount });
-  await app.register(referenceRoutes, { erp: erp.client });
-  await app.register(moveRoutes, { erp: erp.client });
+  const client = options.wrapErp ? options.wrapErp(erp.client) : erp.client;
+  await app.register(referenceRoutes, { erp: client });
+  await app.register(moveRoutes, { erp: client });
+  await app.register(moveCreateRoute, { erp: client });
 
   if (erp.embedded && config.embeddedRpc) {
     const store = erp.embedded;

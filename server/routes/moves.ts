@@ -6,6 +6,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isIsoDate, isWithinTwoYears } from '../../src/domain/dates';
+import { prepareUpload } from '../files';
+import { companiesWithProjects } from './reference';
 import { roundMoney } from '../../src/domain/money';
 import type { Domain, DomainTerm, ErpClient, ErpRecord } from '../erp/types';
 
@@ -270,6 +272,91 @@ export async function moveRoutes(app: FastifyInstance, { erp }: { erp: ErpClient
       return moves.map((move) => ({ ...moveRow(move), messages: messages.get(move.id) ?? [] }));
     },
   );
+}
+
+const setting = z.object({ journal_id: z.unknown().optional(), account: z.unknown().optional() }).passthrough();
+
+export const moveCreateSchema = z.object({
+  type: z.enum(['expense', 'invoice'], { error: "type must be 'expense' or 'invoice'" }),
+  company_id: z.number({ error: 'company_id is required' }).int().positive(),
+  project: z.union([z.number().int().positive(), z.object({ id: z.number().int().positive().optional() }).passthrough(), z.null(), z.literal(false)]).optional(),
+  project_id: z.union([z.number().int().positive(), z.null(), z.literal(false)]).optional(),
+  company_data: z.object({ expenses: setting.optional(), invoices: setting.optional() }).passthrough().nullish(),
+  partner_id: z.union([z.number().int().positive(), z.null(), z.literal(false)]).optional(),
+  date: isoDate,
+  amount: z.number({ error: 'amount must be a number' }).positive('amount must be greater than zero').max(1e9),
+  concept: z.string().trim().max(500).optional().default(''),
+  description: z.string().max(500).nullish(),
+  comment: z.string().max(10_000).nullish(),
+  paymentMethod: z.enum(['corporate_card', 'personal_card', 'direct_debit']).nullish(),
+  paymentStatus: z.enum(['paid', 'unpaid']).nullish(),
+  file: z.object({ name: z.string().max(255), data: z.string().min(1, 'The file is empty') }, { error: 'A file is required' }),
+});
+
+/**
+ * POST /odoo/moves/create: an expense becomes a receipt (in_receipt), an invoice a supplier bill (in_invoice), in
+ * the journal and account of the project's settings or else the company's; the client's copy of the settings is
+ * not trusted. The file is stored as an attachment; if that fails the move is removed again.
+ */
+export async function moveCreateRoute(app: FastifyInstance, { erp }: { erp: ErpClient }) {
+  app.post('/odoo/moves/create', { config: { permission: 'moves.create' } }, async (request, reply) => {
+    const body = moveCreateSchema.parse(request.body ?? {});
+    const user = request.user;
+    if (!user.companies.includes(body.company_id)) throw new HttpError(403, 'You do not have access to this company');
+    if (body.type === 'expense' && !body.paymentMethod) throw new HttpError(400, 'The payment method is required');
+    if (!isWithinTwoYears(body.date)) throw new HttpError(400, 'Incorrect expense/subsistence or invoice date, please check the date entered');
+
+    const [company] = await companiesWithProjects(erp, [body.company_id]);
+    if (!company) throw new HttpError(404, `Company ${body.company_id} not found`);
+    const projectId = typeof body.project === 'number' ? body.project : body.project && typeof body.project === 'object' ? body.project.id : body.project_id || undefined;
+    const project = projectId ? company.projects.find((one) => one.id === projectId) : undefined;
+    if (projectId && !project) throw new HttpError(400, `Project ${projectId} does not belong to ${company.name}`);
+    const group = body.type === 'expense' ? 'gastos' : 'facturas';
+    const settings = project?.[group].journal_id ? project[group] : company[group];
+    if (!settings.journal_id) throw new HttpError(400, `${company.name} has no journal for ${body.type === 'expense' ? 'expenses' : 'invoices'}`);
+
+    if (body.partner_id) {
+      const partners = await erp.searchCount('res.partner', [['id', '=', body.partner_id], '|', ['company_id', '=', false], ['company_id', '=', body.company_id]]);
+      if (!partners) throw new HttpError(400, `Supplier ${body.partner_id} not found in ${company.name}`);
+    }
+    const file = await prepareUpload(body.file.name, body.file.data);
+    const [companyRecord] = await erp.read('res.company', [body.company_id], ['currency_id']);
+    const concept = body.concept || body.description?.trim() || '';
+
+    const moveId = await erp.create('account.move', {
+      move_type: body.type === 'expense' ? 'in_receipt' : 'in_invoice',
+      company_id: body.company_id,
+      journal_id: settings.journal_id,
+      partner_id: body.partner_id || false,
+      currency_id: Array.isArray(companyRecord.currency_id) ? companyRecord.currency_id[0] : false,
+      project_id: project?.id ?? false,
+      date: body.date,
+      invoice_date: body.date,
+      ref: concept || false,
+      narration: body.comment?.trim() ? `<p>${escapeHtml(body.comment.trim()).replace(/\n/g, '<br>')}</p>` : false,
+      x_payment_method: body.type === 'expense' ? body.paymentMethod : false,
+      payment_state: body.type === 'invoice' && (body.paymentStatus ?? 'paid') === 'paid' ? 'paid' : 'not_paid',
+      x_uploaded_by: user.email,
+      invoice_line_ids: [[0, 0, { name: concept || file.name, quantity: 1, price_unit: roundMoney(body.amount), account_code: settings.account || false }]],
+    });
+    try {
+      const attachment = await erp.create('ir.attachment', {
+        name: file.name,
+        datas: file.data.toString('base64'),
+        mimetype: file.mimetype,
+        file_size: file.data.length,
+        res_model: 'account.move',
+        res_id: moveId,
+      });
+      await erp.write('account.move', [moveId], { message_main_attachment_id: attachment });
+    } catch (error) {
+      // Nothing half-written: the move goes with its attachment, or not at all.
+      await erp.unlink('account.move', [moveId]).catch((cleanup) => request.log.error({ err: cleanup, moveId }, 'could not remove a half-created move'));
+      throw error;
+    }
+    const [created] = await erp.read('account.move', [moveId], MOVE_FIELDS);
+    return reply.code(201).send(moveRow(created));
+  });
 }
 
 function escapeHtml(value: string): string {

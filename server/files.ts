@@ -1,0 +1,64 @@
+/**
+ * Uploaded receipts and invoices: decoded from base64 (or a data URL), typed by their first bytes, images
+ * downscaled and recompressed, anything still too large refused with the spec's text '[Error] File too large'.
+ */
+import sharp from 'sharp';
+import { base64Payload, sniffBase64 } from '../src/domain/files';
+
+/** What may be stored for one file, after compression. */
+export const MAX_STORED_BYTES = 5 * 1024 * 1024;
+/** What may be received for one file, before compression (a phone photo is 3 to 12 MB). */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+/** Longest side of a stored photo: still sharp enough to read a receipt. */
+export const MAX_IMAGE_SIDE = 2200;
+
+export const FILE_TOO_LARGE = '[Error] File too large';
+
+export class FileError extends Error {
+  constructor(readonly statusCode: number, message: string) {
+    super(message);
+  }
+}
+
+export interface PreparedFile {
+  name: string;
+  mimetype: 'application/pdf' | 'image/jpeg' | 'image/png';
+  data: Buffer;
+}
+
+const BASE64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
+
+function safeName(name: string, mimetype: string): string {
+  const cleaned = name.replace(/[\\/\0-\x1f]/g, '_').trim().slice(0, 180) || 'documento';
+  const extension = mimetype === 'application/pdf' ? '.pdf' : mimetype === 'image/png' ? '.png' : '.jpg';
+  return /\.[a-z0-9]{2,5}$/i.test(cleaned) ? cleaned.replace(/\.[a-z0-9]{2,5}$/i, extension) : `${cleaned}${extension}`;
+}
+
+export async function prepareUpload(name: string, data: string): Promise<PreparedFile> {
+  const payload = base64Payload(data);
+  if (!payload) throw new FileError(400, 'The file is empty');
+  if ((payload.length * 3) / 4 > MAX_UPLOAD_BYTES) throw new FileError(413, FILE_TOO_LARGE);
+  if (!BASE64.test(payload)) throw new FileError(400, 'The file is not valid base64 data');
+  const buffer = Buffer.from(payload, 'base64');
+  if (!buffer.length) throw new FileError(400, 'The file is empty');
+  const type = sniffBase64(payload);
+  if (type === 'application/pdf') {
+    if (buffer.length > MAX_STORED_BYTES) throw new FileError(413, FILE_TOO_LARGE);
+    return { name: safeName(name, type), mimetype: type, data: buffer };
+  }
+  if (type === 'image/jpeg' || type === 'image/png') {
+    let image: Buffer;
+    try {
+      const pipeline = sharp(buffer, { failOn: 'error', limitInputPixels: 100_000_000 }).rotate().resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true });
+      image = type === 'image/png' && buffer.length <= MAX_STORED_BYTES ? await pipeline.png({ compressionLevel: 9 }).toBuffer() : await pipeline.jpeg({ quality: 80, mozjpeg: true }).toBuffer();
+    } catch {
+      throw new FileError(400, 'Failed to load file. Unsupported file format or file corrupted.');
+    }
+    const mimetype = image[0] === 0x89 ? 'image/png' : 'image/jpeg';
+    // A recompressed image is kept only when it is smaller than what was sent.
+    const [kept, keptType] = image.length < buffer.length ? [image, mimetype] : [buffer, type];
+    if (kept.length > MAX_STORED_BYTES) throw new FileError(413, FILE_TOO_LARGE);
+    return { name: safeName(name, keptType), mimetype: keptType as PreparedFile['mimetype'], data: kept };
+  }
+  throw new FileError(415, 'Failed to load file. Unsupported file format or file corrupted.');
+}
