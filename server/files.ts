@@ -29,7 +29,8 @@ export interface PreparedFile {
 const BASE64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
 
 function safeName(name: string, mimetype: string): string {
-  const cleaned = name.replace(/[\\/\0-\x1f]/g, '_').trim().slice(0, 180) || 'documento';
+  // Path separators and control characters never reach a stored name.
+  const cleaned = [...name].map((char) => (char === '/' || char === '\\' || char.charCodeAt(0) < 32 ? '_' : char)).join('').trim().slice(0, 180) || 'documento';
   const extension = mimetype === 'application/pdf' ? '.pdf' : mimetype === 'image/png' ? '.png' : '.jpg';
   return /\.[a-z0-9]{2,5}$/i.test(cleaned) ? cleaned.replace(/\.[a-z0-9]{2,5}$/i, extension) : `${cleaned}${extension}`;
 }
