@@ -12,6 +12,10 @@ import { SignOutPage } from './custom/SignOutPage';
 import { theme } from './custom/theme';
 import { buildAuthProvider } from './providers/authProvider';
 import { buildI18nProvider } from './providers/i18nProvider';
+import { dataProvider } from './providers/dataProvider';
+import { MoveList } from './resources/moves/MoveList';
+import type { AreaId } from './domain/areas';
+import type { ComponentType } from 'react';
 
 const authProvider = buildAuthProvider();
 const i18nProvider = buildI18nProvider();
@@ -31,6 +35,9 @@ const queryClient = new QueryClient({
   },
 });
 
+/** The screens built so far; the other areas say plainly that they are not available yet. */
+const SCREENS: Partial<Record<AreaId, ComponentType>> = { movesList: MoveList };
+
 function GoHome() {
   return <Navigate to="/" replace />;
 }
@@ -41,6 +48,7 @@ export function App() {
     <BrowserRouter>
     <Admin
       authProvider={authProvider}
+      dataProvider={dataProvider}
       i18nProvider={i18nProvider}
       store={store}
       queryClient={queryClient}
@@ -60,17 +68,20 @@ export function App() {
         ))}
       </CustomRoutes>
       <CustomRoutes>
-        {AREAS.map((area) => (
-          <Route
-            key={area.id}
-            path={area.path}
-            element={
-              <AreaRoute area={area}>
-                <AreaPending />
-              </AreaRoute>
-            }
-          />
-        ))}
+        {AREAS.map((area) => {
+          const Screen = SCREENS[area.id] ?? AreaPending;
+          return (
+            <Route
+              key={area.id}
+              path={area.path}
+              element={
+                <AreaRoute area={area}>
+                  <Screen />
+                </AreaRoute>
+              }
+            />
+          );
+        })}
       </CustomRoutes>
     </Admin>
     </BrowserRouter>

@@ -33,7 +33,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (!getToken()) return <Navigate to="/login" replace state={{ nextPathname: location.pathname }} />;
   return (
-    <Layout appBar={Header} menu={SideMenu}>
+    <Layout appBar={Header} menu={SideMenu} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}>
       <PersistSidebar />
       {children}
     </Layout>

@@ -14,14 +14,17 @@ const SYMBOLS: Record<string, string> = { EUR: '€', USD: '$' };
 /** Spec section 2/9: two decimals with € for EUR, $ for USD, otherwise the currency code. */
 export function formatMoney(amount: number, currency: string | null | undefined, locale: string = 'es'): string {
   const code = (currency ?? '').toUpperCase();
+  const rounded = roundMoney(amount);
   const number = new Intl.NumberFormat(locale === 'en' ? 'en-GB' : 'es-ES', {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
     // 'always': Spanish ICU data would leave 4-digit amounts ungrouped in browsers but not in Node; business
     // documents group them (1.234,50 €), and console and server must print the same text.
     useGrouping: 'always',
-  } as Intl.NumberFormatOptions).format(roundMoney(amount));
+  } as Intl.NumberFormatOptions).format(Math.abs(rounded));
+  const sign = rounded < 0 ? '-' : '';
   const symbol = SYMBOLS[code] ?? code;
-  if (!symbol) return number;
-  return locale === 'en' ? (SYMBOLS[code] ? `${symbol}${number}` : `${symbol} ${number}`) : `${number} ${symbol}`;
+  if (!symbol) return `${sign}${number}`;
+  // English puts the symbol first (-€1,234.50); Spanish after the number (-1.234,50 €).
+  return locale === 'en' ? (SYMBOLS[code] ? `${sign}${symbol}${number}` : `${sign}${symbol} ${number}`) : `${sign}${number} ${symbol}`;
 }
