@@ -14,6 +14,7 @@ import { buildAuthProvider } from './providers/authProvider';
 import { buildI18nProvider } from './providers/i18nProvider';
 import { dataProvider } from './providers/dataProvider';
 import { MoveList } from './resources/moves/MoveList';
+import { MovePage } from './resources/moves/MovePage';
 import type { AreaId } from './domain/areas';
 import type { ComponentType } from 'react';
 
@@ -36,7 +37,7 @@ const queryClient = new QueryClient({
 });
 
 /** The screens built so far; the other areas say plainly that they are not available yet. */
-const SCREENS: Partial<Record<AreaId, ComponentType>> = { movesList: MoveList };
+const SCREENS: Partial<Record<AreaId, ComponentType>> = { movesList: MoveList, move: MovePage };
 
 function GoHome() {
   return <Navigate to="/" replace />;

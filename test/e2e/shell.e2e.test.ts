@@ -130,7 +130,7 @@ describe('the shell in a real browser', () => {
     expect(await page.getByTestId('access-denied').textContent()).toContain('moves.validate');
     await screenshot(page, 'access-denied-es');
     await page.goto(`${server.url}/move`);
-    await page.getByTestId('area-pending').waitFor();
+    await page.getByTestId('move-page').waitFor();
     expect(await page.getByTestId('access-denied').count()).toBe(0);
     await context.close();
   });

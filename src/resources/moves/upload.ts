@@ -1,0 +1,47 @@
+import { getToken } from '../../providers/http';
+
+/** The spec's special mapping (section 8): the server's text for an oversize file becomes a user message key. */
+export const FILE_TOO_LARGE = '[Error] File too large';
+
+export interface UploadResult<T> {
+  status: number;
+  json: T;
+}
+
+/**
+ * POST with upload progress (fetch cannot report it): used for the move creation, whose body carries the file.
+ * Rejects with an Error whose message is the server's message, like the other calls.
+ */
+export function postWithProgress<T>(path: string, body: unknown, onProgress: (fraction: number) => void): Promise<UploadResult<T>> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', path);
+    request.setRequestHeader('content-type', 'application/json');
+    const token = getToken();
+    if (token) request.setRequestHeader('authorization', token);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    request.onerror = () => reject(new Error('Network error'));
+    request.onload = () => {
+      let json: unknown = null;
+      try {
+        json = JSON.parse(request.responseText);
+      } catch {
+        json = null;
+      }
+      if (request.status >= 200 && request.status < 300) resolve({ status: request.status, json: json as T });
+      else reject(Object.assign(new Error((json as { message?: string })?.message || request.statusText || String(request.status)), { status: request.status, body: json }));
+    };
+    request.send(JSON.stringify(body));
+  });
+}
+
+export function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(new Error('Error reading file'));
+    reader.readAsDataURL(file);
+  });
+}

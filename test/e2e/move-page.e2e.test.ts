@@ -1,0 +1,94 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { demoPdf, demoPng } from '../../server/erp/embedded/files';
+import { launchBrowser, screenshot, signIn, startServer, type RunningServer } from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+const files = mkdtempSync(join(tmpdir(), 'move-files-'));
+const pdfPath = join(files, 'taxi.pdf');
+const photoPath = join(files, 'factura.png');
+const hugePath = join(files, 'enorme.pdf');
+
+beforeAll(async () => {
+  writeFileSync(pdfPath, demoPdf(['Taxi', 'Total 23,40 EUR']));
+  writeFileSync(photoPath, demoPng(600, 800));
+  writeFileSync(hugePath, Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(6 * 1024 * 1024, 32)]));
+  server = await startServer();
+  browser = await launchBrowser();
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function choose(page: Page, testId: string, option: string) {
+  await page.getByTestId(testId).locator('xpath=..').click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+describe('the Move page in a real browser', () => {
+  it('a staff member registers an expense with a PDF and an invoice with a photo (Spanish)', async () => {
+    const context = await browser.newContext({ locale: 'es-ES', viewport: { width: 1280, height: 1000 } });
+    const page = await context.newPage();
+    await signIn(page, server.url, 'staff@demo.example');
+    await page.getByTestId('menu-move').click();
+    await page.getByTestId('move-page').waitFor();
+    // One company: chosen automatically. Send stays disabled until a file and a payment method exist.
+    await expect.poll(() => page.getByTestId('company').inputValue()).toBe('1');
+    expect(await page.getByTestId('send').isDisabled()).toBe(true);
+
+    await page.getByTestId('concept').fill('Taxi aeropuerto');
+    await page.getByTestId('amount').fill('23.40');
+    await choose(page, 'payment-method', 'Tarjeta de empresa');
+    await page.getByTestId('file-input').setInputFiles(pdfPath);
+    expect(await page.getByTestId('file-name').textContent()).toBe('taxi.pdf (application/pdf)');
+    await page.getByTestId('date').fill('2020-01-01');
+    await page.getByTestId('send').click();
+    await page.getByText('Fecha de gasto/dieta o factura incorrecta, revise la fecha introducida').first().waitFor();
+    await page.getByTestId('date').fill(new Date().toISOString().slice(0, 10));
+    await screenshot(page, 'move-page-es');
+    await page.getByTestId('send').click();
+    await page.getByText('Movimiento creado correctamente Taxi aeropuerto').waitFor();
+    // Cleared but for company and project.
+    expect(await page.getByTestId('concept').inputValue()).toBe('');
+    expect(await page.getByTestId('amount').inputValue()).toBe('');
+    expect(await page.getByTestId('file-name').textContent()).toBe('No hay archivo. Arrástrelo aquí.');
+    expect(await page.getByTestId('company').inputValue()).toBe('1');
+
+    await page.getByTestId('tab-invoice').click();
+    await page.getByTestId('concept').fill('Factura papelería');
+    await page.getByTestId('amount').fill('121');
+    await page.getByTestId('file-input').setInputFiles(hugePath);
+    await page.getByTestId('send').click();
+    await page.getByText('El archivo es demasiado grande o no se puede comprimir.').waitFor();
+    await page.getByTestId('file-input').setInputFiles(photoPath);
+    await page.getByTestId('send').click();
+    await page.getByText('Movimiento creado correctamente Factura papelería').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('move_last_tab'))).toBe('invoice');
+
+    await page.goto(`${server.url}/moves-list`);
+    await page.locator('table tbody tr').first().waitFor();
+    const refs = await page.locator('table tbody tr td:nth-child(5)').allInnerTexts();
+    expect(refs).toEqual(expect.arrayContaining(['Taxi aeropuerto', 'Factura papelería']));
+    await page.goto(`${server.url}/move`);
+    await expect.poll(() => page.getByTestId('tab-invoice').getAttribute('aria-selected')).toBe('true');
+    await context.close();
+  });
+
+  it('shows the AI error when the document cannot be read (English)', async () => {
+    const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 1000 } });
+    const page = await context.newPage();
+    await signIn(page, server.url, 'staff@demo.example');
+    await page.goto(`${server.url}/move`);
+    await page.getByTestId('file-input').setInputFiles(pdfPath);
+    await page.getByTestId('ai-button').click();
+    await page.getByText('Error processing with AI').waitFor();
+    await screenshot(page, 'move-page-en');
+    await context.close();
+  });
+});
