@@ -15,6 +15,7 @@ import { buildI18nProvider } from './providers/i18nProvider';
 import { dataProvider } from './providers/dataProvider';
 import { MoveList } from './resources/moves/MoveList';
 import { MovePage } from './resources/moves/MovePage';
+import { ValidationPage } from './resources/moves/ValidationPage';
 import type { AreaId } from './domain/areas';
 import type { ComponentType } from 'react';
 
@@ -37,7 +38,7 @@ const queryClient = new QueryClient({
 });
 
 /** The screens built so far; the other areas say plainly that they are not available yet. */
-const SCREENS: Partial<Record<AreaId, ComponentType>> = { movesList: MoveList, move: MovePage };
+const SCREENS: Partial<Record<AreaId, ComponentType>> = { movesList: MoveList, move: MovePage, validation: ValidationPage };
 
 function GoHome() {
   return <Navigate to="/" replace />;

@@ -9,6 +9,7 @@ import { isIsoDate, isWithinTwoYears } from '../../src/domain/dates';
 import { prepareUpload } from '../files';
 import { companiesWithProjects } from './reference';
 import { roundMoney } from '../../src/domain/money';
+import { plainText } from '../../src/domain/text';
 import type { Domain, DomainTerm, ErpClient, ErpRecord } from '../erp/types';
 
 export const MOVE_TYPES = ['in_invoice', 'in_receipt', 'in_refund'];
@@ -23,21 +24,6 @@ class HttpError extends Error {
   constructor(readonly statusCode: number, message: string) {
     super(message);
   }
-}
-
-export function plainText(html: unknown): string {
-  if (typeof html !== 'string') return '';
-  return html
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/p>\s*<p>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .trim();
 }
 
 /** A move as the list and the dialogs show it (spec section 3, Move as listed). */

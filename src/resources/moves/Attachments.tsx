@@ -1,0 +1,53 @@
+import { useEffect, useState } from 'react';
+import { useTranslate } from 'react-admin';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import { base64Payload, isPreviewable, sniffBase64 } from '../../domain/files';
+import { apiFetch } from '../../providers/http';
+
+interface Attachment { id: number; name: string; datas: string }
+
+export const PREVIEW_HEIGHT = 500;
+
+/** A move's files shown inline (PDF, PNG, JPEG by their first bytes), 500px high; anything else says so. */
+export function Attachments({ ids }: { ids: number[] }) {
+  const translate = useTranslate();
+  const [files, setFiles] = useState<Attachment[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const key = ids.join(',');
+  useEffect(() => {
+    if (!key) return;
+    let live = true;
+    apiFetch<Attachment[]>(`/odoo/moves/attachments?attachmentIds=${key}`)
+      .then(({ json }) => live && setFiles(json))
+      .catch((error) => {
+        console.warn(error);
+        if (live) setFailed(true);
+      });
+    return () => {
+      live = false;
+    };
+  }, [key]);
+  if (!ids.length) return null;
+  if (failed) return <Alert severity="error">{translate('app.validation.attachmentError')}</Alert>;
+  if (!files) return <CircularProgress size={24} />;
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      {files.map((file) => {
+        const type = sniffBase64(file.datas);
+        if (!isPreviewable(type)) {
+          return <Alert key={file.id} severity="warning">{translate('app.validation.unsupportedFile')}</Alert>;
+        }
+        const src = `data:${type};base64,${base64Payload(file.datas)}`;
+        return type === 'application/pdf' ? (
+          <object key={file.id} data={src} type="application/pdf" height={PREVIEW_HEIGHT} width="100%" aria-label={file.name} data-testid="attachment-pdf">
+            <a href={src} download={file.name}>{file.name}</a>
+          </object>
+        ) : (
+          <Box key={file.id} component="img" src={src} alt={file.name} sx={{ height: PREVIEW_HEIGHT, maxWidth: '100%', objectFit: 'contain' }} data-testid="attachment-image" />
+        );
+      })}
+    </Box>
+  );
+}

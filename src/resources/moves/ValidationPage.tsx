@@ -1,0 +1,218 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useGetIdentity, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Popover from '@mui/material/Popover';
+import Tab from '@mui/material/Tab';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import CheckIcon from '@mui/icons-material/Check';
+import CloseIcon from '@mui/icons-material/Close';
+import { formatMoney } from '../../domain/money';
+import { apiFetch, errorMessage } from '../../providers/http';
+import { plainText } from '../../domain/text';
+import { Attachments } from './Attachments';
+
+interface Message { id: number; date: string; body: string; email_from: string | false }
+interface QueueMove {
+  id: number;
+  date: string;
+  invoice_date: string | false;
+  company_id: [number, string];
+  partner_id: [number, string] | false;
+  amount_total: number;
+  currency_id: [number, string] | false;
+  uploadedBy: string | null;
+  attachment_ids: number[];
+  messages: Message[];
+}
+
+/** Spec section 2: the first 100 characters of the earliest non-empty message, or null for 'No comments'. */
+export function commentPreview(messages: Message[]): string | null {
+  const first = messages.map((message) => plainText(message.body)).find((text) => text.length > 0);
+  return first ? first.slice(0, 100) : null;
+}
+
+function Comments({ messages }: { messages: Message[] }) {
+  const translate = useTranslate();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const preview = commentPreview(messages);
+  if (!preview) return <Typography variant="body2" color="text.secondary">{translate('app.validation.noComments')}</Typography>;
+  return (
+    <>
+      <Button size="small" sx={{ textTransform: 'none', textAlign: 'left' }} onClick={(event) => { event.stopPropagation(); setAnchor(event.currentTarget); }} data-testid="comment-preview">
+        {preview}
+      </Button>
+      <Popover open={Boolean(anchor)} anchorEl={anchor} onClose={(event: Event) => { event?.stopPropagation?.(); setAnchor(null); }} onClick={(event) => event.stopPropagation()}>
+        <MessageList messages={messages} />
+      </Popover>
+    </>
+  );
+}
+
+function MessageList({ messages }: { messages: Message[] }) {
+  const shown = messages.filter((message) => plainText(message.body));
+  return (
+    <Box sx={{ p: 2, maxWidth: 420, display: 'grid', gap: 1 }} data-testid="messages">
+      {shown.map((message) => (
+        <Box key={message.id}>
+          <Typography variant="caption" color="text.secondary">{message.date} · {message.email_from || ''}</Typography>
+          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>{plainText(message.body)}</Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** The validation page (spec section 2): moves of the user's journals awaiting a manager, to validate or reject. */
+export function ValidationPage() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [locale] = useLocaleState();
+  const { identity } = useGetIdentity();
+  const [journals, setJournals] = useState<{ expensesJournals: Array<[number, string]>; invoicesJournals: Array<[number, string]> } | null>(null);
+  const [tab, setTab] = useState<'expenses' | 'invoices'>('expenses');
+  const [moves, setMoves] = useState<QueueMove[] | null>(null);
+  const [open, setOpen] = useState<QueueMove | null>(null);
+  const [comment, setComment] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!identity?.id) return;
+    apiFetch<{ expensesJournals: Array<[number, string]>; invoicesJournals: Array<[number, string]> }>(`/odoo/users/${identity.id}/journals`)
+      .then(({ json }) => setJournals(json))
+      .catch((error) => notify(errorMessage(error), { type: 'error' }));
+  }, [identity?.id, notify]);
+
+  const ids = (journals ? (tab === 'expenses' ? journals.expensesJournals : journals.invoicesJournals) : []).map((pair) => pair[0]);
+  const key = ids.join(',');
+  const load = useCallback(() => {
+    if (!key) return Promise.resolve();
+    return apiFetch<QueueMove[]>(`/odoo/journals/${key}/moves?filter=to_validate`)
+      .then(({ json }) => setMoves(json))
+      .catch((error) => notify(errorMessage(error), { type: 'error' }));
+  }, [key, notify]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  async function decide(move: QueueMove, validate: boolean) {
+    setBusy(true);
+    try {
+      await apiFetch(`/odoo/moves/${move.id}/validate`, { method: 'PUT', body: { validate } });
+      notify(validate ? 'app.validation.validated' : 'app.validation.rejected', { type: 'success' });
+      setOpen(null);
+      await load();
+    } catch {
+      notify('app.validation.error', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function addComment(move: QueueMove) {
+    if (!comment.trim()) return;
+    setBusy(true);
+    try {
+      await apiFetch(`/odoo/moves/${move.id}/validation-comment`, { method: 'POST', body: { comment } });
+      setComment('');
+      // Shown as the server stores it: the text escaped, never as markup.
+      const escaped = comment.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+      const message: Message = { id: Date.now(), date: new Date().toISOString().slice(0, 16).replace('T', ' '), body: escaped, email_from: identity?.email as string };
+      setOpen({ ...move, messages: [...move.messages, message] });
+      await load();
+    } catch (error) {
+      notify(errorMessage(error), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const money = (move: QueueMove) => formatMoney(move.amount_total, move.currency_id ? move.currency_id[1] : '', locale);
+  return (
+    <Paper sx={{ mt: 2, p: 2 }} data-testid="validation-page">
+      {!journals ? (
+        <LinearProgress />
+      ) : (
+        <>
+          <Tabs value={tab} onChange={(_, value) => { setTab(value); setMoves(null); }}>
+            <Tab value="expenses" label={translate('app.validation.tabs.expenses')} data-testid="validation-tab-expenses" />
+            <Tab value="invoices" label={translate('app.validation.tabs.invoices')} data-testid="validation-tab-invoices" />
+          </Tabs>
+          {moves === null ? (
+            <LinearProgress sx={{ mt: 2 }} />
+          ) : moves.length === 0 ? (
+            <Alert severity="success" sx={{ mt: 2 }}>{translate('app.validation.empty')}</Alert>
+          ) : (
+            <Box sx={{ overflowX: 'auto' }}>
+              <Table size="small" sx={{ mt: 1 }}>
+                <TableHead>
+                  <TableRow>
+                    {['date', 'company', 'provider', 'amount', 'uploadedBy', 'comments', 'actions'].map((column) => (
+                      <TableCell key={column} align={column === 'amount' ? 'right' : 'left'}>{translate(`app.validation.columns.${column}`)}</TableCell>
+                    ))}
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {moves.map((move) => (
+                    <TableRow key={move.id} hover sx={{ cursor: 'pointer' }} onClick={() => setOpen(move)} data-testid="validation-row">
+                      <TableCell>{move.date}</TableCell>
+                      <TableCell>{move.company_id[1]}</TableCell>
+                      <TableCell>{move.partner_id ? move.partner_id[1] : '-'}</TableCell>
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{money(move)}</TableCell>
+                      <TableCell>{move.uploadedBy || '-'}</TableCell>
+                      <TableCell sx={{ maxWidth: 320 }}><Comments messages={move.messages} /></TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }} onClick={(event) => event.stopPropagation()}>
+                        <Button size="small" color="success" startIcon={<CheckIcon />} disabled={busy} onClick={() => decide(move, true)} data-testid="row-validate">{translate('app.validation.validate')}</Button>
+                        <Button size="small" color="error" startIcon={<CloseIcon />} disabled={busy} onClick={() => decide(move, false)} data-testid="row-reject">{translate('app.validation.reject')}</Button>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </Box>
+          )}
+        </>
+      )}
+      <Dialog open={Boolean(open)} onClose={() => setOpen(null)} maxWidth="md" fullWidth>
+        {open && (
+          <>
+            <DialogTitle>{open.partner_id ? open.partner_id[1] : translate('app.validation.columns.provider')} · {money(open)}</DialogTitle>
+            <DialogContent dividers sx={{ display: 'grid', gap: 2 }} data-testid="validation-dialog">
+              <Box sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}>
+                <Typography color="text.secondary">{translate('app.validation.columns.company')}</Typography><Typography>{open.company_id[1]}</Typography>
+                <Typography color="text.secondary">{translate('app.validation.columns.provider')}</Typography><Typography>{open.partner_id ? open.partner_id[1] : '-'}</Typography>
+                <Typography color="text.secondary">{translate('app.validation.invoiceDate')}</Typography><Typography>{open.invoice_date || open.date}</Typography>
+                <Typography color="text.secondary">{translate('app.validation.columns.amount')}</Typography><Typography>{money(open)}</Typography>
+              </Box>
+              {open.messages.some((message) => plainText(message.body)) ? <MessageList messages={open.messages} /> : <Typography color="text.secondary">{translate('app.validation.noComments')}</Typography>}
+              <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+                <TextField fullWidth multiline minRows={2} label={translate('app.validation.comment')} value={comment} onChange={(event) => setComment(event.target.value)} inputProps={{ maxLength: 5000, 'data-testid': 'validation-comment' }} />
+                <Button onClick={() => addComment(open)} disabled={busy || !comment.trim()} data-testid="add-comment">{translate('app.validation.addComment')}</Button>
+              </Box>
+              <Attachments ids={open.attachment_ids} />
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={() => setOpen(null)}>{translate('ra.action.back')}</Button>
+              <Button color="error" startIcon={<CloseIcon />} disabled={busy} onClick={() => decide(open, false)} data-testid="dialog-reject">{translate('app.validation.reject')}</Button>
+              <Button variant="contained" color="success" startIcon={<CheckIcon />} disabled={busy} onClick={() => decide(open, true)} data-testid="dialog-validate">{translate('app.validation.validate')}</Button>
+            </DialogActions>
+          </>
+        )}
+      </Dialog>
+    </Paper>
+  );
+}

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, screenshot, signIn, startServer, type RunningServer } from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the validation page in a real browser', () => {
+  it('a manager reads the comments, comments, validates and rejects (Spanish)', async () => {
+    const context = await browser.newContext({ locale: 'es-ES', viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, server.url, 'manager@demo.example');
+    await page.getByTestId('menu-validation').click();
+    await page.getByTestId('validation-row').first().waitFor();
+    expect(await page.getByText('Sin comentarios').count()).toBeGreaterThan(0);
+    await page.getByTestId('validation-tab-invoices').click();
+    await page.getByTestId('comment-preview').first().waitFor();
+    const rows = page.getByTestId('validation-row');
+    const before = await rows.count();
+    const previews = await page.getByTestId('comment-preview').allInnerTexts();
+    expect(previews.every((text) => text.length > 0 && text.length <= 100)).toBe(true);
+    await page.getByTestId('comment-preview').first().click();
+    await page.getByTestId('messages').waitFor();
+    await page.keyboard.press('Escape');
+
+    await rows.first().click();
+    const dialog = page.getByTestId('validation-dialog');
+    await dialog.waitFor();
+    await page.locator('[data-testid="attachment-pdf"], [data-testid="attachment-image"]').first().waitFor();
+    await page.getByTestId('validation-comment').fill('Revisado, <b>correcto</b>');
+    await page.getByTestId('add-comment').click();
+    await dialog.getByText('Revisado, <b>correcto</b>').waitFor();
+    await screenshot(page, 'validation-dialog-es');
+    await page.getByTestId('dialog-validate').click();
+    await page.getByText('Movimiento validado').waitFor();
+    await expect.poll(() => rows.count()).toBe(before - 1);
+    expect(await dialog.count()).toBe(0);
+
+    await page.getByTestId('row-reject').first().click();
+    await page.getByText('Movimiento rechazado').waitFor();
+    await expect.poll(() => rows.count()).toBe(before - 2);
+
+    await page.getByTestId('validation-tab-expenses').click();
+    await page.getByTestId('validation-row').first().waitFor();
+    await screenshot(page, 'validation-es');
+    await context.close();
+  });
+});
