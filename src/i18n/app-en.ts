@@ -70,6 +70,14 @@ export const appEn = {
       message: 'Your account does not have the permission this screen needs (%{permission}).',
       back: 'Back to home',
     },
+    moveDetail: {
+      reference: 'Reference / concept',
+      newComment: 'New comment',
+      completeFields: 'Please complete all required fields.',
+      saved: 'Changes made successfully',
+      deleted: 'Move deleted',
+      confirmDelete: 'Are you sure you want to delete this item? This action cannot be undone.',
+    },
     validation: {
       tabs: { expenses: 'Expenses', invoices: 'Invoices' },
       columns: { date: 'Date', company: 'Company', provider: 'Provider', amount: 'Amount', uploadedBy: 'Uploaded by', comments: 'Comments', actions: 'Actions' },

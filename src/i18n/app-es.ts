@@ -72,6 +72,14 @@ export const appEs: AppMessages = {
       message: 'Su cuenta no tiene el permiso que necesita esta pantalla (%{permission}).',
       back: 'Volver al inicio',
     },
+    moveDetail: {
+      reference: 'Referencia / concepto',
+      newComment: 'Nuevo comentario',
+      completeFields: 'Complete todos los campos obligatorios.',
+      saved: 'Cambios realizados correctamente',
+      deleted: 'Movimiento borrado',
+      confirmDelete: '¿Seguro que quiere borrar este elemento? Esta acción no se puede deshacer.',
+    },
     validation: {
       tabs: { expenses: 'Gastos', invoices: 'Facturas' },
       columns: { date: 'Fecha', company: 'Empresa', provider: 'Proveedor', amount: 'Importe', uploadedBy: 'Subido por', comments: 'Comentarios', actions: 'Acciones' },

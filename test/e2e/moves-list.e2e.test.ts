@@ -68,4 +68,51 @@ describe('move list in a real browser', () => {
     await screenshot(page, 'moves-list-en');
     await context.close();
   });
+
+  it('the detail dialog: a manager edits and deletes a draft; nobody edits a posted move; staff only reads', async () => {
+    const context = await browser.newContext({ locale: 'es-ES', viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, server.url, 'manager@demo.example');
+    await page.goto(`${server.url}/moves-list`);
+    await page.locator('table tbody tr').first().waitFor();
+    const states = await column(page, 10);
+    const draftRow = states.indexOf('Borrador');
+    await page.locator('table tbody tr').nth(draftRow).click();
+    await page.getByTestId('move-detail').waitFor();
+    await page.locator('[data-testid="attachment-pdf"], [data-testid="attachment-image"]').first().waitFor();
+    await page.getByTestId('detail-ref').fill('   ');
+    await page.getByTestId('detail-save').click();
+    await page.getByText('Complete todos los campos obligatorios.').waitFor();
+    await page.getByTestId('detail-ref').fill('Referencia corregida');
+    await page.getByTestId('detail-save').click();
+    await page.getByText('Cambios realizados correctamente').waitFor();
+    await expect.poll(async () => (await column(page, 4)).includes('Referencia corregida')).toBe(true);
+
+    const rowOf = async (ref: string) => (await column(page, 4)).indexOf(ref);
+    await page.locator('table tbody tr').nth(await rowOf('Referencia corregida')).click();
+    await page.getByTestId('detail-delete').click();
+    await page.getByText('¿Seguro que quiere borrar este elemento? Esta acción no se puede deshacer.').waitFor();
+    await page.getByRole('button', { name: 'Confirmar' }).click();
+    await page.getByText('Movimiento borrado').waitFor();
+    await expect.poll(async () => (await column(page, 4)).includes('Referencia corregida')).toBe(false);
+
+    const postedRow = (await column(page, 10)).indexOf('Publicado');
+    await page.locator('table tbody tr').nth(postedRow).click();
+    await page.getByTestId('move-detail').waitFor();
+    expect(await page.getByTestId('detail-save').count()).toBe(0);
+    expect(await page.getByTestId('detail-delete').count()).toBe(0);
+    await page.getByTestId('detail-back').click();
+    await context.close();
+
+    const staffContext = await browser.newContext({ locale: 'en-GB', viewport: { width: 1440, height: 900 } });
+    const staff = await staffContext.newPage();
+    await signIn(staff, server.url, 'staff@demo.example');
+    await staff.goto(`${server.url}/moves-list`);
+    await staff.locator('table tbody tr').first().click();
+    await staff.getByTestId('move-detail').waitFor();
+    expect(await staff.getByTestId('detail-save').count()).toBe(0);
+    expect(await staff.getByTestId('detail-delete').count()).toBe(0);
+    await screenshot(staff, 'move-detail-en');
+    await staffContext.close();
+  });
 });

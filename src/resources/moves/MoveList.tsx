@@ -10,6 +10,7 @@ import {
   TopToolbar,
   useListContext,
   useLocaleState,
+  useRefresh,
   useTranslate,
 } from 'react-admin';
 import Button from '@mui/material/Button';
@@ -17,6 +18,7 @@ import ClearIcon from '@mui/icons-material/FilterAltOff';
 import { formatMoney } from '../../domain/money';
 import { apiFetch } from '../../providers/http';
 import { TriStateInput } from './TriStateInput';
+import { MoveDetailDialog, type ListedMove } from './MoveDetailDialog';
 
 /** The last company choice on this list (spec section 3, local storage keys). */
 export const LAST_COMPANIES_KEY = 'moves_list_companies';
@@ -80,6 +82,8 @@ function Money({ record, source }: { record: Record<string, unknown>; source: st
 
 export function MoveList() {
   const translate = useTranslate();
+  const refresh = useRefresh();
+  const [open, setOpen] = useState<ListedMove | null>(null);
   const companies = useCompanyChoices();
   const yesNo = (value: unknown) => translate(value ? 'ra.boolean.true' : 'ra.boolean.false');
   const filters = [
@@ -116,7 +120,15 @@ export function MoveList() {
       sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
     >
       <RememberCompanies />
-      <DataTable bulkActionButtons={false} rowClick={false} size="small" sx={{ '& td, & th': { whiteSpace: 'nowrap' } }}>
+      <DataTable
+        bulkActionButtons={false}
+        rowClick={(_id, _resource, record) => {
+          setOpen(record as unknown as ListedMove);
+          return false;
+        }}
+        size="small"
+        sx={{ '& td, & th': { whiteSpace: 'nowrap' } }}
+      >
         <DataTable.Col source="name" label="app.moves.fields.number" />
         <DataTable.Col source="partner_id" label="app.moves.fields.provider" render={(record) => second(record.partner_id)} />
         <DataTable.Col source="date" label="app.moves.fields.date" />
@@ -131,6 +143,16 @@ export function MoveList() {
         <DataTable.Col source="paymentStatus" label="app.moves.fields.paymentStatus" render={(record) => translate(`app.moves.payment.${record.paymentStatus}`)} />
         <DataTable.Col source="uploadedBy" label="app.moves.fields.uploadedBy" render={(record) => record.uploadedBy || '-'} />
       </DataTable>
+      {open && (
+        <MoveDetailDialog
+          move={open}
+          onClose={(changed) => {
+            setOpen(null);
+            // The list stays at its page: refresh refetches the current query.
+            if (changed) refresh();
+          }}
+        />
+      )}
     </List>
   );
 }

@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { Confirm, useNotify, usePermissions, useTranslate } from 'react-admin';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DeleteIcon from '@mui/icons-material/Delete';
+import SaveIcon from '@mui/icons-material/Save';
+import { hasPermission } from '../../domain/permissions';
+import { apiFetch, errorMessage } from '../../providers/http';
+import { Attachments } from './Attachments';
+
+export interface ListedMove {
+  id: number;
+  name: string;
+  ref: string | false;
+  date: string;
+  amount_total: number;
+  state: string;
+  comment: string;
+  company_id: [number, string];
+  partner_id: [number, string] | false;
+  attachment_ids: number[];
+}
+
+/** The move detail of the list (spec section 2): edit a draft's reference, amount, date and comment; delete it. */
+export function MoveDetailDialog({ move, onClose }: { move: ListedMove; onClose: (changed: boolean) => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const { permissions } = usePermissions<unknown[]>();
+  const draft = move.state === 'draft';
+  const canModify = hasPermission(permissions, 'moves.modify');
+  const canDelete = hasPermission(permissions, 'moves.delete');
+  const [ref, setRef] = useState(move.ref || '');
+  const [amount, setAmount] = useState(String(move.amount_total ?? ''));
+  const [date, setDate] = useState(move.date);
+  const [comment, setComment] = useState(move.comment ?? '');
+  const [newComment, setNewComment] = useState('');
+  const [flagged, setFlagged] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const editable = canModify && draft;
+  const missing = { ref: !ref.trim(), amount: !amount.trim(), date: !date };
+
+  async function save() {
+    if (missing.ref || missing.amount || missing.date) {
+      setFlagged(true);
+      notify('app.moveDetail.completeFields', { type: 'info' });
+      return;
+    }
+    setBusy(true);
+    try {
+      await apiFetch(`/odoo/moves/${move.id}`, { method: 'PUT', body: { ...move, ref: ref.trim(), amount: Number(amount.replace(',', '.')), date, comment } });
+      if (newComment.trim()) await apiFetch(`/odoo/moves/${move.id}/validation-comment`, { method: 'POST', body: { comment: newComment } });
+      notify('app.moveDetail.saved', { type: 'success' });
+      onClose(true);
+    } catch (error) {
+      notify(errorMessage(error), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function remove() {
+    setBusy(true);
+    try {
+      await apiFetch(`/odoo/moves/${move.id}`, { method: 'DELETE' });
+      notify('app.moveDetail.deleted', { type: 'success' });
+      setConfirming(false);
+      onClose(true);
+    } catch (error) {
+      notify(errorMessage(error), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog open onClose={() => onClose(false)} maxWidth="md" fullWidth>
+      <DialogTitle>{move.name} · {move.company_id[1]}</DialogTitle>
+      <DialogContent dividers sx={{ display: 'grid', gap: 2 }} data-testid="move-detail">
+        <Typography color="text.secondary">{move.partner_id ? move.partner_id[1] : '-'} · {translate(`app.moves.states.${move.state}`)}</Typography>
+        <TextField label={translate('app.moveDetail.reference')} value={ref} onChange={(event) => setRef(event.target.value)} disabled={!editable} required error={flagged && missing.ref} helperText={flagged && missing.ref ? translate('app.move.required') : ' '} inputProps={{ 'data-testid': 'detail-ref' }} />
+        <Box sx={{ display: 'flex', gap: 2 }}>
+          <TextField type="number" label={translate('app.move.fields.amount')} value={amount} onChange={(event) => setAmount(event.target.value)} disabled={!editable} required error={flagged && missing.amount} helperText={flagged && missing.amount ? translate('app.move.required') : ' '} inputProps={{ step: '0.01', 'data-testid': 'detail-amount' }} sx={{ flex: 1 }} />
+          <TextField type="date" label={translate('app.move.fields.date')} value={date} onChange={(event) => setDate(event.target.value)} disabled={!editable} required error={flagged && missing.date} helperText={flagged && missing.date ? translate('app.move.required') : ' '} slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: 1 }} />
+        </Box>
+        {canModify && (
+          <>
+            <TextField label={translate('app.move.fields.comment')} value={comment} onChange={(event) => setComment(event.target.value)} multiline minRows={2} disabled={!draft} />
+            <TextField label={translate('app.moveDetail.newComment')} value={newComment} onChange={(event) => setNewComment(event.target.value)} multiline minRows={2} disabled={!draft} />
+          </>
+        )}
+        <Attachments ids={move.attachment_ids} />
+      </DialogContent>
+      <DialogActions>
+        <Button startIcon={<ArrowBackIcon />} onClick={() => onClose(false)} data-testid="detail-back">{translate('ra.action.back')}</Button>
+        {canDelete && draft && (
+          <Button color="error" startIcon={<DeleteIcon />} onClick={() => setConfirming(true)} disabled={busy} data-testid="detail-delete">{translate('ra.action.delete')}</Button>
+        )}
+        {canModify && draft && (
+          <Button variant="contained" startIcon={<SaveIcon />} onClick={save} disabled={busy} data-testid="detail-save">{translate('ra.action.save')}</Button>
+        )}
+      </DialogActions>
+      <Confirm
+        isOpen={confirming}
+        title="ra.action.delete"
+        content="app.moveDetail.confirmDelete"
+        onConfirm={remove}
+        onClose={() => setConfirming(false)}
+        loading={busy}
+      />
+    </Dialog>
+  );
+}
