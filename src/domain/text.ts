@@ -13,3 +13,9 @@ export function plainText(html: unknown): string {
     .replace(/&amp;/g, '&')
     .trim();
 }
+
+/** Spec section 2: the first 100 characters of the earliest non-empty message (oldest first), or null. */
+export function commentPreview(messages: ReadonlyArray<{ body: unknown }>, length = 100): string | null {
+  const first = messages.map((message) => plainText(message.body)).find((text) => text.length > 0);
+  return first ? first.slice(0, length) : null;
+}

@@ -23,7 +23,7 @@ import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import { formatMoney } from '../../domain/money';
 import { apiFetch, errorMessage } from '../../providers/http';
-import { plainText } from '../../domain/text';
+import { commentPreview, plainText } from '../../domain/text';
 import { Attachments } from './Attachments';
 
 interface Message { id: number; date: string; body: string; email_from: string | false }
@@ -40,11 +40,6 @@ interface QueueMove {
   messages: Message[];
 }
 
-/** Spec section 2: the first 100 characters of the earliest non-empty message, or null for 'No comments'. */
-export function commentPreview(messages: Message[]): string | null {
-  const first = messages.map((message) => plainText(message.body)).find((text) => text.length > 0);
-  return first ? first.slice(0, 100) : null;
-}
 
 function Comments({ messages }: { messages: Message[] }) {
   const translate = useTranslate();
