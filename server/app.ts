@@ -23,6 +23,7 @@ import { ErpError, type ErpClient } from './erp/types';
 import { isApiPath } from './paths';
 import { moveCreateRoute, moveRoutes } from './routes/moves';
 import { referenceRoutes } from './routes/reference';
+import { userRoutes } from './routes/users';
 
 
 export interface AppServices {
@@ -96,6 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(referenceRoutes, { erp: client });
   await app.register(moveRoutes, { erp: client });
   await app.register(moveCreateRoute, { erp: client });
+  await app.register(userRoutes, { db });
 
   if (erp.embedded && config.embeddedRpc) {
     const store = erp.embedded;

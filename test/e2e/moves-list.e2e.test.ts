@@ -46,7 +46,11 @@ describe('move list in a real browser', () => {
     await expect.poll(async () => (await column(page, 4)).every((ref) => ref.includes('Parking'))).toBe(true);
     await page.getByTestId('clear-filters').click();
     await expect.poll(() => page.getByText('1-14 de 14').count()).toBe(1);
+    await page.getByRole('combobox', { name: 'Subido por' }).click();
+    await page.getByRole('option', { name: 'Sergio (staff@demo.example)' }).click();
+    await expect.poll(async () => new Set(await column(page, 12))).toEqual(new Set(['staff@demo.example']));
     await screenshot(page, 'moves-list-es');
+    await page.getByTestId('clear-filters').click();
     await context.close();
   });
 

@@ -6,6 +6,7 @@ import {
   FilterButton,
   List,
   SelectArrayInput,
+  SelectInput,
   TextInput,
   TopToolbar,
   useListContext,
@@ -40,6 +41,17 @@ function useCompanyChoices() {
   useEffect(() => {
     apiFetch<{ data: Array<{ name: string }> }>('/odoo/companies')
       .then(({ json }) => setChoices(json.data.map((company) => ({ id: company.name, name: company.name }))))
+      .catch(() => setChoices([]));
+  }, []);
+  return choices;
+}
+
+/** Spec section 7: the uploaded-by select is filled from the users search, page 1 with 1000 records. */
+function useUploaderChoices() {
+  const [choices, setChoices] = useState<Array<{ id: string; name: string }>>([]);
+  useEffect(() => {
+    apiFetch<{ users: Array<{ firstName: string; email: string }> }>('/users/search', { method: 'POST', body: { pageNumber: 1, numberOfRecords: 1000 } })
+      .then(({ json }) => setChoices(json.users.map((user) => ({ id: user.email, name: `${user.firstName} (${user.email})` }))))
       .catch(() => setChoices([]));
   }, []);
   return choices;
@@ -85,6 +97,7 @@ export function MoveList() {
   const refresh = useRefresh();
   const [open, setOpen] = useState<ListedMove | null>(null);
   const companies = useCompanyChoices();
+  const uploaders = useUploaderChoices();
   const yesNo = (value: unknown) => translate(value ? 'ra.boolean.true' : 'ra.boolean.false');
   const filters = [
     <TextInput key="number" source="number" label="app.moves.fields.number" alwaysOn />,
@@ -101,6 +114,7 @@ export function MoveList() {
       alwaysOn
       sx={{ minWidth: 160 }}
     />,
+    <SelectInput key="uploadedBy" source="uploadedBy" label="app.moves.fields.uploadedBy" choices={uploaders} alwaysOn sx={{ minWidth: 200 }} />,
     <DateInput key="dateFrom" source="dateFrom" label="app.moves.fields.dateFrom" />,
     <DateInput key="dateTo" source="dateTo" label="app.moves.fields.dateTo" />,
     <DateInput key="dueDateFrom" source="dueDateFrom" label="app.moves.fields.dueDateFrom" />,
