@@ -1,13 +1,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { demoPdf, demoPng } from '../../server/erp/embedded/files';
-import { launchBrowser, screenshot, signIn, startServer, type RunningServer } from './harness';
+import { screenshot, serverAndBrowser, signIn } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
 const files = mkdtempSync(join(tmpdir(), 'move-files-'));
 const pdfPath = join(files, 'taxi.pdf');
 const photoPath = join(files, 'factura.png');
@@ -17,14 +15,8 @@ beforeAll(async () => {
   writeFileSync(pdfPath, demoPdf(['Taxi', 'Total 23,40 EUR']));
   writeFileSync(photoPath, demoPng(600, 800));
   writeFileSync(hugePath, Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(6 * 1024 * 1024, 32)]));
-  server = await startServer();
-  browser = await launchBrowser();
-}, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
+const env = serverAndBrowser();
 
 async function choose(page: Page, testId: string, option: string) {
   await page.getByTestId(testId).locator('xpath=..').click();
@@ -33,9 +25,9 @@ async function choose(page: Page, testId: string, option: string) {
 
 describe('the Move page in a real browser', () => {
   it('a staff member registers an expense with a PDF and an invoice with a photo (Spanish)', async () => {
-    const context = await browser.newContext({ locale: 'es-ES', viewport: { width: 1280, height: 1000 } });
+    const context = await env.browser.newContext({ locale: 'es-ES', viewport: { width: 1280, height: 1000 } });
     const page = await context.newPage();
-    await signIn(page, server.url, 'staff@demo.example');
+    await signIn(page, env.server.url, 'staff@demo.example');
     await page.getByTestId('menu-move').click();
     await page.getByTestId('move-page').waitFor();
     // One company: chosen automatically. Send stays disabled until a file and a payment method exist.
@@ -71,20 +63,20 @@ describe('the Move page in a real browser', () => {
     await page.getByText('Movimiento creado correctamente Factura papelería').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('move_last_tab'))).toBe('invoice');
 
-    await page.goto(`${server.url}/moves-list`);
+    await page.goto(`${env.server.url}/moves-list`);
     await page.locator('table tbody tr').first().waitFor();
     const refs = await page.locator('table tbody tr td:nth-child(5)').allInnerTexts();
     expect(refs).toEqual(expect.arrayContaining(['Taxi aeropuerto', 'Factura papelería']));
-    await page.goto(`${server.url}/move`);
+    await page.goto(`${env.server.url}/move`);
     await expect.poll(() => page.getByTestId('tab-invoice').getAttribute('aria-selected')).toBe('true');
     await context.close();
   });
 
   it('shows the AI error when the document cannot be read (English)', async () => {
-    const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 1000 } });
+    const context = await env.browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 1000 } });
     const page = await context.newPage();
-    await signIn(page, server.url, 'staff@demo.example');
-    await page.goto(`${server.url}/move`);
+    await signIn(page, env.server.url, 'staff@demo.example');
+    await page.goto(`${env.server.url}/move`);
     await page.getByTestId('file-input').setInputFiles(pdfPath);
     await page.getByTestId('ai-button').click();
     await page.getByText('Error processing with AI').waitFor();

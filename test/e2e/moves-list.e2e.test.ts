@@ -1,30 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot, signIn, startServer, type RunningServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot, serverAndBrowser, signIn } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-}, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 const column = (page: Page, index: number) =>
   page.locator('table tbody tr').evaluateAll((rows, i) => rows.map((row) => (row.children[i] as HTMLElement)?.innerText ?? ''), index);
 
 describe('move list in a real browser', () => {
   it('lists only the user companies moves, filters them, and keeps the company choice', async () => {
-    const context = await browser.newContext({ locale: 'es-ES', viewport: { width: 1440, height: 900 } });
+    const context = await env.browser.newContext({ locale: 'es-ES', viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await signIn(page, server.url, 'staff@demo.example');
+    await signIn(page, env.server.url, 'staff@demo.example');
     await page.getByTestId('menu-movesList').click();
-    await page.waitForURL(`${server.url}/moves-list`);
+    await page.waitForURL(`${env.server.url}/moves-list`);
     await page.locator('table tbody tr').first().waitFor();
     expect(new Set(await column(page, 7))).toEqual(new Set(['Acme Iberia SL']));
     expect(await page.getByText('1-14 de 14').count()).toBe(1);
@@ -55,10 +45,10 @@ describe('move list in a real browser', () => {
   });
 
   it('remembers the last companies chosen and shows English labels in English', async () => {
-    const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 1440, height: 900 } });
+    const context = await env.browser.newContext({ locale: 'en-GB', viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await signIn(page, server.url, 'manager@demo.example');
-    await page.goto(`${server.url}/moves-list`);
+    await signIn(page, env.server.url, 'manager@demo.example');
+    await page.goto(`${env.server.url}/moves-list`);
     await page.locator('table tbody tr').first().waitFor();
     expect(await page.locator('table thead').innerText()).toContain('Tax base');
     await page.getByRole('combobox', { name: 'Company' }).click();
@@ -74,10 +64,10 @@ describe('move list in a real browser', () => {
   });
 
   it('the detail dialog: a manager edits and deletes a draft; nobody edits a posted move; staff only reads', async () => {
-    const context = await browser.newContext({ locale: 'es-ES', viewport: { width: 1440, height: 900 } });
+    const context = await env.browser.newContext({ locale: 'es-ES', viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await signIn(page, server.url, 'manager@demo.example');
-    await page.goto(`${server.url}/moves-list`);
+    await signIn(page, env.server.url, 'manager@demo.example');
+    await page.goto(`${env.server.url}/moves-list`);
     await page.locator('table tbody tr').first().waitFor();
     const states = await column(page, 10);
     const draftRow = states.indexOf('Borrador');
@@ -108,10 +98,10 @@ describe('move list in a real browser', () => {
     await page.getByTestId('detail-back').click();
     await context.close();
 
-    const staffContext = await browser.newContext({ locale: 'en-GB', viewport: { width: 1440, height: 900 } });
+    const staffContext = await env.browser.newContext({ locale: 'en-GB', viewport: { width: 1440, height: 900 } });
     const staff = await staffContext.newPage();
-    await signIn(staff, server.url, 'staff@demo.example');
-    await staff.goto(`${server.url}/moves-list`);
+    await signIn(staff, env.server.url, 'staff@demo.example');
+    await staff.goto(`${env.server.url}/moves-list`);
     await staff.locator('table tbody tr').first().click();
     await staff.getByTestId('move-detail').waitFor();
     expect(await staff.getByTestId('detail-save').count()).toBe(0);

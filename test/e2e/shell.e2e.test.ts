@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, screenshot, signIn, startServer, type RunningServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { screenshot, serverAndBrowser, signIn } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-}, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 async function newPage(locale = 'es-ES'): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ locale, viewport: { width: 1280, height: 800 } });
+  const context = await env.browser.newContext({ locale, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   return { context, page };
 }
@@ -41,7 +31,7 @@ const USERS: Array<{ email: string; menu: string[] }> = [
 describe('the shell in a real browser', () => {
   it.each(USERS)('$email sees exactly the menu entries and home links of their permissions', async ({ email, menu }) => {
     const { context, page } = await newPage();
-    await signIn(page, server.url, email);
+    await signIn(page, env.server.url, email);
     await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Inicio');
     if (menu.length) await page.getByTestId(`menu-${menu[0]}`).waitFor();
     else await page.getByTestId('home-none').waitFor();
@@ -54,7 +44,7 @@ describe('the shell in a real browser', () => {
 
   it('keeps the language and the collapsed menu across a reload', async () => {
     const { context, page } = await newPage('es-ES');
-    await signIn(page, server.url, 'staff@demo.example');
+    await signIn(page, env.server.url, 'staff@demo.example');
     expect(await page.getByTestId('menu-move').textContent()).toContain('Gastos');
 
     await page.getByRole('button', { name: 'Menú de la cuenta' }).click();
@@ -86,7 +76,7 @@ describe('the shell in a real browser', () => {
   it('starts in English for an English browser and in Spanish otherwise', async () => {
     for (const [locale, title] of [['en-US', 'Sign in'], ['fr-FR', 'Iniciar sesión'], ['es-ES', 'Iniciar sesión']]) {
       const { context, page } = await newPage(locale);
-      await page.goto(`${server.url}/login`);
+      await page.goto(`${env.server.url}/login`);
       expect(await page.locator('h1').textContent()).toBe(title);
       await context.close();
     }
@@ -94,7 +84,7 @@ describe('the shell in a real browser', () => {
 
   it('redirects the legacy paths and unknown paths, and titles each screen', async () => {
     const { context, page } = await newPage();
-    await signIn(page, server.url, 'admin@demo.example');
+    await signIn(page, env.server.url, 'admin@demo.example');
     for (const [from, to, title] of [
       ['/moveList', '/moves-list', 'Listado de movimientos'],
       ['/orderList', '/order-list', 'Pedidos de venta'],
@@ -102,34 +92,34 @@ describe('the shell in a real browser', () => {
       ['/paymentReport', '/payments-report', 'Periodos medios de pago'],
       ['/no/such/page', '/', 'Inicio'],
     ]) {
-      await page.goto(`${server.url}${from}`);
-      await page.waitForURL(`${server.url}${to}`);
+      await page.goto(`${env.server.url}${from}`);
+      await page.waitForURL(`${env.server.url}${to}`);
       await expect.poll(() => page.getByTestId('page-title').textContent()).toBe(title);
     }
-    await page.goto(`${server.url}/permissions-management`);
+    await page.goto(`${env.server.url}/permissions-management`);
     await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Usuarios y permisos');
     await context.close();
   });
 
   it('sends a signed-out visitor of a protected screen to /login and carries the invitation', async () => {
     const { context, page } = await newPage();
-    await page.goto(`${server.url}/moves-list`);
-    await page.waitForURL(`${server.url}/login`);
+    await page.goto(`${env.server.url}/moves-list`);
+    await page.waitForURL(`${env.server.url}/login`);
     await page.getByTestId('google-sign-in').waitFor();
     await screenshot(page, 'login-es');
-    await page.goto(`${server.url}/login?inviteToken=abc123`);
+    await page.goto(`${env.server.url}/login?inviteToken=abc123`);
     expect(await page.getByTestId('google-sign-in').getAttribute('href')).toBe('/auth/?inviteToken=abc123&lang=es');
     await context.close();
   });
 
   it('shows access denied to a signed-in user without the permission', async () => {
     const { context, page } = await newPage();
-    await signIn(page, server.url, 'staff@demo.example');
-    await page.goto(`${server.url}/validation`);
+    await signIn(page, env.server.url, 'staff@demo.example');
+    await page.goto(`${env.server.url}/validation`);
     await page.getByTestId('access-denied').waitFor();
     expect(await page.getByTestId('access-denied').textContent()).toContain('moves.validate');
     await screenshot(page, 'access-denied-es');
-    await page.goto(`${server.url}/move`);
+    await page.goto(`${env.server.url}/move`);
     await page.getByTestId('move-page').waitFor();
     expect(await page.getByTestId('access-denied').count()).toBe(0);
     await context.close();
@@ -137,24 +127,24 @@ describe('the shell in a real browser', () => {
 
   it('goes home from /login when already signed in', async () => {
     const { context, page } = await newPage();
-    await signIn(page, server.url, 'sales@demo.example');
-    await page.goto(`${server.url}/login`);
-    await page.waitForURL(`${server.url}/`);
+    await signIn(page, env.server.url, 'sales@demo.example');
+    await page.goto(`${env.server.url}/login`);
+    await page.waitForURL(`${env.server.url}/`);
     await page.getByTestId('menu-order').waitFor();
     await context.close();
   });
 
   it('signs out: the session ends on the server and the browser lands on the login page', async () => {
     const { context, page } = await newPage();
-    await signIn(page, server.url, 'manager@demo.example');
+    await signIn(page, env.server.url, 'manager@demo.example');
     const token = await page.evaluate(() => localStorage.getItem('token'));
     expect(token).toBeTruthy();
     await page.getByRole('button', { name: 'Menú de la cuenta' }).click();
     await page.getByTestId('sign-out').click();
-    await page.waitForURL(`${server.url}/login`);
+    await page.waitForURL(`${env.server.url}/login`);
     await page.getByTestId('google-sign-in').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
-    const me = await fetch(`${server.url}/users/me`, { headers: { authorization: token! } });
+    const me = await fetch(`${env.server.url}/users/me`, { headers: { authorization: token! } });
     expect(me.status).toBe(401);
     // The issuer's session ended too: signing in again asks for the password.
     await page.getByTestId('google-sign-in').click();

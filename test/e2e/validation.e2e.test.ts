@@ -1,25 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, screenshot, signIn, startServer, type RunningServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { screenshot, serverAndBrowser, signIn } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-}, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 describe('the validation page in a real browser', () => {
   it('a manager reads the comments, comments, validates and rejects (Spanish)', async () => {
-    const context = await browser.newContext({ locale: 'es-ES', viewport: { width: 1280, height: 900 } });
+    const context = await env.browser.newContext({ locale: 'es-ES', viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await signIn(page, server.url, 'manager@demo.example');
+    await signIn(page, env.server.url, 'manager@demo.example');
     await page.getByTestId('menu-validation').click();
     await page.getByTestId('validation-row').first().waitFor();
     expect(await page.getByText('Sin comentarios').count()).toBeGreaterThan(0);
