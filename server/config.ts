@@ -1,37 +1,83 @@
-/** Environment -> typed configuration. The defaults give the embedded setup (DESIGN.md, configuration table). */
+/**
+ * Environment -> typed configuration. The defaults give the embedded setup (DESIGN.md, configuration table).
+ *
+ * Tests build a configuration programmatically, e.g. `loadConfig({ DATA_DIR: tmp, DATABASE_URL: 'memory://' })`:
+ * DATABASE_URL=memory:// keeps the embedded PGlite database in memory, and with it the issuer's signing key and
+ * (unless SESSION_SECRET is given) the session secret, so nothing outlives the process.
+ * An empty variable counts as unset.
+ */
 import { z } from 'zod';
 
-const optional = z
-  .string()
-  .trim()
-  .transform((value) => value || undefined)
-  .optional();
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** A variable that may be unset; surrounding spaces are ignored. */
+const text = z.string().trim().optional();
+
+const whole = (name: string, min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined) return fallback;
+      const number = Number(value);
+      if (!/^\d+$/.test(value) || number < min || number > max) {
+        context.addIssue({ code: 'custom', message: `${name} must be a whole number from ${min} to ${max} (got "${value}")` });
+        return z.NEVER;
+      }
+      return number;
+    });
+
+const oneOf = <const T extends readonly [string, ...string[]]>(name: string, values: T, fallback: T[number]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, context): T[number] => {
+      if (value === undefined) return fallback;
+      if (!values.includes(value)) {
+        const choices = values.map((one) => `'${one}'`);
+        const expected = choices.length > 2 ? `one of ${choices.join(', ')}` : choices.join(' or ');
+        context.addIssue({ code: 'custom', message: `${name} must be ${expected} (got "${value}")` });
+        return z.NEVER;
+      }
+      return value as T[number];
+    });
+
+const httpUrl = (name: string, example: string) =>
+  text.refine((value) => {
+    if (value === undefined) return true;
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && Boolean(url.host);
+    } catch {
+      return false;
+    }
+  }, `${name} must be an http(s) address such as ${example}`);
 
 const schema = z
   .object({
-    PORT: z.coerce.number({ error: 'PORT must be a number' }).int('PORT must be a whole number').min(0).max(65535).default(3000),
-    DATA_DIR: z.string().trim().min(1).default('./data'),
-    DATABASE_URL: optional.refine((value) => !value || value === 'memory://' || /^postgres(ql)?:\/\//.test(value), 'DATABASE_URL must start with postgres:// or postgresql://'),
-    ERP: z.enum(['embedded', 'odoo'], { error: "ERP must be 'embedded' or 'odoo'" }).default('embedded'),
-    ODOO_URL: optional.refine((value) => !value || /^https?:\/\//.test(value), 'ODOO_URL must be an http(s) address'),
-    ODOO_DB: optional,
-    ODOO_LOGIN: optional,
-    ODOO_API_KEY: optional,
-    ODOO_PROTOCOL: z.enum(['jsonrpc', 'json2']).default('jsonrpc'),
-    ODOO_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
-    EMBEDDED_RPC_LOGIN: optional,
-    EMBEDDED_RPC_API_KEY: optional,
-    GOOGLE_CLIENT_ID: optional,
-    GOOGLE_CLIENT_SECRET: optional,
-    SMTP_URL: optional,
-    PUBLIC_URL: z
-      .string()
-      .trim()
-      .default('http://localhost:3000')
-      .refine((value) => /^https?:\/\/[^/]+/.test(value), 'PUBLIC_URL must be an http(s) address such as http://localhost:3000')
-      .transform((value) => value.replace(/\/+$/, '')),
-    SESSION_SECRET: optional.refine((value) => !value || value.length >= 32, 'SESSION_SECRET must have at least 32 characters'),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    PORT: whole('PORT', 0, 65535, 3000),
+    DATA_DIR: text.transform((value) => value ?? './data'),
+    DATABASE_URL: text.refine(
+      (value) => value === undefined || value === 'memory://' || /^postgres(ql)?:\/\/./.test(value),
+      'DATABASE_URL must start with postgres:// or postgresql:// (or be memory:// for an in-memory embedded database)',
+    ),
+    ERP: oneOf('ERP', ['embedded', 'odoo'], 'embedded'),
+    ODOO_URL: httpUrl('ODOO_URL', 'https://odoo.example.com'),
+    ODOO_DB: text,
+    ODOO_LOGIN: text,
+    ODOO_API_KEY: text,
+    ODOO_PROTOCOL: oneOf('ODOO_PROTOCOL', ['jsonrpc', 'json2'], 'jsonrpc'),
+    ODOO_TIMEOUT_MS: whole('ODOO_TIMEOUT_MS', 1, 600_000, 20_000),
+    EMBEDDED_RPC_LOGIN: text,
+    EMBEDDED_RPC_API_KEY: text,
+    GOOGLE_CLIENT_ID: text,
+    GOOGLE_CLIENT_SECRET: text,
+    SMTP_URL: text.refine((value) => value === undefined || /^smtps?:\/\/./.test(value), 'SMTP_URL must start with smtp:// or smtps://'),
+    PUBLIC_URL: httpUrl('PUBLIC_URL', 'http://localhost:3000').transform((value) => (value ?? 'http://localhost:3000').replace(/\/+$/, '')),
+    SESSION_SECRET: text.refine((value) => value === undefined || value.length >= 32, 'SESSION_SECRET must have at least 32 characters'),
+    LOG_LEVEL: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
   })
   .superRefine((env, context) => {
     if (env.ERP === 'odoo') {
@@ -40,28 +86,31 @@ const schema = z
       }
     }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
-      context.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_SECRET'], message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together' });
+      context.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_ID'], message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together: set both, or neither for the embedded issuer' });
     }
     if (Boolean(env.EMBEDDED_RPC_LOGIN) !== Boolean(env.EMBEDDED_RPC_API_KEY)) {
-      context.addIssue({ code: 'custom', path: ['EMBEDDED_RPC_API_KEY'], message: 'EMBEDDED_RPC_LOGIN and EMBEDDED_RPC_API_KEY go together' });
+      context.addIssue({ code: 'custom', path: ['EMBEDDED_RPC_LOGIN'], message: 'EMBEDDED_RPC_LOGIN and EMBEDDED_RPC_API_KEY go together' });
     }
   });
 
-export type Env = z.infer<typeof schema>;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export interface Config {
   port: number;
   dataDir: string;
-  /** 'memory://' keeps the embedded database in memory (tests). */
+  /** A PostgreSQL server; unset: PGlite in DATA_DIR/pglite; 'memory://': PGlite in memory (tests, benchmarks). */
   databaseUrl?: string;
   erp: 'embedded' | 'odoo';
   odoo?: { url: string; db: string; login: string; apiKey: string; protocol: 'jsonrpc' | 'json2'; timeoutMs: number };
   embeddedRpc?: { login: string; apiKey: string };
+  /** Google sign-in; unset: the embedded issuer under /oidc. */
   google?: { clientId: string; clientSecret: string };
   smtpUrl?: string;
+  /** Where users reach the console, without a trailing slash. */
   publicUrl: string;
+  /** Unset: generated once into DATA_DIR/session-secret (see auth/secret.ts). */
   sessionSecret?: string;
-  logLevel: Env['LOG_LEVEL'];
+  logLevel: LogLevel;
 }
 
 export class ConfigError extends Error {
@@ -72,9 +121,16 @@ export class ConfigError extends Error {
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = schema.safeParse(env);
+  // An empty variable (PORT=) counts as unset.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''));
+  const parsed = schema.safeParse(present);
   if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`));
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? '');
+        return !name || issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`;
+      }),
+    );
   }
   const e = parsed.data;
   return {
@@ -82,7 +138,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     erp: e.ERP,
-    odoo: e.ERP === 'odoo' ? { url: e.ODOO_URL!, db: e.ODOO_DB!, login: e.ODOO_LOGIN!, apiKey: e.ODOO_API_KEY!, protocol: e.ODOO_PROTOCOL, timeoutMs: e.ODOO_TIMEOUT_MS } : undefined,
+    odoo:
+      e.ERP === 'odoo'
+        ? { url: e.ODOO_URL!, db: e.ODOO_DB!, login: e.ODOO_LOGIN!, apiKey: e.ODOO_API_KEY!, protocol: e.ODOO_PROTOCOL, timeoutMs: e.ODOO_TIMEOUT_MS }
+        : undefined,
     embeddedRpc: e.EMBEDDED_RPC_LOGIN ? { login: e.EMBEDDED_RPC_LOGIN, apiKey: e.EMBEDDED_RPC_API_KEY! } : undefined,
     google: e.GOOGLE_CLIENT_ID ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET! } : undefined,
     smtpUrl: e.SMTP_URL,

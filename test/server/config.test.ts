@@ -1,0 +1,100 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadSessionSecret } from '../../server/auth/secret';
+import { ConfigError, loadConfig } from '../../server/config';
+
+const folders: string[] = [];
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+function problems(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+  throw new Error(`no error for ${JSON.stringify(env)}`);
+}
+
+describe('configuration from the environment', () => {
+  it('gives the embedded setup by default, empty variables counting as unset', () => {
+    const expected = {
+      port: 3000,
+      dataDir: './data',
+      databaseUrl: undefined,
+      erp: 'embedded',
+      google: undefined,
+      publicUrl: 'http://localhost:3000',
+      sessionSecret: undefined,
+      logLevel: 'info',
+    };
+    expect(loadConfig({})).toMatchObject(expected);
+    expect(loadConfig({ PORT: '', DATA_DIR: ' ', PUBLIC_URL: '' })).toMatchObject(expected);
+  });
+
+  it('reads every value', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATA_DIR: '/srv/data',
+      DATABASE_URL: 'postgres://u:p@db/app',
+      ERP: 'odoo',
+      ODOO_URL: 'https://odoo.example.com',
+      ODOO_DB: 'prod',
+      ODOO_LOGIN: 'api@example.com',
+      ODOO_API_KEY: 'key',
+      GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      SMTP_URL: 'smtp://mail.example.com:587',
+      PUBLIC_URL: 'https://console.example.com/',
+      SESSION_SECRET: 'x'.repeat(32),
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: '/srv/data',
+      databaseUrl: 'postgres://u:p@db/app',
+      erp: 'odoo',
+      odoo: { url: 'https://odoo.example.com', db: 'prod', login: 'api@example.com', apiKey: 'key', protocol: 'jsonrpc' },
+      google: { clientId: 'id.apps.googleusercontent.com', clientSecret: 'secret' },
+      smtpUrl: 'smtp://mail.example.com:587',
+      publicUrl: 'https://console.example.com',
+      sessionSecret: 'x'.repeat(32),
+    });
+    expect(loadConfig({ DATABASE_URL: 'memory://' }).databaseUrl).toBe('memory://');
+  });
+
+  it('explains bad values, all of them at once', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow('Invalid configuration:\n  - PORT must be a whole number from 0 to 65535 (got "abc")');
+    expect(problems({ PORT: '70000' })).toEqual(['PORT must be a whole number from 0 to 65535 (got "70000")']);
+    expect(problems({ PORT: '3.5' })).toEqual(['PORT must be a whole number from 0 to 65535 (got "3.5")']);
+    expect(problems({ ERP: 'sap' })).toEqual([`ERP must be 'embedded' or 'odoo' (got "sap")`]);
+    expect(problems({ ERP: 'odoo', ODOO_URL: 'https://odoo.example.com' })).toEqual([
+      'ODOO_DB is required when ERP=odoo',
+      'ODOO_LOGIN is required when ERP=odoo',
+      'ODOO_API_KEY is required when ERP=odoo',
+    ]);
+    expect(problems({ GOOGLE_CLIENT_ID: 'x' })).toEqual([expect.stringMatching(/^GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together/)]);
+    expect(problems({ PUBLIC_URL: 'localhost:3000' })).toEqual(['PUBLIC_URL must be an http(s) address such as http://localhost:3000']);
+    expect(problems({ DATABASE_URL: 'mysql://db/app' })).toEqual([expect.stringMatching(/^DATABASE_URL must start with postgres:\/\//)]);
+    expect(problems({ SESSION_SECRET: 'short' })).toEqual(['SESSION_SECRET must have at least 32 characters']);
+    expect(problems({ LOG_LEVEL: 'loud' })).toEqual([expect.stringMatching(/^LOG_LEVEL must be one of 'fatal', /)]);
+    expect(problems({ PORT: '-1', ERP: 'x' })).toHaveLength(2);
+  });
+});
+
+describe('the session secret', () => {
+  it('is generated once into DATA_DIR/session-secret, readable by the owner only, and kept', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'backoffice-config-'));
+    folders.push(dataDir);
+    const config = loadConfig({ DATA_DIR: join(dataDir, 'nested') });
+    const secret = loadSessionSecret(config);
+    expect(secret.length).toBeGreaterThanOrEqual(32);
+    expect(statSync(join(dataDir, 'nested', 'session-secret')).mode & 0o777).toBe(0o600);
+    expect(loadSessionSecret(config)).toBe(secret);
+    expect(loadSessionSecret(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'y'.repeat(40) }))).toBe('y'.repeat(40));
+  });
+});
