@@ -37,7 +37,7 @@ export class Sessions {
     const now = this.clock();
     const id = randomUUID();
     const expires = new Date(now.getTime() + this.ttlSeconds * 1000);
-    await this.db.query('INSERT INTO app_session (id, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [id, userId, now.toISOString(), expires.toISOString()]);
+    await this.db.query('INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [id, userId, now.toISOString(), expires.toISOString()]);
     return new SignJWT({ sid: id })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(userId))
@@ -70,7 +70,7 @@ export class Sessions {
       throw new SessionError(error instanceof joseErrors.JWTExpired ? 'Session expired' : 'Invalid or expired session');
     }
     if (payload.sub === 'detached' && typeof payload.sid === 'string' && typeof payload.email === 'string') {
-      const [revoked] = await this.db.query('SELECT 1 FROM app_session WHERE id = $1', [payload.sid]);
+      const [revoked] = await this.db.query('SELECT 1 FROM sessions WHERE id = $1', [payload.sid]);
       if (revoked) throw new SessionError('Session ended');
       const found = await findUserByEmail(this.db, payload.email);
       if (!found || !found.active) throw new SessionError('Account not active');
@@ -80,7 +80,7 @@ export class Sessions {
     const userId = Number(payload.sub);
     if (!Number.isInteger(userId) || typeof payload.sid !== 'string') throw new SessionError();
     const [session] = await this.db.query<{ user_id: number; expires_at: string | Date; revoked_at: unknown }>(
-      'SELECT user_id, expires_at, revoked_at FROM app_session WHERE id = $1',
+      'SELECT user_id, expires_at, revoked_at FROM sessions WHERE id = $1',
       [payload.sid],
     );
     if (!session || session.user_id !== userId || session.revoked_at) throw new SessionError('Session ended');
@@ -95,12 +95,12 @@ export class Sessions {
     if (sessionId.startsWith('detached:')) {
       // A detached token gets its session row on revocation, so that the same token is refused from now on.
       await this.db.query(
-        'INSERT INTO app_session (id, user_id, created_at, expires_at, revoked_at) VALUES ($1, $2, $3, $3, $3) ON CONFLICT (id) DO NOTHING',
+        'INSERT INTO sessions (id, user_id, created_at, expires_at, revoked_at) VALUES ($1, $2, $3, $3, $3) ON CONFLICT (id) DO NOTHING',
         [sessionId, userId, now],
       );
       return;
     }
-    await this.db.query('UPDATE app_session SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [sessionId, now]);
+    await this.db.query('UPDATE sessions SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [sessionId, now]);
   }
 }
 

@@ -1,4 +1,8 @@
-/** Numbered migrations of the app database (users, sessions, invitations), applied once each at start. */
+/**
+ * Numbered migrations of the app database (users, sessions; invitations later), applied once each at start, in
+ * order, each in its own transaction and recorded in schema_migrations. Never edit an applied migration: add one.
+ * SQL stays valid on PostgreSQL 15 as well as PGlite's PostgreSQL.
+ */
 import type { Db } from './index';
 
 export const MIGRATIONS: Array<{ id: number; name: string; sql: string }> = [
@@ -28,6 +32,22 @@ export const MIGRATIONS: Array<{ id: number; name: string; sql: string }> = [
         revoked_at timestamptz
       );
       CREATE INDEX app_session_user_idx ON app_session (user_id);
+    `,
+  },
+  {
+    // The app's own tables take the plain names; the embedded ERP's tables beside them are named after Odoo
+    // models (res_users, account_move, ...), so there is no clash.
+    id: 2,
+    name: 'plain names: users and sessions',
+    sql: `
+      ALTER TABLE app_user RENAME TO users;
+      ALTER INDEX app_user_pkey RENAME TO users_pkey;
+      ALTER INDEX app_user_email_idx RENAME TO users_email_lower_idx;
+      ALTER SEQUENCE app_user_id_seq RENAME TO users_id_seq;
+      ALTER TABLE app_session RENAME TO sessions;
+      ALTER INDEX app_session_pkey RENAME TO sessions_pkey;
+      ALTER INDEX app_session_user_idx RENAME TO sessions_user_idx;
+      CREATE INDEX sessions_expires_idx ON sessions (expires_at);
     `,
   },
 ];

@@ -43,12 +43,12 @@ function toUser(row: Row): AppUser {
 }
 
 export async function findUserById(db: Sql, id: number): Promise<AppUser | null> {
-  const [row] = await db.query<Row>(`SELECT ${COLUMNS} FROM app_user WHERE id = $1`, [id]);
+  const [row] = await db.query<Row>(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]);
   return row ? toUser(row) : null;
 }
 
 export async function findUserByEmail(db: Sql, email: string): Promise<(AppUser & { passwordHash: string | null }) | null> {
-  const [row] = await db.query<Row>(`SELECT ${COLUMNS}, password_hash FROM app_user WHERE lower(email) = lower($1)`, [email.trim()]);
+  const [row] = await db.query<Row>(`SELECT ${COLUMNS}, password_hash FROM users WHERE lower(email) = lower($1)`, [email.trim()]);
   return row ? { ...toUser(row), passwordHash: row.password_hash ?? null } : null;
 }
 
@@ -57,7 +57,7 @@ export async function insertUser(
   user: Omit<AppUser, 'id' | 'imageUrl'> & { imageUrl?: string | null; passwordHash?: string | null },
 ): Promise<AppUser> {
   const [row] = await db.query<Row>(
-    `INSERT INTO app_user (email, first_name, last_name, image_url, role, permissions, companies, active, password_hash)
+    `INSERT INTO users (email, first_name, last_name, image_url, role, permissions, companies, active, password_hash)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${COLUMNS}`,
     [user.email, user.firstName, user.lastName, user.imageUrl ?? null, user.role, user.permissions, user.companies, user.active, user.passwordHash ?? null],
   );
@@ -65,6 +65,6 @@ export async function insertUser(
 }
 
 export async function countUsers(db: Sql): Promise<number> {
-  const [row] = await db.query<{ count: number | string }>('SELECT count(*) AS count FROM app_user');
+  const [row] = await db.query<{ count: number | string }>('SELECT count(*) AS count FROM users');
   return Number(row.count);
 }

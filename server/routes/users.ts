@@ -51,13 +51,13 @@ export async function userRoutes(app: FastifyInstance, { db }: { db: Sql }) {
     params.push(filters.numberOfRecords, (filters.pageNumber - 1) * filters.numberOfRecords);
     const rows = await db.query<Row>(
       `SELECT id, email, first_name, last_name, role, permissions, companies, active, count(*) OVER () AS total
-       FROM app_user ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+       FROM users ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
        ORDER BY lower(first_name), lower(last_name), id LIMIT $${params.length - 1} OFFSET $${params.length}`,
       params,
     );
     let total = rows.length ? Number(rows[0].total) : 0;
     if (!rows.length && filters.pageNumber > 1) {
-      const [count] = await db.query<{ total: number | string }>(`SELECT count(*) AS total FROM app_user ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`, params.slice(0, -2));
+      const [count] = await db.query<{ total: number | string }>(`SELECT count(*) AS total FROM users ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`, params.slice(0, -2));
       total = Number(count.total);
     }
     const users = rows.map((row) =>

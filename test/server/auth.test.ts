@@ -160,18 +160,18 @@ describe('tokens and the guard', () => {
       const response = await fetch(`${server.url}/odoo/test-guarded`, { headers: { authorization: await server.tokenFor(email) } });
       expect(response.status, email).toBe(status);
     }
-    await server.app.services.db.query("UPDATE app_user SET permissions = '{moves}' WHERE email = 'nobody@demo.example'");
+    await server.app.services.db.query("UPDATE users SET permissions = '{moves}' WHERE email = 'nobody@demo.example'");
     const prefix = await fetch(`${server.url}/odoo/test-guarded`, { headers: { authorization: await server.tokenFor('nobody@demo.example') } });
     expect(prefix.status).toBe(200);
-    await server.app.services.db.query("UPDATE app_user SET permissions = '{}' WHERE email = 'nobody@demo.example'");
+    await server.app.services.db.query("UPDATE users SET permissions = '{}' WHERE email = 'nobody@demo.example'");
   });
 
   it('takes a deactivation into account on the next request', async () => {
     const token = await server.tokenFor('sales@demo.example');
     expect((await fetch(`${server.url}/users/me`, { headers: { authorization: token } })).status).toBe(200);
-    await server.app.services.db.query("UPDATE app_user SET active = false WHERE email = 'sales@demo.example'");
+    await server.app.services.db.query("UPDATE users SET active = false WHERE email = 'sales@demo.example'");
     expect((await fetch(`${server.url}/users/me`, { headers: { authorization: token } })).status).toBe(401);
-    await server.app.services.db.query("UPDATE app_user SET active = true WHERE email = 'sales@demo.example'");
+    await server.app.services.db.query("UPDATE users SET active = true WHERE email = 'sales@demo.example'");
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

@@ -35,7 +35,7 @@ export async function startTestServer(
       rmSync(dataDir, { recursive: true, force: true });
     },
     tokenFor: async (email) => {
-      const [user] = await app.services.db.query<{ id: number }>('SELECT id FROM app_user WHERE lower(email) = lower($1)', [email]);
+      const [user] = await app.services.db.query<{ id: number }>('SELECT id FROM users WHERE lower(email) = lower($1)', [email]);
       return app.services.sessions.issue(user.id);
     },
   };

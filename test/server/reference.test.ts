@@ -59,12 +59,12 @@ describe('reference endpoints of spec section 7', () => {
   });
 
   it('answers employee null for a user who is not an employee', async () => {
-    await server.app.services.db.query("UPDATE app_user SET permissions = '{contacts.create}' WHERE email = 'nobody@demo.example'");
+    await server.app.services.db.query("UPDATE users SET permissions = '{contacts.create}' WHERE email = 'nobody@demo.example'");
     try {
       const response = await get('/odoo/odoo-companies', 'nobody');
       expect(response.body).toEqual({ companies: [{ id: 1, name: 'Acme Iberia SL' }], employee: null });
     } finally {
-      await server.app.services.db.query("UPDATE app_user SET permissions = '{}' WHERE email = 'nobody@demo.example'");
+      await server.app.services.db.query("UPDATE users SET permissions = '{}' WHERE email = 'nobody@demo.example'");
     }
   });
 

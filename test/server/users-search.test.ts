@@ -36,7 +36,7 @@ describe('POST /users/search', () => {
     expect(staff.status).toBe(200);
     expect(staff.body.users.every((user: Record<string, unknown>) => Object.keys(user).sort().join() === 'email,firstName,id,lastName')).toBe(true);
     expect(staff.body.total).toBe(6);
-    await server.app.services.db.query("UPDATE app_user SET companies = '{3}' WHERE email = 'nobody@demo.example'");
+    await server.app.services.db.query("UPDATE users SET companies = '{3}' WHERE email = 'nobody@demo.example'");
     expect((await search('staff@demo.example', {})).body.users.map((user: { email: string }) => user.email)).not.toContain('nobody@demo.example');
   });
 
