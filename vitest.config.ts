@@ -1,12 +1,25 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     reporters: ['default', './test/support/summary-reporter.ts'],
+    // Test files mostly wait on PGlite, servers and Chromium: one worker per core (vitest's default leaves one idle).
+    maxWorkers: Math.max(availableParallelism(), 2),
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
       { test: { name: 'component', include: ['test/component/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
-      { test: { name: 'server', include: ['test/server/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
+      {
+        test: {
+          name: 'server',
+          include: ['test/server/**/*.test.ts'],
+          environment: 'node',
+          // One initialised PGlite data directory that every in-memory test database starts from.
+          globalSetup: ['test/server/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
       {
         test: {
           name: 'e2e',
@@ -14,6 +27,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          // Each file starts a server and a Chromium: one file at a time.
           fileParallelism: false,
         },
       },

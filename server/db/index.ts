@@ -12,14 +12,26 @@ export interface Db extends SqlDatabase {
   readonly kind: 'pglite' | 'postgres';
 }
 
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Db> {
+export interface DatabaseOptions {
+  /** A PostgreSQL server; unset: PGlite in DATA_DIR/pglite; 'memory://': PGlite in memory. */
+  databaseUrl?: string;
+  dataDir: string;
+  /**
+   * For an in-memory PGlite: an initialised data directory (PGlite's dumpDataDir) to start from instead of running
+   * initdb, which takes seconds; the server tests share one.
+   */
+  template?: Blob;
+}
+
+/** Opens the database; the caller migrates it (see migrations.ts) and closes it. */
+export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   if (options.databaseUrl && options.databaseUrl !== 'memory://') return openPostgres(options.databaseUrl);
   const { PGlite } = await import('@electric-sql/pglite');
   // pg_trgm makes "contains" searches (ilike '%...%') on numbers and references use an index.
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   let pg: InstanceType<typeof PGlite>;
   if (options.databaseUrl === 'memory://') {
-    pg = new PGlite({ extensions: { pg_trgm } });
+    pg = new PGlite({ extensions: { pg_trgm }, ...(options.template ? { loadDataDir: options.template } : {}) });
   } else {
     const dir = join(options.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });

@@ -1,9 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import { openDatabase, type Db } from '../../server/db';
 import { freePort } from '../support/free-port';
 
 export { freePort };
@@ -16,7 +18,18 @@ export interface TestServer {
   tokenFor: (email: string) => Promise<string>;
 }
 
-/** The real server on a real port, with an in-memory database and its own data folder. */
+let template: Blob | undefined;
+
+/** An empty in-memory database, started from the run's initialised template (see global-setup.ts). */
+export async function memoryDatabase(): Promise<Db> {
+  template ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
+  return openDatabase({ databaseUrl: 'memory://', dataDir: tmpdir(), template });
+}
+
+/**
+ * The real server on a real port (PUBLIC_URL matches it), with an in-memory database and its own data folder.
+ * `beforeListen` may add routes (for example one guarded by a permission) before the server starts.
+ */
 export async function startTestServer(
   options: BuildOptions & { env?: Record<string, string>; beforeListen?: (app: FastifyInstance) => void } = {},
 ): Promise<TestServer> {
@@ -24,7 +37,8 @@ export async function startTestServer(
   const url = `http://localhost:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'backoffice-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'memory://', PUBLIC_URL: url, PORT: String(port), LOG_LEVEL: 'silent', ...options.env });
-  const app = await buildApp(config, { seedErp: false, ...options });
+  const db = options.db ?? (await memoryDatabase());
+  const app = await buildApp(config, { seedErp: false, ...options, db });
   options.beforeListen?.(app);
   await app.listen({ port, host: '127.0.0.1' });
   return {
@@ -32,6 +46,7 @@ export async function startTestServer(
     url,
     stop: async () => {
       await app.close();
+      if (!options.db) await db.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
     tokenFor: async (email) => {

@@ -1,0 +1,31 @@
+/**
+ * Once per run: an initialised, empty PGlite data directory that every in-memory test database starts from, so
+ * that each test server skips initdb (seconds each). Kept in the system's temporary folder, per PGlite version.
+ */
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<void> {
+  const { version } = JSON.parse(readFileSync(join(process.cwd(), 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string };
+  const file = join(tmpdir(), `backoffice-pglite-template-${version}.tar`);
+  if (!existsSync(file)) {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+    const pg = new PGlite({ extensions: { pg_trgm } });
+    await pg.waitReady;
+    const dump = await pg.dumpDataDir('none');
+    await pg.close();
+    const partial = `${file}.${process.pid}`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, file);
+  }
+  project.provide('pgliteTemplate', file);
+}
