@@ -3,6 +3,7 @@
  * every API route authenticated unless marked public and checked against its permission.
  */
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
@@ -12,7 +13,7 @@ import { openDatabase, type Db } from './db';
 import { migrate } from './db/migrations';
 import { seedUsers } from './db/seed';
 import type { AccountResolver } from './auth/accounts';
-import { guard } from './auth/guard';
+import { guard, publicRoutes } from './auth/guard';
 import { embeddedIssuer } from './auth/issuer';
 import { authRoutes, issuerSettings } from './auth/routes';
 import { loadSessionSecret } from './auth/secret';
@@ -24,7 +25,6 @@ import { isApiPath } from './paths';
 import { moveCreateRoute, moveRoutes } from './routes/moves';
 import { referenceRoutes } from './routes/reference';
 import { userRoutes } from './routes/users';
-
 
 export interface AppServices {
   config: Config;
@@ -105,25 +105,35 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.post('/jsonrpc', { config: { public: true } }, async (request) => handleJsonRpc(store, credentials, request.body));
   }
 
+  // The built console: its files as they are (public), hashed assets cached for good, index.html never cached.
   const dist = resolve(options.distDir ?? join(process.cwd(), 'dist'));
   const indexHtml = join(dist, 'index.html');
   if (existsSync(indexHtml)) {
-    await app.register(fastifyStatic, {
-      root: dist,
-      index: false,
-      wildcard: false,
-      setHeaders: (res, path) => {
-        res.setHeader('cache-control', path.includes(`${join(dist, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
+    await app.register(async (scope) => {
+      publicRoutes(scope);
+      await scope.register(fastifyStatic, {
+        root: dist,
+        index: false,
+        wildcard: false,
+        // Our cache headers below, not the plugin's max-age=0.
+        cacheControl: false,
+        setHeaders: (res, path) => {
+          res.setHeader('cache-control', path.startsWith(join(dist, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  // Unmatched: the console's index.html for a page navigation (a GET of a path that is not a file nor under an API
+  // prefix, accepting HTML), otherwise a JSON 404.
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0];
+    const isFile = path.slice(path.lastIndexOf('/') + 1).includes('.');
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
-    if (request.method === 'GET' && !isApiPath(request.url) && wantsHtml && existsSync(indexHtml)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', dist);
+    if ((request.method === 'GET' || request.method === 'HEAD') && !isApiPath(path) && !isFile && wantsHtml && existsSync(indexHtml)) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(await readFile(indexHtml));
     }
-    return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+    return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `Route ${request.method} ${path} not found` });
   });
 
   return app;

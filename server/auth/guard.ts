@@ -1,12 +1,12 @@
 /**
  * Secure by default: every route needs a valid session unless it says `config: { public: true }`; a route that
  * declares `config: { permission }` (one, or a list meaning any of them) also needs it, checked with the same
- * function the console uses.
+ * function the console uses (`god` passes, a held prefix grants what is below it).
+ * The session token comes from `authorization: <token>` (spec section 7) or `authorization: Bearer <token>`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasAnyPermission } from '../../src/domain/permissions';
-import { isApiPath } from '../paths';
 import { tokenFrom, type SessionUser, type Sessions } from './session';
 
 declare module 'fastify' {
@@ -30,12 +30,20 @@ export function requirePermission(request: FastifyRequest, permission: string | 
   }
 }
 
+/** Marks every route registered in the calling scope from now on as public (for plugins such as @fastify/static). */
+export function publicRoutes(scope: FastifyInstance): void {
+  scope.addHook('onRoute', (route) => {
+    route.config ??= {};
+    route.config.public = true;
+  });
+}
+
 export const guard = fp(async (app: FastifyInstance, { sessions }: { sessions: Sessions }) => {
   app.decorateRequest('user', null as unknown as SessionUser);
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config ?? {};
-    // Public routes, the console's files and unmatched routes (404s, the SPA fallback) need no session.
-    if (config.public || !request.routeOptions.url || !isApiPath(request.routeOptions.url)) return;
+    // Public routes and unmatched requests (the JSON 404 and the console's SPA fallback) need no session.
+    if (config.public || request.routeOptions.url === undefined) return;
     const token = tokenFrom(request.headers.authorization);
     if (!token) throw Object.assign(new Error('Authentication required'), { statusCode: 401 });
     request.user = await sessions.verify(token);
