@@ -15,7 +15,7 @@ import type { Config } from '../config';
 import type { Sql } from '../erp/embedded/sql';
 import { findUserByEmail, findUserById } from '../db/users';
 import { verifyPassword } from './passwords';
-import { escapeHtml, loginPage, messagePage, page, pageLanguage, TEXTS } from './pages';
+import { loginPage, logoutPage, messagePage, pageLanguage, TEXTS } from './pages';
 
 export const CLIENT_ID = 'console';
 
@@ -36,13 +36,22 @@ async function signingKeys(config: Config): Promise<{ keys: JWK[] }> {
   return jwks;
 }
 
-/** Only continue addresses on our own origin are followed. */
+/** Where the embedded issuer may send the browser after its logout (registered with its client). */
+export function postLogoutRedirectUris(publicUrl: string): string[] {
+  return [publicUrl, `${publicUrl}/`, `${publicUrl}/login`];
+}
+
+/**
+ * The logout's `continue`: only an address of our own origin that the issuer accepts as post_logout_redirect_uri;
+ * anything else (another origin, an unparsable value, another path) becomes PUBLIC_URL/login. No open redirect.
+ */
 export function safeContinue(publicUrl: string, value: unknown): string {
   const fallback = `${publicUrl}/login`;
   if (typeof value !== 'string' || !value) return fallback;
   try {
     const target = new URL(value, publicUrl);
-    return target.origin === new URL(publicUrl).origin ? target.href : fallback;
+    if (target.origin !== new URL(publicUrl).origin) return fallback;
+    return postLogoutRedirectUris(publicUrl).find((allowed) => allowed === target.href) ?? fallback;
   } catch {
     return fallback;
   }
@@ -65,7 +74,7 @@ export async function embeddedIssuer(app: FastifyInstance, options: { config: Co
         client_id: CLIENT_ID,
         client_secret: secretForClient,
         redirect_uris: [`${config.publicUrl}/auth/callback`],
-        post_logout_redirect_uris: [config.publicUrl, `${config.publicUrl}/`, `${config.publicUrl}/login`],
+        post_logout_redirect_uris: postLogoutRedirectUris(config.publicUrl),
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',
@@ -82,14 +91,7 @@ export async function embeddedIssuer(app: FastifyInstance, options: { config: Co
         enabled: true,
         // The logout confirmation submits itself: the console already asked to sign out.
         logoutSource: async (ctx: KoaContextWithOIDC, form: string) => {
-          const language = pageLanguage(undefined, ctx.get('accept-language'));
-          const t = TEXTS[language];
-          ctx.body = page(
-            language,
-            t.signingOut,
-            `<h1>${t.signingOut}</h1>${form}<button type="submit" form="op.logoutForm" name="logout" value="yes">${t.continue}</button>
-<script>var f=document.getElementById('op.logoutForm');var i=document.createElement('input');i.type='hidden';i.name='logout';i.value='yes';f.appendChild(i);f.submit();</script>`,
-          );
+          ctx.body = logoutPage(pageLanguage(ctx.oidc.params?.ui_locales, ctx.get('accept-language')), form);
         },
       },
     },
@@ -112,12 +114,13 @@ export async function embeddedIssuer(app: FastifyInstance, options: { config: Co
       };
     },
     renderError: async (ctx, out) => {
-      const language = pageLanguage(undefined, ctx.get('accept-language'));
       ctx.type = 'html';
-      ctx.body = messagePage(language, TEXTS[language].failedTitle, `${TEXTS[language].failed} (${String(out.error ?? '')})`);
+      ctx.body = messagePage(pageLanguage(ctx.oidc?.params?.ui_locales, ctx.get('accept-language')), 'failed', { detail: String(out.error ?? '') });
     },
   };
   const provider = new Provider(issuer, configuration);
+  // Behind a TLS-terminating proxy (as Fastify, trustProxy), X-Forwarded-Proto tells it the cookies are secure.
+  provider.proxy = true;
   provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'embedded issuer error'));
   const callback = provider.callback();
 
@@ -129,7 +132,8 @@ export async function embeddedIssuer(app: FastifyInstance, options: { config: Co
       reply.hijack();
       const raw = request.raw as typeof request.raw & { originalUrl?: string };
       raw.originalUrl = raw.url;
-      raw.url = raw.url!.slice('/oidc'.length) || '/';
+      const rest = raw.url!.slice('/oidc'.length);
+      raw.url = rest.startsWith('/') ? rest : `/${rest}`;
       callback(raw, reply.raw);
     };
     scope.all('/oidc', { config: { public: true } }, handler);
@@ -140,15 +144,33 @@ export async function embeddedIssuer(app: FastifyInstance, options: { config: Co
     await scope.register(formbody);
     const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
 
+    const invalid = (request: FastifyRequest, reply: FastifyReply) =>
+      noStore(reply).code(400).send(messagePage(pageLanguage(undefined, request.headers['accept-language']), 'failed'));
+
+    // Consent is ours to give for our own client: a grant of the scopes asked for, with no screen.
+    const grantConsent = async (params: { client_id?: unknown; scope?: unknown }, accountId: string, existing?: string) => {
+      const found = existing ? await provider.Grant.find(existing) : undefined;
+      const grant = found?.accountId === accountId ? found : new provider.Grant({ accountId, clientId: String(params.client_id) });
+      grant.addOIDCScope(String(params.scope ?? 'openid'));
+      return grant.save();
+    };
+
+    // The interaction: our sign-in form, bound to this browser by oidc-provider's interaction cookie. When the
+    // browser already has an issuer session and only consent is missing, it is granted at once.
     scope.get<{ Params: { uid: string } }>('/interaction/:uid', { config: { public: true } }, async (request, reply) => {
+      let details;
       try {
-        const details = await provider.interactionDetails(request.raw, reply.raw);
-        const language = pageLanguage(details.params.ui_locales, request.headers['accept-language']);
-        return noStore(reply).send(loginPage(language, `/interaction/${escapeHtml(details.uid)}/login`));
+        details = await provider.interactionDetails(request.raw, reply.raw);
       } catch {
-        const language = pageLanguage(undefined, request.headers['accept-language']);
-        return noStore(reply).code(400).send(messagePage(language, TEXTS[language].failedTitle, TEXTS[language].failed));
+        return invalid(request, reply);
       }
+      if (details.prompt.name === 'consent' && details.session?.accountId) {
+        const grantId = await grantConsent(details.params, details.session.accountId, details.grantId);
+        const target = await provider.interactionResult(request.raw, reply.raw, { consent: { grantId } }, { mergeWithLastSubmission: true });
+        return reply.header('cache-control', 'no-store').redirect(target, 303);
+      }
+      const language = pageLanguage(details.params.ui_locales, request.headers['accept-language']);
+      return noStore(reply).send(loginPage(language, `/interaction/${details.uid}/login`));
     });
 
     scope.post<{ Params: { uid: string }; Body: { email?: unknown; password?: unknown } }>(
@@ -159,8 +181,7 @@ export async function embeddedIssuer(app: FastifyInstance, options: { config: Co
         try {
           details = await provider.interactionDetails(request.raw, reply.raw);
         } catch {
-          const language = pageLanguage(undefined, request.headers['accept-language']);
-          return noStore(reply).code(400).send(messagePage(language, TEXTS[language].failedTitle, TEXTS[language].failed));
+          return invalid(request, reply);
         }
         const language = pageLanguage(details.params.ui_locales, request.headers['accept-language']);
         const t = TEXTS[language];
@@ -173,9 +194,7 @@ export async function embeddedIssuer(app: FastifyInstance, options: { config: Co
         if (!user || !passwordOk) return noStore(reply).code(401).send(loginPage(language, action, { email, error: t.badCredentials }));
         if (!user.active) return noStore(reply).code(403).send(loginPage(language, action, { email, error: t.inactive }));
 
-        const grant = new provider.Grant({ accountId: String(user.id), clientId: String(details.params.client_id) });
-        grant.addOIDCScope(String(details.params.scope ?? 'openid'));
-        const grantId = await grant.save();
+        const grantId = await grantConsent(details.params, String(user.id));
         const target = await provider.interactionResult(
           request.raw,
           reply.raw,

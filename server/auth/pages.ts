@@ -1,4 +1,8 @@
-/** Small server-rendered pages of the sign-in flow, in Spanish or English. */
+/**
+ * Small server-rendered pages of the sign-in flow. The embedded issuer's form speaks the language asked for
+ * (ui_locales, else the browser's, else Spanish); pages that may be reached without knowing it (a failed sign-in,
+ * the logout step) say everything in both languages, the likelier one first.
+ */
 
 export type PageLanguage = 'es' | 'en';
 
@@ -6,10 +10,11 @@ export function escapeHtml(value: unknown): string {
   return String(value ?? '').replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 }
 
+/** 'en' or 'es' from a ui_locales / lang value ('en', 'en-GB es'), else from Accept-Language, else Spanish. */
 export function pageLanguage(value: unknown, acceptLanguage?: string): PageLanguage {
-  const first = typeof value === 'string' ? value.split(/[\s,]+/)[0] : '';
-  if (first?.toLowerCase().startsWith('en')) return 'en';
-  if (first?.toLowerCase().startsWith('es')) return 'es';
+  const first = typeof value === 'string' ? value.trim().split(/[\s,]+/)[0].toLowerCase() : '';
+  if (first.startsWith('en')) return 'en';
+  if (first.startsWith('es')) return 'es';
   return acceptLanguage?.trim().toLowerCase().startsWith('en') ? 'en' : 'es';
 }
 
@@ -23,12 +28,14 @@ export const TEXTS = {
     badCredentials: 'El correo o la contraseña no son correctos.',
     inactive: 'Esta cuenta está desactivada. Pida ayuda a un administrador.',
     missing: 'Escriba su correo y su contraseña.',
-    noAccountTitle: 'No se ha podido iniciar sesión',
-    noAccount: 'No hay ninguna cuenta activa para %s en esta consola. Pida acceso a un administrador.',
     failedTitle: 'No se ha podido iniciar sesión',
     failed: 'El inicio de sesión no se ha completado o ha caducado. Vuelva a intentarlo.',
+    noAccount: 'No hay ninguna cuenta activa para %s en esta consola. Pida acceso a un administrador.',
+    unverified: 'El proveedor de identidad no ha verificado su dirección de correo.',
+    unavailable: 'El servicio de inicio de sesión no responde. Vuelva a intentarlo en unos minutos.',
     backToLogin: 'Volver a iniciar sesión',
     signingOut: 'Cerrando sesión…',
+    signingOutIntro: 'Pulse Continuar para terminar de cerrar la sesión.',
     continue: 'Continuar',
   },
   en: {
@@ -40,29 +47,39 @@ export const TEXTS = {
     badCredentials: 'The email or the password is not correct.',
     inactive: 'This account is deactivated. Ask an administrator for help.',
     missing: 'Enter your email and your password.',
-    noAccountTitle: 'Sign-in failed',
-    noAccount: 'There is no active account for %s in this console. Ask an administrator for access.',
     failedTitle: 'Sign-in failed',
     failed: 'The sign-in did not complete or has expired. Please try again.',
+    noAccount: 'There is no active account for %s in this console. Ask an administrator for access.',
+    unverified: 'The identity provider has not verified your email address.',
+    unavailable: 'The sign-in service is not answering. Please try again in a few minutes.',
     backToLogin: 'Back to sign-in',
     signingOut: 'Signing out…',
+    signingOutIntro: 'Press Continue to finish signing out.',
     continue: 'Continue',
   },
 } as const;
 
+export type Texts = (typeof TEXTS)[PageLanguage];
+export type MessageKey = 'failed' | 'inactive' | 'noAccount' | 'unverified' | 'unavailable';
+
+const other = (language: PageLanguage): PageLanguage => (language === 'es' ? 'en' : 'es');
+
 const STYLE = `body{margin:0;font-family:Roboto,"Segoe UI",system-ui,sans-serif;background:linear-gradient(160deg,#1f4e79 0%,#2f6ea5 45%,#f5f6f8 45%);min-height:100vh;display:grid;place-items:center}
-main{background:#fff;border-radius:12px;box-shadow:0 8px 30px rgba(0,0,0,.15);padding:36px 32px;width:100%;max-width:360px;box-sizing:border-box}
-h1{font-size:22px;font-weight:500;margin:12px 0 8px}p{color:#555;line-height:1.4}label{display:block;font-size:14px;margin:16px 0 6px;color:#333}
+main{background:#fff;border-radius:12px;box-shadow:0 8px 30px rgba(0,0,0,.15);padding:36px 32px;width:100%;max-width:380px;box-sizing:border-box}
+h1{font-size:22px;font-weight:500;margin:12px 0 8px}h2{font-size:17px;font-weight:500;margin:0 0 6px}p{color:#555;line-height:1.4}
+label{display:block;font-size:14px;margin:16px 0 6px;color:#333}
 input{width:100%;box-sizing:border-box;padding:10px 12px;font-size:15px;border:1px solid #bbb;border-radius:6px}
 button,.button{margin-top:20px;width:100%;padding:11px;border:0;border-radius:6px;background:#1f4e79;color:#fff;font-size:15px;cursor:pointer;display:inline-block;text-align:center;text-decoration:none;box-sizing:border-box}
-.error{background:#fdecea;color:#611a15;padding:10px 12px;border-radius:6px;margin-top:12px}`;
+.error{background:#fdecea;color:#611a15;padding:10px 12px;border-radius:6px;margin-top:12px}
+.second{border-top:1px solid #ddd;margin-top:24px;padding-top:16px}.second a{color:#1f4e79}`;
 
 export function page(language: PageLanguage, title: string, body: string): string {
   return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · Backoffice</title><link rel="icon" href="/logo.svg"><style>${STYLE}</style></head>
+<meta name="referrer" content="no-referrer"><title>${escapeHtml(title)} · Backoffice</title><link rel="icon" href="/logo.svg"><style>${STYLE}</style></head>
 <body><main><img src="/logo.svg" alt="" width="48" height="48">${body}</main></body></html>`;
 }
 
+/** The embedded issuer's sign-in form, in one language; whatever it echoes is escaped. */
 export function loginPage(language: PageLanguage, action: string, options: { email?: string; error?: string } = {}): string {
   const t = TEXTS[language];
   return page(
@@ -77,6 +94,35 @@ ${options.error ? `<div class="error" role="alert">${escapeHtml(options.error)}<
   );
 }
 
-export function messagePage(language: PageLanguage, title: string, message: string): string {
-  return page(language, title, `<h1>${escapeHtml(title)}</h1><p role="alert">${escapeHtml(message)}</p><a class="button" href="/login">${TEXTS[language].backToLogin}</a>`);
+/**
+ * Why a sign-in did not happen, in both languages (the likelier first), with the way back to the login page.
+ * `value` fills the message's %s; `detail` (an error code) is appended as is, escaped.
+ */
+export function messagePage(language: PageLanguage, key: MessageKey, options: { value?: string; detail?: string } = {}): string {
+  const text = (t: Texts) => escapeHtml(t[key].replace('%s', options.value ?? '')) + (options.detail ? ` (${escapeHtml(options.detail)})` : '');
+  const first = TEXTS[language];
+  const second = TEXTS[other(language)];
+  return page(
+    language,
+    first.failedTitle,
+    `<h1>${escapeHtml(first.failedTitle)}</h1><p role="alert">${text(first)}</p><a class="button" href="/login">${first.backToLogin}</a>
+<section class="second" lang="${other(language)}"><h2>${escapeHtml(second.failedTitle)}</h2><p>${text(second)}</p><a href="/login">${second.backToLogin}</a></section>`,
+  );
+}
+
+/**
+ * The embedded issuer's logout step: oidc-provider's confirmation form (`form`, holding its xsrf token) submitted by
+ * itself, since the console already asked to sign out; without JavaScript, one button, explained in both languages.
+ */
+export function logoutPage(language: PageLanguage, form: string): string {
+  const first = TEXTS[language];
+  const second = TEXTS[other(language)];
+  return page(
+    language,
+    first.signingOut,
+    `<h1>${first.signingOut}</h1>${form}
+<noscript><p>${first.signingOutIntro}</p><p lang="${other(language)}">${second.signingOutIntro}</p></noscript>
+<button type="submit" form="op.logoutForm" name="logout" value="yes">${first.continue} · <span lang="${other(language)}">${second.continue}</span></button>
+<script>(function(){var f=document.getElementById('op.logoutForm');var i=document.createElement('input');i.type='hidden';i.name='logout';i.value='yes';f.appendChild(i);f.submit();})();</script>`,
+  );
 }

@@ -9,7 +9,7 @@ import * as oidc from 'openid-client';
 import type { Config } from '../config';
 import type { Sql } from '../erp/embedded/sql';
 import { resolveAccount, type AccountResolver } from './accounts';
-import { messagePage, pageLanguage, TEXTS, type PageLanguage } from './pages';
+import { messagePage, pageLanguage, type MessageKey, type PageLanguage } from './pages';
 import type { Sessions } from './session';
 
 const COOKIE = 'bo_signin';
@@ -34,6 +34,16 @@ export interface IssuerSettings {
   logoutUrl: (continueTo: string) => string;
   /** How to reach the issuer from the server (the embedded one is answered in-process). */
   fetch?: oidc.CustomFetch;
+}
+
+/**
+ * openid-client refuses http issuers. Allowed only for the embedded issuer, which is reached in-process (never over
+ * the network), and for an issuer on the loopback interface (development).
+ */
+function allowsHttp(issuer: IssuerSettings): boolean {
+  const url = new URL(issuer.issuer);
+  if (url.protocol !== 'http:') return false;
+  return issuer.kind === 'embedded' || ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 }
 
 function sign(secret: string, value: string): string {
@@ -64,9 +74,10 @@ export async function authRoutes(
   const redirectUri = `${config.publicUrl}/auth/callback`;
   let discovered: Promise<oidc.Configuration> | null = null;
 
+  // Discovery happens on first use (Google may be unreachable at start), and again after a failure.
   function configuration(): Promise<oidc.Configuration> {
     if (!discovered) {
-      const execute = new URL(issuer.issuer).protocol === 'http:' ? [oidc.allowInsecureRequests] : [];
+      const execute = allowsHttp(issuer) ? [oidc.allowInsecureRequests] : [];
       discovered = oidc.discovery(new URL(issuer.issuer), issuer.clientId, undefined, oidc.ClientSecretBasic(issuer.clientSecret), {
         execute,
         ...(issuer.fetch ? { [oidc.customFetch]: issuer.fetch } : {}),
@@ -76,13 +87,14 @@ export async function authRoutes(
     return discovered;
   }
 
-  function failure(reply: FastifyReply, language: PageLanguage, status: number, message: string) {
+  /** A clear page in both languages, the transaction cookie dropped, and never a token. */
+  function failure(reply: FastifyReply, language: PageLanguage, status: number, key: MessageKey, value?: string) {
     return reply
       .code(status)
       .header('cache-control', 'no-store')
       .header('set-cookie', transactionCookie(config, '', 0))
       .type('text/html; charset=utf-8')
-      .send(messagePage(language, TEXTS[language].failedTitle, message));
+      .send(messagePage(language, key, { value }));
   }
 
   const start = async (request: FastifyRequest<{ Querystring: { inviteToken?: string; lang?: string } }>, reply: FastifyReply) => {
@@ -92,7 +104,7 @@ export async function authRoutes(
       cfg = await configuration();
     } catch (error) {
       request.log.error({ err: error }, 'identity provider discovery failed');
-      return failure(reply, language, 503, TEXTS[language].failed);
+      return failure(reply, language, 503, 'unavailable');
     }
     const inviteToken = typeof request.query.inviteToken === 'string' && request.query.inviteToken.length <= 512 ? request.query.inviteToken : undefined;
     const transaction: Transaction = {
@@ -137,7 +149,7 @@ export async function authRoutes(
         }
       }
     }
-    if (!transaction || transaction.exp < Date.now() / 1000) return failure(reply, fallbackLanguage, 400, TEXTS[fallbackLanguage].failed);
+    if (!transaction || transaction.exp < Date.now() / 1000) return failure(reply, fallbackLanguage, 400, 'failed');
     const language = transaction.lang;
     let claims: oidc.IDToken | undefined;
     try {
@@ -151,10 +163,11 @@ export async function authRoutes(
       claims = tokens.claims();
     } catch (error) {
       request.log.warn({ err: error }, 'sign-in callback refused');
-      return failure(reply, language, 400, TEXTS[language].failed);
+      return failure(reply, language, 400, 'failed');
     }
-    const email = typeof claims?.email === 'string' ? claims.email : '';
-    if (!email || claims?.email_verified === false) return failure(reply, language, 403, TEXTS[language].failed);
+    // Only an address the issuer vouches for names an account (Google says so in email_verified; ours always does).
+    const email = typeof claims?.email === 'string' ? claims.email.trim() : '';
+    if (!email || claims?.email_verified !== true) return failure(reply, language, 403, 'unverified');
     const account = await resolve(db, {
       email,
       givenName: typeof claims?.given_name === 'string' ? claims.given_name : undefined,
@@ -162,10 +175,7 @@ export async function authRoutes(
       picture: typeof claims?.picture === 'string' ? claims.picture : undefined,
       inviteToken: transaction.inviteToken,
     });
-    if (!account.ok) {
-      const message = account.reason === 'inactive' ? TEXTS[language].inactive : TEXTS[language].noAccount.replace('%s', email);
-      return failure(reply, language, 403, message);
-    }
+    if (!account.ok) return account.reason === 'inactive' ? failure(reply, language, 403, 'inactive') : failure(reply, language, 403, 'noAccount', email);
     const token = await sessions.issue(account.user.id);
     return reply
       .header('cache-control', 'no-store')
