@@ -1,4 +1,4 @@
-/** Demo accounts covering the roles (issue: foundation). All share one password, printed on the first start. */
+/** Demo accounts covering the roles, seeded into an empty database. All share one password, printed on the first start. */
 import { hashPassword } from '../auth/passwords';
 import type { Db } from './index';
 import { countUsers, insertUser } from './users';
@@ -35,6 +35,9 @@ export async function seedUsers(db: Db): Promise<boolean> {
 }
 
 export function demoAccountsText(): string {
-  const rows = DEMO_USERS.map((user) => `  ${user.email.padEnd(24)} ${user.active ? (user.permissions.join(', ') || '(no permissions)') : '(inactive)'}`);
+  const rows = DEMO_USERS.map((user) => {
+    const what = user.active ? user.permissions.join(', ') || '(no permissions)' : '(inactive: cannot sign in)';
+    return `  ${user.email.padEnd(24)} ${`${user.firstName} ${user.lastName}`.padEnd(16)} ${what}`;
+  });
   return [`Demo accounts (password: ${DEMO_PASSWORD}):`, ...rows].join('\n');
 }
