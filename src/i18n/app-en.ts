@@ -124,9 +124,9 @@ export const appEn = {
       created: 'Move created successfully %{concept}',
       noCompanies: 'Your account has no company assigned yet.',
     },
+    filters: { label: 'Filters', apply: 'Filter', clear: 'Clear filters' },
     moves: {
       any: 'any',
-      clearFilters: 'Clear filters',
       fields: {
         number: 'Number',
         provider: 'Provider',
@@ -147,6 +147,7 @@ export const appEn = {
         uploadedBy: 'Uploaded by',
       },
       states: { draft: 'Draft', posted: 'Posted', cancel: 'Cancelled' },
+      groups: { label: 'Group by validation', all: 'All', validated: 'Validated by the manager', notValidated: 'Not validated', pending: 'Pending validation' },
       payment: { paid: 'Paid', unpaid: 'Unpaid' },
     },
     pending: {

@@ -126,9 +126,9 @@ export const appEs: AppMessages = {
       created: 'Movimiento creado correctamente %{concept}',
       noCompanies: 'Su cuenta todavía no tiene ninguna empresa asignada.',
     },
+    filters: { label: 'Filtros', apply: 'Filtrar', clear: 'Limpiar filtros' },
     moves: {
       any: 'todos',
-      clearFilters: 'Limpiar filtros',
       fields: {
         number: 'Número',
         provider: 'Proveedor',
@@ -149,6 +149,7 @@ export const appEs: AppMessages = {
         uploadedBy: 'Subido por',
       },
       states: { draft: 'Borrador', posted: 'Publicado', cancel: 'Cancelado' },
+      groups: { label: 'Agrupar por validación', all: 'Todos', validated: 'Validados por el responsable', notValidated: 'No validados', pending: 'Pendientes de validar' },
       payment: { paid: 'Pagado', unpaid: 'No pagado' },
     },
     pending: {

@@ -21,23 +21,45 @@ describe('move list in a real browser', () => {
     const totals = await column(page, 9);
     expect(totals.every((total) => /^-?[\d.]+,\d{2}\s€$/.test(total.replace(/\u00a0/g, ' ')))).toBe(true);
 
-    // Tri-state: unset -> true -> false -> unset.
+    // Tri-state: unset -> true -> false -> unset; nothing is applied until the filter button.
     const validated = page.getByTestId('tristate-validated');
+    const apply = page.getByTestId('apply-filters');
     await validated.click();
+    expect(await validated.getAttribute('data-value')).toBe('true');
+    expect(await page.getByText('1-14 de 14').count()).toBe(1);
+    await apply.click();
     await expect.poll(async () => new Set(await column(page, 5))).toEqual(new Set(['Sí']));
     await validated.click();
+    await apply.click();
     await expect.poll(async () => new Set(await column(page, 5))).toEqual(new Set(['No']));
-    expect(await validated.getAttribute('data-value')).toBe('false');
-    await validated.click();
-    expect(await validated.getAttribute('data-value')).toBe('unset');
+    expect(await page.getByTestId('tristate-validated').getAttribute('data-value')).toBe('false');
+    await page.getByTestId('tristate-validated').click();
+    expect(await page.getByTestId('tristate-validated').getAttribute('data-value')).toBe('unset');
+    await page.getByTestId('apply-filters').click();
     await expect.poll(() => page.getByText('1-14 de 14').count()).toBe(1);
 
+    // The grouping: validated by the manager, not validated (rejected), pending; each tab sets the two flags.
+    await page.getByRole('tab', { name: 'Validados por el responsable' }).click();
+    await expect.poll(async () => new Set(await column(page, 5))).toEqual(new Set(['Sí']));
+    expect(await page.getByTestId('tristate-validated').getAttribute('data-value')).toBe('true');
+    await page.getByRole('tab', { name: 'No validados' }).click();
+    await expect.poll(async () => new Set(await column(page, 6))).toEqual(new Set(['Sí']));
+    await page.getByRole('tab', { name: 'Pendientes de validar' }).click();
+    await expect.poll(async () => [...new Set(await column(page, 5)), ...new Set(await column(page, 6))]).toEqual(['No', 'No']);
+    await page.getByRole('tab', { name: 'Todos' }).click();
+    await expect.poll(() => page.getByText('1-14 de 14').count()).toBe(1);
+
+    // Typing alone filters nothing; Enter (or the button) applies; clear empties inputs and the list filters.
     await page.getByRole('textbox', { name: 'Referencia' }).fill('Parking');
+    expect(await page.getByText('1-14 de 14').count()).toBe(1);
+    await page.getByRole('textbox', { name: 'Referencia' }).press('Enter');
     await expect.poll(async () => (await column(page, 4)).every((ref) => ref.includes('Parking'))).toBe(true);
     await page.getByTestId('clear-filters').click();
     await expect.poll(() => page.getByText('1-14 de 14').count()).toBe(1);
+    expect(await page.getByRole('textbox', { name: 'Referencia' }).inputValue()).toBe('');
     await page.getByRole('combobox', { name: 'Subido por' }).click();
     await page.getByRole('option', { name: 'Sergio (staff@demo.example)' }).click();
+    await page.getByTestId('apply-filters').click();
     await expect.poll(async () => new Set(await column(page, 12))).toEqual(new Set(['staff@demo.example']));
     await screenshot(page, 'moves-list-es');
     await page.getByTestId('clear-filters').click();
@@ -54,6 +76,7 @@ describe('move list in a real browser', () => {
     await page.getByRole('combobox', { name: 'Company' }).click();
     await page.getByRole('option', { name: 'Beta Servicios SA' }).click();
     await page.keyboard.press('Escape');
+    await page.getByTestId('apply-filters').click();
     await expect.poll(async () => new Set(await column(page, 7))).toEqual(new Set(['Beta Servicios SA']));
     expect(await page.evaluate(() => localStorage.getItem('moves_list_companies'))).toBe('["Beta Servicios SA"]');
     await page.reload();

@@ -3,7 +3,6 @@ import {
   DataTable,
   DateInput,
   ExportButton,
-  FilterButton,
   List,
   SelectArrayInput,
   SelectInput,
@@ -14,8 +13,9 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
-import Button from '@mui/material/Button';
-import ClearIcon from '@mui/icons-material/FilterAltOff';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { ListFilterForm } from '../../custom/ListFilterForm';
 import { formatMoney } from '../../domain/money';
 import { apiFetch } from '../../providers/http';
 import { TriStateInput } from './TriStateInput';
@@ -67,21 +67,54 @@ function RememberCompanies() {
   return null;
 }
 
-function ClearFiltersButton() {
+/**
+ * Spec section 2: the grouping of manager-validated versus not-validated moves. Each tab is a view of the two
+ * tri-state filters (validated by the manager; not validated, i.e. rejected; pending, neither), so the filter
+ * form and the tabs never disagree and paging stays on the server.
+ */
+export const VALIDATION_GROUPS = {
+  all: {},
+  validated: { validated: true, notValidated: undefined },
+  notValidated: { notValidated: true, validated: undefined },
+  pending: { validated: false, notValidated: false },
+} as const;
+type ValidationGroup = keyof typeof VALIDATION_GROUPS;
+
+export function validationGroupOf(filters: Record<string, unknown>): ValidationGroup | false {
+  const { validated, notValidated } = filters;
+  const unset = (value: unknown) => value === undefined || value === null;
+  if (unset(validated) && unset(notValidated)) return 'all';
+  if (validated === true && unset(notValidated)) return 'validated';
+  if (notValidated === true && unset(validated)) return 'notValidated';
+  if (validated === false && notValidated === false) return 'pending';
+  return false;
+}
+
+function ValidationGroupTabs() {
   const translate = useTranslate();
-  const { setFilters } = useListContext();
+  const { filterValues, setFilters } = useListContext();
+  const current = validationGroupOf(filterValues);
   return (
-    <Button startIcon={<ClearIcon />} onClick={() => setFilters({}, [])} size="small" data-testid="clear-filters">
-      {translate('app.moves.clearFilters')}
-    </Button>
+    <Tabs
+      value={current}
+      onChange={(_event, group: ValidationGroup) => {
+        const others = Object.fromEntries(Object.entries(filterValues).filter(([key]) => key !== 'validated' && key !== 'notValidated'));
+        setFilters({ ...others, ...VALIDATION_GROUPS[group] }, []);
+      }}
+      aria-label={translate('app.moves.groups.label')}
+      variant="scrollable"
+      sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}
+    >
+      {(Object.keys(VALIDATION_GROUPS) as ValidationGroup[]).map((group) => (
+        <Tab key={group} value={group} label={translate(`app.moves.groups.${group}`)} data-testid={`group-${group}`} />
+      ))}
+    </Tabs>
   );
 }
 
 function Actions() {
   return (
     <TopToolbar>
-      <ClearFiltersButton />
-      <FilterButton />
       <ExportButton maxResults={500} />
     </TopToolbar>
   );
@@ -99,41 +132,39 @@ export function MoveList() {
   const companies = useCompanyChoices();
   const uploaders = useUploaderChoices();
   const yesNo = (value: unknown) => translate(value ? 'ra.boolean.true' : 'ra.boolean.false');
-  const filters = [
-    <TextInput key="number" source="number" label="app.moves.fields.number" alwaysOn />,
-    <TextInput key="partner" source="partner" label="app.moves.fields.provider" alwaysOn />,
-    <TextInput key="reference" source="reference" label="app.moves.fields.reference" alwaysOn />,
-    <TriStateInput key="validated" source="validated" label="app.moves.fields.validated" alwaysOn />,
-    <TriStateInput key="notValidated" source="notValidated" label="app.moves.fields.notValidated" alwaysOn />,
-    <SelectArrayInput key="company" source="company" label="app.moves.fields.company" choices={companies} alwaysOn sx={{ minWidth: 200 }} />,
-    <SelectArrayInput
-      key="state"
-      source="state"
-      label="app.moves.fields.state"
-      choices={['draft', 'posted', 'cancel'].map((id) => ({ id, name: `app.moves.states.${id}` }))}
-      alwaysOn
-      sx={{ minWidth: 160 }}
-    />,
-    <SelectInput key="uploadedBy" source="uploadedBy" label="app.moves.fields.uploadedBy" choices={uploaders} alwaysOn sx={{ minWidth: 200 }} />,
-    <DateInput key="dateFrom" source="dateFrom" label="app.moves.fields.dateFrom" />,
-    <DateInput key="dateTo" source="dateTo" label="app.moves.fields.dateTo" />,
-    <DateInput key="dueDateFrom" source="dueDateFrom" label="app.moves.fields.dueDateFrom" />,
-    <DateInput key="dueDateTo" source="dueDateTo" label="app.moves.fields.dueDateTo" />,
-  ];
   return (
     <List
       resource="moves"
       title={translate('app.titles.movesList')}
-      filters={filters}
       filterDefaultValues={storedCompanies() ? { company: storedCompanies() } : {}}
       actions={<Actions />}
       perPage={25}
       disableSyncWithLocation
       storeKey="moves-list"
       empty={false}
-      sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
+      sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }}
     >
       <RememberCompanies />
+      <ListFilterForm>
+        <TextInput source="number" label="app.moves.fields.number" />
+        <TextInput source="partner" label="app.moves.fields.provider" />
+        <TextInput source="reference" label="app.moves.fields.reference" />
+        <SelectArrayInput source="company" label="app.moves.fields.company" choices={companies} sx={{ minWidth: 200 }} />
+        <SelectArrayInput
+          source="state"
+          label="app.moves.fields.state"
+          choices={['draft', 'posted', 'cancel'].map((id) => ({ id, name: `app.moves.states.${id}` }))}
+          sx={{ minWidth: 160 }}
+        />
+        <SelectInput source="uploadedBy" label="app.moves.fields.uploadedBy" choices={uploaders} sx={{ minWidth: 200 }} />
+        <DateInput source="dateFrom" label="app.moves.fields.dateFrom" />
+        <DateInput source="dateTo" label="app.moves.fields.dateTo" />
+        <DateInput source="dueDateFrom" label="app.moves.fields.dueDateFrom" />
+        <DateInput source="dueDateTo" label="app.moves.fields.dueDateTo" />
+        <TriStateInput source="validated" label="app.moves.fields.validated" />
+        <TriStateInput source="notValidated" label="app.moves.fields.notValidated" />
+      </ListFilterForm>
+      <ValidationGroupTabs />
       <DataTable
         bulkActionButtons={false}
         rowClick={(_id, _resource, record) => {
@@ -141,7 +172,8 @@ export function MoveList() {
           return false;
         }}
         size="small"
-        sx={{ '& td, & th': { whiteSpace: 'nowrap' } }}
+        // Only the table scrolls sideways: the filters and the tabs stay in view.
+        sx={{ '& td, & th': { whiteSpace: 'nowrap' }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
       >
         <DataTable.Col source="name" label="app.moves.fields.number" />
         <DataTable.Col source="partner_id" label="app.moves.fields.provider" render={(record) => second(record.partner_id)} />

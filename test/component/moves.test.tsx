@@ -1,0 +1,168 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { MoveList } from '../../src/resources/moves/MoveList';
+import { MovePage } from '../../src/resources/moves/MovePage';
+import { renderInAdmin } from './admin';
+
+const move = (id: number, overrides: Record<string, unknown>) => ({
+  id,
+  name: `FAC/2026/000${id}`,
+  partner_id: [7, 'Papelería Sol SL'],
+  date: '2026-11-02',
+  invoice_date_due: '2026-12-02',
+  ref: `Ref ${id}`,
+  pnt_account_move_team_manager_validate: false,
+  pnt_account_move_team_manager_deny: false,
+  company_id: [1, 'Acme Iberia SL'],
+  amount_untaxed_signed: -1000,
+  amount_total_signed: -1210,
+  currency_id: [1, 'EUR'],
+  state: 'draft',
+  paymentStatus: 'unpaid',
+  uploadedBy: null,
+  attachment_ids: [],
+  ...overrides,
+});
+
+const searches: Array<Record<string, unknown>> = [];
+const created: Array<Record<string, unknown>> = [];
+const server = setupServer(
+  http.post('*/odoo/moves/search', async ({ request }) => {
+    searches.push((await request.json()) as Record<string, unknown>);
+    return HttpResponse.json({
+      moves: [
+        move(1, { pnt_account_move_team_manager_validate: true }),
+        move(2, { currency_id: [2, 'USD'], amount_total_signed: -99.5, amount_untaxed_signed: -99.5 }),
+        move(3, { currency_id: [3, 'GBP'], amount_total_signed: 12.345, amount_untaxed_signed: 12.345, uploadedBy: 'staff@demo.example' }),
+      ],
+      total: 3,
+    });
+  }),
+  http.get('*/odoo/companies', () =>
+    HttpResponse.json({
+      data: [
+        { id: 1, name: 'Acme Iberia SL', facturas: { journal_id: 1, account: '600' }, gastos: { journal_id: 2, account: '629' }, projects: [] },
+        { id: 2, name: 'Beta Servicios SA', facturas: { journal_id: 3, account: '600' }, gastos: { journal_id: 4, account: '629' }, projects: [] },
+      ],
+    }),
+  ),
+  http.post('*/users/search', () => HttpResponse.json({ users: [{ firstName: 'Sergio', email: 'staff@demo.example' }], total: 1 })),
+  http.get('*/odoo/providers', () => HttpResponse.json([{ id: 7, name: 'Papelería Sol SL' }])),
+  http.post('*/odoo/moves/create', async ({ request }) => {
+    created.push((await request.json()) as Record<string, unknown>);
+    return HttpResponse.json({ id: 99 }, { status: 201 });
+  }),
+);
+
+vi.setConfig({ testTimeout: 30_000 });
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  searches.length = 0;
+  created.length = 0;
+  localStorage.clear();
+});
+afterAll(() => server.close());
+
+const lastSearch = () => searches[searches.length - 1];
+
+describe('move list', () => {
+  it('formats amounts per currency and applies the filters only with the filter button', async () => {
+    renderInAdmin(<MoveList />, { permissions: ['moves.list'] });
+    await screen.findByText('FAC/2026/0001');
+    const rows = screen.getAllByRole('row');
+    const text = (index: number) => rows[index].textContent!.replace(/\u00a0/g, ' ');
+    expect(text(1)).toContain('-1.210,00 €');
+    expect(text(1)).toContain('-1.000,00 €');
+    expect(text(2)).toContain('-99,50 $');
+    expect(text(3)).toContain('12,35 GBP');
+    // Validated / not validated as Sí/No, uploaded by or '-'.
+    expect(within(rows[1]).getAllByText('Sí')).toHaveLength(1);
+    expect(within(rows[1]).getByText('-')).toBeTruthy();
+    expect(within(rows[3]).getByText('staff@demo.example')).toBeTruthy();
+
+    const before = searches.length;
+    const validated = screen.getByTestId('tristate-validated');
+    fireEvent.click(validated);
+    expect(validated.getAttribute('data-value')).toBe('true');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Referencia' }), { target: { value: 'Parking' } });
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(searches.length).toBe(before);
+
+    fireEvent.click(screen.getByTestId('apply-filters'));
+    await waitFor(() => expect(lastSearch()).toMatchObject({ validated: true, reference: 'Parking', pageNumber: 1 }));
+    expect(lastSearch()).not.toHaveProperty('notValidated');
+    await waitFor(() => expect(screen.getByTestId('tristate-validated').getAttribute('data-value')).toBe('true'));
+
+    // The cycle goes on to false, then back to unset (left out of the request).
+    fireEvent.click(screen.getByTestId('tristate-validated'));
+    fireEvent.click(screen.getByTestId('apply-filters'));
+    await waitFor(() => expect(lastSearch()).toMatchObject({ validated: false }));
+    fireEvent.click(screen.getByTestId('tristate-validated'));
+    fireEvent.click(screen.getByTestId('apply-filters'));
+    await waitFor(() => expect(lastSearch()).not.toHaveProperty('validated'));
+
+    fireEvent.click(screen.getByTestId('clear-filters'));
+    await waitFor(() => expect(lastSearch()).toEqual({ pageNumber: 1, numberOfRecords: 25 }));
+    expect((screen.getByRole('textbox', { name: 'Referencia' }) as HTMLInputElement).value).toBe('');
+  });
+
+  it('groups manager-validated, not validated and pending moves with tabs that set both flags', async () => {
+    renderInAdmin(<MoveList />, { permissions: ['moves.list'], lang: 'en' });
+    await screen.findByText('FAC/2026/0001');
+    fireEvent.click(screen.getByRole('tab', { name: 'Validated by the manager' }));
+    await waitFor(() => expect(lastSearch()).toMatchObject({ validated: true }));
+    expect(lastSearch()).not.toHaveProperty('notValidated');
+    fireEvent.click(screen.getByRole('tab', { name: 'Not validated' }));
+    await waitFor(() => expect(lastSearch()).toMatchObject({ notValidated: true }));
+    expect(lastSearch()).not.toHaveProperty('validated');
+    fireEvent.click(screen.getByRole('tab', { name: 'Pending validation' }));
+    await waitFor(() => expect(lastSearch()).toMatchObject({ validated: false, notValidated: false }));
+    expect(screen.getByTestId('tristate-validated').getAttribute('data-value')).toBe('false');
+    expect(screen.getByRole('tab', { name: 'Pending validation' }).getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(screen.getByRole('tab', { name: 'All' }));
+    await waitFor(() => expect(lastSearch()).toEqual({ pageNumber: 1, numberOfRecords: 25 }));
+  });
+});
+
+describe('move page form rules', () => {
+  it('enables send only with company, file and (for expenses) a payment method; refuses an old date', async () => {
+    renderInAdmin(<MovePage />, { permissions: ['moves.create'], lang: 'en' });
+    const send = await screen.findByTestId('send');
+    expect((send as HTMLButtonElement).disabled).toBe(true);
+
+    // Company: chosen from the select.
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: /Company/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Beta Servicios SA' }));
+    expect(localStorage.getItem('move_last_company')).toBe('2');
+    fireEvent.change(screen.getByTestId('file-input'), { target: { files: [new File(['%PDF-1.4 test'], 'ticket.pdf', { type: 'application/pdf' })] } });
+    await screen.findByText(/ticket\.pdf/);
+    expect((send as HTMLButtonElement).disabled).toBe(true); // expenses need a payment method
+
+    fireEvent.click(screen.getByTestId('tab-invoice'));
+    expect(localStorage.getItem('move_last_tab')).toBe('invoice');
+    await waitFor(() => expect((screen.getByTestId('send') as HTMLButtonElement).disabled).toBe(false));
+
+    fireEvent.change(screen.getByTestId('amount'), { target: { value: '121' } });
+    fireEvent.change(screen.getByTestId('concept'), { target: { value: 'Factura papelería' } });
+    const old = new Date();
+    old.setFullYear(old.getFullYear() - 2, old.getMonth(), old.getDate() - 1);
+    fireEvent.change(screen.getByTestId('date'), { target: { value: old.toISOString().slice(0, 10) } });
+    fireEvent.click(screen.getByTestId('send'));
+    expect((await screen.findAllByText('Incorrect expense/subsistence or invoice date, please check the date entered')).length).toBeGreaterThan(0);
+    expect(created).toHaveLength(0);
+
+    fireEvent.change(screen.getByTestId('date'), { target: { value: new Date().toISOString().slice(0, 10) } });
+    fireEvent.click(screen.getByTestId('send'));
+    await screen.findByText('Move created successfully Factura papelería');
+    expect(created[0]).toMatchObject({ type: 'invoice', company_id: 2, amount: 121, concept: 'Factura papelería', paymentStatus: 'paid', paymentMethod: null });
+    expect((created[0].file as { name: string }).name).toBe('ticket.pdf');
+    // Cleared but company kept.
+    expect((screen.getByTestId('concept') as HTMLInputElement).value).toBe('');
+    expect((screen.getByTestId('amount') as HTMLInputElement).value).toBe('');
+    expect(localStorage.getItem('move_last_company')).toBe('2');
+  });
+});
