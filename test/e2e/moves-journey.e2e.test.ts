@@ -1,0 +1,138 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { demoPdf, demoPng } from '../../server/erp/embedded/files';
+import { screenshot, serverAndBrowser, signIn } from './harness';
+
+/**
+ * Issue 4's whole story, once per language: staff register an expense with a PDF and an invoice with a photo;
+ * both show in the list; the manager comments and validates one and rejects the other; the list shows the
+ * flags; staff cannot delete a posted move (no button, and the server refuses the call).
+ */
+const files = mkdtempSync(join(tmpdir(), 'journey-'));
+const pdfPath = join(files, 'taxi.pdf');
+const photoPath = join(files, 'factura.png');
+beforeAll(() => {
+  writeFileSync(pdfPath, demoPdf(['Taxi', 'Total 23,40 EUR']));
+  writeFileSync(photoPath, demoPng(600, 800));
+});
+const env = serverAndBrowser();
+
+const LANGS = {
+  es: {
+    locale: 'es-ES', card: 'Tarjeta de empresa', yes: 'Sí', no: 'No', created: 'Movimiento creado correctamente', validated: 'Movimiento validado',
+    rejected: 'Movimiento rechazado', expense: ['Taxi estación', '17.30', '17,30 €'], invoice: ['Factura tóner', '96.80', '96,80 €'], posted: 'Publicado',
+  },
+  en: {
+    locale: 'en-GB', card: 'Corporate card', yes: 'Yes', no: 'No', created: 'Move created successfully', validated: 'Move validated',
+    rejected: 'Move rejected', expense: ['Taxi to the station', '18.40', '€18.40'], invoice: ['Toner invoice', '87.90', '€87.90'], posted: 'Posted',
+  },
+} as const;
+
+const cells = (page: Page, index: number) =>
+  page.locator('table tbody tr').evaluateAll((rows, i) => rows.map((row) => (row.children[i] as HTMLElement)?.innerText ?? ''), index);
+
+async function rowOfReference(page: Page, reference: string): Promise<string[]> {
+  await expect.poll(async () => (await cells(page, 4)).includes(reference)).toBe(true);
+  return page.locator('table tbody tr').filter({ hasText: reference }).first().locator('td').allInnerTexts();
+}
+
+describe.each(Object.entries(LANGS))('moves from registration to validation (%s)', (lang, text) => {
+  it('staff register, the manager validates and rejects, the list shows it, staff cannot delete a posted move', async () => {
+    const staffContext = await env.browser.newContext({ locale: text.locale, viewport: { width: 1440, height: 1000 } });
+    const staff = await staffContext.newPage();
+    await signIn(staff, env.server.url, 'staff@demo.example');
+    await staff.goto(`${env.server.url}/move`);
+    await expect.poll(() => staff.getByTestId('company').inputValue()).toBe('1');
+
+    const [expenseConcept, expenseAmount, expenseShown] = text.expense;
+    await staff.getByTestId('tab-expense').click();
+    await staff.getByTestId('concept').fill(expenseConcept);
+    await staff.getByTestId('amount').fill(expenseAmount);
+    await staff.getByTestId('payment-method').locator('xpath=..').click();
+    await staff.getByRole('option', { name: text.card }).click();
+    await staff.getByTestId('file-input').setInputFiles(pdfPath);
+    await staff.getByTestId('send').click();
+    await staff.getByText(`${text.created} ${expenseConcept}`).waitFor();
+
+    const [invoiceConcept, invoiceAmount, invoiceShown] = text.invoice;
+    await staff.getByTestId('tab-invoice').click();
+    await staff.getByTestId('concept').fill(invoiceConcept);
+    await staff.getByTestId('amount').fill(invoiceAmount);
+    await staff.getByTestId('file-input').setInputFiles(photoPath);
+    await staff.getByTestId('send').click();
+    await staff.getByText(`${text.created} ${invoiceConcept}`).waitFor();
+
+    await staff.goto(`${env.server.url}/moves-list`);
+    for (const [reference, shown] of [[expenseConcept, expenseShown], [invoiceConcept, invoiceShown]]) {
+      const row = await rowOfReference(staff, reference);
+      // number, provider, date, due date, reference, validated, not validated, company, tax base, total, state,
+      // payment status, uploaded by
+      expect(row[2]).toBe(new Date().toISOString().slice(0, 10));
+      expect([row[5], row[6]]).toEqual([text.no, text.no]);
+      expect(row[7]).toBe('Acme Iberia SL');
+      expect(row[9].replace(/\u00a0/g, ' ')).toContain(shown.replace(/\u00a0/g, ' '));
+      expect(row[12]).toBe('staff@demo.example');
+    }
+
+    // The manager: the expense is validated from its dialog after a comment, the invoice rejected from its row.
+    const managerContext = await env.browser.newContext({ locale: text.locale, viewport: { width: 1280, height: 900 } });
+    const manager = await managerContext.newPage();
+    await signIn(manager, env.server.url, 'manager@demo.example');
+    await manager.goto(`${env.server.url}/validation`);
+    await manager.getByTestId('validation-tab-expenses').click();
+    const expenseRow = manager.getByTestId('validation-row').filter({ hasText: expenseShown });
+    await expenseRow.waitFor();
+    expect(await expenseRow.innerText()).toContain('staff@demo.example');
+    await expenseRow.click();
+    const dialog = manager.getByTestId('validation-dialog');
+    await dialog.waitFor();
+    await manager.getByTestId('attachment-pdf').waitFor();
+    await manager.getByTestId('validation-comment').fill(`OK ${lang}`);
+    await manager.getByTestId('add-comment').click();
+    await dialog.getByText(`OK ${lang}`).waitFor();
+    await manager.getByTestId('dialog-validate').click();
+    await manager.getByText(text.validated).waitFor();
+    await expect.poll(() => expenseRow.count()).toBe(0);
+
+    await manager.getByTestId('validation-tab-invoices').click();
+    const invoiceRow = manager.getByTestId('validation-row').filter({ hasText: invoiceShown });
+    await invoiceRow.waitFor();
+    await invoiceRow.getByTestId('row-reject').click();
+    await manager.getByText(text.rejected).waitFor();
+    await expect.poll(() => invoiceRow.count()).toBe(0);
+    await screenshot(manager, `journey-validation-${lang}`);
+    await managerContext.close();
+
+    // The list shows the flags: validated for the expense, not validated for the invoice.
+    await staff.reload();
+    expect((await rowOfReference(staff, expenseConcept)).slice(5, 7)).toEqual([text.yes, text.no]);
+    expect((await rowOfReference(staff, invoiceConcept)).slice(5, 7)).toEqual([text.no, text.yes]);
+    await screenshot(staff, `journey-list-${lang}`);
+
+    // A posted move: no Delete in its dialog, and the server refuses the call itself.
+    const states = await cells(staff, 10);
+    const postedIndex = states.indexOf(text.posted);
+    expect(postedIndex).toBeGreaterThanOrEqual(0);
+    await staff.locator('table tbody tr').nth(postedIndex).click();
+    await staff.getByTestId('move-detail').waitFor();
+    expect(await staff.getByTestId('detail-delete').count()).toBe(0);
+    const postedId = await staff.evaluate(async () => {
+      const token = localStorage.getItem('token')!;
+      const response = await fetch('/odoo/moves/search', {
+        method: 'POST',
+        headers: { authorization: token, 'content-type': 'application/json' },
+        body: JSON.stringify({ state: ['posted'], pageNumber: 1, numberOfRecords: 1 }),
+      });
+      return ((await response.json()) as { moves: Array<{ id: number }> }).moves[0].id;
+    });
+    const refused = await staff.evaluate(async (id) => {
+      const response = await fetch(`/odoo/moves/${id}`, { method: 'DELETE', headers: { authorization: localStorage.getItem('token')! } });
+      return response.status;
+    }, postedId);
+    expect(refused).toBe(403);
+    await staffContext.close();
+  });
+});
