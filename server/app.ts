@@ -23,6 +23,7 @@ import { handleJsonRpc } from './erp/embedded/jsonrpc';
 import { ErpError, type ErpClient } from './erp/types';
 import { isApiPath } from './paths';
 import { moveCreateRoute, moveRoutes } from './routes/moves';
+import { orderRoutes } from './routes/orders';
 import { referenceRoutes } from './routes/reference';
 import { userRoutes } from './routes/users';
 
@@ -97,6 +98,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(referenceRoutes, { erp: client });
   await app.register(moveRoutes, { erp: client });
   await app.register(moveCreateRoute, { erp: client });
+  await app.register(orderRoutes, { erp: client, config });
   await app.register(userRoutes, { db });
 
   if (erp.embedded && config.embeddedRpc) {

@@ -16,6 +16,8 @@ import { dataProvider } from './providers/dataProvider';
 import { MoveList } from './resources/moves/MoveList';
 import { MovePage } from './resources/moves/MovePage';
 import { ValidationPage } from './resources/moves/ValidationPage';
+import { OrderList } from './resources/orders/OrderList';
+import { OrderPage } from './resources/orders/OrderPage';
 import type { AreaId } from './domain/areas';
 import type { ComponentType } from 'react';
 
@@ -38,7 +40,13 @@ const queryClient = new QueryClient({
 });
 
 /** The screens built so far; the other areas say plainly that they are not available yet. */
-const SCREENS: Partial<Record<AreaId, ComponentType>> = { movesList: MoveList, move: MovePage, validation: ValidationPage };
+const SCREENS: Partial<Record<AreaId, ComponentType>> = {
+  movesList: MoveList,
+  move: MovePage,
+  validation: ValidationPage,
+  order: OrderPage,
+  orderList: OrderList,
+};
 
 function GoHome() {
   return <Navigate to="/" replace />;

@@ -5,8 +5,10 @@ import { apiFetch } from './http';
  * The spec's contract (section 7) behind react-admin's dataProvider: each resource maps its list onto the
  * backend's search call; what a resource does not support says so instead of pretending.
  */
-const searches: Record<string, { path: string; items: string }> = {
+const searches: Record<string, { path: string; items: string; failure?: string }> = {
   moves: { path: '/odoo/moves/search', items: 'moves' },
+  // Spec section 8: a failed order search reads 'Error filtering sales orders'.
+  orders: { path: '/odoo/orders/search', items: 'orders', failure: 'app.orders.filterError' },
 };
 
 function unsupported(resource: string, method: string): Promise<never> {
@@ -22,6 +24,10 @@ export const dataProvider: DataProvider = {
       method: 'POST',
       body: { ...cleanFilter(params.filter), pageNumber: page, numberOfRecords: perPage },
       signal: params.signal,
+    }).catch((error: { status?: number; message?: string }) => {
+      // The status stays (a 401 still signs out); only the text shown changes.
+      if (search.failure && error && typeof error === 'object' && error.status !== 401) error.message = search.failure;
+      throw error;
     });
     return { data: (json[search.items] as never[]) ?? [], total: Number(json.total ?? 0) };
   },

@@ -77,7 +77,8 @@ export const PRODUCT_BEHAVIOUR: HooksByModel = {
       const totals = new Map<number, { untaxed: number; tax: number }>();
       for (const line of lines) {
         const subtotal = roundMoney(Number(line.quantity ?? 0) * Number(line.price_unit ?? 0));
-        const tax = roundMoney((subtotal * (rates.get(Number(line.id)) ?? 0)) / 100);
+        const exactTax = (subtotal * (rates.get(Number(line.id)) ?? 0)) / 100;
+        const tax = roundMoney(exactTax);
         await hook.tx.query(`UPDATE account_move_line SET price_subtotal = $2, price_total = $3 WHERE id = $1`, [line.id, subtotal, roundMoney(subtotal + tax)]);
         const sum = totals.get(Number(line.move_id)) ?? { untaxed: 0, tax: 0 };
         totals.set(Number(line.move_id), { untaxed: sum.untaxed + subtotal, tax: sum.tax + tax });
@@ -145,7 +146,8 @@ export const PRODUCT_BEHAVIOUR: HooksByModel = {
       for (const line of lines) {
         const quantity = Number(line.product_uom_qty ?? 0);
         const subtotal = roundMoney(quantity * Number(line.price_unit ?? 0));
-        const tax = roundMoney((subtotal * (rates.get(Number(line.id)) ?? 0)) / 100);
+        const exactTax = (subtotal * (rates.get(Number(line.id)) ?? 0)) / 100;
+        const tax = roundMoney(exactTax);
         const margin = roundMoney(subtotal - quantity * Number(line.purchase_price ?? 0));
         const marginPercent = subtotal ? margin / subtotal : 0;
         await hook.tx.query(
@@ -153,7 +155,9 @@ export const PRODUCT_BEHAVIOUR: HooksByModel = {
           [line.id, subtotal, tax, roundMoney(subtotal + tax), margin, marginPercent],
         );
         const sum = totals.get(Number(line.order_id)) ?? { untaxed: 0, tax: 0, margin: 0 };
-        totals.set(Number(line.order_id), { untaxed: sum.untaxed + subtotal, tax: sum.tax + tax, margin: sum.margin + margin });
+        // The order's taxes are rounded once on the sum (the spec's rule, src/domain/orders.ts orderTotals), so the
+        // console and the stored order agree; Odoo's default would round each line's tax.
+        totals.set(Number(line.order_id), { untaxed: sum.untaxed + subtotal, tax: sum.tax + exactTax, margin: sum.margin + margin });
       }
       for (const id of ids) {
         const { untaxed, tax, margin } = totals.get(id) ?? { untaxed: 0, tax: 0, margin: 0 };

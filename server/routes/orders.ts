@@ -1,0 +1,384 @@
+/**
+ * Sales orders of spec sections 2, 3, 4 and 7: create a budget with its lines, search, read with lines and chatter,
+ * edit lines while not confirmed, confirm (action_confirm), delete while not confirmed, and print. Every route
+ * checks its permission and the user's companies; the ERP is reached only through the ErpClient, so the same code
+ * runs on the embedded store and on a real Odoo.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { isIsoDate, isWithinTwoYears } from '../../src/domain/dates';
+import { plainText } from '../../src/domain/text';
+import type { Config } from '../config';
+import type { Domain, DomainTerm, ErpClient, ErpRecord } from '../erp/types';
+import { renderOrderPdf, type PrintableOrder } from './order-pdf';
+
+export const ORDER_FIELDS = [
+  'name', 'create_date', 'write_date', 'date_order', 'partner_id', 'client_order_ref', 'user_id', 'x_uploaded_by', 'company_id',
+  'payment_mode_id', 'payment_term_id', 'pricelist_id', 'amount_untaxed', 'amount_tax', 'amount_total', 'margin', 'margin_percent',
+  'currency_id', 'state', 'note',
+];
+const LINE_FIELDS = ['order_id', 'name', 'product_id', 'product_uom_qty', 'product_uom', 'price_unit', 'price_subtotal', 'price_tax', 'price_total', 'tax_id'];
+const EDITABLE_STATES = new Set(['draft', 'sent']);
+export const ORDER_NOT_DELETABLE = 'You can not delete a sent quotation or a confirmed sales order. You must first cancel it.';
+
+class HttpError extends Error {
+  constructor(readonly statusCode: number, message: string) {
+    super(message);
+  }
+}
+
+const idParams = { type: 'object', properties: { id: { type: 'string', pattern: '^[0-9]{1,9}$' } }, required: ['id'] } as const;
+const id = z.number({ error: 'must be an id' }).int().positive();
+const optionalId = z.union([id, z.null(), z.literal(false)]).optional();
+const isoDate = z.string().refine(isIsoDate, 'must be a date YYYY-MM-DD');
+const amount = (name: string) => z.number({ error: `${name} must be a number` }).finite().min(-1e9).max(1e9);
+
+/** An order as the list and the detail show it (spec section 3, Order). */
+export function orderRow(order: ErpRecord) {
+  return {
+    id: order.id,
+    name: order.name,
+    create_date: order.create_date,
+    write_date: order.write_date,
+    date_order: order.date_order,
+    partner_id: order.partner_id,
+    client_order_ref: order.client_order_ref || false,
+    user_id: order.user_id,
+    uploadedBy: (order.x_uploaded_by as string) || null,
+    company_id: order.company_id,
+    payment_mode_id: order.payment_mode_id ?? false,
+    payment_term_id: order.payment_term_id ?? false,
+    pricelist_id: order.pricelist_id ?? false,
+    amount_untaxed: order.amount_untaxed,
+    amount_tax: order.amount_tax,
+    amount_total: order.amount_total,
+    margin: order.margin ?? 0,
+    margin_percent: order.margin_percent ?? 0,
+    currency_id: order.currency_id,
+    state: order.state,
+    note: plainText(order.note),
+  };
+}
+
+export const orderSearchSchema = z.object({
+  number: z.string().trim().max(100).nullish(),
+  partner: z.union([z.string().trim().max(200), id]).nullish(),
+  clientReference: z.string().trim().max(200).nullish(),
+  dateFrom: z.union([isoDate, z.literal(''), z.null()]).optional(),
+  dateTo: z.union([isoDate, z.literal(''), z.null()]).optional(),
+  state: z.array(z.enum(['draft', 'sent', 'sale', 'cancel', 'all'])).max(5).nullish(),
+  pageNumber: z.number().int().min(1).max(1_000_000).default(1),
+  numberOfRecords: z.number().int().min(1).max(500).default(25),
+});
+
+export function orderSearchDomain(filters: z.infer<typeof orderSearchSchema>, companies: number[]): Domain {
+  const domain: DomainTerm[] = [['company_id', 'in', companies]];
+  if (filters.number) domain.push(['name', 'ilike', filters.number]);
+  if (typeof filters.partner === 'number') domain.push(['partner_id', '=', filters.partner]);
+  else if (filters.partner) domain.push(['partner_id.name', 'ilike', filters.partner]);
+  if (filters.clientReference) domain.push(['client_order_ref', 'ilike', filters.clientReference]);
+  if (filters.dateFrom) domain.push(['date_order', '>=', `${filters.dateFrom} 00:00:00`]);
+  if (filters.dateTo) domain.push(['date_order', '<=', `${filters.dateTo} 23:59:59`]);
+  const states = (filters.state ?? []).filter((state) => state !== 'all');
+  if (states.length && !filters.state?.includes('all')) domain.push(['state', 'in', states]);
+  return domain;
+}
+
+const createSchema = z.object({
+  order: z.object(
+    {
+      company_id: id,
+      client_order_ref: z.string().trim().max(200).nullish(),
+      date_order: isoDate,
+      note: z.string().max(10_000).nullish(),
+      partner_id: z.number({ error: 'The customer is required' }).int().positive(),
+      payment_mode_id: optionalId,
+      payment_term_id: optionalId,
+      pricelist_id: optionalId,
+    },
+    { error: 'order is required' },
+  ),
+  lines: z
+    .array(
+      z.object({
+        name: z.string().trim().max(2000).nullish(),
+        price_unit: amount('price_unit'),
+        product_id: z.number({ error: 'Every line needs a product' }).int().positive(),
+        product_uom: optionalId,
+        product_uom_qty: z.number({ error: 'product_uom_qty must be a number' }).finite().positive('The quantity must be greater than zero').max(1e7),
+        tax_id: z.array(id).max(5).optional().default([]),
+      }),
+      { error: 'lines must be a list' },
+    )
+    .min(1, 'An order needs at least one line')
+    .max(200),
+});
+
+const linesSchema = z.object({
+  lines: z
+    .array(
+      z.object({
+        id,
+        name: z.string().trim().max(2000).optional(),
+        product_uom_qty: z.number({ error: 'product_uom_qty must be a number' }).finite().positive('The quantity must be greater than zero').max(1e7).optional(),
+        price_unit: amount('price_unit').optional(),
+        product_id: z.union([id, z.null(), z.literal(false)]).optional(),
+        name_short: z.string().max(500).nullish(),
+      }),
+      { error: 'lines must be a list' },
+    )
+    .min(1, 'No lines to change')
+    .max(200),
+});
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+}
+
+const pairId = (value: unknown) => (Array.isArray(value) ? Number(value[0]) : null);
+
+/** Short-lived print links for the embedded report: HMAC over order, expiry and language (no session needed). */
+class PrintTokens {
+  private readonly key = randomBytes(32);
+  constructor(private readonly lifetimeMs = 10 * 60_000) {}
+  sign(orderId: number, lang: string, now = Date.now()): string {
+    const payload = `${orderId}.${now + this.lifetimeMs}.${lang}`;
+    return `${Buffer.from(payload).toString('base64url')}.${createHmac('sha256', this.key).update(payload).digest('base64url')}`;
+  }
+  verify(orderId: number, token: string, now = Date.now()): { lang: 'es' | 'en' } | null {
+    const [encoded, mac] = token.split('.');
+    if (!encoded || !mac) return null;
+    const payload = Buffer.from(encoded, 'base64url').toString();
+    const expected = createHmac('sha256', this.key).update(payload).digest();
+    const given = Buffer.from(mac, 'base64url');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    const [order, expires, lang] = payload.split('.');
+    if (Number(order) !== orderId || !(Number(expires) > now)) return null;
+    return { lang: lang === 'en' ? 'en' : 'es' };
+  }
+}
+
+export async function orderRoutes(app: FastifyInstance, { erp, config }: { erp: ErpClient; config: Config }) {
+  const printTokens = new PrintTokens();
+  const userOf = (request: FastifyRequest) => request.user;
+
+  async function scopedOrder(request: FastifyRequest, orderId: number): Promise<ErpRecord> {
+    const [order] = await erp.searchRead('sale.order', [['id', '=', orderId], ['company_id', 'in', userOf(request).companies]], { fields: ORDER_FIELDS });
+    if (!order) throw new HttpError(404, `Order ${orderId} not found`);
+    return order;
+  }
+
+  async function linesOf(orderId: number) {
+    const lines = await erp.searchRead('sale.order.line', [['order_id', '=', orderId]], { fields: LINE_FIELDS, order: 'sequence, id' });
+    const taxIds = [...new Set(lines.flatMap((line) => (line.tax_id as number[]) ?? []))];
+    const taxes = new Map((taxIds.length ? await erp.read('account.tax', taxIds, ['name', 'amount']) : []).map((tax) => [tax.id, tax]));
+    return lines.map((line) => {
+      const lineTaxes = ((line.tax_id as number[]) ?? []).map((taxId) => taxes.get(taxId)).filter(Boolean) as ErpRecord[];
+      return {
+        id: line.id,
+        name: line.name || '',
+        name_short: Array.isArray(line.product_id) ? line.product_id[1] : '',
+        product_id: line.product_id,
+        product_uom_qty: line.product_uom_qty,
+        product_uom: line.product_uom,
+        price_unit: line.price_unit,
+        price_subtotal: line.price_subtotal,
+        price_tax: line.price_tax,
+        price_total: line.price_total,
+        tax_id: line.tax_id ?? [],
+        tax_percentage: lineTaxes.reduce((sum, tax) => sum + Number(tax.amount ?? 0), 0),
+        product_uom_term: Array.isArray(line.product_uom) ? line.product_uom[1] : '',
+        tax_term: lineTaxes.map((tax) => tax.name).join(', '),
+      };
+    });
+  }
+
+  async function messagesOf(orderId: number) {
+    const messages = await erp.searchRead('mail.message', [['model', '=', 'sale.order'], ['res_id', '=', orderId]], {
+      fields: ['date', 'body', 'author_id', 'email_from', 'message_type'],
+      order: 'date desc, id desc',
+      limit: 200,
+    });
+    return messages.map((message) => ({
+      id: message.id,
+      date: message.date,
+      // Raw HTML as the ERP keeps it: the console sanitises it before showing it.
+      body: message.body || '',
+      author: (Array.isArray(message.author_id) ? message.author_id[1] : '') || message.email_from || '',
+      message_type: message.message_type,
+    }));
+  }
+
+  async function fullOrder(request: FastifyRequest, orderId: number) {
+    const order = await scopedOrder(request, orderId);
+    const [lines, messages] = await Promise.all([linesOf(order.id), messagesOf(order.id)]);
+    return { ...orderRow(order), lines, messages };
+  }
+
+  /** Products the company sells, by id, so a line never names another company's product. */
+  async function sellable(companyId: number, productIds: number[]) {
+    const ids = [...new Set(productIds)];
+    const products = ids.length
+      ? await erp.searchRead('product.product', [['id', 'in', ids], ['sale_ok', '=', true], '|', ['company_id', '=', false], ['company_id', '=', companyId]], {
+          fields: ['name', 'uom_id', 'standard_price'],
+        })
+      : [];
+    const missing = ids.filter((one) => !products.some((product) => product.id === one));
+    if (missing.length) throw new HttpError(400, `Product ${missing.join(', ')} not found`);
+    return new Map(products.map((product) => [product.id, product]));
+  }
+
+  async function mustExist(model: string, recordId: number | null | undefined | false, companyId: number, label: string, shared = true) {
+    if (!recordId) return;
+    const domain: Domain = shared ? [['id', '=', recordId], '|', ['company_id', '=', false], ['company_id', '=', companyId]] : [['id', '=', recordId]];
+    if (!(await erp.searchCount(model, domain))) throw new HttpError(400, `${label} ${recordId} not found`);
+  }
+
+  app.post('/odoo/orders/create', { config: { permission: 'orders.create' } }, async (request, reply) => {
+    const { order, lines } = createSchema.parse(request.body ?? {});
+    const user = userOf(request);
+    if (!user.companies.includes(order.company_id)) throw new HttpError(403, 'You do not have access to this company');
+    if (!isWithinTwoYears(order.date_order)) throw new HttpError(400, 'Incorrect budget date, please check the date entered');
+    await mustExist('res.partner', order.partner_id, order.company_id, 'Customer');
+    await mustExist('product.pricelist', order.pricelist_id, order.company_id, 'Price list');
+    await mustExist('account.payment.term', order.payment_term_id, order.company_id, 'Payment term');
+    await mustExist('account.payment.mode', order.payment_mode_id, order.company_id, 'Payment mode');
+    const products = await sellable(order.company_id, lines.map((line) => line.product_id));
+    const taxIds = [...new Set(lines.flatMap((line) => line.tax_id))];
+    if (taxIds.length) {
+      const taxes = await erp.searchRead('account.tax', [['id', 'in', taxIds], ['type_tax_use', '=', 'sale'], ['company_id', '=', order.company_id]], { fields: ['id'] });
+      const missing = taxIds.filter((one) => !taxes.some((tax) => tax.id === one));
+      if (missing.length) throw new HttpError(400, `Tax ${missing.join(', ')} not found`);
+    }
+    const [salesperson] = await erp.searchRead('res.users', [['login', '=ilike', user.email]], { fields: ['id'], limit: 1 }).catch(() => []);
+
+    // One create with its lines (x2many commands): the order exists whole or not at all.
+    const orderId = await erp.create('sale.order', {
+      company_id: order.company_id,
+      partner_id: order.partner_id,
+      client_order_ref: order.client_order_ref || false,
+      date_order: `${order.date_order} 12:00:00`,
+      note: order.note?.trim() ? `<p>${escapeHtml(order.note.trim()).replace(/\n/g, '<br>')}</p>` : false,
+      pricelist_id: order.pricelist_id || false,
+      payment_term_id: order.payment_term_id || false,
+      payment_mode_id: order.payment_mode_id || false,
+      ...(salesperson ? { user_id: salesperson.id } : {}),
+      x_uploaded_by: user.email,
+      order_line: lines.map((line, index) => {
+        const product = products.get(line.product_id)!;
+        return [0, 0, {
+          sequence: (index + 1) * 10,
+          name: line.name || product.name,
+          product_id: line.product_id,
+          product_uom: line.product_uom || pairId(product.uom_id) || false,
+          product_uom_qty: line.product_uom_qty,
+          price_unit: line.price_unit,
+          purchase_price: Number(product.standard_price ?? 0),
+          tax_id: [[6, 0, line.tax_id]],
+        }];
+      }),
+    });
+    const [created] = await erp.read('sale.order', [orderId], ['name']);
+    return reply.code(201).send({ id: orderId, name: created?.name ?? null });
+  });
+
+  app.post('/odoo/orders/search', { config: { permission: 'orders.list' } }, async (request) => {
+    const filters = orderSearchSchema.parse(request.body ?? {});
+    const domain = orderSearchDomain(filters, userOf(request).companies);
+    const [rows, total] = await Promise.all([
+      erp.searchRead('sale.order', domain, {
+        fields: ORDER_FIELDS,
+        order: 'date_order desc, id desc',
+        limit: filters.numberOfRecords,
+        offset: (filters.pageNumber - 1) * filters.numberOfRecords,
+      }),
+      erp.searchCount('sale.order', domain),
+    ]);
+    return { orders: rows.map(orderRow), total };
+  });
+
+  app.get<{ Params: { id: string } }>('/odoo/orders/:id', { schema: { params: idParams }, config: { permission: 'orders.list' } }, async (request) =>
+    fullOrder(request, Number(request.params.id)),
+  );
+
+  app.put<{ Params: { id: string } }>('/odoo/orders/:id/lines', { schema: { params: idParams }, config: { permission: 'orders.modify' } }, async (request) => {
+    const { lines } = linesSchema.parse(request.body ?? {});
+    const order = await scopedOrder(request, Number(request.params.id));
+    if (!EDITABLE_STATES.has(order.state as string)) throw new HttpError(409, 'A confirmed or cancelled order cannot be changed');
+    const existing = await erp.searchRead('sale.order.line', [['order_id', '=', order.id]], { fields: ['id'] });
+    const foreign = lines.filter((line) => !existing.some((one) => one.id === line.id)).map((line) => line.id);
+    if (foreign.length) throw new HttpError(404, `Line ${foreign.join(', ')} not found in order ${order.name}`);
+    if (new Set(lines.map((line) => line.id)).size !== lines.length) throw new HttpError(400, 'A line is sent twice');
+    if (lines.some((line) => line.product_id === null || line.product_id === false)) throw new HttpError(400, 'Mandatory field: every line needs a product');
+    const companyId = pairId(order.company_id)!;
+    const products = await sellable(companyId, lines.flatMap((line) => (line.product_id ? [line.product_id] : [])));
+    const commands = lines.map((line) => {
+      const values: Record<string, unknown> = {};
+      if (line.name !== undefined) values.name = line.name || (line.product_id ? products.get(line.product_id)!.name : '');
+      if (line.product_uom_qty !== undefined) values.product_uom_qty = line.product_uom_qty;
+      if (line.price_unit !== undefined) values.price_unit = line.price_unit;
+      if (line.product_id) {
+        const product = products.get(line.product_id)!;
+        values.product_id = line.product_id;
+        values.purchase_price = Number(product.standard_price ?? 0);
+        if (pairId(product.uom_id)) values.product_uom = pairId(product.uom_id);
+      }
+      return [1, line.id, values];
+    });
+    await erp.write('sale.order', [order.id], { order_line: commands });
+    return fullOrder(request, order.id);
+  });
+
+  app.put<{ Params: { id: string } }>('/odoo/orders/:id/confirm', { schema: { params: idParams }, config: { permission: 'orders.modify' } }, async (request) => {
+    const order = await scopedOrder(request, Number(request.params.id));
+    if (order.state === 'sale') throw new HttpError(409, 'The order is already confirmed');
+    if (!EDITABLE_STATES.has(order.state as string)) throw new HttpError(409, 'Some orders are not in a state requiring confirmation.');
+    await erp.call('sale.order', 'action_confirm', [order.id]);
+    const [after] = await erp.read('sale.order', [order.id], ['state']);
+    return { id: order.id, state: after?.state ?? 'sale' };
+  });
+
+  app.delete<{ Params: { id: string } }>('/odoo/orders/:id', { schema: { params: idParams }, config: { permission: 'orders.delete' } }, async (request, reply) => {
+    const order = await scopedOrder(request, Number(request.params.id));
+    if (order.state !== 'draft' && order.state !== 'cancel') throw new HttpError(409, ORDER_NOT_DELETABLE);
+    await erp.unlink('sale.order', [order.id]);
+    return reply.code(204).send();
+  });
+
+  app.get<{ Params: { id: string }; Querystring: { lang?: string } }>(
+    '/odoo/orders/:id/print-url',
+    { schema: { params: idParams }, config: { permission: 'orders.list' } },
+    async (request) => {
+      const order = await scopedOrder(request, Number(request.params.id));
+      const lang = request.query.lang === 'en' ? 'en' : 'es';
+      if (config.erp === 'odoo' && config.odoo) {
+        // A real Odoo serves its own report; a portal link signs the browser in to it without a session.
+        const path = await erp.call<string>('sale.order', 'get_portal_url', [order.id], [], { report_type: 'pdf', download: false });
+        return { url: new URL(path, config.odoo.url).toString() };
+      }
+      return { url: `/report/pdf/sale.report_saleorder/${order.id}?token=${encodeURIComponent(printTokens.sign(order.id, lang))}&lang=${lang}` };
+    },
+  );
+
+  // The embedded ERP's report, at the path Odoo uses. The signed token is the proof of access (a new tab sends no
+  // authorization header); without a valid one nothing about the order is revealed.
+  app.get<{ Params: { id: string }; Querystring: { token?: string } }>(
+    '/report/pdf/sale.report_saleorder/:id',
+    { schema: { params: idParams }, config: { public: true } },
+    async (request, reply) => {
+      const orderId = Number(request.params.id);
+      const granted = printTokens.verify(orderId, String(request.query.token ?? ''));
+      if (!granted) throw new HttpError(403, 'This print link is not valid or has expired: print the order again from the console');
+      const [order] = await erp.read('sale.order', [orderId], ORDER_FIELDS);
+      if (!order) throw new HttpError(404, `Order ${orderId} not found`);
+      const lines = await linesOf(orderId);
+      const pdf = await renderOrderPdf({ ...orderRow(order), lines } as unknown as PrintableOrder, granted.lang);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${String(order.name).replace(/[^A-Za-z0-9_-]/g, '_')}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+}

@@ -1,0 +1,369 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Confirm, useLocaleState, useNotify, usePermissions, useTranslate } from 'react-admin';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import CheckIcon from '@mui/icons-material/Check';
+import DeleteIcon from '@mui/icons-material/Delete';
+import PrintIcon from '@mui/icons-material/Print';
+import SaveIcon from '@mui/icons-material/Save';
+import { formatMoney } from '../../domain/money';
+import { lineSubtotal, orderMargin, orderTotals } from '../../domain/orders';
+import { hasPermission } from '../../domain/permissions';
+import { apiFetch, errorMessage } from '../../providers/http';
+import { isBlankHtml, sanitizeHtml } from '../../custom/sanitize';
+import { OrderTotals } from './OrderTotals';
+
+type Pair = [number, string];
+interface OrderLine {
+  id: number;
+  name: string;
+  name_short?: string | false;
+  product_id: Pair | false;
+  product_uom_qty: number;
+  product_uom?: Pair | false;
+  price_unit: number;
+  price_subtotal: number;
+  tax_id: number[];
+  tax_percentage: number;
+  product_uom_term?: string | false;
+  tax_term?: string | false;
+}
+interface Message { id: number; body: string; date: string; author?: string | false; author_id?: Pair | false }
+export interface Order {
+  id: number;
+  name: string;
+  partner_id: Pair | false;
+  client_order_ref: string | false;
+  user_id: Pair | false;
+  company_id: Pair;
+  payment_mode_id: Pair | false;
+  write_date: string | false;
+  amount_untaxed: number;
+  amount_tax: number;
+  amount_total: number;
+  margin: number;
+  margin_percent: number;
+  currency_id: Pair | false;
+  state: string;
+  note: string | false;
+  messages?: Message[];
+  lines: OrderLine[];
+}
+interface Product { id: number; name: string; default_code?: string | false }
+interface EditedLine { id: number; product: Product | null; name: string; quantity: string; priceUnit: string }
+
+const toNumber = (text: string) => Number(String(text).replace(',', '.'));
+const second = (pair: unknown) => (Array.isArray(pair) ? String(pair[1]) : '');
+const EDITABLE_STATES = new Set(['draft', 'sent']);
+
+function edited(order: Order): EditedLine[] {
+  return order.lines.map((line) => ({
+    id: line.id,
+    product: line.product_id ? { id: line.product_id[0], name: line.name_short || line.product_id[1] } : null,
+    name: line.name ?? '',
+    quantity: String(line.product_uom_qty ?? 0),
+    priceUnit: String(line.price_unit ?? 0),
+  }));
+}
+
+/** Spec section 5: only lines whose name, quantity, unit price or product changed are sent. */
+export function changedLines(original: OrderLine[], lines: EditedLine[]) {
+  return lines
+    .filter((line) => {
+      const before = original.find((one) => one.id === line.id);
+      if (!before) return true;
+      return (
+        before.name !== line.name ||
+        Number(before.product_uom_qty) !== toNumber(line.quantity) ||
+        Number(before.price_unit) !== toNumber(line.priceUnit) ||
+        (before.product_id ? before.product_id[0] : null) !== (line.product?.id ?? null)
+      );
+    })
+    .map((line) => ({
+      id: line.id,
+      name: line.name,
+      product_uom_qty: toNumber(line.quantity),
+      price_unit: toNumber(line.priceUnit),
+      product_id: line.product?.id ?? null,
+      name_short: line.product?.name ?? '',
+    }));
+}
+
+/** The order detail of the list (spec section 2): confirm, edit lines, print, delete; header, totals, chatter. */
+export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClose: (changed: boolean) => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [locale] = useLocaleState();
+  const { permissions } = usePermissions<unknown[]>();
+  const canModify = hasPermission(permissions, 'orders.modify');
+  const canDelete = hasPermission(permissions, 'orders.delete');
+  const [order, setOrder] = useState<Order | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [lines, setLines] = useState<EditedLine[]>([]);
+  const [products, setProducts] = useState<Product[]>([]);
+  const [flagged, setFlagged] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [changed, setChanged] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    apiFetch<Order>(`/odoo/orders/${orderId}`)
+      .then(({ json }) => {
+        if (cancelled) return;
+        setOrder(json);
+        setLines(edited(json));
+        return apiFetch<Product[]>(`/odoo/products/${json.company_id[0]}`).then(({ json: list }) => !cancelled && setProducts(list));
+      })
+      .catch((error) => !cancelled && setFailure(errorMessage(error)));
+    return () => {
+      cancelled = true;
+    };
+  }, [orderId]);
+
+  const taxes = useMemo(() => new Map(order?.lines.map((line) => [line.id, line.tax_percentage ?? 0]) ?? []), [order]);
+  const totals = useMemo(
+    () => orderTotals(lines.map((line) => ({ quantity: toNumber(line.quantity), priceUnit: toNumber(line.priceUnit), taxPercent: taxes.get(line.id) ?? 0 }))),
+    [lines, taxes],
+  );
+  const messages = useMemo(
+    () => [...(order?.messages ?? [])].filter((message) => !isBlankHtml(message.body)).sort((a, b) => String(b.date).localeCompare(String(a.date)) || b.id - a.id),
+    [order],
+  );
+
+  if (!order) {
+    return (
+      <Dialog open onClose={() => onClose(false)} maxWidth="md" fullWidth>
+        <DialogContent>{failure ? <Alert severity="error">{failure}</Alert> : <LinearProgress />}</DialogContent>
+        <DialogActions>
+          <Button startIcon={<ArrowBackIcon />} onClick={() => onClose(false)}>{translate('app.orders.back')}</Button>
+        </DialogActions>
+      </Dialog>
+    );
+  }
+
+  const currency = second(order.currency_id) || 'EUR';
+  const money = (amount: number) => formatMoney(amount, currency, locale);
+  const isSale = order.state === 'sale';
+  const editable = canModify && EDITABLE_STATES.has(order.state);
+
+  async function confirm() {
+    setBusy(true);
+    try {
+      await apiFetch(`/odoo/orders/${order!.id}/confirm`, { method: 'PUT' });
+      // Spec section 4: on confirmation the screen sets the state locally to sale.
+      setOrder((current) => current && { ...current, state: 'sale' });
+      setChanged(true);
+      notify('app.orders.confirmed', { type: 'success' });
+    } catch (error) {
+      notify('app.orders.saveError', { type: 'error' });
+      console.error(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function save() {
+    if (lines.some((line) => !line.product)) {
+      setFlagged(true);
+      return;
+    }
+    const changes = changedLines(order!.lines, lines);
+    if (!changes.length) {
+      notify('app.orders.noChanges', { type: 'info' });
+      return;
+    }
+    setBusy(true);
+    try {
+      const { json } = await apiFetch<Order>(`/odoo/orders/${order!.id}/lines`, { method: 'PUT', body: { lines: changes } });
+      if (json && Array.isArray(json.lines)) {
+        setOrder({ ...json, messages: json.messages ?? order!.messages });
+        setLines(edited(json));
+      }
+      setChanged(true);
+      setFlagged(false);
+      notify('app.orders.saved', { type: 'success' });
+    } catch (error) {
+      notify('app.orders.saveError', { type: 'error' });
+      console.error(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function print() {
+    // The tab is opened now, while the click still counts as the user's gesture; its address follows.
+    const tab = window.open('', '_blank');
+    try {
+      const { json } = await apiFetch<{ url: string }>(`/odoo/orders/${order!.id}/print-url?lang=${locale === 'en' ? 'en' : 'es'}`);
+      const url = new URL(json.url, window.location.origin).toString();
+      if (tab) tab.location.href = url;
+      else window.open(url, '_blank', 'noopener');
+    } catch (error) {
+      tab?.close();
+      notify('app.orders.printError', { type: 'error', messageArgs: { error: errorMessage(error) } });
+    }
+  }
+
+  async function remove() {
+    setConfirmingDelete(false);
+    setBusy(true);
+    try {
+      await apiFetch(`/odoo/orders/${order!.id}`, { method: 'DELETE' });
+      notify('app.orders.deleted', { type: 'success' });
+      onClose(true);
+    } catch (error) {
+      notify(errorMessage(error), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const header: Array<[string, string]> = [
+    ['number', order.name],
+    ['clientRef', order.client_order_ref || '-'],
+    ['company', second(order.company_id)],
+    ['paymentMode', second(order.payment_mode_id) || '-'],
+    ['customer', second(order.partner_id)],
+    ['salesperson', second(order.user_id) || '-'],
+    ['lastWrite', String(order.write_date || '-').slice(0, 16)],
+    ['total', money(order.amount_total)],
+  ];
+  const setLine = (id: number, change: Partial<EditedLine>) => setLines((current) => current.map((line) => (line.id === id ? { ...line, ...change } : line)));
+
+  return (
+    <Dialog open onClose={() => onClose(changed)} maxWidth="lg" fullWidth data-testid="order-detail" aria-labelledby="order-detail-title">
+      <DialogTitle id="order-detail-title" sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        {order.name}
+        <Chip size="small" label={translate(`app.orders.states.${order.state}`, { _: order.state })} color={isSale ? 'success' : 'default'} data-testid="order-state" />
+      </DialogTitle>
+      <DialogContent dividers>
+        {busy && <LinearProgress sx={{ mb: 1 }} />}
+        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 1.5, m: 0 }}>
+          {header.map(([key, value]) => (
+            <Box key={key}>
+              <Typography component="dt" variant="caption" color="text.secondary">{translate(`app.orders.fields.${key}`)}</Typography>
+              <Typography component="dd" sx={{ m: 0 }} data-testid={`order-${key}`}>{value}</Typography>
+            </Box>
+          ))}
+        </Box>
+
+        <Box sx={{ overflowX: 'auto', mt: 2 }}>
+          <Table size="small" sx={{ minWidth: 900, '& td': { verticalAlign: 'top', px: 0.75 } }}>
+            <TableHead>
+              <TableRow>
+                <TableCell sx={{ width: '24%' }}>{translate('app.order.fields.product')}</TableCell>
+                <TableCell>{translate('app.order.fields.description')}</TableCell>
+                <TableCell sx={{ width: 90 }}>{translate('app.order.fields.quantity')}</TableCell>
+                <TableCell sx={{ width: 90 }}>{translate('app.order.fields.uom')}</TableCell>
+                <TableCell sx={{ width: 120 }}>{translate('app.order.fields.priceUnit')}</TableCell>
+                <TableCell sx={{ width: 160 }}>{translate('app.order.fields.tax')}</TableCell>
+                <TableCell align="right" sx={{ width: 120 }}>{translate('app.order.fields.subtotal')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {lines.map((line) => {
+                const original = order.lines.find((one) => one.id === line.id)!;
+                return (
+                  <TableRow key={line.id} data-testid="detail-line">
+                    <TableCell>
+                      <Autocomplete
+                        options={products}
+                        getOptionLabel={(option) => (option.default_code ? `[${option.default_code}] ${option.name}` : option.name)}
+                        isOptionEqualToValue={(option, value) => option.id === value.id}
+                        value={line.product}
+                        onChange={(_event, value) => setLine(line.id, { product: value })}
+                        disabled={!editable}
+                        size="small"
+                        renderInput={(params) => (
+                          <TextField {...params} error={flagged && !line.product} helperText={flagged && !line.product ? translate('app.order.mandatory') : undefined} inputProps={{ ...params.inputProps, 'aria-label': translate('app.order.fields.product'), 'data-testid': 'detail-line-product' }} />
+                        )}
+                      />
+                    </TableCell>
+                    <TableCell>
+                      <TextField fullWidth size="small" multiline maxRows={3} value={line.name} onChange={(event) => setLine(line.id, { name: event.target.value })} disabled={!editable} inputProps={{ maxLength: 1000, 'aria-label': translate('app.order.fields.description'), 'data-testid': 'detail-line-description' }} />
+                    </TableCell>
+                    <TableCell>
+                      <TextField fullWidth size="small" type="number" value={line.quantity} onChange={(event) => setLine(line.id, { quantity: event.target.value })} disabled={!editable} inputProps={{ step: 'any', 'aria-label': translate('app.order.fields.quantity'), 'data-testid': 'detail-line-quantity' }} />
+                    </TableCell>
+                    <TableCell sx={{ pt: '14px !important' }}>{original.product_uom_term || second(original.product_uom) || '-'}</TableCell>
+                    <TableCell>
+                      <TextField fullWidth size="small" type="number" value={line.priceUnit} onChange={(event) => setLine(line.id, { priceUnit: event.target.value })} disabled={!editable} inputProps={{ step: '0.01', 'aria-label': translate('app.order.fields.priceUnit'), 'data-testid': 'detail-line-price' }} />
+                    </TableCell>
+                    <TableCell sx={{ pt: '14px !important' }}>{original.tax_term || `${original.tax_percentage ?? 0} %`}</TableCell>
+                    <TableCell align="right" sx={{ pt: '14px !important', whiteSpace: 'nowrap' }} data-testid="detail-line-subtotal">
+                      {money(lineSubtotal(toNumber(line.quantity), toNumber(line.priceUnit)))}
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </Box>
+        <OrderTotals
+          untaxed={totals.untaxed}
+          tax={totals.tax}
+          total={totals.total}
+          currency={currency}
+          margin={{ amount: orderMargin(totals.untaxed, order.margin_percent), percent: Number(order.margin_percent) || 0 }}
+        />
+
+        <Typography variant="subtitle2" sx={{ mt: 2 }}>{translate('app.orders.fields.note')}</Typography>
+        <TextField fullWidth multiline minRows={2} maxRows={6} value={order.note || ''} slotProps={{ input: { readOnly: true } }} inputProps={{ 'aria-label': translate('app.orders.fields.note'), 'data-testid': 'order-note-readonly' }} />
+
+        <Typography variant="subtitle2" sx={{ mt: 2 }}>{translate('app.orders.fields.messages')}</Typography>
+        {messages.length === 0 ? (
+          <Typography color="text.secondary">{translate('app.orders.noMessages')}</Typography>
+        ) : (
+          <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="order-messages">
+            {messages.map((message) => (
+              <Box component="li" key={message.id} sx={{ borderLeft: 3, borderColor: 'divider', pl: 1.5, my: 1 }} data-testid="order-message">
+                <Typography variant="caption" color="text.secondary">
+                  {[message.author || second(message.author_id), String(message.date ?? '').slice(0, 16)].filter(Boolean).join(' · ')}
+                </Typography>
+                <Box sx={{ '& p': { m: 0 }, overflowWrap: 'anywhere' }} dangerouslySetInnerHTML={{ __html: sanitizeHtml(message.body) }} />
+              </Box>
+            ))}
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Button startIcon={<ArrowBackIcon />} onClick={() => onClose(changed)} data-testid="order-back">{translate('app.orders.back')}</Button>
+        <Box sx={{ flex: 1 }} />
+        {canDelete && (
+          <Button color="error" startIcon={<DeleteIcon />} disabled={busy || isSale} onClick={() => setConfirmingDelete(true)} data-testid="order-delete">
+            {translate('app.orders.delete')}
+          </Button>
+        )}
+        <Button startIcon={<PrintIcon />} onClick={print} data-testid="order-print">{translate('app.orders.print')}</Button>
+        <Button startIcon={<SaveIcon />} disabled={busy || !editable} onClick={save} data-testid="order-save">{translate('app.orders.save')}</Button>
+        <Button variant="contained" startIcon={<CheckIcon />} disabled={busy || isSale || !canModify || !EDITABLE_STATES.has(order.state)} onClick={confirm} data-testid="order-confirm">
+          {translate('app.orders.confirm')}
+        </Button>
+      </DialogActions>
+      <Confirm
+        isOpen={confirmingDelete}
+        title="app.orders.delete"
+        content="app.orders.confirmDelete"
+        onConfirm={remove}
+        onClose={() => setConfirmingDelete(false)}
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,127 @@
+import { useEffect, useState } from 'react';
+import {
+  DataTable,
+  DateInput,
+  ExportButton,
+  List,
+  SelectArrayInput,
+  TextInput,
+  TopToolbar,
+  useInput,
+  useLocaleState,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
+import Autocomplete from '@mui/material/Autocomplete';
+import TextField from '@mui/material/TextField';
+import { formatMoney } from '../../domain/money';
+import { ORDER_STATES } from '../../domain/orders';
+import { apiFetch } from '../../providers/http';
+import { ListFilterForm } from '../../custom/ListFilterForm';
+import { OrderDetailDialog } from './OrderDetailDialog';
+
+type Pair = [number, string] | false;
+const second = (pair: unknown) => (Array.isArray(pair) ? String(pair[1]) : '');
+interface Partner { id: number; name: string }
+
+/** Spec section 2: the customer filter takes free text or a chosen partner (then its id is sent). */
+function CustomerInput({ source, label }: { source: string; label: string }) {
+  const translate = useTranslate();
+  const { field } = useInput({ source });
+  const [partners, setPartners] = useState<Partner[]>([]);
+  useEffect(() => {
+    apiFetch<Partner[]>('/odoo/partner')
+      .then(({ json }) => setPartners(json))
+      .catch(() => setPartners([]));
+  }, []);
+  const value: Partner | string | null =
+    typeof field.value === 'number' ? (partners.find((partner) => partner.id === field.value) ?? { id: field.value, name: `#${field.value}` }) : (field.value ?? null);
+  return (
+    <Autocomplete<Partner, false, false, true>
+      freeSolo
+      options={partners}
+      value={value}
+      getOptionLabel={(option) => (typeof option === 'string' ? option : option.name)}
+      isOptionEqualToValue={(option, chosen) => typeof chosen !== 'string' && option.id === chosen.id}
+      onChange={(_event, chosen) => field.onChange(chosen === null ? null : typeof chosen === 'string' ? chosen : chosen.id)}
+      onInputChange={(_event, text, reason) => {
+        if (reason === 'input') field.onChange(text);
+      }}
+      sx={{ width: 240 }}
+      renderInput={(params) => <TextField {...params} label={translate(label)} size="small" variant="filled" />}
+    />
+  );
+}
+
+/** The state multiselect: 'all' stands for no state filter at all. */
+const STATE_CHOICES = [{ id: 'all', name: 'app.orders.states.all' }, ...ORDER_STATES.map((id) => ({ id, name: `app.orders.states.${id}` }))];
+const parseStates = (value: string[] | null) => (!value || value[value.length - 1] === 'all' ? [] : value.filter((one) => one !== 'all'));
+
+function Actions() {
+  return (
+    <TopToolbar>
+      <ExportButton maxResults={500} />
+    </TopToolbar>
+  );
+}
+
+export function OrderList() {
+  const translate = useTranslate();
+  const refresh = useRefresh();
+  const [locale] = useLocaleState();
+  const [open, setOpen] = useState<number | null>(null);
+  return (
+    <List
+      resource="orders"
+      title={translate('app.titles.orderList')}
+      actions={<Actions />}
+      perPage={25}
+      disableSyncWithLocation
+      storeKey="order-list"
+      empty={false}
+      sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }}
+    >
+      <ListFilterForm>
+        <TextInput source="number" label="app.orders.fields.number" />
+        <DateInput source="dateFrom" label="app.orders.fields.dateFrom" />
+        <DateInput source="dateTo" label="app.orders.fields.dateTo" />
+        <CustomerInput source="partner" label="app.orders.fields.customer" />
+        <TextInput source="clientReference" label="app.orders.fields.clientRef" />
+        <SelectArrayInput source="state" label="app.orders.fields.state" choices={STATE_CHOICES} parse={parseStates} sx={{ minWidth: 180 }} />
+      </ListFilterForm>
+      <DataTable
+        bulkActionButtons={false}
+        rowClick={(id) => {
+          setOpen(Number(id));
+          return false;
+        }}
+        size="small"
+        sx={{ '& td, & th': { whiteSpace: 'nowrap' }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+      >
+        <DataTable.Col source="name" label="app.orders.fields.number" />
+        <DataTable.Col source="date_order" label="app.orders.fields.date" render={(record) => String(record.date_order || record.create_date || '').slice(0, 10)} />
+        <DataTable.Col source="partner_id" label="app.orders.fields.customer" render={(record) => second(record.partner_id)} />
+        <DataTable.Col source="client_order_ref" label="app.orders.fields.clientRef" render={(record) => record.client_order_ref || ''} />
+        <DataTable.Col source="user_id" label="app.orders.fields.salesperson" render={(record) => second(record.user_id) || '-'} />
+        <DataTable.Col source="uploadedBy" label="app.orders.fields.uploadedBy" render={(record) => record.uploadedBy || '-'} />
+        <DataTable.Col source="company_id" label="app.orders.fields.company" render={(record) => second(record.company_id)} />
+        <DataTable.Col
+          align="right"
+          source="amount_total"
+          label="app.orders.fields.total"
+          render={(record) => formatMoney(Number(record.amount_total ?? 0), second(record.currency_id as Pair) || 'EUR', locale)}
+        />
+        <DataTable.Col source="state" label="app.orders.fields.state" render={(record) => translate(`app.orders.states.${record.state}`, { _: String(record.state) })} />
+      </DataTable>
+      {open !== null && (
+        <OrderDetailDialog
+          orderId={open}
+          onClose={(changed) => {
+            setOpen(null);
+            if (changed) refresh();
+          }}
+        />
+      )}
+    </List>
+  );
+}
