@@ -317,7 +317,7 @@ export function OrderPage() {
                     disabled={!companyId}
                     size="small"
                     renderInput={(params) => (
-                      <TextField {...params} required aria-label={translate('app.order.fields.product')} placeholder={translate('app.order.fields.product')} error={touched && !line.product} helperText={touched && !line.product ? required : undefined} inputProps={{ ...params.inputProps, 'data-testid': 'line-product' }} />
+                      <TextField {...params} required placeholder={translate('app.order.fields.product')} error={touched && !line.product} helperText={touched && !line.product ? required : undefined} inputProps={{ ...params.inputProps, 'aria-label': translate('app.order.fields.product'), 'data-testid': 'line-product' }} />
                     )}
                   />
                 </TableCell>

@@ -1,0 +1,191 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { OrderDetailDialog } from '../../src/resources/orders/OrderDetailDialog';
+import { OrderPage } from '../../src/resources/orders/OrderPage';
+import { renderInAdmin } from './admin';
+
+const order = (state = 'draft') => ({
+  id: 5,
+  name: 'S00005',
+  partner_id: [9, 'Ferretería López'],
+  client_order_ref: 'PO-77',
+  user_id: [2, 'Sara Sales'],
+  company_id: [1, 'Acme Iberia SL'],
+  payment_mode_id: [3, '[C] Transferencia'],
+  write_date: '2026-11-20 10:00:00',
+  amount_untaxed: 312.5,
+  amount_tax: 56,
+  amount_total: 368.5,
+  margin: 137.2,
+  margin_percent: 0.43904,
+  currency_id: [1, 'EUR'],
+  state,
+  note: 'Entrega en 15 días',
+  messages: [
+    { id: 1, date: '2026-11-20 09:00:00', body: '<p>Primero</p>', author: 'Sara' },
+    { id: 2, date: '2026-11-21 09:00:00', body: '<p></p>', author: 'Sistema' },
+    { id: 3, date: '2026-11-22 09:00:00', body: '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script><p>Segundo <a href="javascript:alert(1)">enlace</a> <a href="https://example.com">web</a></p>', author: 'Marta' },
+  ],
+  lines: [
+    { id: 11, name: 'Consultoría', name_short: 'Consultoría (hora)', product_id: [1, 'Consultoría (hora)'], product_uom_qty: 3, product_uom: [1, 'Horas'], price_unit: 75, price_subtotal: 225, tax_id: [1], tax_percentage: 21, product_uom_term: 'Horas', tax_term: 'IVA 21% (Servicios)' },
+    { id: 12, name: 'Material', name_short: 'Material de oficina', product_id: [2, 'Material de oficina'], product_uom_qty: 7, product_uom: [2, 'Unidades'], price_unit: 12.5, price_subtotal: 87.5, tax_id: [3], tax_percentage: 10, product_uom_term: 'Unidades', tax_term: 'IVA 10%' },
+  ],
+});
+
+const PRODUCTS = [
+  { id: 1, name: 'Consultoría (hora)', uom_id: [1, 'Horas'], list_price: 75 },
+  { id: 2, name: 'Material de oficina', uom_id: [2, 'Unidades'], list_price: 12.5 },
+];
+const TAXES = [{ id: 1, name: 'IVA 21% (Servicios)', amount: 21 }, { id: 2, name: 'IVA 21% (Bienes)', amount: 21 }, { id: 3, name: 'IVA 10%', amount: 10 }];
+
+const sent: Array<{ path: string; body: unknown }> = [];
+let state = 'draft';
+const server = setupServer(
+  http.get('*/odoo/orders/5', () => HttpResponse.json(order(state))),
+  http.put('*/odoo/orders/5/lines', async ({ request }) => {
+    sent.push({ path: 'lines', body: await request.json() });
+    return HttpResponse.json(order(state));
+  }),
+  http.put('*/odoo/orders/5/confirm', () => {
+    sent.push({ path: 'confirm', body: null });
+    return HttpResponse.json({ id: 5, state: 'sale' });
+  }),
+  http.get('*/odoo/companies', () => HttpResponse.json({ data: [{ id: 1, name: 'Acme Iberia SL', projects: [] }] })),
+  http.get('*/odoo/products/1', () => HttpResponse.json(PRODUCTS)),
+  http.get('*/odoo/partner/1', () => HttpResponse.json([{ id: 9, name: 'Ferretería López' }])),
+  http.get('*/odoo/price-lists/1', () => HttpResponse.json([{ id: 1, name: 'Tarifa pública (EUR)', currency_id: [1, 'EUR'] }, { id: 2, name: 'Distribuidores' }])),
+  http.get('*/odoo/payment-terms/1', () => HttpResponse.json([{ id: 1, name: 'Pago inmediato' }, { id: 4, name: '30 días' }])),
+  http.get('*/odoo/payment-modes/1', () => HttpResponse.json([{ id: 7, name: '[C] Recibo' }, { id: 3, name: '[C] Transferencia' }])),
+  http.get('*/odoo/taxes/1', () => HttpResponse.json(TAXES)),
+  http.post('*/odoo/orders/create', async ({ request }) => {
+    sent.push({ path: 'create', body: await request.json() });
+    return HttpResponse.json({ id: 40, name: 'S00040' }, { status: 201 });
+  }),
+);
+
+vi.setConfig({ testTimeout: 30_000 });
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  sent.length = 0;
+  state = 'draft';
+  localStorage.clear();
+});
+afterAll(() => server.close());
+
+const text = (testId: string) => screen.getByTestId(testId).textContent!.replace(/\u00a0/g, ' ');
+
+describe('order detail dialog', () => {
+  it('shows non-empty messages newest first with their HTML sanitised', async () => {
+    renderInAdmin(<OrderDetailDialog orderId={5} onClose={() => undefined} />, { permissions: ['orders'] });
+    await screen.findByText('Segundo', { exact: false });
+    const messages = screen.getAllByTestId('order-message');
+    expect(messages).toHaveLength(2);
+    expect(messages[0].textContent).toContain('Segundo');
+    expect(messages[1].textContent).toContain('Primero');
+    const html = messages[0].innerHTML;
+    expect(html).not.toMatch(/<script|onerror|javascript:/i);
+    expect((window as unknown as { __pwned?: number }).__pwned).toBeUndefined();
+    const link = messages[0].querySelector('a[href="https://example.com"]')!;
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(messages[0].querySelector('a:not([href])')!.textContent).toBe('enlace');
+    // Header, totals and the margin with its percentage.
+    expect(text('order-customer')).toBe('Ferretería López');
+    expect(text('totals-total')).toBe('368,50 €');
+    expect(text('totals-margin')).toBe('137,20 € (43,90 %)');
+  });
+
+  it('saves only the changed lines, says when nothing changed, and flags a line without product', async () => {
+    renderInAdmin(<OrderDetailDialog orderId={5} onClose={() => undefined} />, { permissions: ['orders'], lang: 'en' });
+    await screen.findAllByTestId('detail-line');
+    fireEvent.click(screen.getByTestId('order-save'));
+    await screen.findByText('No changes have been made');
+    expect(sent).toHaveLength(0);
+
+    const quantities = screen.getAllByTestId('detail-line-quantity');
+    fireEvent.change(quantities[1], { target: { value: '8' } });
+    // 225 + 100 = 325; taxes 47,25 + 10 = 57,25; total 382,25.
+    expect(text('totals-total')).toBe('€382.25');
+    expect(screen.getAllByTestId('detail-line-subtotal')[1].textContent).toBe('€100.00');
+    fireEvent.click(screen.getByTestId('order-save'));
+    await screen.findByText('Changes made successfully');
+    expect(sent).toEqual([{ path: 'lines', body: { lines: [{ id: 12, name: 'Material', product_uom_qty: 8, price_unit: 12.5, product_id: 2, name_short: 'Material de oficina' }] } }]);
+
+    // Clearing a product: the line is flagged and nothing is sent.
+    const firstLine = screen.getAllByTestId('detail-line')[0];
+    fireEvent.click(within(firstLine).getByTitle('Clear'));
+    fireEvent.click(screen.getByTestId('order-save'));
+    await screen.findByText('Mandatory field');
+    expect(sent).toHaveLength(1);
+  });
+
+  it('confirms, then shows the sale order state with confirm and delete disabled', async () => {
+    renderInAdmin(<OrderDetailDialog orderId={5} onClose={() => undefined} />, { permissions: ['orders'] });
+    await screen.findAllByTestId('detail-line');
+    expect((screen.getByTestId('order-delete') as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(screen.getByTestId('order-confirm'));
+    await screen.findByText('Pedido confirmado');
+    expect(screen.getByTestId('order-state').textContent).toBe('Pedido de venta');
+    expect((screen.getByTestId('order-confirm') as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByTestId('order-delete') as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByTestId('order-save') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('hides delete without orders.delete', async () => {
+    renderInAdmin(<OrderDetailDialog orderId={5} onClose={() => undefined} />, { permissions: ['orders.list', 'orders.modify'] });
+    await screen.findAllByTestId('detail-line');
+    expect(screen.queryByTestId('order-delete')).toBeNull();
+  });
+});
+
+describe('order page', () => {
+  it('chooses the only company, applies the defaults, computes totals and sends the spec payload', async () => {
+    renderInAdmin(<OrderPage />, { permissions: ['orders'], lang: 'en' });
+    const send = (await screen.findByTestId('order-send')) as HTMLButtonElement;
+    // One company: no company field, chosen automatically; defaults applied once the company data is in.
+    await waitFor(() => expect((screen.getByTestId('order-payment-mode') as HTMLInputElement).value).toBe('3'));
+    expect(screen.queryByTestId('order-company')).toBeNull();
+    expect((screen.getByTestId('order-payment-term') as HTMLInputElement).value).toBe('4');
+    expect((screen.getByTestId('order-pricelist') as HTMLInputElement).value).toBe('1');
+    expect((screen.getByTestId('line-tax') as HTMLInputElement).value).toBe('1');
+    expect((screen.getByTestId('line-quantity') as HTMLInputElement).value).toBe('1');
+    expect((screen.getByTestId('line-price') as HTMLInputElement).value).toBe('0');
+    expect(send.disabled).toBe(true);
+    expect((screen.getByTestId('remove-line') as HTMLButtonElement).disabled).toBe(true);
+
+    const partner = screen.getByRole('combobox', { name: /Customer/ });
+    fireEvent.mouseDown(partner);
+    fireEvent.click(await screen.findByRole('option', { name: 'Ferretería López' }));
+    expect(send.disabled).toBe(true); // the line has no product yet
+    const product = screen.getByRole('combobox', { name: 'Product' });
+    fireEvent.mouseDown(product);
+    fireEvent.click(await screen.findByRole('option', { name: 'Consultoría (hora)' }));
+    await waitFor(() => expect(send.disabled).toBe(false));
+    fireEvent.change(screen.getByTestId('line-quantity'), { target: { value: '3' } });
+    expect(text('totals-total')).toBe('€272.25'); // 225 + 47,25
+    fireEvent.click(screen.getByTestId('add-line'));
+    expect(send.disabled).toBe(true);
+    expect(screen.getAllByTestId('remove-line').every((button) => !(button as HTMLButtonElement).disabled)).toBe(true);
+    fireEvent.click(screen.getAllByTestId('remove-line')[1]);
+    await waitFor(() => expect(send.disabled).toBe(false));
+    fireEvent.change(screen.getByTestId('order-client-ref'), { target: { value: 'PO-9' } });
+    fireEvent.change(screen.getByTestId('order-note'), { target: { value: 'Condiciones' } });
+    fireEvent.click(send);
+    await screen.findByText('Order created successfully S00040');
+    expect(sent[0].body).toEqual({
+      order: { company_id: 1, client_order_ref: 'PO-9', date_order: new Date().toISOString().slice(0, 10), note: 'Condiciones', partner_id: 9, payment_mode_id: 3, payment_term_id: 4, pricelist_id: 1 },
+      lines: [{ name: 'Consultoría (hora)', price_unit: 75, product_id: 1, product_uom: 1, product_uom_qty: 3, tax_id: [1] }],
+    });
+    // Reset: note cleared, one line with the remembered product; customer and reference kept and remembered.
+    await waitFor(() => expect((screen.getByTestId('order-note') as HTMLTextAreaElement).value).toBe(''));
+    expect((screen.getByTestId('line-quantity') as HTMLInputElement).value).toBe('1');
+    expect((screen.getByRole('combobox', { name: 'Product' }) as HTMLInputElement).value).toBe('Consultoría (hora)');
+    expect(localStorage.getItem('order_last_partner')).toBe(JSON.stringify({ id: 9, name: 'Ferretería López' }));
+    expect(localStorage.getItem('order_last_partner_reference')).toBe('PO-9');
+    expect(localStorage.getItem('order_first_product')).toBe('1');
+    expect(localStorage.getItem('order_last_company')).toBe('1');
+  });
+});
