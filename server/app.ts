@@ -24,6 +24,7 @@ import { ErpError, type ErpClient } from './erp/types';
 import { isApiPath } from './paths';
 import { moveCreateRoute, moveRoutes } from './routes/moves';
 import { orderRoutes } from './routes/orders';
+import { contactRoutes } from './routes/contacts';
 import { referenceRoutes } from './routes/reference';
 import { userRoutes } from './routes/users';
 
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(moveRoutes, { erp: client });
   await app.register(moveCreateRoute, { erp: client });
   await app.register(orderRoutes, { erp: client, config });
+  await app.register(contactRoutes, { erp: client });
   await app.register(userRoutes, { db });
 
   if (erp.embedded && config.embeddedRpc) {

@@ -16,6 +16,8 @@ import { dataProvider } from './providers/dataProvider';
 import { MoveList } from './resources/moves/MoveList';
 import { MovePage } from './resources/moves/MovePage';
 import { ValidationPage } from './resources/moves/ValidationPage';
+import { ContactList } from './resources/contacts/ContactList';
+import { ContactPage } from './resources/contacts/ContactPage';
 import { OrderList } from './resources/orders/OrderList';
 import { OrderPage } from './resources/orders/OrderPage';
 import type { AreaId } from './domain/areas';
@@ -46,6 +48,8 @@ const SCREENS: Partial<Record<AreaId, ComponentType>> = {
   validation: ValidationPage,
   order: OrderPage,
   orderList: OrderList,
+  contact: ContactPage,
+  contactList: ContactList,
 };
 
 function GoHome() {

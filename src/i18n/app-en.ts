@@ -177,6 +177,33 @@ export const appEn = {
       noMessages: 'No messages',
       printError: 'The order could not be printed: %{error}',
     },
+    contactForm: {
+      fields: {
+        name: 'Name', email: 'Email', phone: 'Phone', companyName: 'Company name', event: 'Event', company: 'Company it belongs to',
+        investorType: 'Investor type', categories: 'Categories', position: 'Position', website: 'LinkedIn / website', notes: 'Notes', comment: 'Comment',
+      },
+      help: {
+        companyName: 'The company the person works for, as written on their card. Free text: it does not need to exist in the ERP.',
+        event: 'Where you met. Choosing an event selects its categories.',
+      },
+      noEvent: 'No event',
+      advanced: 'Advanced options',
+      scan: 'Read a business card',
+      fromCard: 'Read from the card: check it',
+      scanning: 'Reading the card…',
+      add: 'Add',
+      loading: 'Loading…',
+      created: 'Contact added successfully %{name}',
+      required: 'This field is required',
+    },
+    contacts: {
+      fields: {
+        name: 'Name', owner: 'Owner', companyOwner: 'Company owner', company: 'Company it belongs to', email: 'Email', phone: 'Phone',
+        companyName: 'Company name', website: 'Website', position: 'Position', investorType: 'Investor type', categories: 'Categories',
+      },
+      loading: 'Loading contacts…',
+      filterError: 'Error filtering contacts',
+    },
     filters: { label: 'Filters', apply: 'Filter', clear: 'Clear filters' },
     moves: {
       any: 'any',
@@ -205,6 +232,11 @@ export const appEn = {
     },
     pending: {
       message: 'This screen is not available yet in this version of the console.',
+    },
+  },
+  contact: {
+    contactPage: {
+      error: 'The user was not found in the employee module. Please contact the IT team.',
     },
   },
 };

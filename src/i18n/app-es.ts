@@ -179,6 +179,33 @@ export const appEs: AppMessages = {
       noMessages: 'Sin mensajes',
       printError: 'No se ha podido imprimir el pedido: %{error}',
     },
+    contactForm: {
+      fields: {
+        name: 'Nombre', email: 'Correo electrónico', phone: 'Teléfono', companyName: 'Nombre de la empresa', event: 'Evento', company: 'Empresa a la que pertenece',
+        investorType: 'Tipo de inversor', categories: 'Categorías', position: 'Cargo', website: 'LinkedIn / web', notes: 'Notas', comment: 'Comentario',
+      },
+      help: {
+        companyName: 'La empresa en la que trabaja la persona, tal como figura en su tarjeta. Texto libre: no necesita existir en el ERP.',
+        event: 'Dónde se conocieron. Al elegir un evento se seleccionan sus categorías.',
+      },
+      noEvent: 'Sin evento',
+      advanced: 'Opciones avanzadas',
+      scan: 'Leer una tarjeta de visita',
+      fromCard: 'Leído de la tarjeta: revíselo',
+      scanning: 'Leyendo la tarjeta…',
+      add: 'Añadir',
+      loading: 'Cargando…',
+      created: 'Contacto añadido correctamente %{name}',
+      required: 'Este campo es obligatorio',
+    },
+    contacts: {
+      fields: {
+        name: 'Nombre', owner: 'Propietario', companyOwner: 'Empresa propietaria', company: 'Empresa a la que pertenece', email: 'Correo electrónico', phone: 'Teléfono',
+        companyName: 'Nombre de la empresa', website: 'Web', position: 'Cargo', investorType: 'Tipo de inversor', categories: 'Categorías',
+      },
+      loading: 'Cargando contactos…',
+      filterError: 'Error al filtrar los contactos',
+    },
     filters: { label: 'Filtros', apply: 'Filtrar', clear: 'Limpiar filtros' },
     moves: {
       any: 'todos',
@@ -207,6 +234,11 @@ export const appEs: AppMessages = {
     },
     pending: {
       message: 'Esta pantalla todavía no está disponible en esta versión de la consola.',
+    },
+  },
+  contact: {
+    contactPage: {
+      error: 'No se ha encontrado al usuario en el módulo de empleados. Póngase en contacto con el equipo de IT.',
     },
   },
 };

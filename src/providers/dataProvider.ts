@@ -9,6 +9,7 @@ const searches: Record<string, { path: string; items: string; failure?: string }
   moves: { path: '/odoo/moves/search', items: 'moves' },
   // Spec section 8: a failed order search reads 'Error filtering sales orders'.
   orders: { path: '/odoo/orders/search', items: 'orders', failure: 'app.orders.filterError' },
+  contacts: { path: '/odoo/contacts/search', items: 'contacts', failure: 'app.contacts.filterError' },
 };
 
 function unsupported(resource: string, method: string): Promise<never> {

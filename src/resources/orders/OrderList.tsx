@@ -47,8 +47,9 @@ function CustomerInput({ source, label }: { source: string; label: string }) {
       onInputChange={(_event, text, reason) => {
         if (reason === 'input') field.onChange(text);
       }}
-      sx={{ width: 240 }}
-      renderInput={(params) => <TextField {...params} label={translate(label)} size="small" variant="filled" />}
+      sx={{ width: 200 }}
+      // Same size, margin and helper-text space as react-admin's inputs beside it.
+      renderInput={(params) => <TextField {...params} label={translate(label)} size="small" variant="filled" margin="dense" helperText=" " />}
     />
   );
 }

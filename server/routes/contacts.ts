@@ -1,0 +1,153 @@
+/**
+ * Contacts of spec sections 2, 3 and 7: a res.partner created from the contact form (owned by the signed-in
+ * user's employee record) and the paged contact search. Only the user's companies are read or written.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { DomainTerm, ErpClient, ErpRecord } from '../erp/types';
+
+export const NOT_AN_EMPLOYEE = 'The user was not found in the employee module. Please contact the IT team.';
+const CONTACT_FIELDS = ['name', 'x_studio_owner_employee', 'company_id', 'email', 'phone', 'company_name', 'x_studio_tipo_inversor', 'category_id', 'function', 'website'];
+
+class HttpError extends Error {
+  constructor(readonly statusCode: number, message: string) {
+    super(message);
+  }
+}
+
+const text = (max: number) => z.string().trim().max(max).nullish();
+const id = z.number({ error: 'must be an id' }).int().positive();
+const optionalId = z.union([id, z.null(), z.literal(false), z.literal('')]).optional();
+
+const createSchema = z.object({
+  fields: z.object(
+    {
+      name: z.string({ error: 'The name is required' }).trim().min(1, 'The name is required').max(200),
+      email: text(320),
+      phone: text(50),
+      company_name: text(200),
+      from_event_assistant: optionalId,
+      company_id: optionalId,
+      // One investor type, as a one-item array (a bare id is accepted too).
+      x_studio_tipo_inversor: z
+        .preprocess((value) => (typeof value === 'number' ? [value] : value === null || value === false ? [] : value), z.array(id).max(1, 'Only one investor type'))
+        .optional(),
+      category_id: z.array(id).max(50).nullish(),
+      function: text(200),
+      website: text(500),
+      comment: z.string().max(10_000).nullish(),
+      notes: z.string().max(10_000).nullish(),
+    },
+    { error: 'fields is required' },
+  ),
+});
+
+export const contactSearchSchema = z.object({
+  name: text(200),
+  owner: text(200),
+  companyOwner: z.union([z.string().trim().max(200), id]).nullish(),
+  pageNumber: z.number().int().min(1, 'pageNumber starts at 1').max(1_000_000).default(1),
+  numberOfRecords: z.number().int().min(1, 'numberOfRecords must be between 1 and 1000').max(1000, 'numberOfRecords must be between 1 and 1000').default(100),
+});
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+}
+
+/** A contact as the list shows it (spec section 3, Contact list row); investor types and categories as labels. */
+function contactRow(contact: ErpRecord, investorTypes: Map<number, string>, categories: Map<number, string>) {
+  const investor = ((contact.x_studio_tipo_inversor as number[]) ?? []).map((one) => investorTypes.get(one)).filter(Boolean);
+  return {
+    id: contact.id,
+    name: contact.name,
+    x_studio_owner_employee: contact.x_studio_owner_employee ?? false,
+    company_id: contact.company_id ?? false,
+    email: contact.email || '',
+    phone: contact.phone || '',
+    company_name: contact.company_name || '',
+    x_studio_tipo_inversor: investor.join(', '),
+    category_id: ((contact.category_id as number[]) ?? []).map((one) => categories.get(one)).filter(Boolean),
+    function: contact.function || '',
+    website: contact.website || '',
+  };
+}
+
+export async function contactRoutes(app: FastifyInstance, { erp }: { erp: ErpClient }) {
+  const userOf = (request: FastifyRequest) => request.user;
+
+  async function employeeOf(request: FastifyRequest) {
+    const [employee] = await erp.searchRead('hr.employee', [['work_email', '=ilike', userOf(request).email], ['active', '=', true]], { fields: ['name', 'company_id'], limit: 1 });
+    return employee ?? null;
+  }
+
+  app.post('/odoo/contacts/create', { config: { permission: 'contacts.create' } }, async (request, reply) => {
+    const { fields } = createSchema.parse(request.body ?? {});
+    const user = userOf(request);
+    const employee = await employeeOf(request);
+    if (!employee) throw new HttpError(400, NOT_AN_EMPLOYEE);
+    const employeeCompany = Array.isArray(employee.company_id) ? Number(employee.company_id[0]) : null;
+    const companyId = fields.company_id || (employeeCompany && user.companies.includes(employeeCompany) ? employeeCompany : user.companies[0]);
+    if (!companyId || !user.companies.includes(companyId)) throw new HttpError(403, 'You do not have access to this company');
+    const investor = fields.x_studio_tipo_inversor ?? [];
+    const categories = [...new Set(fields.category_id ?? [])];
+    const checks: Array<[string, number[], string]> = [
+      ['x_tipo_inversor', investor, 'Investor type'],
+      ['res.partner.category', categories, 'Category'],
+      ['x_evento_contactos', fields.from_event_assistant ? [fields.from_event_assistant] : [], 'Event'],
+    ];
+    for (const [model, ids, label] of checks) {
+      if (!ids.length) continue;
+      const found = await erp.searchRead(model, [['id', 'in', ids]], { fields: ['id'] });
+      const missing = ids.filter((one) => !found.some((record) => record.id === one));
+      if (missing.length) throw new HttpError(400, `${label} ${missing.join(', ')} not found`);
+    }
+    // Spec section 3: the payload's comment comes from the notes input and its notes from the comment input; each
+    // is stored under its own payload name (comment -> res.partner.comment, notes -> x_notes).
+    const contactId = await erp.create('res.partner', {
+      name: fields.name,
+      email: fields.email || false,
+      phone: fields.phone || false,
+      company_name: fields.company_name || false,
+      from_event_assistant: fields.from_event_assistant || false,
+      company_id: companyId,
+      x_studio_owner_employee: employee.id,
+      x_studio_tipo_inversor: [[6, 0, investor]],
+      category_id: [[6, 0, categories]],
+      function: fields.function || false,
+      website: fields.website || false,
+      comment: fields.comment?.trim() ? `<p>${escapeHtml(fields.comment.trim()).replace(/\n/g, '<br>')}</p>` : false,
+      x_notes: fields.notes?.trim() || false,
+      is_company: false,
+      active: true,
+    });
+    return reply.code(201).send({ id: contactId });
+  });
+
+  app.post('/odoo/contacts/search', { config: { permission: 'contacts.list' } }, async (request) => {
+    const filters = contactSearchSchema.parse(request.body ?? {});
+    const domain: DomainTerm[] = [['company_id', 'in', userOf(request).companies], ['is_company', '=', false], ['active', '=', true]];
+    if (filters.name) domain.push(['name', 'ilike', filters.name]);
+    if (filters.owner) domain.push(['x_studio_owner_employee.name', 'ilike', filters.owner]);
+    if (typeof filters.companyOwner === 'number') domain.push(['company_id', '=', filters.companyOwner]);
+    else if (filters.companyOwner) domain.push(['company_id.name', 'ilike', filters.companyOwner]);
+    const [contacts, total] = await Promise.all([
+      erp.searchRead('res.partner', domain, {
+        fields: CONTACT_FIELDS,
+        order: 'name, id',
+        limit: filters.numberOfRecords,
+        offset: (filters.pageNumber - 1) * filters.numberOfRecords,
+      }),
+      erp.searchCount('res.partner', domain),
+    ]);
+    const investorIds = [...new Set(contacts.flatMap((one) => (one.x_studio_tipo_inversor as number[]) ?? []))];
+    const categoryIds = [...new Set(contacts.flatMap((one) => (one.category_id as number[]) ?? []))];
+    const [investors, categories] = await Promise.all([
+      investorIds.length ? erp.read('x_tipo_inversor', investorIds, ['x_name']) : Promise.resolve([]),
+      categoryIds.length ? erp.read('res.partner.category', categoryIds, ['name']) : Promise.resolve([]),
+    ]);
+    const investorNames = new Map(investors.map((one) => [one.id, String(one.x_name)]));
+    const categoryNames = new Map(categories.map((one) => [one.id, String(one.name)]));
+    // The spec does not name the count's field: `total` as in the other lists, `count` for the other reading.
+    return { contacts: contacts.map((one) => contactRow(one, investorNames, categoryNames)), total, count: total };
+  });
+}

@@ -1,0 +1,93 @@
+import { DataTable, ExportButton, List, Pagination, TextInput, TopToolbar, useListContext, useTranslate } from 'react-admin';
+import Alert from '@mui/material/Alert';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Snackbar from '@mui/material/Snackbar';
+import Stack from '@mui/material/Stack';
+import { ListFilterForm } from '../../custom/ListFilterForm';
+import { safeWebUrl } from '../../domain/links';
+
+const second = (pair: unknown) => (Array.isArray(pair) ? String(pair[1]) : '');
+
+/** Spec section 4: loading shows an info message, a failure its error, otherwise the message is closed. */
+function LoadingMessage() {
+  const translate = useTranslate();
+  const { isFetching, error } = useListContext();
+  return (
+    <Snackbar open={isFetching || Boolean(error)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
+      <Alert severity={error ? 'error' : 'info'} variant="filled" data-testid="contacts-message">
+        {error ? translate('app.contacts.filterError') : translate('app.contacts.loading')}
+      </Alert>
+    </Snackbar>
+  );
+}
+
+function Actions() {
+  return (
+    <TopToolbar>
+      <ExportButton maxResults={1000} />
+    </TopToolbar>
+  );
+}
+
+export function ContactList() {
+  const translate = useTranslate();
+  return (
+    <List
+      resource="contacts"
+      title={translate('app.titles.contactList')}
+      actions={<Actions />}
+      perPage={100}
+      pagination={<Pagination rowsPerPageOptions={[20, 50, 100]} />}
+      disableSyncWithLocation
+      storeKey="contact-list"
+      empty={false}
+      sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }}
+    >
+      <ListFilterForm>
+        <TextInput source="name" label="app.contacts.fields.name" />
+        <TextInput source="owner" label="app.contacts.fields.owner" />
+        <TextInput source="companyOwner" label="app.contacts.fields.companyOwner" />
+      </ListFilterForm>
+      <LoadingMessage />
+      <DataTable bulkActionButtons={false} rowClick={false} size="small" sx={{ '& td, & th': { whiteSpace: 'nowrap' }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}>
+        <DataTable.Col source="name" label="app.contacts.fields.name" />
+        <DataTable.Col source="x_studio_owner_employee" label="app.contacts.fields.owner" render={(record) => second(record.x_studio_owner_employee)} />
+        <DataTable.Col source="company_id" label="app.contacts.fields.company" render={(record) => second(record.company_id)} />
+        <DataTable.Col
+          source="email"
+          label="app.contacts.fields.email"
+          render={(record) => (record.email ? <Link href={`mailto:${record.email}`} onClick={(event) => event.stopPropagation()}>{record.email}</Link> : '')}
+        />
+        <DataTable.Col source="phone" label="app.contacts.fields.phone" />
+        <DataTable.Col source="company_name" label="app.contacts.fields.companyName" />
+        <DataTable.Col
+          source="website"
+          label="app.contacts.fields.website"
+          render={(record) => {
+            const url = safeWebUrl(record.website);
+            if (!url) return record.website || '';
+            return (
+              <Link href={url} target="_blank" rel="noopener noreferrer" data-testid="contact-website-link">
+                {record.website}
+              </Link>
+            );
+          }}
+        />
+        <DataTable.Col source="function" label="app.contacts.fields.position" />
+        <DataTable.Col source="x_studio_tipo_inversor" label="app.contacts.fields.investorType" />
+        <DataTable.Col
+          source="category_id"
+          label="app.contacts.fields.categories"
+          render={(record) => (
+            <Stack direction="row" spacing={0.5}>
+              {((record.category_id as string[]) ?? []).map((category) => (
+                <Chip key={category} label={category} size="small" />
+              ))}
+            </Stack>
+          )}
+        />
+      </DataTable>
+    </List>
+  );
+}
