@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { screenshot, serverAndBrowser, signIn } from './harness';
+
+/**
+ * Issue 6's story: choose an event and see its categories; add a contact with the advanced options; find it in
+ * the list by name and by owner; change the page size; a javascript: website never becomes a link.
+ */
+const env = serverAndBrowser();
+
+describe('contacts in a real browser', () => {
+  it('adds a contact from an event with advanced options, then finds it in the list (Spanish)', async () => {
+    const context = await env.browser.newContext({ locale: 'es-ES', viewport: { width: 1440, height: 1000 } });
+    const page = await context.newPage();
+    await signIn(page, env.server.url, 'sales@demo.example');
+    await page.getByTestId('menu-contact').click();
+    await page.getByTestId('contact-page').waitFor();
+
+    // An empty submit flags the name and sends nothing.
+    await page.getByTestId('contact-add').click();
+    await page.getByText('Este campo es obligatorio').waitFor();
+
+    await page.getByTestId('contact-event').locator('xpath=..').click();
+    await page.getByRole('option', { name: 'South Summit 2026' }).click();
+    await page.getByTestId('advanced-toggle').click();
+    const chips = page.getByTestId('contact-categories-field').locator('.MuiChip-label');
+    await expect.poll(() => chips.allInnerTexts()).toEqual(['Evento 2026', 'Inversor']);
+    // Already chosen categories are not offered again.
+    await page.getByTestId('contact-categories').click();
+    expect(await page.getByRole('option', { name: 'Inversor', exact: true }).count()).toBe(0);
+    await page.getByRole('option', { name: 'Prensa' }).click();
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('contact-name').fill('Irene Calvo');
+    await page.getByTestId('contact-email').fill('irene@calvo.example');
+    await page.getByTestId('contact-phone').fill('+34 611 222 333');
+    await page.getByTestId('contact-company-name').fill('Calvo Ventures');
+    expect(await page.getByTestId('contact-company').inputValue()).toBe('1');
+    await page.getByTestId('contact-company').locator('xpath=..').click();
+    await page.getByRole('option', { name: 'Beta Servicios SA' }).click();
+    await page.getByTestId('contact-investor').locator('xpath=..').click();
+    await page.getByRole('option', { name: /^Business angel — / }).click();
+    await page.getByTestId('contact-position').fill('Socia fundadora');
+    await page.getByTestId('contact-website').fill('https://www.linkedin.com/in/irenecalvo');
+    await page.getByTestId('contact-notes').fill('Conocida en el stand 12');
+    await screenshot(page, 'contact-page-es');
+    await page.getByTestId('contact-add').click();
+    await page.getByText('Contacto añadido correctamente Irene Calvo').waitFor();
+    expect(await page.getByTestId('contact-name').inputValue()).toBe('');
+    expect(await page.getByTestId('contact-email').inputValue()).toBe('');
+    expect(await page.getByTestId('contact-company').inputValue()).toBe('2');
+
+    // A website that is not http(s).
+    await page.getByTestId('contact-name').fill('Zeta Script');
+    await page.getByTestId('contact-website').fill('javascript:alert(document.cookie)');
+    await page.getByTestId('contact-add').click();
+    await page.getByText('Contacto añadido correctamente Zeta Script').waitFor();
+
+    await page.getByTestId('menu-contactList').click();
+    await page.locator('table tbody tr').first().waitFor();
+    await page.getByRole('textbox', { name: 'Nombre' }).fill('irene');
+    await page.getByTestId('apply-filters').click();
+    await expect.poll(() => page.locator('table tbody tr').count()).toBe(1);
+    const row = page.locator('table tbody tr').first();
+    const cells = await row.locator('td').allInnerTexts();
+    expect(cells.slice(0, 6)).toEqual(['Irene Calvo', 'Sara Sales', 'Beta Servicios SA', 'irene@calvo.example', '+34 611 222 333', 'Calvo Ventures']);
+    expect(await row.getByRole('link', { name: 'irene@calvo.example' }).getAttribute('href')).toBe('mailto:irene@calvo.example');
+    const website = row.getByTestId('contact-website-link');
+    expect(await website.getAttribute('target')).toBe('_blank');
+    expect(await website.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(cells[7]).toBe('Socia fundadora');
+    expect(cells[8]).toBe('Business angel');
+    expect(await row.locator('.MuiChip-label').allInnerTexts()).toEqual(expect.arrayContaining(['Inversor', 'Evento 2026', 'Prensa']));
+    await screenshot(page, 'contact-list-es');
+
+    await page.getByRole('textbox', { name: 'Nombre' }).fill('Zeta');
+    await page.getByTestId('apply-filters').click();
+    await expect.poll(() => page.locator('table tbody tr').first().innerText()).toContain('javascript:alert(document.cookie)');
+    expect(await page.locator('table tbody tr a[href^="javascript"]').count()).toBe(0);
+    expect(await page.getByTestId('contact-website-link').count()).toBe(0);
+
+    // By owner.
+    await page.getByTestId('clear-filters').click();
+    await page.getByRole('textbox', { name: 'Propietario' }).fill('Sara');
+    await page.getByRole('textbox', { name: 'Propietario' }).press('Enter');
+    await expect.poll(async () => new Set(await page.locator('table tbody tr td:nth-child(2)').allInnerTexts())).toEqual(new Set(['Sara Sales']));
+    expect(await page.locator('table tbody tr').filter({ hasText: 'Irene Calvo' }).count()).toBe(1);
+
+    // Page size: 100 by default, 20 / 50 / 100 offered.
+    await page.getByTestId('clear-filters').click();
+    const size = page.getByRole('combobox', { name: 'Filas por página:' });
+    expect(await size.innerText()).toBe('100');
+    await size.click();
+    expect(await page.getByRole('option').allInnerTexts()).toEqual(['20', '50', '100']);
+    await page.getByRole('option', { name: '20' }).click();
+    await expect.poll(() => size.innerText()).toBe('20');
+    await context.close();
+  });
+
+  it('shows the employee error to a user who is not an employee (English)', async () => {
+    const context = await env.browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, env.server.url, 'sales@demo.example');
+    await page.route('**/odoo/odoo-companies', (route) => route.fulfill({ json: { companies: [{ id: 1, name: 'Acme Iberia SL' }], employee: null } }));
+    await page.goto(`${env.server.url}/contact`);
+    await page.getByText('The user was not found in the employee module. Please contact the IT team.').waitFor();
+    await context.close();
+  });
+});
