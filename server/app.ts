@@ -27,6 +27,7 @@ import { orderRoutes } from './routes/orders';
 import { contactRoutes } from './routes/contacts';
 import { referenceRoutes } from './routes/reference';
 import { userRoutes } from './routes/users';
+import { createMailer, type Mailer } from './mail';
 
 export interface AppServices {
   config: Config;
@@ -35,6 +36,8 @@ export interface AppServices {
   sessions: Sessions;
   /** Whether this start created the demo accounts. */
   seededUsers: boolean;
+  mailer: Mailer;
+  clock: Clock;
 }
 
 declare module 'fastify' {
@@ -54,6 +57,8 @@ export interface BuildOptions {
   wrapErp?: (client: ErpClient) => ErpClient;
   /** Who a verified sign-in is (tests observe it). */
   resolveAccount?: AccountResolver;
+  /** Outgoing mail; default SMTP_URL or the DATA_DIR/outbox folder. */
+  mailer?: Mailer;
   distDir?: string;
   logger?: boolean;
 }
@@ -70,8 +75,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const erp = await openErp(config, db, { seed: options.seedErp ?? options.seed });
   const secret = loadSessionSecret(config);
   const sessions = new Sessions(db, secret, options.clock);
-  app.decorate('services', { config, db, erp, sessions, seededUsers });
+  const mailer = options.mailer ?? createMailer(config);
+  const clock = options.clock ?? (() => new Date());
+  app.decorate('services', { config, db, erp, sessions, seededUsers, mailer, clock });
   app.addHook('onClose', async () => {
+    mailer.close();
     if (!options.db) await db.close();
   });
 
