@@ -101,15 +101,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(guard, { sessions });
 
-  const embedded = config.google ? null : await embeddedIssuer(app, { config, db, secret });
-  await app.register(authRoutes, { config, db, sessions, secret, issuer: issuerSettings(app, config, embedded), resolve: options.resolveAccount });
+  const embedded = config.google ? null : await embeddedIssuer(app, { config, db, secret, clock });
+  await app.register(authRoutes, { config, db, sessions, secret, issuer: issuerSettings(app, config, embedded), resolve: options.resolveAccount, clock });
   const client = options.wrapErp ? options.wrapErp(erp.client) : erp.client;
   await app.register(referenceRoutes, { erp: client });
   await app.register(moveRoutes, { erp: client });
   await app.register(moveCreateRoute, { erp: client });
   await app.register(orderRoutes, { erp: client, config });
   await app.register(contactRoutes, { erp: client });
-  await app.register(userRoutes, { db });
+  await app.register(userRoutes, { db, mailer, config, clock });
 
   if (erp.embedded && config.embeddedRpc) {
     const store = erp.embedded;

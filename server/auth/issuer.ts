@@ -12,10 +12,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../config';
-import type { Sql } from '../erp/embedded/sql';
+import type { Sql, SqlDatabase } from '../erp/embedded/sql';
 import { findUserByEmail, findUserById } from '../db/users';
-import { verifyPassword } from './passwords';
-import { loginPage, logoutPage, messagePage, pageLanguage, TEXTS } from './pages';
+import { hashPassword, verifyPassword } from './passwords';
+import { acceptPage, loginPage, logoutPage, messagePage, pageLanguage, TEXTS } from './pages';
+import { acceptInvitation, checkInvitation } from './invitations';
 
 export const CLIENT_ID = 'console';
 
@@ -63,8 +64,12 @@ export interface EmbeddedIssuer {
   clientSecret: string;
 }
 
-export async function embeddedIssuer(app: FastifyInstance, options: { config: Config; db: Sql; secret: string }): Promise<EmbeddedIssuer> {
+export async function embeddedIssuer(
+  app: FastifyInstance,
+  options: { config: Config; db: Sql | SqlDatabase; secret: string; clock?: () => Date },
+): Promise<EmbeddedIssuer> {
   const { config, db, secret } = options;
+  const now = options.clock ?? (() => new Date());
   const issuer = `${config.publicUrl}/oidc`;
   const secretForClient = clientSecret(secret);
 
@@ -85,6 +90,8 @@ export async function embeddedIssuer(app: FastifyInstance, options: { config: Co
     pkce: { required: () => true },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name', 'picture'] },
     conformIdTokenClaims: false,
+    // The console passes an invitation on to the sign-in page, where the invitee creates the account's password.
+    extraParams: ['invite_token'],
     features: {
       devInteractions: { enabled: false },
       rpInitiatedLogout: {
@@ -170,8 +177,54 @@ export async function embeddedIssuer(app: FastifyInstance, options: { config: Co
         return reply.header('cache-control', 'no-store').redirect(target, 303);
       }
       const language = pageLanguage(details.params.ui_locales, request.headers['accept-language']);
+      const inviteToken = typeof details.params.invite_token === 'string' ? details.params.invite_token : undefined;
+      if (inviteToken) {
+        const checked = await checkInvitation(db, inviteToken, now());
+        if (!checked.ok) return noStore(reply).send(loginPage(language, `/interaction/${details.uid}/login`, { error: TEXTS[language][`invite_${checked.problem}`].replace('%s', '') }));
+        if (!(await findUserByEmail(db, checked.invitation.email))) {
+          return noStore(reply).send(acceptPage(language, `/interaction/${details.uid}/accept`, { email: checked.invitation.email }));
+        }
+        return noStore(reply).send(loginPage(language, `/interaction/${details.uid}/login`, { email: checked.invitation.email }));
+      }
       return noStore(reply).send(loginPage(language, `/interaction/${details.uid}/login`));
     });
+
+    // The invitee's account: created from the invitation (single use, 24 hours) with the password chosen here.
+    scope.post<{ Params: { uid: string }; Body: { firstName?: unknown; lastName?: unknown; password?: unknown } }>(
+      '/interaction/:uid/accept',
+      { config: { public: true } },
+      async (request, reply) => {
+        let details;
+        try {
+          details = await provider.interactionDetails(request.raw, reply.raw);
+        } catch {
+          return invalid(request, reply);
+        }
+        const language = pageLanguage(details.params.ui_locales, request.headers['accept-language']);
+        const t = TEXTS[language];
+        const inviteToken = typeof details.params.invite_token === 'string' ? details.params.invite_token : undefined;
+        const checked = await checkInvitation(db, inviteToken, now());
+        if (!checked.ok) return noStore(reply).code(410).send(loginPage(language, `/interaction/${details.uid}/login`, { error: t[`invite_${checked.problem}`].replace('%s', '') }));
+        const field = (value: unknown, max: number) => (typeof value === 'string' ? value.trim().slice(0, max) : '');
+        const firstName = field(request.body?.firstName, 100);
+        const lastName = field(request.body?.lastName, 100);
+        const password = typeof request.body?.password === 'string' ? request.body.password.slice(0, 1024) : '';
+        const action = `/interaction/${details.uid}/accept`;
+        if (!firstName || !lastName || password.length < 8) {
+          return noStore(reply).code(400).send(acceptPage(language, action, { email: checked.invitation.email, firstName, lastName, error: t.acceptMissing }));
+        }
+        const accepted = await acceptInvitation(db, inviteToken, { email: checked.invitation.email, firstName, lastName, passwordHash: await hashPassword(password) }, now());
+        if (!accepted.ok) return noStore(reply).code(410).send(loginPage(language, `/interaction/${details.uid}/login`, { error: t[`invite_${accepted.problem}`].replace('%s', '') }));
+        const grantId = await grantConsent(details.params, String(accepted.user.id));
+        const target = await provider.interactionResult(
+          request.raw,
+          reply.raw,
+          { login: { accountId: String(accepted.user.id) }, consent: { grantId } },
+          { mergeWithLastSubmission: false },
+        );
+        return reply.header('cache-control', 'no-store').redirect(target, 303);
+      },
+    );
 
     scope.post<{ Params: { uid: string }; Body: { email?: unknown; password?: unknown } }>(
       '/interaction/:uid/login',

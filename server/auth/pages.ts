@@ -37,6 +37,17 @@ export const TEXTS = {
     signingOut: 'Cerrando sesión…',
     signingOutIntro: 'Pulse Continuar para terminar de cerrar la sesión.',
     continue: 'Continuar',
+    invite_unknown: 'Este enlace de invitación no es válido. Pida una nueva invitación a un administrador.',
+    invite_used: 'Esta invitación ya se ha utilizado. Si ya tiene cuenta, inicie sesión sin el enlace.',
+    invite_expired: 'Esta invitación ha caducado (duran 24 horas). Pida una nueva a un administrador.',
+    invite_email: 'Esta invitación es para otra dirección de correo (%s no es la invitada).',
+    acceptTitle: 'Aceptar la invitación',
+    acceptIntro: 'Le han invitado a la consola. Escriba su nombre y elija una contraseña para su cuenta.',
+    firstName: 'Nombre',
+    lastName: 'Apellidos',
+    newPassword: 'Contraseña nueva (8 caracteres como mínimo)',
+    acceptSubmit: 'Crear mi cuenta',
+    acceptMissing: 'Escriba su nombre, sus apellidos y una contraseña de 8 caracteres como mínimo.',
   },
   en: {
     signInTitle: 'Sign in',
@@ -56,11 +67,22 @@ export const TEXTS = {
     signingOut: 'Signing out…',
     signingOutIntro: 'Press Continue to finish signing out.',
     continue: 'Continue',
+    invite_unknown: 'This invitation link is not valid. Ask an administrator for a new invitation.',
+    invite_used: 'This invitation has already been used. If you already have an account, sign in without the link.',
+    invite_expired: 'This invitation has expired (they last 24 hours). Ask an administrator for a new one.',
+    invite_email: 'This invitation is for another email address (%s is not the one invited).',
+    acceptTitle: 'Accept the invitation',
+    acceptIntro: 'You have been invited to the console. Enter your name and choose a password for your account.',
+    firstName: 'First name',
+    lastName: 'Last name',
+    newPassword: 'New password (at least 8 characters)',
+    acceptSubmit: 'Create my account',
+    acceptMissing: 'Enter your first name, your last name and a password of at least 8 characters.',
   },
 } as const;
 
 export type Texts = (typeof TEXTS)[PageLanguage];
-export type MessageKey = 'failed' | 'inactive' | 'noAccount' | 'unverified' | 'unavailable';
+export type MessageKey = 'failed' | 'inactive' | 'noAccount' | 'unverified' | 'unavailable' | 'invite_unknown' | 'invite_used' | 'invite_expired' | 'invite_email';
 
 const other = (language: PageLanguage): PageLanguage => (language === 'es' ? 'en' : 'es');
 
@@ -91,6 +113,23 @@ ${options.error ? `<div class="error" role="alert">${escapeHtml(options.error)}<
 <label for="email">${t.email}</label><input id="email" name="email" type="email" autocomplete="username" required autofocus value="${escapeHtml(options.email ?? '')}">
 <label for="password">${t.password}</label><input id="password" name="password" type="password" autocomplete="current-password" required>
 <button type="submit">${t.submit}</button></form>`,
+  );
+}
+
+/** The embedded issuer's page for an invitee: the invited address (fixed), their name and a new password. */
+export function acceptPage(language: PageLanguage, action: string, options: { email: string; firstName?: string; lastName?: string; error?: string }): string {
+  const t = TEXTS[language];
+  return page(
+    language,
+    t.acceptTitle,
+    `<h1>${t.acceptTitle}</h1><p>${t.acceptIntro}</p>
+${options.error ? `<div class="error" role="alert">${escapeHtml(options.error)}</div>` : ''}
+<form method="post" action="${escapeHtml(action)}" autocomplete="on">
+<label for="email">${t.email}</label><input id="email" name="email" type="email" value="${escapeHtml(options.email)}" readonly>
+<label for="firstName">${t.firstName}</label><input id="firstName" name="firstName" autocomplete="given-name" required autofocus value="${escapeHtml(options.firstName ?? '')}">
+<label for="lastName">${t.lastName}</label><input id="lastName" name="lastName" autocomplete="family-name" required value="${escapeHtml(options.lastName ?? '')}">
+<label for="password">${t.newPassword}</label><input id="password" name="password" type="password" autocomplete="new-password" minlength="8" required>
+<button type="submit">${t.acceptSubmit}</button></form>`,
   );
 }
 

@@ -67,7 +67,7 @@ function transactionCookie(config: Config, value: string, maxAge: number): strin
 
 export async function authRoutes(
   app: FastifyInstance,
-  options: { config: Config; db: Sql; sessions: Sessions; secret: string; issuer: IssuerSettings; resolve?: AccountResolver },
+  options: { config: Config; db: Sql; sessions: Sessions; secret: string; issuer: IssuerSettings; resolve?: AccountResolver; clock?: () => Date },
 ) {
   const { config, db, sessions, secret, issuer } = options;
   const resolve = options.resolve ?? resolveAccount;
@@ -125,6 +125,8 @@ export async function authRoutes(
       nonce: transaction.nonce,
       ui_locales: language,
       ...(issuer.kind === 'google' ? { prompt: 'select_account' } : {}),
+      // The embedded issuer lets an invitee create the account's password; Google only proves the address.
+      ...(issuer.kind !== 'google' && inviteToken ? { invite_token: inviteToken } : {}),
     });
     return reply
       .header('cache-control', 'no-store')
@@ -174,8 +176,12 @@ export async function authRoutes(
       familyName: typeof claims?.family_name === 'string' ? claims.family_name : undefined,
       picture: typeof claims?.picture === 'string' ? claims.picture : undefined,
       inviteToken: transaction.inviteToken,
-    });
-    if (!account.ok) return account.reason === 'inactive' ? failure(reply, language, 403, 'inactive') : failure(reply, language, 403, 'noAccount', email);
+    }, (options.clock ?? (() => new Date()))());
+    if (!account.ok) {
+      if (account.reason === 'inactive') return failure(reply, language, 403, 'inactive');
+      if (account.reason === 'unknown') return failure(reply, language, 403, 'noAccount', email);
+      return failure(reply, language, account.reason === 'email' ? 403 : 410, `invite_${account.reason}`, email);
+    }
     const token = await sessions.issue(account.user.id);
     return reply
       .header('cache-control', 'no-store')

@@ -50,6 +50,26 @@ export const MIGRATIONS: Array<{ id: number; name: string; sql: string }> = [
       CREATE INDEX sessions_expires_idx ON sessions (expires_at);
     `,
   },
+  {
+    // Single-use invitations: only a hash of the token is kept, so a copy of the database cannot sign anyone in.
+    id: 3,
+    name: 'invitations',
+    sql: `
+      CREATE TABLE invitations (
+        id serial PRIMARY KEY,
+        token_hash text NOT NULL UNIQUE,
+        email text NOT NULL,
+        permissions text[] NOT NULL DEFAULT '{}',
+        companies integer[] NOT NULL DEFAULT '{}',
+        invited_by integer REFERENCES users(id) ON DELETE SET NULL,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz,
+        user_id integer REFERENCES users(id) ON DELETE SET NULL
+      );
+      CREATE INDEX invitations_email_idx ON invitations (lower(email))
+    `,
+  },
 ];
 
 export async function migrate(db: Db): Promise<number[]> {

@@ -3,10 +3,34 @@
  * permissionsManagement.view) the whole record; with only moves.list, just names and emails, for the move
  * list's uploaded-by select. Only users sharing a company with the requester, unless the requester holds god.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { GOD, hasAnyPermission, USERS_VIEW_PERMISSIONS } from '../../src/domain/permissions';
+import { ALL_PERMISSIONS, GOD, hasAnyPermission, hasPermission, USERS_VIEW_PERMISSIONS } from '../../src/domain/permissions';
+import { createInvitation } from '../auth/invitations';
+import type { Config } from '../config';
+import { findUserByEmail, findUserById, type AppUser } from '../db/users';
 import type { Sql } from '../erp/embedded/sql';
+import type { Mailer } from '../mail';
+import { invitationMail } from './invitation-mail';
+
+class HttpError extends Error {
+  constructor(readonly statusCode: number, message: string) {
+    super(message);
+  }
+}
+
+const USERS_MANAGE = 'users.create';
+const PERMISSION_VALUES = [GOD, ...ALL_PERMISSIONS] as const;
+const idParams = { type: 'object', properties: { id: { type: 'string', pattern: '^[0-9]{1,9}$' } }, required: ['id'] } as const;
+const companyIds = z.array(z.number({ error: 'companies must be ids' }).int().positive()).max(100);
+
+const isAdmin = (user: Pick<AppUser, 'role'>) => user.role === 'admin';
+const isGod = (user: Pick<AppUser, 'permissions'>) => user.permissions.includes(GOD);
+
+/** The user list's row for those who may see users (spec section 3, User). */
+function userRow(user: AppUser) {
+  return { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, role: user.role, permissions: user.permissions, companies: user.companies, active: user.active };
+}
 
 const searchSchema = z.object({
   name: z.string().trim().max(200).nullish(),
@@ -31,7 +55,20 @@ interface Row {
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
-export async function userRoutes(app: FastifyInstance, { db }: { db: Sql }) {
+export async function userRoutes(app: FastifyInstance, { db, mailer, config, clock }: { db: Sql; mailer: Mailer; config: Config; clock: () => Date }) {
+  /** A user the requester may manage: sharing a company with them (god: anyone), and existing. */
+  async function managedUser(request: FastifyRequest, id: number): Promise<AppUser> {
+    const requester = request.user;
+    const user = await findUserById(db, id);
+    if (!user || (!isGod(requester) && !user.companies.some((company) => requester.companies.includes(company)))) throw new HttpError(404, `User ${id} not found`);
+    return user;
+  }
+
+  async function activeAdmins(): Promise<number> {
+    const [row] = await db.query<{ count: number | string }>(`SELECT count(*) AS count FROM users WHERE active AND (role = 'admin' OR 'god' = ANY(permissions))`);
+    return Number(row.count);
+  }
+
   app.post('/users/search', { config: { permission: [...USERS_VIEW_PERMISSIONS, 'moves.list'] } }, async (request) => {
     const filters = searchSchema.parse(request.body ?? {});
     const user = request.user;
@@ -66,5 +103,79 @@ export async function userRoutes(app: FastifyInstance, { db }: { db: Sql }) {
         : { id: row.id, firstName: row.first_name, lastName: row.last_name, email: row.email },
     );
     return { users, total };
+  });
+
+  const changeSchema = z.object({
+    userId: z.number({ error: 'userId must be an id' }).int().positive(),
+    permission: z.enum(PERMISSION_VALUES, { error: 'Unknown permission' }),
+    value: z.boolean({ error: 'value must be true or false' }),
+  });
+  app.post('/users/change-permission', { config: { permission: USERS_MANAGE } }, async (request) => {
+    const { userId, permission, value } = changeSchema.parse(request.body ?? {});
+    const requester = request.user;
+    const user = await managedUser(request, userId);
+    if (value && user.id === requester.id) throw new HttpError(403, 'You cannot raise your own permissions');
+    // Nobody hands out what they do not hold themselves (a users.create holder cannot make someone god).
+    if (value && !hasPermission(requester.permissions, permission, () => undefined)) throw new HttpError(403, `You cannot grant ${permission}: you do not hold it`);
+    const has = user.permissions.includes(permission);
+    if (has === value) return userRow(user);
+    if (!value && permission === GOD && (await activeAdmins()) <= 1 && !isAdmin(user)) throw new HttpError(409, 'The last administrator cannot lose this permission');
+    const permissions = value ? [...user.permissions, permission] : user.permissions.filter((one) => one !== permission);
+    await db.query(`UPDATE users SET permissions = $2 WHERE id = $1`, [user.id, permissions]);
+    // The guard reads permissions on every request: the change applies to the user's next call.
+    return userRow({ ...user, permissions });
+  });
+
+  const editSchema = z.object({
+    firstName: z.string({ error: 'The first name is required' }).trim().min(1, 'The first name is required').max(100),
+    lastName: z.string({ error: 'The last name is required' }).trim().min(1, 'The last name is required').max(100),
+    email: z.string().optional(),
+    companies: companyIds.optional(),
+  });
+  app.put<{ Params: { id: string } }>('/users/:id', { schema: { params: idParams }, config: { permission: USERS_MANAGE } }, async (request, reply) => {
+    const body = editSchema.parse(request.body ?? {});
+    const requester = request.user;
+    const user = await managedUser(request, Number(request.params.id));
+    if (body.email !== undefined && body.email.trim().toLowerCase() !== user.email.toLowerCase()) throw new HttpError(400, 'The email cannot be changed');
+    const companies = body.companies ? [...new Set(body.companies)].sort((a, b) => a - b) : undefined;
+    const changesCompanies = companies && JSON.stringify(companies) !== JSON.stringify([...user.companies].sort((a, b) => a - b));
+    if (changesCompanies && !isAdmin(requester)) throw new HttpError(403, "Only an administrator can change a user's companies");
+    await db.query(`UPDATE users SET first_name = $2, last_name = $3, companies = $4 WHERE id = $1`, [user.id, body.firstName, body.lastName, changesCompanies ? companies : user.companies]);
+    return reply.code(204).send();
+  });
+
+  app.delete<{ Params: { id: string } }>('/users/:id', { schema: { params: idParams }, config: { permission: USERS_MANAGE } }, async (request, reply) => {
+    const user = await managedUser(request, Number(request.params.id));
+    if (user.id === request.user.id) throw new HttpError(409, 'You cannot delete your own account');
+    if ((isAdmin(user) || isGod(user)) && user.active && (await activeAdmins()) <= 1) throw new HttpError(409, 'The last administrator cannot be deleted');
+    await db.query(`DELETE FROM users WHERE id = $1`, [user.id]);
+    return reply.code(204).send();
+  });
+
+  const inviteSchema = z.object({
+    email: z.string({ error: 'The email is required' }).trim().min(1, 'The email is required').max(320).pipe(z.email({ error: 'The email is not valid' })),
+    companies: companyIds.optional(),
+    permissions: z.array(z.enum(PERMISSION_VALUES, { error: 'Unknown permission' })).max(50).default([]),
+    lang: z.enum(['es', 'en']).optional(),
+  });
+  app.post('/users/invite', { config: { permission: USERS_MANAGE } }, async (request, reply) => {
+    const body = inviteSchema.parse(request.body ?? {});
+    const requester = request.user;
+    if (await findUserByEmail(db, body.email)) throw new HttpError(409, `A user with the email ${body.email} already exists`);
+    // Companies are an administrator's choice; anyone else invites into their own companies.
+    const companies = isAdmin(requester) && body.companies?.length ? [...new Set(body.companies)] : requester.companies;
+    if (!isGod(requester) && companies.some((company) => !requester.companies.includes(company))) throw new HttpError(403, 'You can only invite into your own companies');
+    const refused = body.permissions.filter((permission) => !hasPermission(requester.permissions, permission, () => undefined));
+    if (refused.length) throw new HttpError(403, `You cannot grant ${refused.join(', ')}: you do not hold it`);
+    const { token, expiresAt } = await createInvitation(db, { email: body.email, permissions: [...new Set(body.permissions)], companies, invitedBy: requester.id }, clock());
+    const link = `${config.publicUrl}/login?inviteToken=${encodeURIComponent(token)}`;
+    try {
+      await mailer.send(invitationMail({ to: body.email, link, expiresAt, inviter: `${requester.firstName} ${requester.lastName}`.trim() || requester.email, lang: body.lang ?? 'es' }));
+    } catch (error) {
+      request.log.error({ err: error }, 'invitation mail not sent');
+      await db.query(`DELETE FROM invitations WHERE lower(email) = lower($1) AND used_at IS NULL`, [body.email]);
+      throw new HttpError(502, 'The invitation email could not be sent; nothing was saved. Try again later.');
+    }
+    return reply.code(204).send();
   });
 }

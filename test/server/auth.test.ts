@@ -114,6 +114,7 @@ describe('sign-in through the embedded issuer over real HTTP', () => {
     expect(resolveSpy).toHaveBeenLastCalledWith(
       expect.anything(),
       expect.objectContaining({ email: 'staff@demo.example', givenName: 'Sergio', familyName: 'Staff', inviteToken: 'abc' }),
+      expect.any(Date),
     );
 
     for (const authorization of [token, `Bearer ${token}`]) {
