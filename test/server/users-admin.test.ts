@@ -8,7 +8,7 @@ import type { MailMessage, Mailer } from '../../server/mail';
 import { Browser, startTestServer, type TestServer } from './helpers';
 
 let server: TestServer;
-let now = new Date('2026-11-22T09:00:00Z');
+const now = new Date('2026-11-22T09:00:00Z');
 const sent: MailMessage[] = [];
 const mailer: Mailer = { send: async (message) => (sent.push(message), { messageId: `<${sent.length}@test>` }), close: () => undefined };
 const tokens: Record<string, string> = {};
