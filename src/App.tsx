@@ -3,7 +3,6 @@ import { Admin, CustomRoutes, memoryStore } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { AREAS, LEGACY_REDIRECTS } from './domain/areas';
 import { AppLayout, storedMenuCollapsed } from './custom/AppLayout';
-import { AreaPending } from './custom/AreaPending';
 import { AreaRoute } from './custom/AreaRoute';
 import { CallbackPage } from './custom/CallbackPage';
 import { Home } from './custom/Home';
@@ -19,6 +18,8 @@ import { ValidationPage } from './resources/moves/ValidationPage';
 import { ContactList } from './resources/contacts/ContactList';
 import { ContactPage } from './resources/contacts/ContactPage';
 import { OrderList } from './resources/orders/OrderList';
+import { PaymentReportPage } from './resources/reports/PaymentReportPage';
+import { UsersPage } from './resources/users/UsersPage';
 import { OrderPage } from './resources/orders/OrderPage';
 import type { AreaId } from './domain/areas';
 import type { ComponentType } from 'react';
@@ -41,8 +42,8 @@ const queryClient = new QueryClient({
   },
 });
 
-/** The screens built so far; the other areas say plainly that they are not available yet. */
-const SCREENS: Partial<Record<AreaId, ComponentType>> = {
+/** One screen per area of the spec (the type makes a missing one a compile error). */
+const SCREENS: Record<AreaId, ComponentType> = {
   movesList: MoveList,
   move: MovePage,
   validation: ValidationPage,
@@ -50,6 +51,8 @@ const SCREENS: Partial<Record<AreaId, ComponentType>> = {
   orderList: OrderList,
   contact: ContactPage,
   contactList: ContactList,
+  paymentsReport: PaymentReportPage,
+  permissionsManagement: UsersPage,
 };
 
 function GoHome() {
@@ -83,7 +86,7 @@ export function App() {
       </CustomRoutes>
       <CustomRoutes>
         {AREAS.map((area) => {
-          const Screen = SCREENS[area.id] ?? AreaPending;
+          const Screen = SCREENS[area.id];
           return (
             <Route
               key={area.id}

@@ -30,7 +30,7 @@ function ClearButton({ keep }: { keep?: Record<string, unknown> }) {
  * filter button (or Enter); clear filters empties the inputs and the list's filters at once. The form is keyed
  * on the applied filters, so a change made elsewhere (the grouping tabs, the remembered companies) shows here.
  */
-export function ListFilterForm({ children, keepOnClear }: { children: ReactNode; keepOnClear?: Record<string, unknown> }) {
+export function ListFilterForm({ children, keepOnClear, applyLabel = 'app.filters.apply' }: { children: ReactNode; keepOnClear?: Record<string, unknown>; applyLabel?: string }) {
   const translate = useTranslate();
   const { filterValues, setFilters } = useListContext();
   return (
@@ -57,7 +57,7 @@ export function ListFilterForm({ children, keepOnClear }: { children: ReactNode;
         {children}
         <Box sx={{ display: 'flex', gap: 1, py: 1 }}>
           <Button type="submit" variant="contained" startIcon={<FilterIcon />} data-testid="apply-filters">
-            {translate('app.filters.apply')}
+            {translate(applyLabel)}
           </Button>
           <ClearButton keep={keepOnClear} />
         </Box>

@@ -10,6 +10,7 @@ const searches: Record<string, { path: string; items: string; failure?: string }
   // Spec section 8: a failed order search reads 'Error filtering sales orders'.
   orders: { path: '/odoo/orders/search', items: 'orders', failure: 'app.orders.filterError' },
   contacts: { path: '/odoo/contacts/search', items: 'contacts', failure: 'app.contacts.filterError' },
+  users: { path: '/users/search', items: 'users', failure: 'app.users.searchError' },
 };
 
 function unsupported(resource: string, method: string): Promise<never> {

@@ -1,0 +1,104 @@
+import { useEffect, useState } from 'react';
+import { Confirm, useNotify, useTranslate } from 'react-admin';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import ClearIcon from '@mui/icons-material/FilterAltOff';
+import SendIcon from '@mui/icons-material/Send';
+import { apiFetch, errorMessage } from '../../providers/http';
+
+interface Company { id: number; name: string }
+
+/** Last year, the usual period of the annual accounts' figure. */
+function lastYear(): { from: string; to: string } {
+  const year = new Date().getFullYear() - 1;
+  return { from: `${year}-01-01`, to: `${year}-12-31` };
+}
+
+/** The payment report (spec section 2): dates and companies; generate asks first, then the mail brings the result. */
+export function PaymentReportPage() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [companies, setCompanies] = useState<Company[]>([]);
+  const [dateFrom, setDateFrom] = useState(lastYear().from);
+  const [dateTo, setDateTo] = useState(lastYear().to);
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [asking, setAsking] = useState(false);
+  const [sending, setSending] = useState(false);
+
+  useEffect(() => {
+    apiFetch<{ data: Company[] }>('/odoo/companies')
+      .then(({ json }) => {
+        setCompanies(json.data);
+        if (json.data.length === 1) setChosen([json.data[0].id]);
+      })
+      .catch((error) => notify(errorMessage(error), { type: 'error' }));
+  }, [notify]);
+
+  const rangeOk = Boolean(dateFrom && dateTo) && dateFrom <= dateTo;
+  const ready = rangeOk && chosen.length > 0 && !sending;
+
+  async function generate() {
+    setAsking(false);
+    setSending(true);
+    try {
+      await apiFetch('/odoo/reports/payment', {
+        method: 'POST',
+        body: { dateFrom, dateTo, companies: companies.filter((company) => chosen.includes(company.id)).map(({ id, name }) => ({ id, name })) },
+      });
+      notify('app.report.started', { type: 'success' });
+    } catch (error) {
+      console.error(errorMessage(error));
+      notify('app.report.error', { type: 'error' });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const names = companies.filter((company) => chosen.includes(company.id)).map((company) => company.name).join(', ');
+  return (
+    <Paper sx={{ mt: 2, p: { xs: 2, sm: 3 }, maxWidth: 760, display: 'grid', gap: 2 }} data-testid="payment-report">
+      <Typography color="text.secondary">{translate('app.report.intro')}</Typography>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+        <TextField type="date" label={translate('app.report.dateFrom')} value={dateFrom} onChange={(event) => setDateFrom(event.target.value)} slotProps={{ inputLabel: { shrink: true } }} inputProps={{ 'data-testid': 'report-from' }} />
+        <TextField
+          type="date"
+          label={translate('app.report.dateTo')}
+          value={dateTo}
+          onChange={(event) => setDateTo(event.target.value)}
+          error={Boolean(dateFrom && dateTo) && !rangeOk}
+          helperText={Boolean(dateFrom && dateTo) && !rangeOk ? translate('app.report.badRange') : ' '}
+          slotProps={{ inputLabel: { shrink: true } }}
+          inputProps={{ 'data-testid': 'report-to' }}
+        />
+      </Box>
+      <TextField
+        select
+        label={translate('app.report.companies')}
+        value={chosen}
+        onChange={(event) => setChosen((event.target.value as unknown as number[]).map(Number))}
+        slotProps={{ select: { multiple: true, renderValue: () => names } }}
+        inputProps={{ 'data-testid': 'report-companies' }}
+      >
+        {companies.map((company) => (
+          <MenuItem key={company.id} value={company.id}>{company.name}</MenuItem>
+        ))}
+      </TextField>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
+        <Button startIcon={<ClearIcon />} onClick={() => { setDateFrom(''); setDateTo(''); setChosen([]); }} data-testid="report-clear">{translate('app.report.clear')}</Button>
+        <Button variant="contained" startIcon={<SendIcon />} disabled={!ready} onClick={() => setAsking(true)} data-testid="report-generate">{translate('app.report.generate')}</Button>
+      </Box>
+      <Confirm
+        isOpen={asking}
+        title="app.report.confirmTitle"
+        content="app.report.confirm"
+        translateOptions={{ from: dateFrom, to: dateTo, companies: names }}
+        onConfirm={generate}
+        onClose={() => setAsking(false)}
+      />
+    </Paper>
+  );
+}

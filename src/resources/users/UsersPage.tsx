@@ -1,0 +1,380 @@
+import { useEffect, useMemo, useState, type MouseEvent } from 'react';
+import {
+  DataTable,
+  List,
+  SelectInput,
+  TextInput,
+  TopToolbar,
+  useGetIdentity,
+  useNotify,
+  usePermissions,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import { GOD, hasPermission, PERMISSION_GROUPS, type PermissionGroup } from '../../domain/permissions';
+import { apiFetch, errorMessage } from '../../providers/http';
+import { ListFilterForm } from '../../custom/ListFilterForm';
+
+interface Company { id: number; name: string }
+interface UserRecord { id: number; firstName: string; lastName: string; email: string; role: string; permissions: string[]; companies: number[] }
+
+const fullName = (user: Pick<UserRecord, 'firstName' | 'lastName' | 'email'>) => `${user.firstName} ${user.lastName}`.trim() || user.email;
+
+function useCompanies() {
+  const [companies, setCompanies] = useState<Company[]>([]);
+  useEffect(() => {
+    apiFetch<{ data: Company[] }>('/odoo/companies')
+      .then(({ json }) => setCompanies(json.data.map(({ id, name }) => ({ id, name }))))
+      .catch(() => setCompanies([]));
+  }, []);
+  return companies;
+}
+
+function useIsAdmin() {
+  const { identity } = useGetIdentity();
+  return (identity as { role?: string } | undefined)?.role === 'admin';
+}
+
+/** Spec section 2: the first three companies, then '+ N more', the whole list in a tooltip. */
+function CompaniesCell({ companies }: { companies: Company[] }) {
+  const translate = useTranslate();
+  const record = useRecordContext<UserRecord>();
+  if (!record) return null;
+  const names = record.companies.map((id) => companies.find((company) => company.id === id)?.name ?? `#${id}`);
+  const shown = names.slice(0, 3).join(', ');
+  const rest = names.length - 3;
+  return (
+    <Tooltip title={names.join(', ')}>
+      <span data-testid="user-companies">{rest > 0 ? `${shown} ${translate('app.users.more', { count: rest })}` : shown}</span>
+    </Tooltip>
+  );
+}
+
+/** Grouped permission checkboxes, toggled with immediate effect (spec sections 2 and 6). */
+function PermissionsPanel() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const record = useRecordContext<UserRecord>();
+  const [permissions, setPermissions] = useState<string[]>(record?.permissions ?? []);
+  const [busy, setBusy] = useState<string | null>(null);
+  if (!record) return null;
+
+  async function toggle(permission: string, value: boolean) {
+    setBusy(permission);
+    try {
+      const { json } = await apiFetch<UserRecord>('/users/change-permission', { method: 'POST', body: { userId: record!.id, permission, value } });
+      setPermissions(json.permissions);
+      notify('app.users.permissionUpdated', { type: 'success' });
+      refresh();
+    } catch (error) {
+      notify(`${translate('app.users.permissionError')}: ${errorMessage(error)}`, { type: 'error' });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const god = permissions.includes(GOD);
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fill, minmax(210px, 1fr))' }, gap: 2, py: 1 }} data-testid="permissions-panel" aria-label={translate('app.users.expand', { name: fullName(record) })}>
+      {(Object.entries(PERMISSION_GROUPS) as Array<[PermissionGroup, readonly string[]]>).map(([group, actions]) => (
+        <Box key={group} component="fieldset" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, m: 0, px: 1.5 }}>
+          <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>{translate(`app.users.groups.${group}`)}</Typography>
+          <FormGroup>
+            <FormControlLabel
+              control={<Checkbox size="small" checked={god || permissions.includes(group)} disabled={god || busy !== null} onChange={(event) => toggle(group, event.target.checked)} />}
+              label={`${translate('app.users.all')} (${group})`}
+              data-testid={`permission-${group}`}
+            />
+            {actions.map((action) => {
+              const permission = `${group}.${action}`;
+              const inherited = god || permissions.includes(group);
+              return (
+                <FormControlLabel
+                  key={permission}
+                  control={<Checkbox size="small" checked={inherited || permissions.includes(permission)} disabled={inherited || busy !== null} onChange={(event) => toggle(permission, event.target.checked)} />}
+                  label={`${translate(`app.users.actionsLabels.${action}`)} (${permission})`}
+                  data-testid={`permission-${permission}`}
+                />
+              );
+            })}
+          </FormGroup>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function EditDialog({ user, companies, onClose }: { user: UserRecord; companies: Company[]; onClose: (changed: boolean) => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const admin = useIsAdmin();
+  const [firstName, setFirstName] = useState(user.firstName);
+  const [lastName, setLastName] = useState(user.lastName);
+  const [chosen, setChosen] = useState<number[]>(user.companies);
+  const [touched, setTouched] = useState(false);
+  const missing = { first: !firstName.trim(), last: !lastName.trim() };
+
+  async function save() {
+    setTouched(true);
+    if (missing.first || missing.last) return;
+    try {
+      await apiFetch(`/users/${user.id}`, { method: 'PUT', body: { firstName: firstName.trim(), lastName: lastName.trim(), ...(admin ? { companies: chosen } : {}) } });
+      notify('app.users.saved', { type: 'success' });
+      onClose(true);
+    } catch (error) {
+      notify(errorMessage(error), { type: 'error' });
+    }
+  }
+
+  return (
+    <Dialog open onClose={() => onClose(false)} fullWidth maxWidth="sm" data-testid="edit-user-dialog">
+      <DialogTitle>{translate('app.users.editTitle')}</DialogTitle>
+      <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
+        <TextField required label={translate('app.users.fields.firstName')} value={firstName} onChange={(event) => setFirstName(event.target.value)} error={touched && missing.first} helperText={touched && missing.first ? translate('app.users.required') : ' '} inputProps={{ maxLength: 100, 'data-testid': 'edit-first-name' }} />
+        <TextField required label={translate('app.users.fields.lastName')} value={lastName} onChange={(event) => setLastName(event.target.value)} error={touched && missing.last} helperText={touched && missing.last ? translate('app.users.required') : ' '} inputProps={{ maxLength: 100, 'data-testid': 'edit-last-name' }} />
+        <TextField label={translate('app.users.fields.email')} value={user.email} slotProps={{ input: { readOnly: true } }} />
+        <TextField
+          select
+          label={translate('app.users.fields.companies')}
+          value={chosen}
+          disabled={!admin}
+          helperText={admin ? ' ' : translate('app.users.companiesHelper')}
+          onChange={(event) => setChosen((event.target.value as unknown as number[]).map(Number))}
+          slotProps={{ select: { multiple: true, renderValue: (value) => (value as number[]).map((id) => companies.find((one) => one.id === id)?.name ?? `#${id}`).join(', ') } }}
+        >
+          {companies.map((company) => (
+            <MenuItem key={company.id} value={company.id}>{company.name}</MenuItem>
+          ))}
+        </TextField>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => onClose(false)}>{translate('ra.action.cancel')}</Button>
+        <Button variant="contained" onClick={save} data-testid="edit-save">{translate('ra.action.save')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function DeleteDialog({ user, onClose }: { user: UserRecord; onClose: (changed: boolean) => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  async function remove() {
+    try {
+      await apiFetch(`/users/${user.id}`, { method: 'DELETE' });
+      notify('app.users.deleted', { type: 'success' });
+      onClose(true);
+    } catch (error) {
+      notify(`${translate('app.users.deleteError')}: ${errorMessage(error)}`, { type: 'error' });
+    }
+  }
+  return (
+    <Dialog open onClose={() => onClose(false)} data-testid="delete-user-dialog">
+      <DialogTitle>{translate('app.users.deleteTitle')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{translate('app.users.deleteConfirm', { name: fullName(user) })}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => onClose(false)}>{translate('ra.action.cancel')}</Button>
+        <Button color="error" variant="contained" onClick={remove} data-testid="delete-confirm">{translate('app.users.delete')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** Spec sections 2 and 6: email (required), companies for admins only, permissions grouped by area. */
+function InviteDialog({ companies, onClose }: { companies: Company[]; onClose: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const admin = useIsAdmin();
+  const { permissions: held } = usePermissions<unknown[]>();
+  const [email, setEmail] = useState('');
+  const [chosenCompanies, setChosenCompanies] = useState<number[]>([]);
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [touched, setTouched] = useState(false);
+  const [sending, setSending] = useState(false);
+
+  function toggle(permission: string, value: boolean, group?: PermissionGroup) {
+    setChosen((current) => {
+      const without = current.filter((one) => one !== permission && !(group && one.startsWith(`${group}.`)));
+      // Selecting a parent group adds the group permission too, with all its actions.
+      if (value) return [...without, permission, ...(group ? PERMISSION_GROUPS[group].map((action) => `${group}.${action}`) : [])];
+      return without;
+    });
+  }
+
+  async function send() {
+    setTouched(true);
+    if (!email.trim()) return;
+    setSending(true);
+    try {
+      await apiFetch('/users/invite', {
+        method: 'POST',
+        body: { email: email.trim(), permissions: chosen, ...(admin ? { companies: chosenCompanies } : {}), lang: localStorage.getItem('lang_preference') === 'en' ? 'en' : 'es' },
+      });
+      notify('app.users.invited', { type: 'success', messageArgs: { email: email.trim() } });
+      onClose();
+    } catch (error) {
+      notify(`${translate('app.users.inviteError')}: ${errorMessage(error)}`, { type: 'error' });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="md" data-testid="invite-dialog">
+      <DialogTitle>{translate('app.users.inviteTitle')}</DialogTitle>
+      <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
+        <TextField required type="email" label={translate('app.users.fields.email')} value={email} onChange={(event) => setEmail(event.target.value)} error={touched && !email.trim()} helperText={touched && !email.trim() ? translate('app.users.required') : ' '} inputProps={{ maxLength: 320, 'data-testid': 'invite-email' }} />
+        <TextField
+          select
+          label={translate('app.users.fields.companies')}
+          value={chosenCompanies}
+          disabled={!admin}
+          helperText={admin ? ' ' : translate('app.users.companiesHelper')}
+          onChange={(event) => setChosenCompanies((event.target.value as unknown as number[]).map(Number))}
+          slotProps={{ select: { multiple: true, renderValue: (value) => (value as number[]).map((id) => companies.find((one) => one.id === id)?.name ?? `#${id}`).join(', ') } }}
+          inputProps={{ 'data-testid': 'invite-companies' }}
+        >
+          {companies.map((company) => (
+            <MenuItem key={company.id} value={company.id}>{company.name}</MenuItem>
+          ))}
+        </TextField>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fill, minmax(210px, 1fr))' }, gap: 2 }}>
+          {(Object.entries(PERMISSION_GROUPS) as Array<[PermissionGroup, readonly string[]]>).map(([group, actions]) => (
+            <Box key={group} component="fieldset" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, m: 0, px: 1.5 }}>
+              <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>{translate(`app.users.groups.${group}`)}</Typography>
+              <FormGroup>
+                <FormControlLabel
+                  control={<Checkbox size="small" checked={chosen.includes(group)} disabled={!hasPermission(held, group, () => undefined)} onChange={(event) => toggle(group, event.target.checked, group)} />}
+                  label={`${translate('app.users.all')} (${group})`}
+                  data-testid={`invite-permission-${group}`}
+                />
+                {actions.map((action) => {
+                  const permission = `${group}.${action}`;
+                  return (
+                    <FormControlLabel
+                      key={permission}
+                      control={<Checkbox size="small" checked={chosen.includes(permission)} disabled={chosen.includes(group) || !hasPermission(held, permission, () => undefined)} onChange={(event) => toggle(permission, event.target.checked)} />}
+                      label={`${translate(`app.users.actionsLabels.${action}`)} (${permission})`}
+                      data-testid={`invite-permission-${permission}`}
+                    />
+                  );
+                })}
+              </FormGroup>
+            </Box>
+          ))}
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
+        <Button variant="contained" startIcon={<PersonAddIcon />} disabled={sending} onClick={send} data-testid="invite-send">{translate('app.users.inviteSend')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function RowActions({ onEdit, onDelete }: { onEdit: (user: UserRecord) => void; onDelete: (user: UserRecord) => void }) {
+  const translate = useTranslate();
+  const record = useRecordContext<UserRecord>();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  if (!record) return null;
+  const open = (event: MouseEvent<HTMLElement>) => {
+    event.stopPropagation();
+    setAnchor(event.currentTarget);
+  };
+  return (
+    <>
+      <IconButton size="small" aria-label={`${translate('app.users.fields.actions')}: ${fullName(record)}`} onClick={open} data-testid="user-actions">
+        <MoreVertIcon />
+      </IconButton>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} onClick={(event) => event.stopPropagation()}>
+        <MenuItem onClick={() => { setAnchor(null); onEdit(record); }} data-testid="user-edit">{translate('app.users.edit')}</MenuItem>
+        <MenuItem onClick={() => { setAnchor(null); onDelete(record); }} data-testid="user-delete">{translate('app.users.delete')}</MenuItem>
+      </Menu>
+    </>
+  );
+}
+
+/** The users and permissions screen (spec section 2, /permissions-management). */
+export function UsersPage() {
+  const translate = useTranslate();
+  const refresh = useRefresh();
+  const companies = useCompanies();
+  const { permissions } = usePermissions<unknown[]>();
+  const canManage = hasPermission(permissions, 'users.create', () => undefined);
+  const [inviting, setInviting] = useState(false);
+  const [editing, setEditing] = useState<UserRecord | null>(null);
+  const [deleting, setDeleting] = useState<UserRecord | null>(null);
+  const companyChoices = useMemo(() => companies.map((company) => ({ id: company.id, name: company.name })), [companies]);
+  const after = (changed: boolean) => {
+    setEditing(null);
+    setDeleting(null);
+    if (changed) refresh();
+  };
+  return (
+    <List
+      resource="users"
+      title={translate('app.titles.permissionsManagement')}
+      actions={
+        <TopToolbar>
+          {canManage && (
+            <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setInviting(true)} data-testid="invite-open">
+              {translate('app.users.invite')}
+            </Button>
+          )}
+        </TopToolbar>
+      }
+      perPage={25}
+      disableSyncWithLocation
+      storeKey="users-list"
+      empty={false}
+      sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }}
+    >
+      <ListFilterForm applyLabel="app.users.search">
+        <SelectInput source="companyId" label="app.users.fields.company" choices={companyChoices} />
+        <TextInput source="email" label="app.users.fields.email" />
+      </ListFilterForm>
+      <DataTable
+        bulkActionButtons={false}
+        rowClick="expand"
+        expand={canManage ? <PermissionsPanel /> : undefined}
+        size="small"
+        sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+      >
+        <DataTable.Col source="lastName" label="app.users.fields.name" render={(record) => fullName(record as UserRecord)} />
+        <DataTable.Col source="email" label="app.users.fields.email" />
+        <DataTable.Col source="companies" label="app.users.fields.companies">
+          <CompaniesCell companies={companies} />
+        </DataTable.Col>
+        {canManage && (
+          <DataTable.Col label="app.users.fields.actions" align="right">
+            <RowActions onEdit={setEditing} onDelete={setDeleting} />
+          </DataTable.Col>
+        )}
+      </DataTable>
+      {inviting && <InviteDialog companies={companies} onClose={() => setInviting(false)} />}
+      {editing && <EditDialog user={editing} companies={companies} onClose={after} />}
+      {deleting && <DeleteDialog user={deleting} onClose={after} />}
+    </List>
+  );
+}

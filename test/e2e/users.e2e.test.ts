@@ -1,0 +1,95 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot, serverAndBrowser, signIn } from './harness';
+
+/**
+ * Issue 7's story: an admin invites a new user with moves.create for one company; the invitation mail's link
+ * signs the invitee in (the embedded issuer asks for a name and a password); the invitee sees only the expense
+ * entries; the admin toggles moves.list on and the invitee's menu gains the move list after a reload.
+ */
+const env = serverAndBrowser();
+
+function outboxMails(dataDir: string): string[] {
+  try {
+    return readdirSync(join(dataDir, 'outbox')).sort().map((file) => readFileSync(join(dataDir, 'outbox', file), 'utf8'));
+  } catch {
+    return [];
+  }
+}
+
+/** The quoted-printable body of an .eml, decoded enough to read a link. */
+const decodeQp = (eml: string) => eml.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+const menu = (page: Page) => page.locator('[data-testid^="menu-"]').evaluateAll((items) => items.map((item) => item.getAttribute('data-testid')));
+
+describe('users, permissions and invitations in a real browser', () => {
+  it('an admin invites a user, the mail link signs them in, and a permission toggle shows after a reload', async () => {
+    const adminContext = await env.browser.newContext({ locale: 'es-ES', viewport: { width: 1440, height: 1000 } });
+    const admin = await adminContext.newPage();
+    await signIn(admin, env.server.url, 'admin@demo.example');
+    await admin.getByTestId('menu-permissionsManagement').click();
+    await admin.locator('table tbody tr').first().waitFor();
+    await screenshot(admin, 'users-es');
+
+    await admin.getByTestId('invite-open').click();
+    await admin.getByTestId('invite-send').click();
+    await admin.getByTestId('invite-dialog').getByText('Obligatorio').waitFor();
+    await admin.getByTestId('invite-email').fill('nuevo.empleado@demo.example');
+    await admin.getByTestId('invite-companies').locator('xpath=..').click();
+    await admin.getByRole('option', { name: 'Beta Servicios SA' }).click();
+    await admin.keyboard.press('Escape');
+    await admin.getByTestId('invite-permission-moves.create').click();
+    await screenshot(admin, 'invite-es');
+    await admin.getByTestId('invite-send').click();
+    await admin.getByText('Invitación enviada a nuevo.empleado@demo.example').waitFor();
+
+    const mail = outboxMails(env.server.dataDir).find((eml) => /^To: nuevo\.empleado@demo\.example$/m.test(eml));
+    expect(mail).toBeDefined();
+    const link = decodeQp(mail!).match(/https?:\/\/[^\s]+\/login\?inviteToken=[A-Za-z0-9_%-]+/)![0];
+
+    // The invitee: a fresh browser, the link from the mail.
+    const inviteeContext = await env.browser.newContext({ locale: 'es-ES', viewport: { width: 1280, height: 900 } });
+    const invitee = await inviteeContext.newPage();
+    await invitee.goto(link);
+    await invitee.getByTestId('google-sign-in').click();
+    await invitee.getByText('Aceptar la invitación').first().waitFor();
+    expect(await invitee.locator('input[name="email"]').inputValue()).toBe('nuevo.empleado@demo.example');
+    await invitee.locator('input[name="firstName"]').fill('Nuevo');
+    await invitee.locator('input[name="lastName"]').fill('Empleado');
+    await invitee.locator('input[name="password"]').fill('clave-segura-1');
+    await invitee.locator('form button[type="submit"]').click();
+    await invitee.waitForURL(`${env.server.url}/`);
+    await invitee.getByTestId('page-title').waitFor();
+    await expect.poll(() => menu(invitee)).toEqual(['menu-move']);
+    await invitee.goto(`${env.server.url}/move`);
+    await expect.poll(() => invitee.getByTestId('company').inputValue()).toBe('2');
+    await invitee.goto(`${env.server.url}/moves-list`);
+    await invitee.getByTestId('access-denied').waitFor();
+
+    // The admin finds the new user and toggles moves.list on.
+    await admin.getByRole('textbox', { name: 'Correo electrónico' }).fill('nuevo.empleado');
+    await admin.getByTestId('apply-filters').click();
+    // With expandable rows each user has a hidden panel row too: count the users' own rows.
+    await expect.poll(() => admin.locator('table tbody tr.RaDataTable-row').count()).toBe(1);
+    const row = admin.locator('table tbody tr.RaDataTable-row').first();
+    expect(await row.innerText()).toContain('Beta Servicios SA');
+    await row.click();
+    await admin.getByTestId('permissions-panel').waitFor();
+    const moveList = admin.getByTestId('permission-moves.list').locator('input');
+    expect(await moveList.isChecked()).toBe(false);
+    expect(await admin.getByTestId('permission-moves.create').locator('input').isChecked()).toBe(true);
+    await moveList.click();
+    await admin.getByText('Permiso actualizado correctamente').waitFor();
+    await expect.poll(() => admin.getByTestId('permission-moves.list').locator('input').isChecked()).toBe(true);
+    await screenshot(admin, 'user-permissions-es');
+
+    await invitee.goto(`${env.server.url}/`);
+    await expect.poll(() => menu(invitee)).toEqual(['menu-movesList', 'menu-move']);
+    await invitee.getByTestId('menu-movesList').click();
+    await invitee.locator('table').waitFor();
+    await inviteeContext.close();
+    await adminContext.close();
+  });
+});
