@@ -120,6 +120,8 @@ export const appEn = {
       required: 'This field is required',
       incorrectDate: 'Incorrect expense/subsistence or invoice date, please check the date entered',
       fileTooLarge: "The file is too large or can't be compressed.",
+      fromAi: 'Read from the document: check it',
+      reading: 'Reading the document…',
       aiError: 'Error processing with AI',
       created: 'Move created successfully %{concept}',
       noCompanies: 'Your account has no company assigned yet.',

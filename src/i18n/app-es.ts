@@ -122,6 +122,8 @@ export const appEs: AppMessages = {
       required: 'Este campo es obligatorio',
       incorrectDate: 'Fecha de gasto/dieta o factura incorrecta, revise la fecha introducida',
       fileTooLarge: 'El archivo es demasiado grande o no se puede comprimir.',
+      fromAi: 'Leído del documento: revíselo',
+      reading: 'Leyendo el documento…',
       aiError: 'Error al procesar con IA',
       created: 'Movimiento creado correctamente %{concept}',
       noCompanies: 'Su cuenta todavía no tiene ninguna empresa asignada.',

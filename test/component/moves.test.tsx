@@ -166,3 +166,43 @@ describe('move page form rules', () => {
     expect(localStorage.getItem('move_last_company')).toBe('2');
   });
 });
+
+describe('the AI button', () => {
+  it('fills amount, date (slashes to dashes), concept and the first matching provider, marked until edited', async () => {
+    let release: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.post('*/ocr/move/', async () => {
+        await answered;
+        return HttpResponse.json({ result: JSON.stringify({ importe: '23.40', date: '2026/11/03', provider: 'papeleria', concept: 'Taxi aeropuerto' }) });
+      }),
+      http.post('*/odoo/providers/search', () => HttpResponse.json([{ id: 7, name: 'Papelería Sol SL' }, { id: 8, name: 'Papelería Luna' }])),
+    );
+    renderInAdmin(<MovePage />, { permissions: ['moves.create'], lang: 'en' });
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: /Company/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Acme Iberia SL' }));
+    fireEvent.change(screen.getByTestId('file-input'), { target: { files: [new File(['%PDF-1.4 x'], 'taxi.pdf', { type: 'application/pdf' })] } });
+    fireEvent.click(await screen.findByTestId('ai-button'));
+    expect(await screen.findByText('Reading the document…')).toBeTruthy();
+    release();
+    await waitFor(() => expect((screen.getByTestId('amount') as HTMLInputElement).value).toBe('23.40'));
+    expect((screen.getByTestId('date') as HTMLInputElement).value).toBe('2026-11-03');
+    expect((screen.getByTestId('concept') as HTMLInputElement).value).toBe('Taxi aeropuerto');
+    expect((screen.getByTestId('supplier') as HTMLInputElement).value).toBe('Papelería Sol SL');
+    expect(screen.getAllByText('Read from the document: check it')).toHaveLength(4);
+    expect(screen.queryByText('Reading the document…')).toBeNull();
+    fireEvent.change(screen.getByTestId('amount'), { target: { value: '24' } });
+    expect(screen.getAllByText('Read from the document: check it')).toHaveLength(3);
+  });
+
+  it("says 'Error processing with AI' when the reading fails", async () => {
+    server.use(http.post('*/ocr/move/', () => HttpResponse.json({ message: 'unreadable' }, { status: 422 })));
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderInAdmin(<MovePage />, { permissions: ['moves.create'], lang: 'en' });
+    fireEvent.change(await screen.findByTestId('file-input'), { target: { files: [new File(['x'], 'x.pdf', { type: 'application/pdf' })] } });
+    fireEvent.click(screen.getByTestId('ai-button'));
+    await screen.findByText('Error processing with AI');
+    expect((screen.getByTestId('amount') as HTMLInputElement).value).toBe('');
+    spy.mockRestore();
+  });
+});

@@ -31,6 +31,7 @@ interface Company { id: number; name: string; facturas: Setting; gastos: Setting
 interface Provider { id: number; name: string }
 
 const PAYMENT_METHODS = ['corporate_card', 'personal_card', 'direct_debit'] as const;
+type AiField = 'amount' | 'date' | 'concept' | 'provider';
 
 function Help({ text }: { text: string }) {
   return (
@@ -71,7 +72,11 @@ export function MovePage() {
   const [progress, setProgress] = useState<number | null>(null);
   const [reading, setReading] = useState(false);
   const [touched, setTouched] = useState(false);
+  // Fields filled by the extraction stay marked until the user edits them (issue 8).
+  const [fromAi, setFromAi] = useState<Set<AiField>>(new Set());
   const fileInput = useRef<HTMLInputElement>(null);
+  const edited = (field: AiField) => setFromAi((current) => (current.has(field) ? new Set([...current].filter((one) => one !== field)) : current));
+  const aiMark = (field: AiField) => (fromAi.has(field) ? { focused: true, color: 'secondary' as const } : {});
 
   useEffect(() => {
     apiFetch<{ data: Company[] }>('/odoo/companies')
@@ -107,13 +112,27 @@ export function MovePage() {
     try {
       const { json } = await apiFetch<{ result: string }>('/ocr/move/', { method: 'POST', body: { file: await readAsDataUrl(file) } });
       const fields = JSON.parse(json.result) as { importe?: number | string; date?: string; provider?: string; concept?: string };
-      if (fields.importe !== undefined) setAmount(String(fields.importe));
-      if (fields.date) setDate(slashesToDashes(fields.date));
-      if (fields.concept) setConcept(fields.concept);
+      const filled = new Set<AiField>();
+      if (fields.importe !== undefined && fields.importe !== '') {
+        setAmount(String(fields.importe));
+        filled.add('amount');
+      }
+      if (fields.date) {
+        setDate(slashesToDashes(fields.date));
+        filled.add('date');
+      }
+      if (fields.concept) {
+        setConcept(fields.concept);
+        filled.add('concept');
+      }
       if (fields.provider && companyId) {
         const { json: found } = await apiFetch<Provider[]>('/odoo/providers/search', { method: 'POST', body: { companyId, name: fields.provider } });
-        if (found[0]) setProvider(found[0]);
+        if (found[0]) {
+          setProvider(found[0]);
+          filled.add('provider');
+        }
       }
+      setFromAi(filled);
     } catch (error) {
       console.error(error);
       notify('app.move.aiError', { type: 'error' });
@@ -157,6 +176,7 @@ export function MovePage() {
       setFile(null);
       setComment('');
       setTouched(false);
+      setFromAi(new Set());
       if (fileInput.current) fileInput.current.value = '';
     } catch (error) {
       const message = errorMessage(error);
@@ -189,18 +209,18 @@ export function MovePage() {
           <Autocomplete
             options={providers}
             value={provider}
-            onChange={(_, value) => setProvider(value)}
+            onChange={(_, value) => { setProvider(value); edited('provider'); }}
             getOptionLabel={(option) => option.name}
             isOptionEqualToValue={(a, b) => a.id === b.id}
             disabled={!companyId}
-            renderInput={(params) => <TextField {...params} label={translate('app.move.fields.supplier')} />}
+            renderInput={(params) => <TextField {...params} label={translate('app.move.fields.supplier')} {...aiMark('provider')} helperText={fromAi.has('provider') ? translate('app.move.fromAi') : undefined} inputProps={{ ...params.inputProps, 'data-testid': 'supplier' }} />}
           />
         </Row>
         <Row help={translate('app.move.help.concept')}>
-          <TextField fullWidth label={translate('app.move.fields.concept')} value={concept} onChange={(event) => setConcept(event.target.value)} inputProps={{ maxLength: 500, 'data-testid': 'concept' }} />
+          <TextField fullWidth label={translate('app.move.fields.concept')} value={concept} onChange={(event) => { setConcept(event.target.value); edited('concept'); }} {...aiMark('concept')} helperText={fromAi.has('concept') ? translate('app.move.fromAi') : undefined} inputProps={{ maxLength: 500, 'data-testid': 'concept' }} />
         </Row>
         <Row help={translate('app.move.help.amount')}>
-          <TextField fullWidth required type="number" label={translate('app.move.fields.amount')} value={amount} onChange={(event) => setAmount(event.target.value)} error={touched && !amountOk} helperText={touched && !amountOk ? required : ' '} inputProps={{ min: 0, step: '0.01', 'data-testid': 'amount' }} />
+          <TextField fullWidth required type="number" label={translate('app.move.fields.amount')} value={amount} onChange={(event) => { setAmount(event.target.value); edited('amount'); }} {...aiMark('amount')} error={touched && !amountOk} helperText={touched && !amountOk ? required : fromAi.has('amount') ? translate('app.move.fromAi') : ' '} inputProps={{ min: 0, step: '0.01', 'data-testid': 'amount' }} />
         </Row>
         {tab === 'expense' ? (
           <Row help={translate('app.move.help.paymentMethod')}>
@@ -217,7 +237,7 @@ export function MovePage() {
           </Row>
         )}
         <Row help={translate('app.move.help.date')}>
-          <TextField fullWidth required type="date" label={translate('app.move.fields.date')} value={date} onChange={(event) => setDate(event.target.value)} error={touched && !dateOk} helperText={touched && !dateOk ? translate('app.move.incorrectDate') : ' '} slotProps={{ inputLabel: { shrink: true } }} inputProps={{ 'data-testid': 'date' }} />
+          <TextField fullWidth required type="date" label={translate('app.move.fields.date')} value={date} onChange={(event) => { setDate(event.target.value); edited('date'); }} {...aiMark('date')} error={touched && !dateOk} helperText={touched && !dateOk ? translate('app.move.incorrectDate') : fromAi.has('date') ? translate('app.move.fromAi') : ' '} slotProps={{ inputLabel: { shrink: true } }} inputProps={{ 'data-testid': 'date' }} />
         </Row>
         <Row help={translate('app.move.help.file')}>
           <Box sx={{ border: '2px dashed', borderColor: touched && !file ? 'error.main' : 'divider', borderRadius: 1, p: 2, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}
@@ -231,7 +251,12 @@ export function MovePage() {
             </Typography>
             <Button startIcon={<AutoAwesomeIcon />} disabled={!file || reading} onClick={readWithAi} data-testid="ai-button">{translate('app.move.ai')}</Button>
           </Box>
-          {reading && <LinearProgress sx={{ mt: 1 }} />}
+          {reading && (
+            <Box sx={{ mt: 1 }} role="status" data-testid="ai-reading">
+              <LinearProgress aria-label={translate('app.move.reading')} />
+              <Typography variant="caption" color="text.secondary">{translate('app.move.reading')}</Typography>
+            </Box>
+          )}
         </Row>
         <Row help={translate('app.move.help.comment')}>
           <TextField fullWidth multiline rows={5} label={translate('app.move.fields.comment')} value={comment} onChange={(event) => setComment(event.target.value)} inputProps={{ maxLength: 10000 }} />
