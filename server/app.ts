@@ -28,6 +28,7 @@ import { contactRoutes } from './routes/contacts';
 import { referenceRoutes } from './routes/reference';
 import { userRoutes } from './routes/users';
 import { createMailer, type Mailer } from './mail';
+import { ReportJobs, reportRoutes } from './routes/reports';
 
 export interface AppServices {
   config: Config;
@@ -38,6 +39,8 @@ export interface AppServices {
   seededUsers: boolean;
   mailer: Mailer;
   clock: Clock;
+  /** Background reports still running (tests and a graceful stop wait for them). */
+  reports: ReportJobs;
 }
 
 declare module 'fastify' {
@@ -77,8 +80,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const sessions = new Sessions(db, secret, options.clock);
   const mailer = options.mailer ?? createMailer(config);
   const clock = options.clock ?? (() => new Date());
-  app.decorate('services', { config, db, erp, sessions, seededUsers, mailer, clock });
+  const reports = new ReportJobs();
+  app.decorate('services', { config, db, erp, sessions, seededUsers, mailer, clock, reports });
   app.addHook('onClose', async () => {
+    await reports.idle();
     mailer.close();
     if (!options.db) await db.close();
   });
@@ -109,6 +114,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(moveCreateRoute, { erp: client });
   await app.register(orderRoutes, { erp: client, config });
   await app.register(contactRoutes, { erp: client });
+  await app.register(reportRoutes, { erp: client, mailer, jobs: reports });
   await app.register(userRoutes, { db, mailer, config, clock });
 
   if (erp.embedded && config.embeddedRpc) {

@@ -1,13 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { simpleParser } from 'mailparser';
 import type { Page } from 'playwright-core';
 import { screenshot, serverAndBrowser, signIn } from './harness';
 
 /**
  * Issue 7's story: an admin invites a new user with moves.create for one company; the invitation mail's link
  * signs the invitee in (the embedded issuer asks for a name and a password); the invitee sees only the expense
- * entries; the admin toggles moves.list on and the invitee's menu gains the move list after a reload.
+ * entries; the admin toggles moves.list on and the invitee's menu gains the move list after a reload; the admin
+ * generates the payment report and the mail arrives with the spreadsheet.
  */
 const env = serverAndBrowser();
 
@@ -90,6 +93,30 @@ describe('users, permissions and invitations in a real browser', () => {
     await invitee.getByTestId('menu-movesList').click();
     await invitee.locator('table').waitFor();
     await inviteeContext.close();
+
+    // The admin generates the payment report: confirmation, the spec's message, then the mail with the spreadsheet.
+    await admin.getByTestId('menu-paymentsReport').click();
+    await admin.getByTestId('payment-report').waitFor();
+    const year = new Date().getFullYear();
+    await admin.getByTestId('report-from').fill(`${year}-01-01`);
+    await admin.getByTestId('report-to').fill(new Date().toISOString().slice(0, 10));
+    expect(await admin.getByTestId('report-generate').isDisabled()).toBe(true);
+    await admin.getByTestId('report-companies').locator('xpath=..').click();
+    await admin.getByRole('option', { name: 'Acme Iberia SL' }).click();
+    await admin.keyboard.press('Escape');
+    await admin.getByTestId('report-generate').click();
+    await admin.getByText('¿Generar el informe del periodo medio de pago', { exact: false }).waitFor();
+    await screenshot(admin, 'payment-report-es');
+    await admin.getByRole('button', { name: 'Confirmar' }).click();
+    await admin.getByText('El informe se está generando. Recibirá los resultados por correo electrónico').waitFor();
+    await expect
+      .poll(() => outboxMails(env.server.dataDir).find((eml) => /^To: admin@demo\.example$/m.test(eml) && /pmp-.*\.xlsx/.test(eml)), { timeout: 20_000 })
+      .toBeDefined();
+    const report = await simpleParser(outboxMails(env.server.dataDir).find((eml) => /^To: admin@demo\.example$/m.test(eml) && /pmp-.*\.xlsx/.test(eml))!);
+    expect(report.text).toContain('- Acme Iberia SL: PMP');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(report.attachments[0].content as unknown as ArrayBuffer);
+    expect(workbook.getWorksheet('Resumen')!.getRow(2).getCell(1).value).toBe('Acme Iberia SL');
     await adminContext.close();
   });
 });

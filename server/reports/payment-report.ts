@@ -1,0 +1,164 @@
+/**
+ * The payment report of spec section 7: for each chosen company, the PMP of the period from the ERP's posted
+ * supplier bills, receipts and credit notes and their payments; a spreadsheet with the figures and the rows behind
+ * them; a mail to the person who asked.
+ */
+import ExcelJS from 'exceljs';
+import type { ErpClient, ErpRecord } from '../erp/types';
+import type { MailMessage } from '../mail';
+import { computePmp, type PmpDocument, type PmpResult } from './pmp';
+
+export const SUPPLIER_TYPES = ['in_invoice', 'in_receipt', 'in_refund'];
+export type ReportLanguage = 'es' | 'en';
+
+export interface CompanyReport {
+  company: { id: number; name: string };
+  result: PmpResult;
+}
+
+const name = (pair: unknown) => (Array.isArray(pair) ? String(pair[1]) : '');
+
+/**
+ * Documents and payments as Odoo keeps them: payments are partial reconciliations on the bill's lines
+ * (account.partial.reconcile, dated max_date). The embedded store records an outbound account.payment against the
+ * bill instead; both are read, and each back end has only one of them.
+ */
+export async function loadDocuments(erp: ErpClient, companyId: number, to: string): Promise<PmpDocument[]> {
+  const moves = await erp.searchRead(
+    'account.move',
+    [['company_id', '=', companyId], ['move_type', 'in', SUPPLIER_TYPES], ['state', '=', 'posted'], ['invoice_date', '<=', to]],
+    { fields: ['name', 'ref', 'partner_id', 'invoice_date', 'date', 'amount_total', 'move_type'], order: 'invoice_date, id', limit: 100_000 },
+  );
+  if (!moves.length) return [];
+  const ids = moves.map((move) => move.id);
+  const payments = new Map<number, Array<{ date: string; amount: number }>>();
+  const add = (moveId: number, date: unknown, amount: unknown) => {
+    if (typeof date !== 'string' || !date) return;
+    const list = payments.get(moveId) ?? [];
+    list.push({ date: date.slice(0, 10), amount: Math.abs(Number(amount) || 0) });
+    payments.set(moveId, list);
+  };
+
+  const lines = await erp.searchRead('account.move.line', [['move_id', 'in', ids]], { fields: ['move_id'], limit: 1_000_000 });
+  if (lines.length) {
+    const lineToMove = new Map(lines.map((line) => [line.id, Array.isArray(line.move_id) ? Number(line.move_id[0]) : Number(line.move_id)]));
+    const lineIds = [...lineToMove.keys()];
+    const reconciles = await erp.searchRead('account.partial.reconcile', ['|', ['credit_move_id', 'in', lineIds], ['debit_move_id', 'in', lineIds]], {
+      fields: ['credit_move_id', 'debit_move_id', 'amount', 'max_date'],
+      limit: 1_000_000,
+    });
+    for (const reconcile of reconciles) {
+      const credit = lineToMove.get(Number(Array.isArray(reconcile.credit_move_id) ? reconcile.credit_move_id[0] : reconcile.credit_move_id));
+      const debit = lineToMove.get(Number(Array.isArray(reconcile.debit_move_id) ? reconcile.debit_move_id[0] : reconcile.debit_move_id));
+      const moveId = credit ?? debit;
+      if (moveId) add(moveId, reconcile.max_date, reconcile.amount);
+    }
+  }
+  const embedded = await erp
+    .searchRead('account.payment', [['move_id', 'in', ids], ['state', '=', 'posted']], { fields: ['move_id', 'date', 'amount'], limit: 1_000_000 })
+    .catch(() => [] as ErpRecord[]);
+  for (const payment of embedded) add(Array.isArray(payment.move_id) ? Number(payment.move_id[0]) : Number(payment.move_id), payment.date, payment.amount);
+
+  return moves.map((move) => ({
+    id: move.id,
+    name: String(move.name && move.name !== '/' ? move.name : move.ref || `#${move.id}`),
+    partner: name(move.partner_id),
+    invoiceDate: String(move.invoice_date || move.date).slice(0, 10),
+    total: (move.move_type === 'in_refund' ? -1 : 1) * Math.abs(Number(move.amount_total) || 0),
+    payments: payments.get(move.id) ?? [],
+  }));
+}
+
+const TEXT = {
+  es: {
+    subject: (from: string, to: string) => `Periodo medio de pago a proveedores del ${from} al ${to}`,
+    intro: (from: string, to: string) => `Periodo medio de pago a proveedores (PMP) del ${from} al ${to}, por empresa:`,
+    line: (report: CompanyReport) =>
+      report.result.pmp === null
+        ? `- ${report.company.name}: sin ${report.result.reason === 'no-documents' ? 'facturas de proveedor' : 'importes'} en el periodo; no hay PMP que calcular.`
+        : `- ${report.company.name}: PMP ${report.result.pmp} días (pagado ${report.result.totalPaid} a ${report.result.paidRatio ?? 0} días; pendiente ${report.result.totalPending} a ${report.result.pendingRatio ?? 0} días).`,
+    outro: 'La hoja de cálculo adjunta tiene las cifras y las facturas en que se basan.',
+    summary: 'Resumen',
+    invoices: 'Facturas',
+    headers: ['Empresa', 'Desde', 'Hasta', 'Total pagado', 'Ratio de operaciones pagadas (días)', 'Total pendiente', 'Ratio de operaciones pendientes (días)', 'PMP (días)', 'Pagos dentro del plazo legal (n.º)', 'Importe dentro del plazo legal', '% pagado dentro del plazo', 'Nota'],
+    rowHeaders: ['Empresa', 'Documento', 'Proveedor', 'Fecha de factura', 'Tipo', 'Fecha de pago o de cierre', 'Importe', 'Días'],
+    paid: 'pagado',
+    pending: 'pendiente',
+    none: 'Sin facturas de proveedor en el periodo',
+    noAmounts: 'Sin importes que promediar',
+  },
+  en: {
+    subject: (from: string, to: string) => `Average payment period to suppliers from ${from} to ${to}`,
+    intro: (from: string, to: string) => `Average payment period to suppliers (PMP) from ${from} to ${to}, per company:`,
+    line: (report: CompanyReport) =>
+      report.result.pmp === null
+        ? `- ${report.company.name}: no ${report.result.reason === 'no-documents' ? 'supplier invoices' : 'amounts'} in the period; there is no PMP to compute.`
+        : `- ${report.company.name}: PMP ${report.result.pmp} days (paid ${report.result.totalPaid} at ${report.result.paidRatio ?? 0} days; pending ${report.result.totalPending} at ${report.result.pendingRatio ?? 0} days).`,
+    outro: 'The attached spreadsheet holds the figures and the invoices behind them.',
+    summary: 'Summary',
+    invoices: 'Invoices',
+    headers: ['Company', 'From', 'To', 'Total paid', 'Paid operations ratio (days)', 'Total pending', 'Pending operations ratio (days)', 'PMP (days)', 'Payments within the legal limit (count)', 'Amount within the legal limit', '% paid within the limit', 'Note'],
+    rowHeaders: ['Company', 'Document', 'Supplier', 'Invoice date', 'Kind', 'Payment or closing date', 'Amount', 'Days'],
+    paid: 'paid',
+    pending: 'pending',
+    none: 'No supplier invoices in the period',
+    noAmounts: 'No amounts to average',
+  },
+} as const;
+
+export async function buildWorkbook(reports: CompanyReport[], lang: ReportLanguage): Promise<Buffer> {
+  const text = TEXT[lang];
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Backoffice';
+  const summary = workbook.addWorksheet(text.summary);
+  summary.addRow([...text.headers]).font = { bold: true };
+  for (const { company, result } of reports) {
+    summary.addRow([
+      company.name, result.from, result.to, result.totalPaid, result.paidRatio, result.totalPending, result.pendingRatio, result.pmp,
+      result.withinLimit.count, result.withinLimit.amount, result.withinLimit.percentOfPaid,
+      result.pmp === null ? (result.reason === 'no-documents' ? text.none : text.noAmounts) : '',
+    ]);
+  }
+  summary.columns.forEach((column) => (column.width = 20));
+  const rows = workbook.addWorksheet(text.invoices);
+  rows.addRow([...text.rowHeaders]).font = { bold: true };
+  for (const { company, result } of reports) {
+    for (const row of result.rows) rows.addRow([company.name, row.document, row.partner, row.invoiceDate, row.kind === 'paid' ? text.paid : text.pending, row.date, row.amount, row.days]);
+  }
+  rows.columns.forEach((column) => (column.width = 18));
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+export async function paymentReportMail(to: string, period: { from: string; to: string }, reports: CompanyReport[], lang: ReportLanguage): Promise<MailMessage> {
+  const text = TEXT[lang];
+  return {
+    to,
+    subject: text.subject(period.from, period.to),
+    text: [text.intro(period.from, period.to), '', ...reports.map(text.line), '', text.outro].join('\n'),
+    attachments: [
+      {
+        filename: `pmp-${period.from}-${period.to}.xlsx`,
+        content: await buildWorkbook(reports, lang),
+        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      },
+    ],
+  };
+}
+
+export async function runPaymentReport(
+  erp: ErpClient,
+  request: { email: string; from: string; to: string; companies: Array<{ id: number; name: string }>; lang: ReportLanguage },
+): Promise<{ reports: CompanyReport[]; mail: MailMessage }> {
+  const reports: CompanyReport[] = [];
+  for (const company of request.companies) {
+    const documents = await loadDocuments(erp, company.id, request.to);
+    reports.push({ company, result: computePmp(documents, { from: request.from, to: request.to }) });
+  }
+  return { reports, mail: await paymentReportMail(request.email, { from: request.from, to: request.to }, reports, request.lang) };
+}
+
+export function failureMail(to: string, period: { from: string; to: string }, lang: ReportLanguage): MailMessage {
+  return lang === 'en'
+    ? { to, subject: `Average payment period: the report from ${period.from} to ${period.to} could not be generated`, text: 'The report could not be generated because the ERP did not answer as expected. Please try again later.' }
+    : { to, subject: `Periodo medio de pago: no se ha podido generar el informe del ${period.from} al ${period.to}`, text: 'No se ha podido generar el informe porque el ERP no ha respondido como se esperaba. Vuelva a intentarlo más tarde.' };
+}
