@@ -1,0 +1,356 @@
+/**
+ * Field extraction from positioned text (issue 8): pure functions over text segments with their boxes, whether the
+ * segments come from a PDF's text layer, from OCR or from a dataset. Spanish and English documents. A field that
+ * is not found is left out, never guessed.
+ */
+
+export interface Segment {
+  text: string;
+  /** [x0, y0, x1, y1] in any consistent unit, y growing downwards. */
+  box: [number, number, number, number];
+}
+
+export interface Row {
+  text: string;
+  segments: Segment[];
+  top: number;
+  bottom: number;
+}
+
+export interface DocumentFields {
+  /** The amount as printed, without currency marks (e.g. "1.234,56" or "31.00"). */
+  totalText?: string;
+  /** The amount as a decimal string with a dot ("1234.56"). */
+  total?: string;
+  /** The date as printed. */
+  dateText?: string;
+  /** ISO date (YYYY-MM-DD) when the printed one is unambiguous enough. */
+  date?: string;
+  company?: string;
+  taxId?: string;
+  concept?: string;
+}
+
+export interface CardFields {
+  name?: string;
+  email?: string;
+  website?: string;
+  phone?: string;
+  position?: string;
+}
+
+/** Segments on the same visual line become one row, left to right; rows from top to bottom. */
+export function groupRows(segments: readonly Segment[]): Row[] {
+  const sorted = segments.filter((one) => one.text.trim()).slice().sort((a, b) => a.box[1] + a.box[3] - (b.box[1] + b.box[3]));
+  const rows: Row[] = [];
+  for (const segment of sorted) {
+    const [, y0, , y1] = segment.box;
+    const middle = (y0 + y1) / 2;
+    const height = Math.max(1, y1 - y0);
+    const row = rows.find((candidate) => {
+      const candidateMiddle = (candidate.top + candidate.bottom) / 2;
+      const candidateHeight = Math.max(1, candidate.bottom - candidate.top);
+      return Math.abs(candidateMiddle - middle) < Math.min(height, candidateHeight) * 0.5;
+    });
+    if (row) {
+      row.segments.push(segment);
+      row.top = Math.min(row.top, y0);
+      row.bottom = Math.max(row.bottom, y1);
+    } else {
+      rows.push({ text: '', segments: [segment], top: y0, bottom: y1 });
+    }
+  }
+  for (const row of rows) {
+    row.segments.sort((a, b) => a.box[0] - b.box[0]);
+    row.text = row.segments.map((one) => one.text.trim()).join(' ').replace(/\s+/g, ' ');
+  }
+  return rows.sort((a, b) => a.top - b.top);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Amounts
+
+const AMOUNT = /(?:RM|MYR|EUR|USD|S\$|\$|€|£)?\s*(-?\d{1,3}(?:[.,\s]\d{3})+(?:[.,]\d{1,2})|-?\d+(?:[.,]\d{1,2}))(?!\d)\s*(?:€|EUR|RM)?/gi;
+
+/** "1.234,56", "1,234.56", "31.00", "31,00", "1 234,56" -> "1234.56"; null when it is not an amount. */
+export function normaliseAmount(text: string): string | null {
+  const cleaned = text.replace(/(RM|MYR|EUR|USD|S\$|\$|€|£)/gi, '').replace(/\s+/g, '').trim();
+  if (!/^-?[\d.,]+$/.test(cleaned)) return null;
+  const lastDot = cleaned.lastIndexOf('.');
+  const lastComma = cleaned.lastIndexOf(',');
+  const decimalAt = Math.max(lastDot, lastComma);
+  const decimals = decimalAt >= 0 ? cleaned.length - decimalAt - 1 : 0;
+  let integer = cleaned;
+  let fraction = '';
+  if (decimalAt >= 0 && decimals > 0 && decimals <= 2) {
+    integer = cleaned.slice(0, decimalAt);
+    fraction = cleaned.slice(decimalAt + 1);
+  }
+  integer = integer.replace(/[.,]/g, '');
+  if (!/^-?\d+$/.test(integer)) return null;
+  const value = Number(`${integer}.${fraction || '0'}`);
+  if (!Number.isFinite(value)) return null;
+  return value.toFixed(2);
+}
+
+interface AmountMatch {
+  text: string;
+  value: number;
+  x: number;
+}
+
+function amountsIn(row: Row): AmountMatch[] {
+  const found: AmountMatch[] = [];
+  for (const segment of row.segments) {
+    for (const match of segment.text.matchAll(AMOUNT)) {
+      const raw = match[1];
+      // Times (8:01), percentages and long codes are not amounts.
+      const after = segment.text.slice((match.index ?? 0) + match[0].length);
+      if (/^\s*%/.test(after) || /^:\d/.test(after)) continue;
+      if (!/[.,]\d{1,2}$/.test(raw)) continue;
+      const normal = normaliseAmount(raw);
+      if (normal === null) continue;
+      found.push({ text: raw.replace(/\s+/g, ''), value: Number(normal), x: segment.box[2] });
+    }
+  }
+  return found;
+}
+
+const TOTAL_FINAL = /\b(nett?\s*amt|rounded\s*total|total\s*rounded|round(ed)?\s*amount|nett?\s*total|net\s*amount|total\s*payable|amount\s*due|total\s*due|grand\s*total|total\s*a\s*pagar|importe\s*a\s*pagar)\b/i;
+const TOTAL_STRONG = /\b(grand\s*total|total\s*amount|total\s*a\s*pagar|total\s*factura|importe\s*total|total\s*due|amount\s*due|nett?\s*total|total\s*payable|total\s*sales?\s*\(?incl|total\s*\(?rm\)?|total\s*incl|rounded\s*total|total\s*rounded|total\s*eur|total\s*€|jumlah)\b/i;
+const TOTAL_WEAK = /\b(total|importe|amount|a\s*pagar)\b/i;
+const NOT_TOTAL = /\b(sub\s*-?\s*total|subtotal|total\s*(qty|quantity|items?|tax|gst|vat|iva|discount|savings?|excl\w*|before|point|cantidad|unidades|art[ií]culos)|(tax|gst|vat|iva)\s*(total|amount)|cash|change|cambio|efectivo|tendered|received|paid\s*amount|total\s*paid|base\s*imponible|rounding|redondeo)\b/i;
+
+/** The document's total: the amount of the strongest total label (same row, or the row below), the largest wins. */
+export function findTotal(rows: readonly Row[]): { text: string; value: string } | undefined {
+  const candidates: Array<{ rank: number; amount: AmountMatch; index: number }> = [];
+  rows.forEach((row, index) => {
+    const label = row.text;
+    if (!TOTAL_WEAK.test(label) && !TOTAL_STRONG.test(label) && !TOTAL_FINAL.test(label)) return;
+    if (NOT_TOTAL.test(label) && !TOTAL_STRONG.test(label.replace(NOT_TOTAL, '')) && !TOTAL_FINAL.test(label.replace(NOT_TOTAL, ''))) return;
+    const rank = TOTAL_FINAL.test(label) ? 3 : TOTAL_STRONG.test(label) ? 2 : 1;
+    let amounts = amountsIn(row);
+    if (!amounts.length && rows[index + 1]) {
+      const next = rows[index + 1];
+      if (next.top - row.bottom < (row.bottom - row.top) * 2.5 && !TOTAL_WEAK.test(next.text)) amounts = amountsIn(next);
+    }
+    const rightmost = amounts.sort((a, b) => b.x - a.x)[0];
+    if (rightmost && rightmost.value > 0) candidates.push({ rank, amount: rightmost, index });
+  });
+  // After a rounding adjustment, the total printed below it is the one paid (Malaysian 5-cent rounding, redondeo).
+  const rounding = rows.findIndex((row) => /\b(rounding|round\s*adj|redondeo)\b/i.test(row.text) && amountsIn(row).length > 0);
+  if (rounding >= 0) for (const candidate of candidates) if (candidate.index > rounding && candidate.index <= rounding + 3) candidate.rank += 10;
+  if (candidates.length) {
+    // The amount payable: a final label (rounded, net, grand total) first; then the largest labelled total, since
+    // the tax-inclusive one beats the tax-exclusive one; equal amounts keep the first printed.
+    const best = candidates.sort((a, b) => b.rank - a.rank || b.amount.value - a.amount.value || a.index - b.index)[0];
+    return { text: best.amount.text, value: best.amount.value.toFixed(2) };
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Dates
+
+const MONTHS: Record<string, number> = {
+  jan: 1, january: 1, ene: 1, enero: 1, feb: 2, february: 2, febrero: 2, mar: 3, march: 3, marzo: 3, apr: 4, april: 4, abr: 4, abril: 4,
+  may: 5, mayo: 5, jun: 6, june: 6, junio: 6, jul: 7, july: 7, julio: 7, aug: 8, august: 8, ago: 8, agosto: 8, sep: 9, sept: 9,
+  september: 9, septiembre: 9, set: 9, oct: 10, october: 10, octubre: 10, nov: 11, november: 11, noviembre: 11, dec: 12, december: 12,
+  dic: 12, diciembre: 12,
+};
+const MONTH_NAMES = Object.keys(MONTHS).sort((a, b) => b.length - a.length).join('|');
+
+const DATE_PATTERNS: Array<{ regex: RegExp; parts: (match: RegExpMatchArray) => [number, number, number] | null }> = [
+  // 2024-03-12, 2024/03/12, 2024.03.12
+  { regex: /\b(20\d{2}|19\d{2})[-/.](\d{1,2})[-/.](\d{1,2})\b/, parts: (m) => [Number(m[1]), Number(m[2]), Number(m[3])] },
+  // 12/03/2024, 12-03-24, 12.03.2024 (day first, as in Spain and Malaysia; a month over 12 swaps them)
+  {
+    regex: /\b(\d{1,2})([-/.])(\d{1,2})\2(\d{4}|\d{2})(?![\d.,])/,
+    parts: (m) => {
+      let day = Number(m[1]);
+      let month = Number(m[3]);
+      if (month > 12 && day <= 12) [day, month] = [month, day];
+      return [fullYear(m[4]), month, day];
+    },
+  },
+  // 12 de marzo de 2024, 12 MAR 2024, 12-Mar-2024, 02 APR 18
+  { regex: new RegExp(`\\b(\\d{1,2})(?:\\s+de|\\s*[-/.]?)\\s*(${MONTH_NAMES})\\.?(?:\\s+de\\s+|\\s*[-/.,]?\\s*)(\\d{4}|\\d{2})\\b`, 'i'), parts: (m) => [fullYear(m[3]), MONTHS[m[2].toLowerCase()], Number(m[1])] },
+  // March 12, 2024; Mar 12 2024
+  { regex: new RegExp(`\\b(${MONTH_NAMES})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, 'i'), parts: (m) => [Number(m[3]), MONTHS[m[1].toLowerCase()], Number(m[2])] },
+];
+
+function fullYear(text: string): number {
+  const year = Number(text);
+  return text.length === 2 ? 2000 + year : year;
+}
+
+function validDate([year, month, day]: [number, number, number]): string | null {
+  if (!(year >= 2000 && year <= 2099 && month >= 1 && month <= 12 && day >= 1 && day <= 31)) return null;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCMonth() !== month - 1) return null;
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+const DATE_LABEL = /\b(date|fecha|tarikh|dated|issued|emisi[oó]n)\b/i;
+
+/** The document's date: on a row labelled as a date first, otherwise the first valid date, top to bottom. */
+export function findDate(rows: readonly Row[]): { text: string; iso: string } | undefined {
+  const found: Array<{ text: string; iso: string; labelled: boolean; index: number }> = [];
+  rows.forEach((row, index) => {
+    for (const { regex, parts } of DATE_PATTERNS) {
+      const match = row.text.match(regex);
+      if (!match) continue;
+      const iso = validDate(parts(match)!);
+      if (!iso) continue;
+      const labelled = DATE_LABEL.test(row.text) || (index > 0 && DATE_LABEL.test(rows[index - 1].text) && !/\d/.test(rows[index - 1].text));
+      // As printed: the segment's own characters (a date split by OCR spaces keeps them).
+      found.push({ text: match[0].trim(), iso, labelled, index });
+      break;
+    }
+  });
+  if (!found.some((one) => one.labelled)) {
+    // A compact date (20180428 or 28042018) only where a row says it is a date.
+    rows.forEach((row, index) => {
+      if (!DATE_LABEL.test(row.text)) return;
+      const compact = row.text.match(/\b(\d{8})\b/)?.[1];
+      if (!compact) return;
+      const iso = validDate([Number(compact.slice(0, 4)), Number(compact.slice(4, 6)), Number(compact.slice(6))]) ?? validDate([Number(compact.slice(4)), Number(compact.slice(2, 4)), Number(compact.slice(0, 2))]);
+      if (iso) found.push({ text: compact, iso, labelled: true, index });
+    });
+  }
+  const due = /\b(due|vencimiento|vto)\b/i;
+  const pick = found.find((one) => one.labelled && !due.test(rows[one.index].text)) ?? found.find((one) => !due.test(rows[one.index].text)) ?? found[0];
+  return pick ? { text: pick.text, iso: pick.iso } : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The issuer (company) and its tax id
+
+const CORPORATE = /\b(sdn\.?\s*bhd\.?|s\/b|bhd|berhad|plt|enterprise|trading|restaurant|restoran|store|shop|mart|market|hardware|station|services?|company|co\.|corporation|corp\.?|inc\.?|ltd\.?|limited|llc|gmbh|s\.?\s?l\.?u?\.?|s\.?\s?a\.?u?\.?|s\.?\s?coop\.?|hotel|cafe|caf[eé]|bakery|pharmacy|farmacia|supermercado|gasolinera|taller|bookstore|books?|stationery|electrical|machinery|motor|holdings?|industries|kedai|perniagaan|food|foods)\b/i;
+const TAX_ID = /\b(c\.?i\.?f\.?|n\.?i\.?f\.?|n\.?i\.?e\.?|vat(?:\s*no)?|gst\s*(?:id|no|reg)|co\.?\s*reg|company\s*(?:no|reg)|roc|reg\.?\s*no|tax\s*id|sst\s*(?:id|no))\b|\(\s*\d{5,8}\s*-\s*[A-Z]\s*\)|\b[ABCDEFGHJNPQRSUVW]-?\d{7}[0-9A-J]\b|\bES\s?[A-Z0-9]\d{7}[A-Z0-9]\b|\b\d{8}-?[A-Z]\b/i;
+const NOT_COMPANY = /\b(tax\s*invoice|invoice|receipt|factura|ticket|recibo|simplified|cash\s*(bill|sales?)|official|tel|fax|phone|tel[eé]fono|email|www\.|http|date|fecha|no\.?\s*\d|jalan|jln|taman|street|calle|avda|avenida|road|lot\s|lorong|cashier|thank|welcome|bienvenido|gracias|copy|duplicate|original|table|mesa)\b/i;
+
+function cleanCompany(text: string): string {
+  return text
+    .replace(/^(dimiliki|owned\s*by|operated\s*by)\s*:?\s*/i, '')
+    .replace(/\(\s*(co\.?\s*)?(no|reg)[^)]*\)\s*$/i, '')
+    .replace(/\(\s*[\w\s-]*\d[\w\s-]*\)\s*$/, '')
+    .replace(/\s+\d{4,8}\s*-\s*[A-Z]\s*$/i, '')
+    .replace(/\b(co\.?\s*reg\.?|company\s*no|gst\s*(id|no)|roc)\b.*$/i, '')
+    .replace(/^[^A-Za-zÀ-ÿ0-9(]+|[^A-Za-zÀ-ÿ0-9.)]+$/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function letterShare(text: string): number {
+  const letters = (text.match(/[A-Za-zÀ-ÿ]/g) ?? []).length;
+  return letters / Math.max(1, text.replace(/\s/g, '').length);
+}
+
+/** The issuer: among the first rows, the one that reads like a company name (corporate words, near a tax id). */
+export function findCompany(rows: readonly Row[]): { name: string; taxId?: string } | undefined {
+  const head = rows.slice(0, Math.min(rows.length, 12));
+  const taxRow = head.findIndex((row) => TAX_ID.test(row.text));
+  const taxId = taxRow >= 0 ? (head[taxRow].text.match(/[A-Z]?-?\d[\d-]{5,}[A-Z0-9]?/i)?.[0] ?? undefined) : undefined;
+  let best: { score: number; name: string } | undefined;
+  head.forEach((row, index) => {
+    const name = cleanCompany(row.text);
+    if (name.length < 3 || letterShare(name) < 0.6) return;
+    let score = 0;
+    if (CORPORATE.test(row.text)) score += 4;
+    if (NOT_COMPANY.test(row.text)) score -= 4;
+    if (taxRow >= 0 && (index === taxRow || index === taxRow - 1)) score += 2;
+    if (/\(\s*\d[\w\s-]*\)/.test(row.text) || /\b\d{5,8}-[A-Z]\b/i.test(row.text)) score += 1;
+    score -= index * 0.35;
+    if (name === name.toUpperCase() && /[A-Z]/.test(name)) score += 0.5;
+    const height = row.bottom - row.top;
+    const typical = head.reduce((sum, one) => sum + (one.bottom - one.top), 0) / head.length;
+    if (height > typical * 1.25) score += 1;
+    if (!best || score > best.score) best = { score, name };
+  });
+  if (!best || best.score < -1) return undefined;
+  // A name printed on two rows ("LEMON TREE RESTAURANT" / "JTJ FOODS SDN BHD"): the row above joins when the
+  // best row starts with the legal form or is short, and the row above is letters only.
+  const at = head.findIndex((row) => cleanCompany(row.text) === best!.name);
+  const above = at > 0 ? cleanCompany(head[at - 1].text) : '';
+  const startsWithForm = /^(sdn\.?\s*bhd|restaurant|enterprise|trading|s\.?l\.?|s\.?a\.?)\b/i.test(best.name) || best.name.split(' ').length <= 2;
+  if (above && startsWithForm && CORPORATE.test(best.name) && letterShare(above) > 0.85 && !NOT_COMPANY.test(head[at - 1].text) && !/\d/.test(above) && above === above.toUpperCase()) {
+    return { name: `${above} ${best.name}`, ...(taxId ? { taxId } : {}) };
+  }
+  return { name: best.name, ...(taxId ? { taxId } : {}) };
+}
+
+const ITEM_HEADER = /\b(description|desc|item|items|concepto|descripci[oó]n|art[ií]culo|producto|qty|cant)\b/i;
+
+/** A short concept: the first item line under the items' header, without its amounts. */
+export function findConcept(rows: readonly Row[]): string | undefined {
+  const header = rows.findIndex((row) => ITEM_HEADER.test(row.text));
+  const start = header >= 0 ? header + 1 : Math.min(rows.length, 6);
+  for (const row of rows.slice(start, start + 6)) {
+    if (TOTAL_WEAK.test(row.text) || NOT_COMPANY.test(row.text)) continue;
+    const text = row.text.replace(AMOUNT, ' ').replace(/\b\d+(\s*[xX*])?\b/g, ' ').replace(/[^\p{L}\p{N}\s&.,'()/-]/gu, ' ').replace(/\s+/g, ' ').trim();
+    if (text.length >= 3 && letterShare(text) > 0.6) return text.slice(0, 80);
+  }
+  return undefined;
+}
+
+export function extractDocumentFields(segments: readonly Segment[]): DocumentFields {
+  const rows = groupRows(segments);
+  const fields: DocumentFields = {};
+  const total = findTotal(rows);
+  if (total) {
+    fields.totalText = total.text;
+    fields.total = total.value;
+  }
+  const date = findDate(rows);
+  if (date) {
+    fields.dateText = date.text;
+    fields.date = date.iso;
+  }
+  const company = findCompany(rows);
+  if (company) {
+    fields.company = company.name;
+    if (company.taxId) fields.taxId = company.taxId;
+  }
+  const concept = findConcept(rows);
+  if (concept) fields.concept = concept;
+  return fields;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Business cards
+
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
+const WEBSITE = /\b((?:https?:\/\/)?(?:www\.)?(?:linkedin\.com\/[^\s]+|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|es|org|net|io|eu|co|info|biz|dev|app|cat|ai|uk|de|fr|it|pt)(?:\/[^\s]*)?))\b/i;
+const PHONE_LABEL = /\b(tel[eé]?f?o?n?o?|phone|m[oó]vil|mobile|cell|tlf|t\.|m\.)\b/i;
+const FAX_LABEL = /\b(fax)\b/i;
+const POSITION = /\b(ceo|cto|cfo|coo|cmo|founder|fundador[a]?|director[a]?|manager|gerente|jef[ea]|head|lead|engineer|ingenier[oa]|developer|desarrollador[a]?|analyst|analista|consultant|consultor[a]?|designer|dise[ñn]ador[a]?|president[ea]?|vice|partner|soci[oa]|responsable|sales|ventas|marketing|comercial|account|executive|ejecutiv[oa]|officer|specialist|especialista|architect|arquitect[oa]|administrator|administrador[a]?|t[eé]cnic[oa]|abogad[oa]|lawyer|attorney|agent|agente|coordinador[a]?|coordinator|assistant|asistente|owner|propietari[oa])\b/i;
+
+export function extractCardFields(segments: readonly Segment[]): CardFields {
+  const rows = groupRows(segments);
+  const fields: CardFields = {};
+  const email = rows.map((row) => row.text.match(EMAIL)?.[0]).find(Boolean);
+  if (email) fields.email = email;
+  const website = rows.map((row) => (EMAIL.test(row.text) ? undefined : row.text.match(WEBSITE)?.[1])).find(Boolean);
+  if (website) fields.website = website;
+  const phoneRow = rows.find((row) => PHONE_LABEL.test(row.text) && !FAX_LABEL.test(row.text) && /\d{3}/.test(row.text))
+    ?? rows.find((row) => !FAX_LABEL.test(row.text) && !EMAIL.test(row.text) && (row.text.match(/\d/g) ?? []).length >= 9 && /^[\s\d()+.\-/:A-Za-z]*$/.test(row.text) && !/\b\d{5}\b.*[A-Za-z]{3,}/.test(row.text));
+  if (phoneRow) {
+    const digits = phoneRow.text.replace(/^[^\d+(]*/, '').replace(/[^\d+]/g, '').replace(/^\+/, '');
+    if (digits.length >= 9 && digits.length <= 15) fields.phone = digits;
+  }
+  const textual = rows.filter((row) => !EMAIL.test(row.text) && !WEBSITE.test(row.text) && !/\d{3}/.test(row.text));
+  const positionRow = textual.find((row) => POSITION.test(row.text));
+  if (positionRow) fields.position = positionRow.text;
+  const personLike = (text: string) => /^[A-ZÁÉÍÓÚÑ][\p{L}'’-]+(?:\s+(?:de\s+|del\s+|la\s+)?[A-ZÁÉÍÓÚÑ][\p{L}'’.-]+){1,3}$/u.test(text) && !CORPORATE.test(text) && !POSITION.test(text);
+  const byPosition = positionRow ? textual.indexOf(positionRow) : -1;
+  const near = byPosition >= 0 ? [textual[byPosition - 1], textual[byPosition + 1]].filter(Boolean) : [];
+  const name = near.find((row) => personLike(row.text)) ?? textual.find((row) => personLike(row.text));
+  if (name) fields.name = name.text;
+  return fields;
+}
+
+/** Plain text (one line per row) as positioned segments, for sources without positions. */
+export function segmentsFromText(text: string): Segment[] {
+  return text.split(/\r?\n/).map((line, index) => ({ text: line, box: [0, index * 20, Math.max(1, line.length) * 8, index * 20 + 16] }));
+}
