@@ -29,6 +29,8 @@ import { referenceRoutes } from './routes/reference';
 import { userRoutes } from './routes/users';
 import { createMailer, type Mailer } from './mail';
 import { ReportJobs, reportRoutes } from './routes/reports';
+import { ExtractionError, Extractor } from './extract';
+import { ocrRoutes } from './routes/ocr';
 
 export interface AppServices {
   config: Config;
@@ -41,6 +43,7 @@ export interface AppServices {
   clock: Clock;
   /** Background reports still running (tests and a graceful stop wait for them). */
   reports: ReportJobs;
+  extractor: Extractor;
 }
 
 declare module 'fastify' {
@@ -62,6 +65,8 @@ export interface BuildOptions {
   resolveAccount?: AccountResolver;
   /** Outgoing mail; default SMTP_URL or the DATA_DIR/outbox folder. */
   mailer?: Mailer;
+  /** Document reading (tests share one OCR pool across servers). */
+  extractor?: Extractor;
   distDir?: string;
   logger?: boolean;
 }
@@ -81,9 +86,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const mailer = options.mailer ?? createMailer(config);
   const clock = options.clock ?? (() => new Date());
   const reports = new ReportJobs();
-  app.decorate('services', { config, db, erp, sessions, seededUsers, mailer, clock, reports });
+  const extractor = options.extractor ?? new Extractor({ timeoutMs: config.extractTimeoutMs, llm: config.extractLlm });
+  app.decorate('services', { config, db, erp, sessions, seededUsers, mailer, clock, reports, extractor });
   app.addHook('onClose', async () => {
     await reports.idle();
+    if (!options.extractor) await extractor.close();
     mailer.close();
     if (!options.db) await db.close();
   });
@@ -97,10 +104,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      const message = error instanceof ErpError ? error.message : 'Internal server error';
-      return reply.code(status).send({ statusCode: status, error: status === 503 ? 'Service Unavailable' : 'Internal Server Error', message });
+      // A 502/503/504 we raised on purpose says what failed outside; an unexpected 500 says nothing of its insides.
+      const message = error instanceof ErpError || error instanceof ExtractionError || status !== 500 ? error.message : 'Internal server error';
+      const name = ({ 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' } as Record<number, string>)[status] ?? 'Internal Server Error';
+      return reply.code(status).send({ statusCode: status, error: name, message });
     }
-    const names: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 413: 'Payload Too Large', 415: 'Unsupported Media Type' };
+    const names: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 413: 'Payload Too Large', 415: 'Unsupported Media Type', 422: 'Unprocessable Entity' };
     return reply.code(status).send({ statusCode: status, error: names[status] ?? 'Error', message: error.message });
   });
 
@@ -115,6 +124,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(orderRoutes, { erp: client, config });
   await app.register(contactRoutes, { erp: client });
   await app.register(reportRoutes, { erp: client, mailer, jobs: reports });
+  await app.register(ocrRoutes, { extractor });
   await app.register(userRoutes, { db, mailer, config, clock });
 
   if (erp.embedded && config.embeddedRpc) {

@@ -78,6 +78,10 @@ const schema = z
     PUBLIC_URL: httpUrl('PUBLIC_URL', 'http://localhost:3000').transform((value) => (value ?? 'http://localhost:3000').replace(/\/+$/, '')),
     SESSION_SECRET: text.refine((value) => value === undefined || value.length >= 32, 'SESSION_SECRET must have at least 32 characters'),
     LOG_LEVEL: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
+    EXTRACT_TIMEOUT_MS: whole('EXTRACT_TIMEOUT_MS', 1000, 600_000, 25_000),
+    EXTRACT_LLM_URL: httpUrl('EXTRACT_LLM_URL', 'http://localhost:11434/v1'),
+    EXTRACT_LLM_MODEL: text,
+    EXTRACT_LLM_API_KEY: text,
   })
   .superRefine((env, context) => {
     if (env.ERP === 'odoo') {
@@ -87,6 +91,9 @@ const schema = z
     }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
       context.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_ID'], message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together: set both, or neither for the embedded issuer' });
+    }
+    if (env.EXTRACT_LLM_URL && !env.EXTRACT_LLM_MODEL) {
+      context.addIssue({ code: 'custom', path: ['EXTRACT_LLM_MODEL'], message: 'EXTRACT_LLM_MODEL is required when EXTRACT_LLM_URL is set' });
     }
     if (Boolean(env.EMBEDDED_RPC_LOGIN) !== Boolean(env.EMBEDDED_RPC_API_KEY)) {
       context.addIssue({ code: 'custom', path: ['EMBEDDED_RPC_LOGIN'], message: 'EMBEDDED_RPC_LOGIN and EMBEDDED_RPC_API_KEY go together' });
@@ -111,6 +118,10 @@ export interface Config {
   /** Unset: generated once into DATA_DIR/session-secret (see auth/secret.ts). */
   sessionSecret?: string;
   logLevel: LogLevel;
+  /** Reading one document (OCR) is abandoned after this long. */
+  extractTimeoutMs: number;
+  /** An OpenAI-compatible endpoint that reads fields from the recognised text; unset: offline rules only. */
+  extractLlm?: { url: string; model: string; apiKey?: string };
 }
 
 export class ConfigError extends Error {
@@ -148,5 +159,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: e.PUBLIC_URL,
     sessionSecret: e.SESSION_SECRET,
     logLevel: e.LOG_LEVEL,
+    extractTimeoutMs: e.EXTRACT_TIMEOUT_MS,
+    extractLlm: e.EXTRACT_LLM_URL ? { url: e.EXTRACT_LLM_URL.replace(/\/+$/, ''), model: e.EXTRACT_LLM_MODEL!, apiKey: e.EXTRACT_LLM_API_KEY } : undefined,
   };
 }

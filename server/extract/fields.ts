@@ -226,7 +226,7 @@ export function findDate(rows: readonly Row[]): { text: string; iso: string } | 
 // ---------------------------------------------------------------------------------------------------------------
 // The issuer (company) and its tax id
 
-const CORPORATE = /\b(sdn\.?\s*bhd\.?|s\/b|bhd|berhad|plt|enterprise|trading|restaurant|restoran|store|shop|mart|market|hardware|station|services?|company|co\.|corporation|corp\.?|inc\.?|ltd\.?|limited|llc|gmbh|s\.?\s?l\.?u?\.?|s\.?\s?a\.?u?\.?|s\.?\s?coop\.?|hotel|cafe|caf[eé]|bakery|pharmacy|farmacia|supermercado|gasolinera|taller|bookstore|books?|stationery|electrical|machinery|motor|holdings?|industries|kedai|perniagaan|food|foods)\b/i;
+const CORPORATE = /\b(sdn\.?\s*bhd\.?|s\/b|bhd|berhad|plt|enterprise|trading|restaurant|restoran|store|shop|mart|market|hardware|station|services?|company|co\.|corporation|corp\.?|inc\.?|ltd\.?|limited|llc|gmbh|s\.?\s?l\.?u?\.?|s\.?\s?a\.?u?\.?|s\.?\s?coop\.?|hotel|cafe|caf[eé]|bakery|pharmacy|farmacia|supermercado|gasolinera|taller|bookstore|books?|stationery|electrical|machinery|motor|holdings?|industries|kedai|perniagaan|food|foods|technolog\w*|solutions|systems|group|grupo|labs?|consulting|software|digital|studio|partners|asociados|ventures|capital)\b/i;
 const TAX_ID = /\b(c\.?i\.?f\.?|n\.?i\.?f\.?|n\.?i\.?e\.?|vat(?:\s*no)?|gst\s*(?:id|no|reg)|co\.?\s*reg|company\s*(?:no|reg)|roc|reg\.?\s*no|tax\s*id|sst\s*(?:id|no))\b|\(\s*\d{5,8}\s*-\s*[A-Z]\s*\)|\b[ABCDEFGHJNPQRSUVW]-?\d{7}[0-9A-J]\b|\bES\s?[A-Z0-9]\d{7}[A-Z0-9]\b|\b\d{8}-?[A-Z]\b/i;
 const NOT_COMPANY = /\b(tax\s*invoice|invoice|receipt|factura|ticket|recibo|simplified|cash\s*(bill|sales?)|official|tel|fax|phone|tel[eé]fono|email|www\.|http|date|fecha|no\.?\s*\d|jalan|jln|taman|street|calle|avda|avenida|road|lot\s|lorong|cashier|thank|welcome|bienvenido|gracias|copy|duplicate|original|table|mesa)\b/i;
 
@@ -256,6 +256,8 @@ export function findCompany(rows: readonly Row[]): { name: string; taxId?: strin
   head.forEach((row, index) => {
     const name = cleanCompany(row.text);
     if (name.length < 3 || letterShare(name) < 0.6) return;
+    // A row with prices or totals is not the issuer's name.
+    if (amountsIn(row).length || TOTAL_WEAK.test(row.text) || /\bsub\s*-?\s*total\b/i.test(row.text)) return;
     let score = 0;
     if (CORPORATE.test(row.text)) score += 4;
     if (NOT_COMPANY.test(row.text)) score -= 4;
@@ -336,8 +338,10 @@ export function extractCardFields(segments: readonly Segment[]): CardFields {
   const phoneRow = rows.find((row) => PHONE_LABEL.test(row.text) && !FAX_LABEL.test(row.text) && /\d{3}/.test(row.text))
     ?? rows.find((row) => !FAX_LABEL.test(row.text) && !EMAIL.test(row.text) && (row.text.match(/\d/g) ?? []).length >= 9 && /^[\s\d()+.\-/:A-Za-z]*$/.test(row.text) && !/\b\d{5}\b.*[A-Za-z]{3,}/.test(row.text));
   if (phoneRow) {
-    const digits = phoneRow.text.replace(/^[^\d+(]*/, '').replace(/[^\d+]/g, '').replace(/^\+/, '');
-    if (digits.length >= 9 && digits.length <= 15) fields.phone = digits;
+    // The number as printed (a person reads and dials it), from its first digit, '+' or '(' to its last digit.
+    const printed = phoneRow.text.replace(/^[^\d+(]*/, '').replace(/\D*$/, '').replace(/\s+/g, ' ').trim();
+    const digits = printed.replace(/\D/g, '');
+    if (digits.length >= 9 && digits.length <= 15) fields.phone = printed;
   }
   const textual = rows.filter((row) => !EMAIL.test(row.text) && !WEBSITE.test(row.text) && !/\d{3}/.test(row.text));
   const positionRow = textual.find((row) => POSITION.test(row.text));

@@ -1,0 +1,115 @@
+/**
+ * Reading receipts, invoices and business cards (issue 8): the file's text with positions (the PDF's text layer,
+ * or OCR of the image), then the offline field rules; the optional language model, when configured, is asked too
+ * and the offline result fills what it leaves out or gets wrong in shape.
+ */
+import { base64Payload, sniffBase64 } from '../../src/domain/files';
+import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from '../files';
+import { extractCardFields, extractDocumentFields, groupRows, normaliseAmount, type Segment } from './fields';
+import { llmCardFields, llmMoveFields, type LlmSettings } from './llm';
+import { OcrPool, OcrTimeout } from './ocr';
+import { pdfSegments } from './pdf';
+
+export class ExtractionError extends Error {
+  constructor(readonly statusCode: number, message: string) {
+    super(message);
+  }
+}
+
+export interface MoveResult {
+  importe?: string;
+  date?: string;
+  provider?: string;
+  concept?: string;
+}
+
+export interface CardResult {
+  name?: string;
+  email?: string;
+  website?: string;
+  phone?: string;
+  position?: string;
+}
+
+const HEIC = (buffer: Buffer) => buffer.length > 12 && buffer.toString('latin1', 4, 8) === 'ftyp' && /^(heic|heix|hevc|heim|heis|mif1|msf1)/.test(buffer.toString('latin1', 8, 12));
+
+function decode(file: unknown): { buffer: Buffer; type: 'application/pdf' | 'image/jpeg' | 'image/png' } {
+  if (typeof file !== 'string') throw new ExtractionError(400, 'file must be the document as base64 (or a data URL)');
+  const payload = base64Payload(file);
+  if (!payload) throw new ExtractionError(400, 'The file is empty');
+  if ((payload.length * 3) / 4 > MAX_UPLOAD_BYTES) throw new ExtractionError(413, FILE_TOO_LARGE);
+  if (!/^[A-Za-z0-9+/\s]*={0,2}\s*$/.test(payload)) throw new ExtractionError(400, 'The file is not valid base64 data');
+  const buffer = Buffer.from(payload, 'base64');
+  if (!buffer.length) throw new ExtractionError(400, 'The file is empty');
+  if (HEIC(buffer)) throw new ExtractionError(415, 'HEIC photos cannot be read here: send a JPEG or PNG (on an iPhone, Settings > Camera > Formats > Most Compatible)');
+  const type = sniffBase64(payload);
+  if (type === 'application/octet-stream') throw new ExtractionError(415, 'Unsupported file type: send a PDF, JPEG or PNG');
+  return { buffer, type };
+}
+
+export class Extractor {
+  readonly ocr: OcrPool;
+  constructor(private readonly options: { timeoutMs?: number; llm?: LlmSettings; ocr?: OcrPool } = {}) {
+    this.ocr = options.ocr ?? new OcrPool({ timeoutMs: options.timeoutMs });
+  }
+
+  /** Positioned text of the file, and the plain text (for the language model). */
+  async read(file: unknown): Promise<{ segments: Segment[]; text: string; source: 'pdf' | 'ocr' }> {
+    const { buffer, type } = decode(file);
+    if (type === 'application/pdf') {
+      let segments: Segment[];
+      try {
+        ({ segments } = await pdfSegments(buffer));
+      } catch {
+        throw new ExtractionError(422, 'The PDF could not be read: it is damaged or protected');
+      }
+      const text = groupRows(segments).map((row) => row.text).join('\n');
+      if (text.replace(/\s/g, '').length < 15) {
+        throw new ExtractionError(422, 'This PDF has no text layer (it is a scan): send a photo or an image of the page instead');
+      }
+      return { segments, text, source: 'pdf' };
+    }
+    try {
+      const { segments } = await this.ocr.read(buffer);
+      return { segments, text: groupRows(segments).map((row) => row.text).join('\n'), source: 'ocr' };
+    } catch (error) {
+      if (error instanceof OcrTimeout) throw new ExtractionError(504, `${error.message}: try a sharper or smaller photo`);
+      if (error instanceof ExtractionError) throw error;
+      throw new ExtractionError(422, 'The image could not be read: it is damaged or not a photo of a document');
+    }
+  }
+
+  async readMove(file: unknown): Promise<MoveResult> {
+    const { segments, text } = await this.read(file);
+    const fields = extractDocumentFields(segments);
+    const offline: MoveResult = {
+      ...(fields.total ? { importe: fields.total } : {}),
+      ...(fields.date ? { date: fields.date } : {}),
+      ...(fields.company ? { provider: fields.company } : {}),
+      ...(fields.concept ? { concept: fields.concept } : {}),
+    };
+    if (!this.options.llm) return offline;
+    const model = await llmMoveFields(this.options.llm, text);
+    if (!model) return offline;
+    const importe = model.importe !== undefined ? normaliseAmount(String(model.importe)) : null;
+    return {
+      ...offline,
+      ...(importe ? { importe } : {}),
+      ...(typeof model.date === 'string' ? { date: model.date } : {}),
+      ...(typeof model.provider === 'string' ? { provider: model.provider } : {}),
+      ...(typeof model.concept === 'string' ? { concept: model.concept } : {}),
+    };
+  }
+
+  async readCard(file: unknown): Promise<CardResult> {
+    const { segments, text } = await this.read(file);
+    const offline = extractCardFields(segments) as CardResult;
+    if (!this.options.llm) return offline;
+    const model = await llmCardFields(this.options.llm, text);
+    return model ? { ...offline, ...(model as CardResult) } : offline;
+  }
+
+  close(): Promise<void> {
+    return this.ocr.close();
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * OCR with tesseract.js, offline: the Spanish and English models come from the @tesseract.js-data packages on
+ * disk (nothing is downloaded, nothing cached). A small pool of workers (a scheduler) reads documents off the main
+ * thread, so the server keeps answering while a photo is read; it starts on first use and ends with the app.
+ */
+import { mkdirSync, existsSync, symlinkSync, copyFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import sharp from 'sharp';
+import { createScheduler, createWorker, type Scheduler } from 'tesseract.js';
+import type { Segment } from './fields';
+
+const require = createRequire(import.meta.url);
+
+/** One folder holding both models (tesseract.js reads `${langPath}/${lang}.traineddata.gz`). */
+export function languageFolder(base = join(tmpdir(), 'backoffice-tessdata')): string {
+  mkdirSync(base, { recursive: true });
+  for (const lang of ['spa', 'eng']) {
+    const source = join(dirname(require.resolve(`@tesseract.js-data/${lang}/package.json`)), '4.0.0_best_int', `${lang}.traineddata.gz`);
+    const target = join(base, `${lang}.traineddata.gz`);
+    if (existsSync(target)) continue;
+    try {
+      symlinkSync(source, target);
+    } catch {
+      copyFileSync(source, target);
+    }
+  }
+  return base;
+}
+
+export class OcrTimeout extends Error {}
+
+/** Photos are read at a size OCR likes, grey, with stretched contrast. */
+export async function prepareImage(image: Buffer): Promise<Buffer> {
+  const pipeline = sharp(image, { failOn: 'error', limitInputPixels: 100_000_000 }).rotate();
+  const { width = 0, height = 0 } = await pipeline.metadata();
+  const longest = Math.max(width, height);
+  // Measured on SROIE (bench/extraction.ts): about 1400 px on the long side reads small scans best for their cost;
+  // phone photos come down to 1800.
+  const target = longest > 2000 ? 1800 : longest < 1400 ? Math.min(1400, longest * 2) : longest;
+  return pipeline
+    .resize({ width: width >= height ? target : undefined, height: height > width ? target : undefined, fit: 'inside' })
+    .grayscale()
+    .normalise()
+    .png()
+    .toBuffer();
+}
+
+export class OcrPool {
+  private scheduler: Promise<Scheduler> | null = null;
+  constructor(private readonly options: { workers?: number; timeoutMs?: number } = {}) {}
+
+  private start(): Promise<Scheduler> {
+    this.scheduler ??= (async () => {
+      const scheduler = createScheduler();
+      const langPath = languageFolder();
+      const count = this.options.workers ?? Math.max(1, Math.min(2, availableParallelism()));
+      const workers = await Promise.all(
+        Array.from({ length: count }, () => createWorker(['spa', 'eng'], 1, { langPath, cacheMethod: 'none', gzip: true, logger: () => undefined, errorHandler: () => undefined })),
+      );
+      for (const worker of workers) scheduler.addWorker(worker);
+      return scheduler;
+    })();
+    return this.scheduler;
+  }
+
+  /** Words with their boxes; a document that takes longer than the limit is abandoned with OcrTimeout. */
+  async read(image: Buffer): Promise<{ segments: Segment[]; text: string; width: number; height: number }> {
+    const prepared = await prepareImage(image);
+    const { width = 0, height = 0 } = await sharp(prepared).metadata();
+    const scheduler = await this.start();
+    const timeoutMs = this.options.timeoutMs ?? 20_000;
+    let timer: NodeJS.Timeout | undefined;
+    const job = scheduler.addJob('recognize', prepared, {}, { text: true, blocks: true }) as Promise<{ data: RecognizedData }>;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new OcrTimeout(`The document took longer than ${Math.round(timeoutMs / 1000)} s to read`)), timeoutMs);
+    });
+    try {
+      const { data } = await Promise.race([job, timeout]);
+      const segments: Segment[] = [];
+      for (const block of data.blocks ?? []) {
+        for (const paragraph of block.paragraphs) {
+          for (const line of paragraph.lines) {
+            for (const word of line.words) {
+              if (word.text.trim() && word.confidence > 20) segments.push({ text: word.text, box: [word.bbox.x0, word.bbox.y0, word.bbox.x1, word.bbox.y1] });
+            }
+          }
+        }
+      }
+      return { segments, text: data.text ?? '', width, height };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async close(): Promise<void> {
+    if (!this.scheduler) return;
+    const scheduler = await this.scheduler.catch(() => null);
+    this.scheduler = null;
+    await scheduler?.terminate();
+  }
+}
+
+interface RecognizedData {
+  text?: string;
+  blocks?: Array<{ paragraphs: Array<{ lines: Array<{ words: Array<{ text: string; confidence: number; bbox: { x0: number; y0: number; x1: number; y1: number } }> }> }> }> | null;
+}

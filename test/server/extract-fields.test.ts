@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { extractCardFields, extractDocumentFields, normaliseAmount, segmentsFromText, type Segment } from '../../server/extract/fields';
+
+/** Rows of segments: each inner array is one printed line, its parts spread left to right. */
+function page(lines: string[][]): Segment[] {
+  return lines.flatMap((parts, row) => parts.map((text, column) => ({ text, box: [column * 300, row * 30, column * 300 + text.length * 9, row * 30 + 20] as Segment['box'] })));
+}
+
+describe('amounts', () => {
+  it('reads both separator conventions and currency marks', () => {
+    expect(normaliseAmount('1.234,56')).toBe('1234.56');
+    expect(normaliseAmount('1,234.56')).toBe('1234.56');
+    expect(normaliseAmount('31,00 €')).toBe('31.00');
+    expect(normaliseAmount('RM31.00')).toBe('31.00');
+    expect(normaliseAmount('€ 1 234,5')).toBe('1234.50');
+    expect(normaliseAmount('12.345')).toBe('12345.00');
+    expect(normaliseAmount('abc')).toBeNull();
+  });
+});
+
+describe('receipts and invoices', () => {
+  it('a Spanish invoice: issuer by its CIF, written date, total a pagar with thousands', () => {
+    const fields = extractDocumentFields(page([
+      ['Papelería Sol S.L.'],
+      ['CIF: B12345674'],
+      ['C/ Mayor 12, 28013 Madrid'],
+      ['FACTURA Nº 2026/0142'],
+      ['Fecha: 3 de noviembre de 2026'],
+      ['Concepto', 'Importe'],
+      ['Tóner impresora láser', '1.000,00'],
+      ['Base imponible', '1.000,00'],
+      ['IVA 21%', '210,00'],
+      ['Total a pagar', '1.210,00 €'],
+    ]));
+    expect(fields).toMatchObject({ company: 'Papelería Sol S.L.', date: '2026-11-03', dateText: '3 de noviembre de 2026', total: '1210.00', totalText: '1.210,00', concept: 'Tóner impresora láser' });
+    expect(fields.taxId).toBe('B12345674');
+  });
+
+  it('an English receipt: rounded total after the adjustment, day-first numeric date, legal form', () => {
+    const fields = extractDocumentFields(page([
+      ['GREEN LEAF TRADING SDN BHD', '(123456-X)'],
+      ['GST ID: 000123456789'],
+      ['TAX INVOICE'],
+      ['DATE: 09/01/2019 8:01 PM'],
+      ['DESCRIPTION', 'QTY', 'AMOUNT'],
+      ['PLASTIC CONTAINER', '2', '31.02'],
+      ['SUB TOTAL', '31.02'],
+      ['TOTAL (INCL GST)', '31.02'],
+      ['ROUNDING ADJ', '-0.02'],
+      ['ROUNDED TOTAL', '31.00'],
+      ['CASH', '50.00'],
+      ['CHANGE', '19.00'],
+    ]));
+    expect(fields).toMatchObject({ company: 'GREEN LEAF TRADING SDN BHD', dateText: '09/01/2019', date: '2019-01-09', totalText: '31.00', total: '31.00' });
+  });
+
+  it('other date forms: ISO, month names in English, dots, two-digit years', () => {
+    const date = (line: string) => extractDocumentFields(page([[line]])).date;
+    expect(date('Invoice date 2026-03-12')).toBe('2026-03-12');
+    expect(date('Date: March 12, 2026')).toBe('2026-03-12');
+    expect(date('Date 12 Mar 2026')).toBe('2026-03-12');
+    expect(date('Fecha 12.03.26')).toBe('2026-03-12');
+    expect(date('Fecha 12-mar-2026')).toBe('2026-03-12');
+    expect(date('Date 13/25/2026')).toBeUndefined();
+  });
+
+  it('leaves out what it cannot find, and does not take cash or subtotals for the total', () => {
+    const fields = extractDocumentFields(page([['gracias por su visita'], ['SUBTOTAL', '10,00'], ['EFECTIVO', '20,00'], ['CAMBIO', '10,00']]));
+    expect(fields.total).toBeUndefined();
+    expect(fields.date).toBeUndefined();
+    expect(fields.company).toBeUndefined();
+  });
+});
+
+describe('business cards', () => {
+  it('reads name, position, email, phone and website, English and Spanish', () => {
+    expect(extractCardFields(segmentsFromText('ASYMMETRIK LTD\nMike Smith\nSenior Software Engineer\n(410)555-1234\nmsmith@asymmetrik.com'))).toEqual({
+      name: 'Mike Smith', position: 'Senior Software Engineer', phone: '(410)555-1234', email: 'msmith@asymmetrik.com',
+    });
+    expect(extractCardFields(segmentsFromText('Grupo Norte Digital\nLucía Ferrer Gómez\nDirectora Comercial\nMóvil: +34 600 111 222\nFax: 91 555 00 00\nlucia.ferrer@gruponorte.es\nwww.gruponorte.es'))).toEqual({
+      name: 'Lucía Ferrer Gómez', position: 'Directora Comercial', phone: '+34 600 111 222', email: 'lucia.ferrer@gruponorte.es', website: 'www.gruponorte.es',
+    });
+  });
+  it('returns nothing for a card without those fields', () => {
+    expect(extractCardFields(segmentsFromText('1234\n!!!'))).toEqual({});
+  });
+});

@@ -1,0 +1,165 @@
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import PDFDocument from 'pdfkit';
+import sharp from 'sharp';
+import { Extractor } from '../../server/extract';
+import { freePort, startTestServer, type TestServer } from './helpers';
+
+let server: TestServer;
+let withModel: TestServer;
+let model: Server;
+let modelAnswer: { status: number; content: string } = { status: 200, content: '{}' };
+const modelRequests: unknown[] = [];
+// One OCR pool for every server of this file: the models load once.
+const extractor = new Extractor({ timeoutMs: 60_000 });
+const tokens: Record<string, string> = {};
+
+function spanishInvoicePdf(): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 50 });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  doc.fontSize(16).text('Suministros Levante S.L.', 50, 50);
+  doc.fontSize(10).text('CIF: B46123456', 50, 75).text('Avda. del Puerto 8, 46021 Valencia', 50, 90);
+  doc.fontSize(14).text('FACTURA 2026-0381', 50, 130);
+  doc.fontSize(10).text('Fecha: 14/10/2026', 50, 155);
+  doc.text('Concepto', 50, 200).text('Importe', 450, 200);
+  doc.text('Mantenimiento de climatización', 50, 220).text('1.500,00', 450, 220);
+  doc.text('Base imponible', 300, 260).text('1.500,00', 450, 260);
+  doc.text('IVA 21%', 300, 275).text('315,00', 450, 275);
+  doc.fontSize(12).text('Total factura', 300, 300).text('1.815,00 €', 450, 300);
+  doc.end();
+  return done;
+}
+
+/** A receipt "photo": dark text on off-white paper, rendered from SVG, slightly blurred. */
+async function receiptPhoto(): Promise<Buffer> {
+  const lines = ['CAFETERIA LA PLAZA S.L.', 'NIF B28765432', 'TICKET 0042', 'FECHA 21/11/2026 09:14', '2 CAFE CON LECHE 3,20', '1 TOSTADA 2,50', 'TOTAL 5,70 EUR', 'GRACIAS POR SU VISITA'];
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="700" height="${120 + lines.length * 60}"><rect width="100%" height="100%" fill="#f4f1ea"/>${lines
+    .map((line, at) => `<text x="50" y="${90 + at * 60}" font-family="DejaVu Sans Mono, monospace" font-size="32" fill="#202020">${line}</text>`)
+    .join('')}</svg>`;
+  return sharp(Buffer.from(svg)).blur(0.6).jpeg({ quality: 85 }).toBuffer();
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  model = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', () => {
+      modelRequests.push({ url: request.url, authorization: request.headers.authorization, body: JSON.parse(body) });
+      response.writeHead(modelAnswer.status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ choices: [{ message: { content: modelAnswer.content } }] }));
+    });
+  });
+  await new Promise<void>((resolve) => model.listen(port, '127.0.0.1', resolve));
+  server = await startTestServer({ seedErp: false, extractor });
+  withModel = await startTestServer({ seedErp: false, extractor: undefined, env: { EXTRACT_LLM_URL: `http://127.0.0.1:${port}/v1`, EXTRACT_LLM_MODEL: 'test-model', EXTRACT_LLM_API_KEY: 'k-123' } });
+  for (const who of ['staff', 'sales', 'manager']) tokens[who] = await server.tokenFor(`${who}@demo.example`);
+  tokens.modelStaff = await withModel.tokenFor('staff@demo.example');
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await withModel?.stop();
+  await extractor.close();
+  await new Promise<void>((resolve) => model?.close(() => resolve()));
+});
+
+async function post(path: string, who: string, body: unknown, target = server) {
+  const response = await fetch(`${target.url}${path}`, {
+    method: 'POST',
+    headers: { authorization: tokens[who], 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as { result?: string; message?: string };
+  return { status: response.status, message: json.message, fields: json.result ? (JSON.parse(json.result) as Record<string, string>) : undefined };
+}
+
+const dataUrl = (buffer: Buffer, type: string) => `data:${type};base64,${buffer.toString('base64')}`;
+
+describe('POST /ocr/move/', () => {
+  it('reads a born-digital Spanish invoice from its text layer', async () => {
+    const answer = await post('/ocr/move/', 'staff', { file: dataUrl(await spanishInvoicePdf(), 'application/pdf') });
+    expect(answer.status).toBe(200);
+    expect(answer.fields).toEqual({ importe: '1815.00', date: '2026-10-14', provider: 'Suministros Levante S.L.', concept: 'Mantenimiento de climatización' });
+  });
+
+  it('reads a photographed Spanish receipt through OCR', async () => {
+    const answer = await post('/ocr/move/', 'staff', { file: (await receiptPhoto()).toString('base64') });
+    expect(answer.status).toBe(200);
+    expect(answer.fields).toMatchObject({ importe: '5.70', date: '2026-11-21', provider: 'CAFETERIA LA PLAZA S.L.' });
+  }, 60_000);
+
+  it('answers a clear 4xx for an empty, corrupt, foreign, HEIC, scanned or huge file', async () => {
+    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#fff' } }).png().toBuffer();
+    const corrupt = Buffer.concat([png.subarray(0, 40), Buffer.alloc(200, 7)]);
+    const zip = Buffer.from('PK\u0003\u0004 this is a zip archive, not a document');
+    const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.alloc(64)]);
+    const blankPdf = await new Promise<Buffer>((resolve) => {
+      const doc = new PDFDocument();
+      const chunks: Buffer[] = [];
+      doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+      doc.on('end', () => resolve(Buffer.concat(chunks)));
+      doc.rect(50, 50, 200, 100).fill('#333');
+      doc.end();
+    });
+    const cases: Array<[unknown, number, RegExp]> = [
+      [{ file: '' }, 400, /empty/],
+      [{}, 400, /base64/],
+      [{ file: 'this is not base64!' }, 400, /base64/],
+      [{ file: corrupt.toString('base64') }, 422, /damaged or not a photo/],
+      [{ file: zip.toString('base64') }, 415, /PDF, JPEG or PNG/],
+      [{ file: heic.toString('base64') }, 415, /HEIC/],
+      [{ file: dataUrl(blankPdf, 'application/pdf') }, 422, /no text layer/],
+      [{ file: dataUrl(Buffer.from('%PDF-1.4 broken'), 'application/pdf') }, 422, /PDF could not be read/],
+      [{ file: 'A'.repeat(28 * 1024 * 1024) }, 413, /^\[Error\] File too large$/],
+    ];
+    for (const [body, status, message] of cases) {
+      const answer = await post('/ocr/move/', 'staff', body);
+      expect(answer.status, JSON.stringify(body).slice(0, 60)).toBe(status);
+      expect(answer.message).toMatch(message);
+    }
+  }, 60_000);
+
+  it('needs moves.create', async () => {
+    expect((await post('/ocr/move/', 'sales', { file: dataUrl(await spanishInvoicePdf(), 'application/pdf') })).status).toBe(403);
+  });
+});
+
+describe('POST /ocr/contact/', () => {
+  it('reads a business card image and leaves out what is not on it', async () => {
+    const lines = ['Grupo Norte Digital', 'Lucia Ferrer', 'Directora Comercial', 'Tel: +34 600 111 222', 'lucia.ferrer@gruponorte.es'];
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1050" height="600"><rect width="100%" height="100%" fill="#fff"/>${lines
+      .map((line, at) => `<text x="60" y="${100 + at * 70}" font-family="DejaVu Sans, sans-serif" font-size="40" fill="#111">${line}</text>`)
+      .join('')}</svg>`;
+    const answer = await post('/ocr/contact/', 'sales', { file: (await sharp(Buffer.from(svg)).png().toBuffer()).toString('base64'), method: 'card' });
+    expect(answer.status).toBe(200);
+    expect(answer.fields).toEqual({ name: 'Lucia Ferrer', position: 'Directora Comercial', phone: '+34 600 111 222', email: 'lucia.ferrer@gruponorte.es' });
+  }, 60_000);
+
+  it('needs contacts.create', async () => {
+    expect((await post('/ocr/contact/', 'staff', { file: 'aGVsbG8=' })).status).toBe(403);
+  });
+});
+
+describe('the optional language model', () => {
+  it('is asked with the recognised text; its valid fields win, the offline ones fill the rest', async () => {
+    modelAnswer = { status: 200, content: 'Here you are: {"importe": "1.815,00", "date": "2026-10-14", "provider": "Suministros Levante, S.L.", "concept": null}' };
+    const answer = await post('/ocr/move/', 'modelStaff', { file: dataUrl(await spanishInvoicePdf(), 'application/pdf') }, withModel);
+    expect(answer.fields).toEqual({ importe: '1815.00', date: '2026-10-14', provider: 'Suministros Levante, S.L.', concept: 'Mantenimiento de climatización' });
+    const request = modelRequests[modelRequests.length - 1] as { url: string; authorization: string; body: { model: string; messages: Array<{ content: string }> } };
+    expect(request.url).toBe('/v1/chat/completions');
+    expect(request.authorization).toBe('Bearer k-123');
+    expect(request.body.model).toBe('test-model');
+    expect(request.body.messages[1].content).toContain('Total factura');
+  });
+
+  it('falls back to the offline result when the model fails or answers nonsense', async () => {
+    for (const failure of [{ status: 500, content: 'boom' }, { status: 200, content: '{"date": "14 de octubre"}' }, { status: 200, content: 'no json here' }]) {
+      modelAnswer = failure;
+      const answer = await post('/ocr/move/', 'modelStaff', { file: dataUrl(await spanishInvoicePdf(), 'application/pdf') }, withModel);
+      expect(answer.fields, failure.content).toEqual({ importe: '1815.00', date: '2026-10-14', provider: 'Suministros Levante S.L.', concept: 'Mantenimiento de climatización' });
+    }
+  });
+});
