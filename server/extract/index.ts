@@ -8,7 +8,9 @@ import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from '../files';
 import { extractCardFields, extractDocumentFields, groupRows, normaliseAmount, type Segment } from './fields';
 import { llmCardFields, llmMoveFields, type LlmSettings } from './llm';
 import { OcrPool, OcrTimeout } from './ocr';
-import { pdfSegments } from './pdf';
+import { pdfScannedPages, pdfSegments } from './pdf';
+
+const rowsText = (segments: readonly Segment[]) => groupRows(segments).map((row) => row.text).join('\n');
 
 export class ExtractionError extends Error {
   constructor(readonly statusCode: number, message: string) {
@@ -63,15 +65,29 @@ export class Extractor {
       } catch {
         throw new ExtractionError(422, 'The PDF could not be read: it is damaged or protected');
       }
-      const text = groupRows(segments).map((row) => row.text).join('\n');
-      if (text.replace(/\s/g, '').length < 15) {
-        throw new ExtractionError(422, 'This PDF has no text layer (it is a scan): send a photo or an image of the page instead');
+      const text = rowsText(segments);
+      if (text.replace(/\s/g, '').length >= 15) return { segments, text, source: 'pdf' };
+      // A scan: its pages are pictures, read like photos.
+      const pages = await pdfScannedPages(buffer).catch(() => []);
+      if (!pages.length) {
+        throw new ExtractionError(422, 'This PDF has neither text nor a scanned page to read: send a photo or an image of the document instead');
       }
-      return { segments, text, source: 'pdf' };
+      const all: Segment[] = [];
+      let offset = 0;
+      for (const page of pages) {
+        const read = await this.ocrImage(page);
+        all.push(...read.segments.map((segment) => ({ ...segment, box: [segment.box[0], segment.box[1] + offset, segment.box[2], segment.box[3] + offset] as Segment['box'] })));
+        offset += read.height;
+      }
+      return { segments: all, text: rowsText(all), source: 'ocr' };
     }
+    const { segments } = await this.ocrImage(buffer);
+    return { segments, text: rowsText(segments), source: 'ocr' };
+  }
+
+  private async ocrImage(image: Buffer): Promise<{ segments: Segment[]; height: number }> {
     try {
-      const { segments } = await this.ocr.read(buffer);
-      return { segments, text: groupRows(segments).map((row) => row.text).join('\n'), source: 'ocr' };
+      return await this.ocr.read(image);
     } catch (error) {
       if (error instanceof OcrTimeout) throw new ExtractionError(504, `${error.message}: try a sharper or smaller photo`);
       if (error instanceof ExtractionError) throw error;

@@ -1,5 +1,6 @@
 /** The text layer of a born-digital PDF, with positions (unpdf, pdf.js underneath). */
-import { getDocumentProxy } from 'unpdf';
+import sharp from 'sharp';
+import { extractImages, getDocumentProxy } from 'unpdf';
 import type { Segment } from './fields';
 
 export const MAX_PDF_PAGES = 5;
@@ -25,4 +26,30 @@ export async function pdfSegments(data: Buffer): Promise<{ segments: Segment[]; 
   }
   await document.destroy();
   return { segments, pages };
+}
+
+/** Pages OCR reads from a scanned PDF (each page's scan is read like a photo). */
+export const MAX_SCANNED_PAGES = 2;
+
+/**
+ * The scanned page images of a PDF without a text layer: the largest picture painted on each of its first pages,
+ * as PNG. pdf.js decodes the embedded JPEG/CCITT/Flate images itself, so no canvas is needed; a PDF whose pages are
+ * vector drawings only answers none.
+ */
+export async function pdfScannedPages(data: Buffer): Promise<Buffer[]> {
+  const document = await getDocumentProxy(new Uint8Array(data));
+  try {
+    const pages: Buffer[] = [];
+    for (let number = 1; number <= Math.min(document.numPages, MAX_SCANNED_PAGES); number++) {
+      const images = (await extractImages(document, number)).filter((image) => image.width >= 300 && image.height >= 300);
+      const largest = images.sort((a, b) => b.width * b.height - a.width * a.height)[0];
+      if (!largest) continue;
+      pages.push(await sharp(Buffer.from(largest.data.buffer, largest.data.byteOffset, largest.data.byteLength), {
+        raw: { width: largest.width, height: largest.height, channels: largest.channels },
+      }).png().toBuffer());
+    }
+    return pages;
+  } finally {
+    await document.destroy();
+  }
 }

@@ -91,6 +91,30 @@ describe('POST /ocr/move/', () => {
     expect(answer.fields).toMatchObject({ importe: '5.70', date: '2026-11-21', provider: 'CAFETERIA LA PLAZA S.L.' });
   }, 60_000);
 
+  it('reads a scanned PDF (a page that is only a picture) through OCR of its page image', async () => {
+    const scan = await new Promise<Buffer>((resolve) => {
+      void receiptPhoto().then((photo) => {
+        const doc = new PDFDocument({ size: 'A4', margin: 0 });
+        const chunks: Buffer[] = [];
+        doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+        doc.on('end', () => resolve(Buffer.concat(chunks)));
+        doc.image(photo, 40, 40, { width: 500 });
+        doc.end();
+      });
+    });
+    const answer = await post('/ocr/move/', 'staff', { file: dataUrl(scan, 'application/pdf') });
+    expect(answer.status).toBe(200);
+    expect(answer.fields).toMatchObject({ importe: '5.70', date: '2026-11-21', provider: 'CAFETERIA LA PLAZA S.L.' });
+  }, 60_000);
+
+  it('downscales a huge photo (6000 px wide) and still reads it', async () => {
+    const huge = await sharp(await receiptPhoto()).resize({ width: 6000 }).jpeg({ quality: 80 }).toBuffer();
+    expect((await sharp(huge).metadata()).width).toBe(6000);
+    const answer = await post('/ocr/move/', 'staff', { file: huge.toString('base64') });
+    expect(answer.status).toBe(200);
+    expect(answer.fields).toMatchObject({ importe: '5.70', date: '2026-11-21' });
+  }, 60_000);
+
   it('answers a clear 4xx for an empty, corrupt, foreign, HEIC, scanned or huge file', async () => {
     const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#fff' } }).png().toBuffer();
     const corrupt = Buffer.concat([png.subarray(0, 40), Buffer.alloc(200, 7)]);
@@ -111,7 +135,7 @@ describe('POST /ocr/move/', () => {
       [{ file: corrupt.toString('base64') }, 422, /damaged or not a photo/],
       [{ file: zip.toString('base64') }, 415, /PDF, JPEG or PNG/],
       [{ file: heic.toString('base64') }, 415, /HEIC/],
-      [{ file: dataUrl(blankPdf, 'application/pdf') }, 422, /no text layer/],
+      [{ file: dataUrl(blankPdf, 'application/pdf') }, 422, /neither text nor a scanned page/],
       [{ file: dataUrl(Buffer.from('%PDF-1.4 broken'), 'application/pdf') }, 422, /PDF could not be read/],
       [{ file: 'A'.repeat(28 * 1024 * 1024) }, 413, /^\[Error\] File too large$/],
     ];
