@@ -285,12 +285,28 @@ export function findCompany(rows: readonly Row[]): { name: string; taxId?: strin
 const ITEM_HEADER = /\b(description|desc|item|items|concepto|descripci[oó]n|art[ií]culo|producto|qty|cant)\b/i;
 
 /** A short concept: the first item line under the items' header, without its amounts. */
+const TAX_LINE = /\b(iva|i\.v\.a|vat|gst|sst|igic|base\s*imponible|subtotal|sub\s*total|descuento|discount|rounding|redondeo|cambio|change|efectivo|cash|tarjeta|card)\b/i;
+
+/**
+ * A short concept: the first item line under the items' header, without its amounts; without a header, the first
+ * line below the date that reads like an item (words followed by an amount).
+ */
 export function findConcept(rows: readonly Row[]): string | undefined {
   const header = rows.findIndex((row) => ITEM_HEADER.test(row.text));
-  const start = header >= 0 ? header + 1 : Math.min(rows.length, 6);
-  for (const row of rows.slice(start, start + 6)) {
-    if (TOTAL_WEAK.test(row.text) || NOT_COMPANY.test(row.text)) continue;
-    const text = row.text.replace(AMOUNT, ' ').replace(/\b\d+(\s*[xX*])?\b/g, ' ').replace(/[^\p{L}\p{N}\s&.,'()/-]/gu, ' ').replace(/\s+/g, ' ').trim();
+  const clean = (text: string) => text.replace(AMOUNT, ' ').replace(/^\s*\d+(\s*[xX*])?\s+/, ' ').replace(/(\s\d+)+\s*$/, ' ').replace(/[^\p{L}\p{N}\s&.,'()/-]/gu, ' ').replace(/\s+/g, ' ').trim();
+  const usable = (row: Row) => !TOTAL_WEAK.test(row.text) && !NOT_COMPANY.test(row.text) && !TAX_LINE.test(row.text);
+  if (header >= 0) {
+    for (const row of rows.slice(header + 1, header + 7)) {
+      if (!usable(row)) continue;
+      const text = clean(row.text);
+      if (text.length >= 3 && letterShare(text) > 0.6) return text.slice(0, 80);
+    }
+    return undefined;
+  }
+  const dateRow = rows.findIndex((row) => DATE_LABEL.test(row.text) || DATE_PATTERNS.some(({ regex }) => new RegExp(regex.source, regex.flags.replace('g', '')).test(row.text)));
+  for (const row of rows.slice(Math.max(dateRow + 1, 1), Math.max(dateRow + 1, 1) + 8)) {
+    if (!usable(row) || !/\d[.,]\d{2}\s*(€|EUR)?\s*$/i.test(row.text)) continue;
+    const text = clean(row.text);
     if (text.length >= 3 && letterShare(text) > 0.6) return text.slice(0, 80);
   }
   return undefined;

@@ -19,3 +19,16 @@ export function commentPreview(messages: ReadonlyArray<{ body: unknown }>, lengt
   const first = messages.map((message) => plainText(message.body)).find((text) => text.length > 0);
   return first ? first.slice(0, length) : null;
 }
+
+const LEGAL_FORM = /[\s,.]+(s\.?\s?l\.?\s?u?\.?|s\.?\s?a\.?\s?u?\.?|s\.?\s?coop\.?|s\.?\s?c\.?|sarl|sme|ltd\.?|limited|inc\.?|llc|gmbh|sdn\.?\s*bhd\.?|bhd\.?)\s*$/i;
+
+/**
+ * What to look a supplier up by when its name was read from a document: the name as read, then without its legal
+ * form ('Suministros Levante, S.L.' also finds 'Suministros Levante SL'), the first that finds one wins.
+ */
+export function supplierSearchTerms(name: string): string[] {
+  const read = name.replace(/\s+/g, ' ').trim();
+  let core = read;
+  while (LEGAL_FORM.test(core)) core = core.replace(LEGAL_FORM, '').replace(/[\s,.;:-]+$/, '').trim();
+  return [...new Set([read, core].filter((term) => term.length >= 3))];
+}

@@ -10,11 +10,15 @@ const files = mkdtempSync(join(tmpdir(), 'move-files-'));
 const pdfPath = join(files, 'taxi.pdf');
 const photoPath = join(files, 'factura.png');
 const hugePath = join(files, 'enorme.pdf');
+const ticketPath = join(files, 'hotel.pdf');
+const brokenPath = join(files, 'roto.pdf');
 
 beforeAll(async () => {
   writeFileSync(pdfPath, demoPdf(['Taxi', 'Total 23,40 EUR']));
   writeFileSync(photoPath, demoPng(600, 800));
   writeFileSync(hugePath, Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(6 * 1024 * 1024, 32)]));
+  writeFileSync(ticketPath, demoPdf(['HOTEL PLAZA MAYOR S.L.', 'CIF B28765432', 'Factura simplificada 0042', 'Fecha: 14/10/2026', 'Alojamiento 1 noche 98,00', 'IVA 10% 9,80', 'TOTAL 107,80 EUR']));
+  writeFileSync(brokenPath, Buffer.from('%PDF-1.4 this file was cut short'));
 });
 const env = serverAndBrowser();
 
@@ -72,12 +76,27 @@ describe('the Move page in a real browser', () => {
     await context.close();
   });
 
-  it('shows the AI error when the document cannot be read (English)', async () => {
+  it('the AI button fills and marks what the real extraction service reads, and says when it cannot (English)', async () => {
     const context = await env.browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 1000 } });
     const page = await context.newPage();
     await signIn(page, env.server.url, 'staff@demo.example');
     await page.goto(`${env.server.url}/move`);
-    await page.getByTestId('file-input').setInputFiles(pdfPath);
+    await page.getByTestId('tab-invoice').click();
+    await expect.poll(() => page.getByTestId('company').inputValue()).toBe('1');
+    await page.getByTestId('file-input').setInputFiles(ticketPath);
+    await page.getByTestId('ai-button').click();
+    await expect.poll(() => page.getByTestId('amount').inputValue()).toBe('107.80');
+    expect(await page.getByTestId('date').inputValue()).toBe('2026-10-14');
+    expect(await page.getByTestId('concept').inputValue()).toBe('Alojamiento 1 noche');
+    // 'HOTEL PLAZA MAYOR S.L.' as read finds the company's supplier 'Hotel Plaza Mayor'.
+    expect(await page.getByTestId('supplier').inputValue()).toBe('Hotel Plaza Mayor');
+    expect(await page.getByText('Read from the document: check it').count()).toBe(4);
+    await screenshot(page, 'move-page-ai-en');
+    // Editing a field removes its mark.
+    await page.getByTestId('amount').fill('107.8');
+    await expect.poll(() => page.getByText('Read from the document: check it').count()).toBe(3);
+
+    await page.getByTestId('file-input').setInputFiles(brokenPath);
     await page.getByTestId('ai-button').click();
     await page.getByText('Error processing with AI').waitFor();
     await screenshot(page, 'move-page-en');

@@ -64,6 +64,12 @@ describe('receipts and invoices', () => {
     expect(date('Date 13/25/2026')).toBeUndefined();
   });
 
+  it('a ticket without an items header: the first item line below the date is the concept, quantity kept in its words', () => {
+    const fields = extractDocumentFields(page([['HOTEL PLAZA MAYOR S.L.'], ['CIF B28765432'], ['Factura simplificada 0042'], ['Fecha: 14/10/2026'], ['2 Alojamiento 1 noche', '98,00'], ['IVA 10%', '9,80'], ['TOTAL', '107,80 EUR']]));
+    expect(fields).toMatchObject({ company: 'HOTEL PLAZA MAYOR S.L.', date: '2026-10-14', total: '107.80', concept: 'Alojamiento 1 noche' });
+    expect(extractDocumentFields(page([['BAR PEPE'], ['Fecha 01/02/2026'], ['IVA 10%', '1,00'], ['TOTAL', '11,00']])).concept).toBeUndefined();
+  });
+
   it('leaves out what it cannot find, and does not take cash or subtotals for the total', () => {
     const fields = extractDocumentFields(page([['gracias por su visita'], ['SUBTOTAL', '10,00'], ['EFECTIVO', '20,00'], ['CAMBIO', '10,00']]));
     expect(fields.total).toBeUndefined();

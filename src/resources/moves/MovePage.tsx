@@ -18,6 +18,7 @@ import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import SendIcon from '@mui/icons-material/Send';
 import { isWithinTwoYears, isoDay, slashesToDashes } from '../../domain/dates';
+import { supplierSearchTerms } from '../../domain/text';
 import { apiFetch, errorMessage } from '../../providers/http';
 import { FILE_TOO_LARGE, postWithProgress, readAsDataUrl } from './upload';
 
@@ -126,10 +127,13 @@ export function MovePage() {
         filled.add('concept');
       }
       if (fields.provider && companyId) {
-        const { json: found } = await apiFetch<Provider[]>('/odoo/providers/search', { method: 'POST', body: { companyId, name: fields.provider } });
-        if (found[0]) {
-          setProvider(found[0]);
-          filled.add('provider');
+        for (const term of supplierSearchTerms(fields.provider)) {
+          const { json: found } = await apiFetch<Provider[]>('/odoo/providers/search', { method: 'POST', body: { companyId, name: term } });
+          if (found[0]) {
+            setProvider(found[0]);
+            filled.add('provider');
+            break;
+          }
         }
       }
       setFromAi(filled);
