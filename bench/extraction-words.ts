@@ -1,6 +1,6 @@
 /** Quick scorer on SROIE's given words (used by bench/extraction.ts). */
 import { readFileSync } from 'node:fs';
-import { extractDocumentFields, type Segment } from '../server/extract/fields';
+import { extractDocumentFields, findDate, groupRows, normaliseAmount, segmentsFromText, type DocumentFields, type Segment } from '../server/extract/fields';
 
 export const SROIE = process.env.SROIE_DIR ?? '/work/shared/data/sroie';
 
@@ -9,23 +9,50 @@ export const scoreText = (value: string | undefined) => (value ?? '').trim().rep
 
 export interface Truth { company: string; date: string; total: string }
 
+/** The README's rule: each field's printed text equals the truth's. */
+export function exactHits(fields: DocumentFields, truth: Truth) {
+  return {
+    company: scoreText(fields.company) === scoreText(truth.company),
+    date: scoreText(fields.dateText) === scoreText(truth.date),
+    total: scoreText(fields.totalText) === scoreText(truth.total),
+  };
+}
+
+/**
+ * What the API answers, compared by value: the same calendar day ('05 Mar 2018' for a truth of '05 MAR 2018'), the
+ * same amount ('55.1' for '55.10'), the same name but for letter case and spacing.
+ */
+export function valueHits(fields: DocumentFields, truth: Truth) {
+  const name = (value: string | undefined) => (value ?? '').replace(/\s+/g, ' ').trim().toUpperCase();
+  const truthDay = findDate(groupRows(segmentsFromText(truth.date)))?.iso;
+  const truthAmount = normaliseAmount(scoreText(truth.total));
+  return {
+    company: name(fields.company) !== '' && name(fields.company) === name(truth.company),
+    date: truthDay !== undefined && fields.date === truthDay,
+    total: truthAmount !== null && fields.total !== undefined && Number(fields.total) === Number(truthAmount),
+  };
+}
+
 export function scoreWords(limit = Infinity, verbose = false) {
   const lines = readFileSync(`${SROIE}/train.jsonl`, 'utf8').trim().split('\n').slice(0, limit);
   const hits = { company: 0, date: 0, total: 0 };
+  const values = { company: 0, date: 0, total: 0 };
   const misses: Record<string, string[]> = { company: [], date: [], total: [] };
   for (const line of lines) {
     const row = JSON.parse(line) as { key: string; entities: Truth; words: string[]; bboxes: number[][] };
     const segments: Segment[] = row.words.map((text, index) => ({ text, box: row.bboxes[index] as Segment['box'] }));
     const fields = extractDocumentFields(segments);
     const got = { company: fields.company, date: fields.dateText, total: fields.totalText };
+    const byValue = valueHits(fields, row.entities);
     for (const key of ['company', 'date', 'total'] as const) {
+      if (byValue[key]) values[key]++;
       if (scoreText(got[key]) === scoreText(row.entities[key])) hits[key]++;
       else misses[key].push(`${row.key}: got ${JSON.stringify(got[key])} want ${JSON.stringify(row.entities[key])}`);
     }
   }
   if (verbose) for (const key of Object.keys(misses)) console.log(`-- ${key} misses (${misses[key].length})\n${misses[key].slice(0, 25).join('\n')}`);
   const n = lines.length;
-  return { n, company: hits.company / n, date: hits.date / n, total: hits.total / n };
+  return { n, company: hits.company / n, date: hits.date / n, total: hits.total / n, byValue: { company: values.company / n, date: values.date / n, total: values.total / n } };
 }
 
 if (process.argv[1]?.endsWith('extraction-words.ts')) {

@@ -31,25 +31,25 @@ export function languageFolder(base = join(tmpdir(), 'backoffice-tessdata')): st
 
 export class OcrTimeout extends Error {}
 
-/** Photos are read at a size OCR likes, grey, with stretched contrast. */
+/**
+ * Photos are read grey at a size OCR likes. Measured on SROIE (bench/extraction.ts): stretching the contrast
+ * (normalise) turns the speckles of a white scanned page into text-like noise and tesseract then reads nothing,
+ * so the grey levels are left alone; narrow scans (under 700 px wide, small print) are doubled; phone photos over
+ * 8 megapixels come down to about 6, which reads as well and faster.
+ */
 export async function prepareImage(image: Buffer): Promise<Buffer> {
   const pipeline = sharp(image, { failOn: 'error', limitInputPixels: 100_000_000 }).rotate();
-  const { width = 0, height = 0 } = await pipeline.metadata();
-  const longest = Math.max(width, height);
-  // Measured on SROIE (bench/extraction.ts): about 1400 px on the long side reads small scans best for their cost;
-  // phone photos come down to 1800.
-  const target = longest > 2000 ? 1800 : longest < 1400 ? Math.min(1400, longest * 2) : longest;
-  return pipeline
-    .resize({ width: width >= height ? target : undefined, height: height > width ? target : undefined, fit: 'inside' })
-    .grayscale()
-    .normalise()
-    .png()
-    .toBuffer();
+  const { width = 0, height = 0, orientation = 1 } = await pipeline.metadata();
+  // EXIF orientations 5 to 8 swap the sides once rotated.
+  const [wide, high] = orientation >= 5 ? [height, width] : [width, height];
+  let scale = wide < 700 ? Math.min(2, 1400 / wide) : 1;
+  if (wide * high > 8_000_000) scale = Math.sqrt(6_000_000 / (wide * high));
+  return (scale === 1 ? pipeline : pipeline.resize({ width: Math.round(wide * scale) })).grayscale().toColourspace('b-w').png().toBuffer();
 }
 
 export class OcrPool {
   private scheduler: Promise<Scheduler> | null = null;
-  constructor(private readonly options: { workers?: number; timeoutMs?: number } = {}) {}
+  constructor(private readonly options: { workers?: number; timeoutMs?: number; pageSegmentation?: string; languages?: string[] } = {}) {}
 
   private start(): Promise<Scheduler> {
     this.scheduler ??= (async () => {
@@ -57,9 +57,12 @@ export class OcrPool {
       const langPath = languageFolder();
       const count = this.options.workers ?? Math.max(1, Math.min(2, availableParallelism()));
       const workers = await Promise.all(
-        Array.from({ length: count }, () => createWorker(['spa', 'eng'], 1, { langPath, cacheMethod: 'none', gzip: true, logger: () => undefined, errorHandler: () => undefined })),
+        Array.from({ length: count }, () => createWorker(this.options.languages ?? ['spa', 'eng'], 1, { langPath, cacheMethod: 'none', gzip: true, logger: () => undefined, errorHandler: () => undefined })),
       );
-      for (const worker of workers) scheduler.addWorker(worker);
+      for (const worker of workers) {
+        if (this.options.pageSegmentation) await worker.setParameters({ tessedit_pageseg_mode: this.options.pageSegmentation as never });
+        scheduler.addWorker(worker);
+      }
       return scheduler;
     })();
     return this.scheduler;
@@ -67,7 +70,11 @@ export class OcrPool {
 
   /** Words with their boxes; a document that takes longer than the limit is abandoned with OcrTimeout. */
   async read(image: Buffer): Promise<{ segments: Segment[]; text: string; width: number; height: number }> {
-    const prepared = await prepareImage(image);
+    return this.readPrepared(await prepareImage(image));
+  }
+
+  /** The same on an image already prepared (bench/extraction.ts compares preparations with it). */
+  async readPrepared(prepared: Buffer): Promise<{ segments: Segment[]; text: string; width: number; height: number }> {
     const { width = 0, height = 0 } = await sharp(prepared).metadata();
     const scheduler = await this.start();
     const timeoutMs = this.options.timeoutMs ?? 20_000;

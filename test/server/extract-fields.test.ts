@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractCardFields, extractDocumentFields, normaliseAmount, segmentsFromText, type Segment } from '../../server/extract/fields';
+import sharp from 'sharp';
+import { prepareImage } from '../../server/extract/ocr';
 
 /** Rows of segments: each inner array is one printed line, its parts spread left to right. */
 function page(lines: string[][]): Segment[] {
@@ -89,5 +91,26 @@ describe('business cards', () => {
   });
   it('returns nothing for a card without those fields', () => {
     expect(extractCardFields(segmentsFromText('1234\n!!!'))).toEqual({});
+  });
+});
+
+describe('preparing a photo for OCR', () => {
+  const image = (width: number, height: number, orientation?: number) => {
+    const blank = sharp({ create: { width, height, channels: 3, background: '#f4f1ea' } }).jpeg();
+    return (orientation ? blank.withMetadata({ orientation }) : blank).toBuffer();
+  };
+  it('doubles narrow scans, leaves ordinary ones, brings big phone photos down to about 6 megapixels, grey', async () => {
+    const sizes = async (buffer: Buffer) => {
+      const { width, height, channels } = await sharp(await prepareImage(buffer)).metadata();
+      return { width, height, channels };
+    };
+    expect(await sizes(await image(463, 1013))).toEqual({ width: 926, height: 2026, channels: 1 });
+    expect(await sizes(await image(1080, 1527))).toEqual({ width: 1080, height: 1527, channels: 1 });
+    const photo = await sizes(await image(4032, 3024));
+    expect(photo.width! * photo.height!).toBeGreaterThan(5_900_000);
+    expect(photo.width! * photo.height!).toBeLessThan(6_100_000);
+    // A portrait photo stored landscape with its EXIF orientation is turned upright first.
+    const turned = await sizes(await image(4032, 3024, 6));
+    expect(turned.height).toBeGreaterThan(turned.width!);
   });
 });
