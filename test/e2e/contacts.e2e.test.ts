@@ -1,3 +1,7 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { screenshot, serverAndBrowser, signIn } from './harness';
 
@@ -93,6 +97,34 @@ describe('contacts in a real browser', () => {
     expect(await page.getByRole('option').allInnerTexts()).toEqual(['20', '50', '100']);
     await page.getByRole('option', { name: '20' }).click();
     await expect.poll(() => size.innerText()).toBe('20');
+    await context.close();
+  });
+
+  it('scans a business card: the fields read from it are filled, the rest left as they were (English)', async () => {
+    const lines = ['Grupo Norte Digital', 'Lucia Ferrer', 'Directora Comercial', 'Tel: +34 600 111 222', 'lucia.ferrer@gruponorte.es'];
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1050" height="600"><rect width="100%" height="100%" fill="#fff"/>${lines
+      .map((line, at) => `<text x="60" y="${100 + at * 70}" font-family="DejaVu Sans, sans-serif" font-size="40" fill="#111">${line}</text>`)
+      .join('')}</svg>`;
+    const cardPath = join(mkdtempSync(join(tmpdir(), 'card-')), 'tarjeta.png');
+    writeFileSync(cardPath, await sharp(Buffer.from(svg)).png().toBuffer());
+
+    const context = await env.browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 1000 } });
+    const page = await context.newPage();
+    await signIn(page, env.server.url, 'sales@demo.example');
+    await page.goto(`${env.server.url}/contact`);
+    await page.getByTestId('contact-page').waitFor();
+    await page.getByTestId('contact-company-name').fill('Grupo Norte');
+    await page.getByTestId('card-input').setInputFiles(cardPath);
+    await expect.poll(() => page.getByTestId('contact-name').inputValue(), { timeout: 30_000 }).toBe('Lucia Ferrer');
+    expect(await page.getByTestId('contact-email').inputValue()).toBe('lucia.ferrer@gruponorte.es');
+    expect(await page.getByTestId('contact-phone').inputValue()).toBe('+34 600 111 222');
+    expect(await page.getByTestId('contact-position').inputValue()).toBe('Directora Comercial');
+    // Not on the card: left as typed.
+    expect(await page.getByTestId('contact-company-name').inputValue()).toBe('Grupo Norte');
+    expect(await page.getByTestId('contact-website').inputValue()).toBe('');
+    await screenshot(page, 'contact-card-en');
+    await page.getByTestId('contact-add').click();
+    await page.getByText('Contact added successfully Lucia Ferrer').waitFor();
     await context.close();
   });
 
