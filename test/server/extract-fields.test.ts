@@ -99,13 +99,14 @@ describe('preparing a photo for OCR', () => {
     const blank = sharp({ create: { width, height, channels: 3, background: '#f4f1ea' } }).jpeg();
     return (orientation ? blank.withMetadata({ orientation }) : blank).toBuffer();
   };
-  it('doubles narrow scans, leaves ordinary ones, brings big phone photos down to about 6 megapixels, grey', async () => {
+  it('doubles narrow scans, enlarges mid-sized ones by half, leaves larger ones, brings big phone photos down to about 6 megapixels, grey', async () => {
     const sizes = async (buffer: Buffer) => {
       const { width, height, channels } = await sharp(await prepareImage(buffer)).metadata();
       return { width, height, channels };
     };
     expect(await sizes(await image(463, 1013))).toEqual({ width: 926, height: 2026, channels: 1 });
-    expect(await sizes(await image(1080, 1527))).toEqual({ width: 1080, height: 1527, channels: 1 });
+    expect(await sizes(await image(1080, 1527))).toEqual({ width: 1620, height: 2291, channels: 1 });
+    expect(await sizes(await image(1654, 2339))).toEqual({ width: 1654, height: 2339, channels: 1 });
     const photo = await sizes(await image(4032, 3024));
     expect(photo.width! * photo.height!).toBeGreaterThan(5_900_000);
     expect(photo.width! * photo.height!).toBeLessThan(6_100_000);
