@@ -7,7 +7,7 @@ import { mkdirSync, existsSync, symlinkSync, copyFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { createScheduler, createWorker, type Scheduler } from 'tesseract.js';
 import type { Segment } from './fields';
 
@@ -32,20 +32,53 @@ export function languageFolder(base = join(tmpdir(), 'backoffice-tessdata')): st
 export class OcrTimeout extends Error {}
 
 /**
+ * The usual height of a printed line, in pixels: rows of the grey image holding ink are grouped into runs and the
+ * median run (5 px or more, so speckles do not count) is taken. 0 when nothing looks like text.
+ */
+export async function textLineHeight(grey: Sharp): Promise<number> {
+  const { data, info } = await grey.clone().raw().toBuffer({ resolveWithObject: true });
+  const { width, height } = info;
+  let sum = 0;
+  let count = 0;
+  for (let at = 0; at < data.length; at += 7) {
+    sum += data[at];
+    count++;
+  }
+  const dark = Math.min(128, (sum / Math.max(1, count)) * 0.6);
+  const runs: number[] = [];
+  let run = 0;
+  for (let y = 0; y <= height; y++) {
+    let ink = 0;
+    if (y < height) for (let x = 0, row = y * width; x < width; x++) if (data[row + x] < dark) ink++;
+    if (y < height && ink > 2 && ink > width * 0.004) run++;
+    else {
+      if (run >= 5) runs.push(run);
+      run = 0;
+    }
+  }
+  runs.sort((a, b) => a - b);
+  return runs[Math.floor(runs.length / 2)] ?? 0;
+}
+
+/** Line height OCR reads best at (measured on SROIE with bench/extraction.ts). */
+export const OCR_LINE_HEIGHT = 24;
+
+/**
  * Photos are read grey at a size OCR likes. Measured on SROIE (bench/extraction.ts): stretching the contrast
  * (normalise) turns the speckles of a white scanned page into text-like noise and tesseract then reads nothing,
- * so the grey levels are left alone; narrow scans (under 700 px wide, small print) are doubled and those under
- * 1300 px enlarged by half; anything that would pass 8 megapixels comes down to about 6, which reads as well and
- * faster.
+ * so the grey levels are left alone. Small print is enlarged (up to 2.5 times) until its lines are about
+ * OCR_LINE_HEIGHT pixels high; large print is left as it is; anything that would pass 8 megapixels comes down to
+ * about 6, which reads as well and faster.
  */
 export async function prepareImage(image: Buffer): Promise<Buffer> {
-  const pipeline = sharp(image, { failOn: 'error', limitInputPixels: 100_000_000 }).rotate();
-  const { width = 0, height = 0, orientation = 1 } = await pipeline.metadata();
+  const grey = sharp(image, { failOn: 'error', limitInputPixels: 100_000_000 }).rotate().grayscale().toColourspace('b-w');
+  const { width = 0, height = 0, orientation = 1 } = await grey.metadata();
   // EXIF orientations 5 to 8 swap the sides once rotated.
   const [wide, high] = orientation >= 5 ? [height, width] : [width, height];
-  let scale = wide < 700 ? Math.min(2, 1400 / wide) : wide < 1300 ? 1.5 : 1;
+  const line = await textLineHeight(grey);
+  let scale = line > 0 ? Math.min(2.5, Math.max(1, OCR_LINE_HEIGHT / line)) : 1;
   if (wide * high * scale * scale > 8_000_000) scale = Math.sqrt(6_000_000 / (wide * high));
-  return (scale === 1 ? pipeline : pipeline.resize({ width: Math.round(wide * scale) })).grayscale().toColourspace('b-w').png().toBuffer();
+  return (scale === 1 ? grey : grey.resize({ width: Math.round(wide * scale) })).png().toBuffer();
 }
 
 export class OcrPool {

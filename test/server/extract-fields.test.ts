@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractCardFields, extractDocumentFields, normaliseAmount, segmentsFromText, type Segment } from '../../server/extract/fields';
 import sharp from 'sharp';
-import { prepareImage } from '../../server/extract/ocr';
+import { prepareImage, textLineHeight } from '../../server/extract/ocr';
 
 /** Rows of segments: each inner array is one printed line, its parts spread left to right. */
 function page(lines: string[][]): Segment[] {
@@ -95,23 +95,35 @@ describe('business cards', () => {
 });
 
 describe('preparing a photo for OCR', () => {
-  const image = (width: number, height: number, orientation?: number) => {
-    const blank = sharp({ create: { width, height, channels: 3, background: '#f4f1ea' } }).jpeg();
-    return (orientation ? blank.withMetadata({ orientation }) : blank).toBuffer();
+  /** A page of text lines at a given font size (about 1.2 times that in line height). */
+  const page = (width: number, height: number, fontSize: number) => {
+    const lines = Array.from({ length: Math.floor((height - 40) / (fontSize * 2)) }, (_, at) => `<text x="20" y="${40 + at * fontSize * 2}" font-family="DejaVu Sans" font-size="${fontSize}" fill="#111">TOTAL 12,50 EUR FACTURA 0042</text>`);
+    return sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#fafafa"/>${lines.join('')}</svg>`)).jpeg().toBuffer();
   };
-  it('doubles narrow scans, enlarges mid-sized ones by half, leaves larger ones, brings big phone photos down to about 6 megapixels, grey', async () => {
-    const sizes = async (buffer: Buffer) => {
-      const { width, height, channels } = await sharp(await prepareImage(buffer)).metadata();
-      return { width, height, channels };
-    };
-    expect(await sizes(await image(463, 1013))).toEqual({ width: 926, height: 2026, channels: 1 });
-    expect(await sizes(await image(1080, 1527))).toEqual({ width: 1620, height: 2291, channels: 1 });
-    expect(await sizes(await image(1654, 2339))).toEqual({ width: 1654, height: 2339, channels: 1 });
-    const photo = await sizes(await image(4032, 3024));
-    expect(photo.width! * photo.height!).toBeGreaterThan(5_900_000);
-    expect(photo.width! * photo.height!).toBeLessThan(6_100_000);
+  const sizes = async (buffer: Buffer) => {
+    const { width, height, channels } = await sharp(await prepareImage(buffer)).metadata();
+    return { width: width!, height: height!, channels };
+  };
+
+  it('measures the printed line height', async () => {
+    expect(await textLineHeight(sharp(await page(600, 900, 10)).grayscale())).toBeGreaterThanOrEqual(7);
+    expect(await textLineHeight(sharp(await page(600, 900, 10)).grayscale())).toBeLessThanOrEqual(11);
+    expect(await textLineHeight(sharp(await page(1200, 900, 40)).grayscale())).toBeGreaterThanOrEqual(28);
+    expect(await textLineHeight(sharp({ create: { width: 300, height: 300, channels: 3, background: '#fff' } }).png())).toBe(0);
+  });
+
+  it('enlarges small print, leaves large print, brings big photos down to about 6 megapixels, grey', async () => {
+    const small = await sizes(await page(500, 1000, 10));
+    expect(small.width).toBeGreaterThanOrEqual(1000);
+    expect(small.width).toBeLessThanOrEqual(1250);
+    expect(small.channels).toBe(1);
+    expect(await sizes(await page(1050, 600, 40))).toEqual({ width: 1050, height: 600, channels: 1 });
+    const photo = await sizes(await page(4032, 3024, 60));
+    expect(photo.width * photo.height).toBeGreaterThan(5_900_000);
+    expect(photo.width * photo.height).toBeLessThan(6_100_000);
     // A portrait photo stored landscape with its EXIF orientation is turned upright first.
-    const turned = await sizes(await image(4032, 3024, 6));
-    expect(turned.height).toBeGreaterThan(turned.width!);
+    const stored = await sharp(await page(4032, 3024, 60)).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const turned = await sizes(stored);
+    expect(turned.height).toBeGreaterThan(turned.width);
   });
 });
