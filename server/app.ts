@@ -29,6 +29,7 @@ import { referenceRoutes } from './routes/reference';
 import { userRoutes } from './routes/users';
 import { createMailer, type Mailer } from './mail';
 import { ReportJobs, reportRoutes } from './routes/reports';
+import { FILE_TOO_LARGE } from './files';
 import { ExtractionError, Extractor } from './extract';
 import { ocrRoutes } from './routes/ocr';
 
@@ -108,6 +109,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       const message = error instanceof ErpError || error instanceof ExtractionError || status !== 500 ? error.message : 'Internal server error';
       const name = ({ 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' } as Record<number, string>)[status] ?? 'Internal Server Error';
       return reply.code(status).send({ statusCode: status, error: name, message });
+    }
+    // A body over the limit is, in practice, a file too large: the spec's text, which the console translates.
+    if ((error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(413).send({ statusCode: 413, error: 'Payload Too Large', message: FILE_TOO_LARGE });
     }
     const names: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 413: 'Payload Too Large', 415: 'Unsupported Media Type', 422: 'Unprocessable Entity' };
     return reply.code(status).send({ statusCode: status, error: names[status] ?? 'Error', message: error.message });

@@ -64,9 +64,19 @@ export async function userRoutes(app: FastifyInstance, { db, mailer, config, clo
     return user;
   }
 
-  async function activeAdmins(): Promise<number> {
-    const [row] = await db.query<{ count: number | string }>(`SELECT count(*) AS count FROM users WHERE active AND (role = 'admin' OR 'god' = ANY(permissions))`);
-    return Number(row.count);
+  /**
+   * The last-administrator rule: a change (a permission removed, a user deleted) is refused when it would leave no
+   * active user holding god, or no active user able to manage users at all.
+   */
+  async function keepsAdministrators(changed: AppUser, permissionsAfter: string[] | null): Promise<string | null> {
+    const rows = await db.query<{ id: number; permissions: string[] }>(`SELECT id, permissions FROM users WHERE active`);
+    const after = rows.map((row) => (row.id === changed.id ? permissionsAfter : row.permissions)).filter((permissions): permissions is string[] => permissions !== null);
+    const gods = after.filter((permissions) => permissions.includes(GOD)).length;
+    const managers = after.filter((permissions) => hasPermission(permissions, USERS_MANAGE, () => undefined)).length;
+    const before = rows.some((row) => row.permissions.includes(GOD));
+    if (before && gods === 0) return 'The last administrator cannot lose this permission';
+    if (managers === 0) return 'Nobody else could manage users: the last administrator cannot lose this permission';
+    return null;
   }
 
   app.post('/users/search', { config: { permission: [...USERS_VIEW_PERMISSIONS, 'moves.list'] } }, async (request) => {
@@ -119,8 +129,11 @@ export async function userRoutes(app: FastifyInstance, { db, mailer, config, clo
     if (value && !hasPermission(requester.permissions, permission, () => undefined)) throw new HttpError(403, `You cannot grant ${permission}: you do not hold it`);
     const has = user.permissions.includes(permission);
     if (has === value) return userRow(user);
-    if (!value && permission === GOD && (await activeAdmins()) <= 1 && !isAdmin(user)) throw new HttpError(409, 'The last administrator cannot lose this permission');
     const permissions = value ? [...user.permissions, permission] : user.permissions.filter((one) => one !== permission);
+    if (!value && user.active) {
+      const refusal = await keepsAdministrators(user, permissions);
+      if (refusal) throw new HttpError(409, refusal);
+    }
     await db.query(`UPDATE users SET permissions = $2 WHERE id = $1`, [user.id, permissions]);
     // The guard reads permissions on every request: the change applies to the user's next call.
     return userRow({ ...user, permissions });
@@ -140,6 +153,10 @@ export async function userRoutes(app: FastifyInstance, { db, mailer, config, clo
     const companies = body.companies ? [...new Set(body.companies)].sort((a, b) => a - b) : undefined;
     const changesCompanies = companies && JSON.stringify(companies) !== JSON.stringify([...user.companies].sort((a, b) => a - b));
     if (changesCompanies && !isAdmin(requester)) throw new HttpError(403, "Only an administrator can change a user's companies");
+    // Like invitations: an administrator without god hands out only their own companies (their own record included).
+    if (changesCompanies && !isGod(requester) && companies.some((company) => !user.companies.includes(company) && !requester.companies.includes(company))) {
+      throw new HttpError(403, 'You can only give access to your own companies');
+    }
     await db.query(`UPDATE users SET first_name = $2, last_name = $3, companies = $4 WHERE id = $1`, [user.id, body.firstName, body.lastName, changesCompanies ? companies : user.companies]);
     return reply.code(204).send();
   });
@@ -147,7 +164,7 @@ export async function userRoutes(app: FastifyInstance, { db, mailer, config, clo
   app.delete<{ Params: { id: string } }>('/users/:id', { schema: { params: idParams }, config: { permission: USERS_MANAGE } }, async (request, reply) => {
     const user = await managedUser(request, Number(request.params.id));
     if (user.id === request.user.id) throw new HttpError(409, 'You cannot delete your own account');
-    if ((isAdmin(user) || isGod(user)) && user.active && (await activeAdmins()) <= 1) throw new HttpError(409, 'The last administrator cannot be deleted');
+    if (user.active && (await keepsAdministrators(user, null))) throw new HttpError(409, 'The last administrator cannot be deleted');
     await db.query(`DELETE FROM users WHERE id = $1`, [user.id]);
     return reply.code(204).send();
   });

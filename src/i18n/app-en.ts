@@ -95,6 +95,9 @@ export const appEn = {
       unsupportedFile: 'Failed to load file. Unsupported file format or file corrupted.',
     },
     move: {
+      createError: 'Error creating move',
+      readError: 'Error reading file',
+      takePhoto: 'Take a photo',
       tabs: { expense: 'Expenses', invoice: 'Invoices' },
       fields: { company: 'Company', project: 'Project', supplier: 'Supplier', concept: 'Concept', amount: 'Amount', paymentMethod: 'Payment method', paymentStatus: 'Payment status', date: 'Date', comment: 'Comment' },
       help: {
@@ -249,6 +252,7 @@ export const appEn = {
     filters: { label: 'Filters', apply: 'Filter', clear: 'Clear filters' },
     moves: {
       any: 'any',
+      filterError: 'Error filtering',
       fields: {
         number: 'Number',
         provider: 'Provider',

@@ -97,6 +97,9 @@ export const appEs: AppMessages = {
       unsupportedFile: 'No se ha podido cargar el archivo. Formato no admitido o archivo dañado.',
     },
     move: {
+      createError: 'Error al crear el movimiento',
+      readError: 'Error al leer el archivo',
+      takePhoto: 'Hacer una foto',
       tabs: { expense: 'Gastos', invoice: 'Facturas' },
       fields: { company: 'Empresa', project: 'Proyecto', supplier: 'Proveedor', concept: 'Concepto', amount: 'Importe', paymentMethod: 'Método de pago', paymentStatus: 'Estado del pago', date: 'Fecha', comment: 'Comentario' },
       help: {
@@ -251,6 +254,7 @@ export const appEs: AppMessages = {
     filters: { label: 'Filtros', apply: 'Filtrar', clear: 'Limpiar filtros' },
     moves: {
       any: 'todos',
+      filterError: 'Error al filtrar',
       fields: {
         number: 'Número',
         provider: 'Proveedor',

@@ -6,7 +6,7 @@ import { apiFetch } from './http';
  * backend's search call; what a resource does not support says so instead of pretending.
  */
 const searches: Record<string, { path: string; items: string; failure?: string }> = {
-  moves: { path: '/odoo/moves/search', items: 'moves' },
+  moves: { path: '/odoo/moves/search', items: 'moves', failure: 'app.moves.filterError' },
   // Spec section 8: a failed order search reads 'Error filtering sales orders'.
   orders: { path: '/odoo/orders/search', items: 'orders', failure: 'app.orders.filterError' },
   contacts: { path: '/odoo/contacts/search', items: 'contacts', failure: 'app.contacts.filterError' },

@@ -95,6 +95,43 @@ describe('POST /users/change-permission', () => {
   });
 });
 
+describe('the last administrator (role admin included) and the last one able to manage users', () => {
+  it('keeps god on the only god holder, whatever their role, and someone able to manage users', async () => {
+    const db = server.app.services.db;
+    const adminId = await idOf('admin@demo.example');
+    // admin@ (role admin) is the only god holder: deputy (users) cannot take god away, nor can admin@ itself.
+    for (const who of ['deputy', 'admin']) {
+      if (!tokens[who]) await login(who);
+      const answer = await call('POST', '/users/change-permission', who, { userId: adminId, permission: 'god', value: false });
+      expect(answer.status, who).toBe(409);
+      expect(answer.body.message).toBe('The last administrator cannot lose this permission');
+    }
+    expect((await findUserByEmail(db, 'admin@demo.example'))!.permissions).toContain('god');
+
+    // With every other manager gone, the last user able to manage users keeps users.create.
+    await insertUser(db, { email: 'solo@demo.example', firstName: 'Sol', lastName: 'Solo', role: 'user', permissions: ['users.create', 'users.view'], companies: [1], active: true });
+    await login('solo');
+    const soloId = await idOf('solo@demo.example');
+    const others = await db.query<{ id: number }>(`SELECT id FROM users WHERE active AND id <> $1 AND ('god' = ANY(permissions) OR 'users' = ANY(permissions) OR 'users.create' = ANY(permissions))`, [soloId]);
+    await db.query(`UPDATE users SET active = false WHERE id = ANY($1::int[])`, [others.map((row) => row.id)]);
+    try {
+      await insertUser(db, { email: 'peer@demo.example', firstName: 'Pia', lastName: 'Peer', role: 'user', permissions: ['users.create'], companies: [1], active: true });
+      const peerId = await idOf('peer@demo.example');
+      // Two managers: one may lose users.create...
+      expect((await call('POST', '/users/change-permission', 'solo', { userId: peerId, permission: 'users.create', value: false })).status).toBe(200);
+      // ...but then peer holds nothing and solo is the last: solo's own users.create cannot go, nor can solo be deleted.
+      await login('peer');
+      const answer = await call('POST', '/users/change-permission', 'solo', { userId: soloId, permission: 'users.create', value: false });
+      expect(answer.status).toBe(409);
+      expect(answer.body.message).toMatch(/Nobody else could manage users/);
+      expect((await findUserByEmail(db, 'solo@demo.example'))!.permissions).toContain('users.create');
+    } finally {
+      await db.query(`UPDATE users SET active = true WHERE id = ANY($1::int[])`, [others.map((row) => row.id)]);
+      await db.query(`DELETE FROM users WHERE email IN ('solo@demo.example', 'peer@demo.example')`);
+    }
+  });
+});
+
 describe('PUT /users/{id} and DELETE /users/{id}', () => {
   it('edits names (required after trimming); companies only by an admin', async () => {
     const target = await idOf('target@demo.example');
@@ -108,6 +145,16 @@ describe('PUT /users/{id} and DELETE /users/{id}', () => {
     user = (await findUserByEmail(server.app.services.db, 'target@demo.example'))!;
     expect(user.companies).toEqual([1, 2]);
     expect((await call('PUT', `/users/${target}`, 'viewer', { firstName: 'A', lastName: 'B' })).status).toBe(403);
+    // An administrator without god gives access only to their own companies, to others as to themselves.
+    await insertUser(server.app.services.db, { email: 'localadmin@demo.example', firstName: 'Lola', lastName: 'Local', role: 'admin', permissions: ['users.create', 'users.view'], companies: [1, 2], active: true });
+    await login('localadmin');
+    const tooFar = await call('PUT', `/users/${target}`, 'localadmin', { firstName: 'Tina', lastName: 'Nueva', companies: [1, 3] });
+    expect(tooFar.status).toBe(403);
+    expect(tooFar.body.message).toBe('You can only give access to your own companies');
+    expect((await call('PUT', `/users/${await idOf('localadmin@demo.example')}`, 'localadmin', { firstName: 'Lola', lastName: 'Local', companies: [1, 2, 3] })).status).toBe(403);
+    expect((await call('PUT', `/users/${target}`, 'localadmin', { firstName: 'Tina', lastName: 'Nueva', companies: [2] })).status).toBe(204);
+    expect((await findUserByEmail(server.app.services.db, 'target@demo.example'))!.companies).toEqual([2]);
+    await call('PUT', `/users/${target}`, 'admin', { firstName: 'Tina', lastName: 'Nueva', companies: [1, 2] });
     expect((await call('PUT', `/users/${await idOf('faraway@demo.example')}`, 'helper', { firstName: 'A', lastName: 'B' })).status).toBe(404);
   });
 

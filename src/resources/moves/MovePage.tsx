@@ -13,9 +13,11 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
+import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import SendIcon from '@mui/icons-material/Send';
 import { isWithinTwoYears, isoDay, slashesToDashes } from '../../domain/dates';
 import { supplierSearchTerms } from '../../domain/text';
@@ -76,6 +78,8 @@ export function MovePage() {
   // Fields filled by the extraction stay marked until the user edits them (issue 8).
   const [fromAi, setFromAi] = useState<Set<AiField>>(new Set());
   const fileInput = useRef<HTMLInputElement>(null);
+  const cameraInput = useRef<HTMLInputElement>(null);
+  const touchScreen = useMediaQuery('(pointer: coarse)');
   const edited = (field: AiField) => setFromAi((current) => (current.has(field) ? new Set([...current].filter((one) => one !== field)) : current));
   const aiMark = (field: AiField) => (fromAi.has(field) ? { focused: true, color: 'secondary' as const } : {});
 
@@ -174,6 +178,10 @@ export function MovePage() {
         file: { name: file.name, data },
       }, setProgress);
       notify('app.move.created', { type: 'success', messageArgs: { concept: concept.trim() } });
+      // Everything but company and project is cleared (spec sections 2 and 4).
+      setProvider(null);
+      setPaymentMethod('');
+      setPaymentStatus('paid');
       setConcept('');
       setAmount('');
       setDate(isoDay(new Date()));
@@ -250,6 +258,11 @@ export function MovePage() {
           >
             <Button variant="outlined" startIcon={<AttachFileIcon />} onClick={() => fileInput.current?.click()}>{translate('app.move.chooseFile')}</Button>
             <input ref={fileInput} type="file" hidden accept="application/pdf,image/*" onChange={(event) => setFile(event.target.files?.[0] ?? null)} data-testid="file-input" />
+            {/* On a phone the camera opens straight away; a computer keeps the file picker above. */}
+            {touchScreen && (
+              <Button variant="outlined" startIcon={<PhotoCameraIcon />} onClick={() => cameraInput.current?.click()} data-testid="take-photo">{translate('app.move.takePhoto')}</Button>
+            )}
+            <input ref={cameraInput} type="file" hidden accept="image/*" capture="environment" onChange={(event) => setFile(event.target.files?.[0] ?? null)} data-testid="camera-input" />
             <Typography variant="body2" data-testid="file-name" sx={{ flex: 1, minWidth: 160 }}>
               {file ? `${file.name} (${file.type || translate('app.move.unknownType')})` : translate('app.move.noFile')}
             </Typography>

@@ -89,17 +89,26 @@ export function ValidationPage() {
     if (!identity?.id) return;
     apiFetch<{ expensesJournals: Array<[number, string]>; invoicesJournals: Array<[number, string]> }>(`/odoo/users/${identity.id}/journals`)
       .then(({ json }) => setJournals(json))
-      .catch((error) => notify(errorMessage(error), { type: 'error' }));
+      .catch((error) => {
+        notify(errorMessage(error), { type: 'error' });
+        setJournals({ expensesJournals: [], invoicesJournals: [] });
+      });
   }, [identity?.id, notify]);
 
   const ids = (journals ? (tab === 'expenses' ? journals.expensesJournals : journals.invoicesJournals) : []).map((pair) => pair[0]);
   const key = ids.join(',');
+  const loaded = journals !== null;
+  // A tab without journals has nothing to validate: an empty queue, not a loader that never ends.
+  const queue = loaded && !key ? [] : moves;
   const load = useCallback(() => {
-    if (!key) return Promise.resolve();
+    if (!loaded || !key) return Promise.resolve();
     return apiFetch<QueueMove[]>(`/odoo/journals/${key}/moves?filter=to_validate`)
       .then(({ json }) => setMoves(json))
-      .catch((error) => notify(errorMessage(error), { type: 'error' }));
-  }, [key, notify]);
+      .catch((error) => {
+        notify(errorMessage(error), { type: 'error' });
+        setMoves([]);
+      });
+  }, [key, loaded, notify]);
   useEffect(() => {
     void load();
   }, [load]);
@@ -112,7 +121,8 @@ export function ValidationPage() {
       setOpen(null);
       await load();
     } catch {
-      notify('app.validation.error', { type: 'error' });
+      // Spec section 8: the validation error is displayed at success level.
+      notify('app.validation.error', { type: 'success' });
     } finally {
       setBusy(false);
     }
@@ -147,9 +157,9 @@ export function ValidationPage() {
             <Tab value="expenses" label={translate('app.validation.tabs.expenses')} data-testid="validation-tab-expenses" />
             <Tab value="invoices" label={translate('app.validation.tabs.invoices')} data-testid="validation-tab-invoices" />
           </Tabs>
-          {moves === null ? (
+          {queue === null ? (
             <LinearProgress sx={{ mt: 2 }} />
-          ) : moves.length === 0 ? (
+          ) : queue.length === 0 ? (
             <Alert severity="success" sx={{ mt: 2 }}>{translate('app.validation.empty')}</Alert>
           ) : (
             <Box sx={{ overflowX: 'auto' }}>
@@ -162,7 +172,7 @@ export function ValidationPage() {
                   </TableRow>
                 </TableHead>
                 <TableBody>
-                  {moves.map((move) => (
+                  {queue.map((move) => (
                     <TableRow key={move.id} hover sx={{ cursor: 'pointer' }} onClick={() => setOpen(move)} data-testid="validation-row">
                       <TableCell>{move.date}</TableCell>
                       <TableCell>{move.company_id[1]}</TableCell>

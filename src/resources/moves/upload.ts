@@ -31,7 +31,8 @@ export function postWithProgress<T>(path: string, body: unknown, onProgress: (fr
         json = null;
       }
       if (request.status >= 200 && request.status < 300) resolve({ status: request.status, json: json as T });
-      else reject(Object.assign(new Error((json as { message?: string })?.message || request.statusText || String(request.status)), { status: request.status, body: json }));
+      // Spec section 8: the server's message, else 'Error creating move' for an unexpected status.
+      else reject(Object.assign(new Error((json as { message?: string })?.message || 'app.move.createError'), { status: request.status, body: json }));
     };
     request.send(JSON.stringify(body));
   });
@@ -41,7 +42,8 @@ export function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(new Error('Error reading file'));
+    // A message key: notify() shows it translated ('Error reading file').
+    reader.onerror = () => reject(new Error('app.move.readError'));
     reader.readAsDataURL(file);
   });
 }
