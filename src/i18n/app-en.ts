@@ -183,6 +183,13 @@ export const appEn = {
       printError: 'The order could not be printed: %{error}',
     },
     contactForm: {
+      errors: {
+        categories: 'Error fetching categories',
+        companies: 'Error fetching companies',
+        investorTypes: 'Error fetching investor types',
+        events: 'Error fetching events',
+        create: 'Error creating contact',
+      },
       fields: {
         name: 'Name', email: 'Email', phone: 'Phone', companyName: 'Company name', event: 'Event', company: 'Company it belongs to',
         investorType: 'Investor type', categories: 'Categories', position: 'Position', website: 'LinkedIn / website', notes: 'Notes', comment: 'Comment',
@@ -230,7 +237,8 @@ export const appEn = {
       searchError: 'Error searching permissions',
       deleteError: 'Error deleting user',
       inviteError: 'Error inviting user',
-      required: 'Required',
+      required: 'required',
+      fieldRequired: 'This field is required',
       groups: { moves: 'Expenses and invoices', orders: 'Sales orders', contacts: 'Contacts', users: 'Users', paymentReport: 'Payment report' },
       actionsLabels: { validate: 'validate', create: 'create', delete: 'delete', list: 'list', modify: 'modify', view: 'view', generate: 'generate' },
       all: 'all',

@@ -185,6 +185,13 @@ export const appEs: AppMessages = {
       printError: 'No se ha podido imprimir el pedido: %{error}',
     },
     contactForm: {
+      errors: {
+        categories: 'Error al obtener las categorías',
+        companies: 'Error al obtener las empresas',
+        investorTypes: 'Error al obtener los tipos de inversor',
+        events: 'Error al obtener los eventos',
+        create: 'Error al crear el contacto',
+      },
       fields: {
         name: 'Nombre', email: 'Correo electrónico', phone: 'Teléfono', companyName: 'Nombre de la empresa', event: 'Evento', company: 'Empresa a la que pertenece',
         investorType: 'Tipo de inversor', categories: 'Categorías', position: 'Cargo', website: 'LinkedIn / web', notes: 'Notas', comment: 'Comentario',
@@ -232,7 +239,8 @@ export const appEs: AppMessages = {
       searchError: 'Error al buscar permisos',
       deleteError: 'Error al borrar el usuario',
       inviteError: 'Error al invitar al usuario',
-      required: 'Obligatorio',
+      required: 'obligatorio',
+      fieldRequired: 'Este campo es obligatorio',
       groups: { moves: 'Gastos y facturas', orders: 'Pedidos de venta', contacts: 'Contactos', users: 'Usuarios', paymentReport: 'Informe de pagos' },
       actionsLabels: { validate: 'validar', create: 'crear', delete: 'borrar', list: 'listar', modify: 'modificar', view: 'ver', generate: 'generar' },
       all: 'todo',

@@ -38,7 +38,7 @@ describe('users, permissions and invitations in a real browser', () => {
 
     await admin.getByTestId('invite-open').click();
     await admin.getByTestId('invite-send').click();
-    await admin.getByTestId('invite-dialog').getByText('Obligatorio').waitFor();
+    await admin.getByTestId('invite-dialog').getByText('obligatorio', { exact: true }).waitFor();
     await admin.getByTestId('invite-email').fill('nuevo.empleado@demo.example');
     await admin.getByTestId('invite-companies').locator('xpath=..').click();
     await admin.getByRole('option', { name: 'Beta Servicios SA' }).click();

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { DataTable, ExportButton, List, Pagination, TextInput, TopToolbar, useListContext, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
@@ -5,6 +6,7 @@ import Link from '@mui/material/Link';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import { ListFilterForm } from '../../custom/ListFilterForm';
+import { MESSAGE_DURATION_MS } from '../../domain/constants';
 import { safeWebUrl } from '../../domain/links';
 
 const second = (pair: unknown) => (Array.isArray(pair) ? String(pair[1]) : '');
@@ -13,8 +15,18 @@ const second = (pair: unknown) => (Array.isArray(pair) ? String(pair[1]) : '');
 function LoadingMessage() {
   const translate = useTranslate();
   const { isFetching, error } = useListContext();
+  // Spec section 4: the message closes by itself after a while or when closed; a new failure shows again.
+  const [dismissed, setDismissed] = useState<unknown>(null);
+  const failed = Boolean(error) && dismissed !== error;
   return (
-    <Snackbar open={isFetching || Boolean(error)} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
+    <Snackbar
+      open={isFetching || failed}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      autoHideDuration={error ? MESSAGE_DURATION_MS : null}
+      onClose={(_, reason) => {
+        if (reason !== 'clickaway' && error) setDismissed(error);
+      }}
+    >
       <Alert severity={error ? 'error' : 'info'} variant="filled" data-testid="contacts-message">
         {error ? translate('app.contacts.filterError') : translate('app.contacts.loading')}
       </Alert>

@@ -31,7 +31,7 @@ import Typography from '@mui/material/Typography';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { GOD, hasPermission, PERMISSION_GROUPS, type PermissionGroup } from '../../domain/permissions';
-import { apiFetch, errorMessage } from '../../providers/http';
+import { apiFetch, errorMessage, serverMessageOr } from '../../providers/http';
 import { ListFilterForm } from '../../custom/ListFilterForm';
 
 interface Company { id: number; name: string }
@@ -87,7 +87,7 @@ function PermissionsPanel() {
       notify('app.users.permissionUpdated', { type: 'success' });
       refresh();
     } catch (error) {
-      notify(`${translate('app.users.permissionError')}: ${errorMessage(error)}`, { type: 'error' });
+      notify(serverMessageOr(error, 'app.users.permissionError'), { type: 'error' });
     } finally {
       setBusy(null);
     }
@@ -150,8 +150,8 @@ function EditDialog({ user, companies, onClose }: { user: UserRecord; companies:
     <Dialog open onClose={() => onClose(false)} fullWidth maxWidth="sm" data-testid="edit-user-dialog">
       <DialogTitle>{translate('app.users.editTitle')}</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
-        <TextField required label={translate('app.users.fields.firstName')} value={firstName} onChange={(event) => setFirstName(event.target.value)} error={touched && missing.first} helperText={touched && missing.first ? translate('app.users.required') : ' '} inputProps={{ maxLength: 100, 'data-testid': 'edit-first-name' }} />
-        <TextField required label={translate('app.users.fields.lastName')} value={lastName} onChange={(event) => setLastName(event.target.value)} error={touched && missing.last} helperText={touched && missing.last ? translate('app.users.required') : ' '} inputProps={{ maxLength: 100, 'data-testid': 'edit-last-name' }} />
+        <TextField required label={translate('app.users.fields.firstName')} value={firstName} onChange={(event) => setFirstName(event.target.value)} error={touched && missing.first} helperText={touched && missing.first ? translate('app.users.fieldRequired') : ' '} inputProps={{ maxLength: 100, 'data-testid': 'edit-first-name' }} />
+        <TextField required label={translate('app.users.fields.lastName')} value={lastName} onChange={(event) => setLastName(event.target.value)} error={touched && missing.last} helperText={touched && missing.last ? translate('app.users.fieldRequired') : ' '} inputProps={{ maxLength: 100, 'data-testid': 'edit-last-name' }} />
         <TextField label={translate('app.users.fields.email')} value={user.email} slotProps={{ input: { readOnly: true } }} />
         <TextField
           select
@@ -184,7 +184,7 @@ function DeleteDialog({ user, onClose }: { user: UserRecord; onClose: (changed: 
       notify('app.users.deleted', { type: 'success' });
       onClose(true);
     } catch (error) {
-      notify(`${translate('app.users.deleteError')}: ${errorMessage(error)}`, { type: 'error' });
+      notify(serverMessageOr(error, 'app.users.deleteError'), { type: 'error' });
     }
   }
   return (
@@ -234,7 +234,7 @@ function InviteDialog({ companies, onClose }: { companies: Company[]; onClose: (
       notify('app.users.invited', { type: 'success', messageArgs: { email: email.trim() } });
       onClose();
     } catch (error) {
-      notify(`${translate('app.users.inviteError')}: ${errorMessage(error)}`, { type: 'error' });
+      notify(serverMessageOr(error, 'app.users.inviteError'), { type: 'error' });
     } finally {
       setSending(false);
     }
