@@ -27,7 +27,7 @@ export async function loadDocuments(erp: ErpClient, companyId: number, to: strin
   const moves = await erp.searchRead(
     'account.move',
     [['company_id', '=', companyId], ['move_type', 'in', SUPPLIER_TYPES], ['state', '=', 'posted'], ['invoice_date', '<=', to]],
-    { fields: ['name', 'ref', 'partner_id', 'invoice_date', 'date', 'amount_total', 'move_type'], order: 'invoice_date, id', limit: 100_000 },
+    { fields: ['name', 'ref', 'partner_id', 'invoice_date', 'date', 'amount_total', 'amount_total_signed', 'move_type'], order: 'invoice_date, id', limit: 100_000 },
   );
   if (!moves.length) return [];
   const ids = moves.map((move) => move.id);
@@ -50,8 +50,11 @@ export async function loadDocuments(erp: ErpClient, companyId: number, to: strin
     for (const reconcile of reconciles) {
       const credit = lineToMove.get(Number(Array.isArray(reconcile.credit_move_id) ? reconcile.credit_move_id[0] : reconcile.credit_move_id));
       const debit = lineToMove.get(Number(Array.isArray(reconcile.debit_move_id) ? reconcile.debit_move_id[0] : reconcile.debit_move_id));
-      const moveId = credit ?? debit;
-      if (moveId) add(moveId, reconcile.max_date, reconcile.amount);
+      // A bill settled by a payment has one side here; a bill netted against a credit note has both: each document
+      // then counts the amount as settled on that date (the bill as paid, the credit note as refunded), so the
+      // two cancel out instead of the credit note staying pending.
+      if (credit) add(credit, reconcile.max_date, reconcile.amount);
+      if (debit && debit !== credit) add(debit, reconcile.max_date, reconcile.amount);
     }
   }
   const embedded = await erp
@@ -64,7 +67,8 @@ export async function loadDocuments(erp: ErpClient, companyId: number, to: strin
     name: String(move.name && move.name !== '/' ? move.name : move.ref || `#${move.id}`),
     partner: name(move.partner_id),
     invoiceDate: String(move.invoice_date || move.date).slice(0, 10),
-    total: (move.move_type === 'in_refund' ? -1 : 1) * Math.abs(Number(move.amount_total) || 0),
+    // In the company's currency, like the reconciled amounts (amount_total is in the document's own currency).
+    total: (move.move_type === 'in_refund' ? -1 : 1) * Math.abs(Number(move.amount_total_signed) || Number(move.amount_total) || 0),
     payments: payments.get(move.id) ?? [],
   }));
 }
