@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertUser } from '../../server/db/users';
 import { startTestServer, type TestServer } from './helpers';
 
 let server: TestServer;
@@ -38,6 +39,26 @@ describe('POST /users/search', () => {
     expect(staff.body.total).toBe(6);
     await server.app.services.db.query("UPDATE users SET companies = '{3}' WHERE email = 'nobody@demo.example'");
     expect((await search('staff@demo.example', {})).body.users.map((user: { email: string }) => user.email)).not.toContain('nobody@demo.example');
+  });
+
+  it('gives users.view and permissionsManagement.view holders the whole record of people sharing a company', async () => {
+    const db = server.app.services.db;
+    await insertUser(db, { email: 'uview@demo.example', firstName: 'Uma', lastName: 'View', role: 'user', permissions: ['users.view'], companies: [2], active: true });
+    await insertUser(db, { email: 'pview@demo.example', firstName: 'Pau', lastName: 'View', role: 'user', permissions: ['permissionsManagement.view'], companies: [2], active: true });
+    for (const email of ['uview@demo.example', 'pview@demo.example']) {
+      const answer = await search(email, { pageNumber: 1, numberOfRecords: 1000 });
+      expect(answer.status, email).toBe(200);
+      expect(answer.body.users.every((user: Record<string, unknown>) => Array.isArray(user.permissions) && Array.isArray(user.companies))).toBe(true);
+      expect(answer.body.users.every((user: { companies: number[] }) => user.companies.includes(2))).toBe(true);
+      // Seeing is not managing.
+      const change = await fetch(`${server.url}/users/change-permission`, {
+        method: 'POST',
+        headers: { authorization: await server.tokenFor(email), 'content-type': 'application/json' },
+        body: JSON.stringify({ userId: 1, permission: 'moves.list', value: true }),
+      });
+      expect(change.status).toBe(403);
+    }
+    await db.query("DELETE FROM users WHERE email IN ('uview@demo.example', 'pview@demo.example')");
   });
 
   it('refuses users without a permission to see them, and bad input', async () => {

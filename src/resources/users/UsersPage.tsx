@@ -70,7 +70,8 @@ function CompaniesCell({ companies }: { companies: Company[] }) {
 }
 
 /** Grouped permission checkboxes, toggled with immediate effect (spec sections 2 and 6). */
-function PermissionsPanel() {
+/** A user's permissions, grouped; toggled at once by those who manage users, shown read-only to those who only view. */
+function PermissionsPanel({ readOnly = false }: { readOnly?: boolean }) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -101,7 +102,7 @@ function PermissionsPanel() {
           <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>{translate(`app.users.groups.${group}`)}</Typography>
           <FormGroup>
             <FormControlLabel
-              control={<Checkbox size="small" checked={god || permissions.includes(group)} disabled={god || busy !== null} onChange={(event) => toggle(group, event.target.checked)} />}
+              control={<Checkbox size="small" checked={god || permissions.includes(group)} disabled={readOnly || god || busy !== null} onChange={(event) => toggle(group, event.target.checked)} />}
               label={`${translate('app.users.all')} (${group})`}
               data-testid={`permission-${group}`}
             />
@@ -111,7 +112,7 @@ function PermissionsPanel() {
               return (
                 <FormControlLabel
                   key={permission}
-                  control={<Checkbox size="small" checked={inherited || permissions.includes(permission)} disabled={inherited || busy !== null} onChange={(event) => toggle(permission, event.target.checked)} />}
+                  control={<Checkbox size="small" checked={inherited || permissions.includes(permission)} disabled={readOnly || inherited || busy !== null} onChange={(event) => toggle(permission, event.target.checked)} />}
                   label={`${translate(`app.users.actionsLabels.${action}`)} (${permission})`}
                   data-testid={`permission-${permission}`}
                 />
@@ -357,7 +358,7 @@ export function UsersPage() {
       <DataTable
         bulkActionButtons={false}
         rowClick="expand"
-        expand={canManage ? <PermissionsPanel /> : undefined}
+        expand={<PermissionsPanel readOnly={!canManage} />}
         size="small"
         sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
       >
