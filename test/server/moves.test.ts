@@ -85,10 +85,11 @@ describe('POST /odoo/moves/search', () => {
   });
 });
 
+async function firstMove(who: string, filters: Record<string, unknown>) {
+  return (await search(who, { numberOfRecords: 1, ...filters })).body.moves[0];
+}
+
 describe('attachments, edit, delete, validation', () => {
-  async function firstMove(who: string, filters: Record<string, unknown>) {
-    return (await search(who, { numberOfRecords: 1, ...filters })).body.moves[0];
-  }
 
   it('GET /odoo/moves/attachments returns the files of visible moves only', async () => {
     const move = await firstMove('staff', {});
@@ -158,5 +159,49 @@ describe('attachments, edit, delete, validation', () => {
     expect((await call('POST', `/odoo/moves/${one.id}/validation-comment`, 'manager', { comment: '  ' })).status).toBe(400);
     expect((await call('GET', `/odoo/journals/${ids[0]}/moves?filter=all`, 'manager')).status).toBe(400);
     expect((await call('GET', '/odoo/journals/999999/moves?filter=to_validate', 'manager')).status).toBe(404);
+  });
+});
+
+describe('company scope and permissions of each move route', () => {
+  it('a user with every move permission on company 1 only cannot read, change, delete, validate or comment a company-2 move', async () => {
+    const db = server.app.services.db;
+    const { insertUser } = await import('../../server/db/users');
+    await insertUser(db, { email: 'localmanager@demo.example', firstName: 'Luis', lastName: 'Local', role: 'user', permissions: ['moves'], companies: [1], active: true });
+    tokens.local = await server.tokenFor('localmanager@demo.example');
+    const foreign = await firstMove('admin', { state: ['draft'], company: [2] });
+    const before = await firstMove('admin', { number: foreign.name, company: [2] });
+    const attempts: Array<[string, string, unknown?]> = [
+      ['PUT', `/odoo/moves/${foreign.id}`, { ref: 'cambiado' }],
+      ['DELETE', `/odoo/moves/${foreign.id}`],
+      ['PUT', `/odoo/moves/${foreign.id}/validate`, { validate: true }],
+      ['POST', `/odoo/moves/${foreign.id}/validation-comment`, { comment: 'desde fuera' }],
+      ['GET', `/odoo/moves/attachments?attachmentIds=${foreign.attachment_ids.join(',')}`],
+    ];
+    for (const [method, path, body] of attempts) {
+      const answer = await call(method, path, 'local', body);
+      expect(answer.status, `${method} ${path}`).toBe(404);
+    }
+    // Nothing changed.
+    expect(await firstMove('admin', { number: foreign.name, company: [2] })).toEqual(before);
+    // The same user acts on their own company's draft.
+    const own = await firstMove('admin', { state: ['draft'], company: [1] });
+    expect((await call('PUT', `/odoo/moves/${own.id}/validate`, 'local', { validate: true })).status).toBe(200);
+    expect((await call('POST', `/odoo/moves/${own.id}/validation-comment`, 'local', { comment: 'Visto' })).status).toBe(201);
+  });
+
+  it('unknown ids answer 404, and each route needs its permission', async () => {
+    expect((await call('PUT', '/odoo/moves/999999/validate', 'manager', { validate: true })).status).toBe(404);
+    expect((await call('POST', '/odoo/moves/999999/validation-comment', 'manager', { comment: 'x' })).status).toBe(404);
+    const move = await firstMove('admin', { company: [1] });
+    // sales holds no move permission at all.
+    const me = await call('GET', '/users/me', 'manager');
+    for (const [method, path, body] of [
+      ['GET', `/odoo/moves/attachments?attachmentIds=${move.attachment_ids[0]}`],
+      ['POST', `/odoo/moves/${move.id}/validation-comment`, { comment: 'x' }],
+      ['GET', `/odoo/users/${me.body.id}/journals`],
+      ['GET', '/odoo/journals/1/moves?filter=to_validate'],
+    ] as Array<[string, string, unknown?]>) {
+      expect((await call(method, path, 'sales', body)).status, `${method} ${path}`).toBe(403);
+    }
   });
 });
