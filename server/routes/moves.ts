@@ -184,7 +184,8 @@ export async function moveRoutes(app: FastifyInstance, { erp }: { erp: ErpClient
     const body = updateSchema.parse(request.body ?? {});
     const move = await scopedMove(request, Number(request.params.id));
     if (move.state !== 'draft') throw new HttpError(409, 'Only a draft move can be changed');
-    if (body.date && !isWithinTwoYears(body.date)) throw new HttpError(400, 'Incorrect expense/subsistence or invoice date, please check the date entered');
+    // A new date must be recent; a draft keeps its own date when only other fields change.
+    if (body.date && body.date !== String(move.date ?? '').slice(0, 10) && !isWithinTwoYears(body.date)) throw new HttpError(400, 'Incorrect expense/subsistence or invoice date, please check the date entered');
     const values: Record<string, unknown> = {};
     const ref = body.ref ?? body.concept;
     if (ref !== undefined) values.ref = ref;

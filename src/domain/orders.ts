@@ -13,7 +13,8 @@ export const ORDER_DEFAULTS = {
   priceUnit: 0,
 } as const;
 
-export const ORDER_STATES = ['draft', 'sent', 'sale', 'cancel'] as const;
+// In the spec's order of the state filter (section 2): budget, sale order, canceled, sent.
+export const ORDER_STATES = ['draft', 'sale', 'cancel', 'sent'] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
 /** Line subtotal = quantity times unit price, rounded to two decimals. */

@@ -167,6 +167,46 @@ describe('move page form rules', () => {
   });
 });
 
+describe('the supplier autocomplete', () => {
+  it('searches the server as the user types when the company has more suppliers than the list sent at once', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('*/odoo/providers', () => HttpResponse.json(Array.from({ length: 500 }, (_, index) => ({ id: 1000 + index, name: `Proveedor ${String(index).padStart(3, '0')}` })))),
+      http.post('*/odoo/providers/search', async ({ request }) => {
+        asked.push(((await request.json()) as { name: string }).name);
+        return HttpResponse.json([{ id: 4242, name: 'Zeta Suministros SL' }]);
+      }),
+    );
+    renderInAdmin(<MovePage />, { permissions: ['moves.create'], lang: 'en' });
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: /Company/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Acme Iberia SL' }));
+    const supplier = screen.getByTestId('supplier');
+    await waitFor(() => expect((supplier as HTMLInputElement).disabled).toBe(false));
+    fireEvent.change(supplier, { target: { value: 'Zeta' } });
+    fireEvent.change(supplier, { target: { value: 'Proveedor 01' } });
+    expect(await screen.findByRole('option', { name: 'Proveedor 010' })).toBeTruthy();
+    fireEvent.change(supplier, { target: { value: 'Zeta' } });
+    await waitFor(() => expect(asked).toContain('Zeta'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Zeta Suministros SL' }));
+    expect((supplier as HTMLInputElement).value).toBe('Zeta Suministros SL');
+    expect(asked).toContain('Zeta');
+  });
+
+  it('filters a short list locally without asking the server', async () => {
+    let asked = 0;
+    server.use(http.post('*/odoo/providers/search', () => ((asked += 1), HttpResponse.json([]))));
+    renderInAdmin(<MovePage />, { permissions: ['moves.create'], lang: 'en' });
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: /Company/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Acme Iberia SL' }));
+    const supplier = screen.getByTestId('supplier');
+    await waitFor(() => expect((supplier as HTMLInputElement).disabled).toBe(false));
+    fireEvent.change(supplier, { target: { value: 'Papel' } });
+    expect(await screen.findByRole('option', { name: 'Papelería Sol SL' })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(asked).toBe(0);
+  });
+});
+
 describe('the AI button', () => {
   it('fills amount, date (slashes to dashes), concept and the first matching provider, marked until edited', async () => {
     let release: () => void = () => undefined;

@@ -25,7 +25,9 @@ import { apiFetch, errorMessage } from '../../providers/http';
 import { FILE_TOO_LARGE, postWithProgress, readAsDataUrl } from './upload';
 
 export const LAST_TAB_KEY = 'move_last_tab';
-export const LAST_COMPANY_KEY = 'move_last_company';
+export /** The size of the supplier list the server sends at once (GET /odoo/providers). */
+const PROVIDER_LIST_LIMIT = 500;
+const LAST_COMPANY_KEY = 'move_last_company';
 
 type MoveType = 'expense' | 'invoice';
 interface Setting { journal_id: number | false; account: string | false }
@@ -99,6 +101,24 @@ export function MovePage() {
       .then(({ json }) => setProviders(json))
       .catch((error) => notify(errorMessage(error), { type: 'error' }));
   }, [companyId, notify]);
+
+  // The company's suppliers come as one list of at most PROVIDER_LIST_LIMIT; when it is full, what the user types is
+  // also searched on the server, so a supplier past that list is still found.
+  const [typed, setTyped] = useState('');
+  const [searched, setSearched] = useState<Provider[]>([]);
+  useEffect(() => {
+    if (!companyId || providers.length < PROVIDER_LIST_LIMIT || typed.trim().length < 2) return;
+    const timer = setTimeout(() => {
+      apiFetch<Provider[]>('/odoo/providers/search', { method: 'POST', body: { companyId, name: typed.trim() } })
+        .then(({ json }) => setSearched(json))
+        .catch(() => undefined);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [companyId, providers.length, typed]);
+  const supplierOptions = useMemo(() => {
+    const known = new Set(providers.map((one) => one.id));
+    return [...providers, ...searched.filter((one) => !known.has(one.id))];
+  }, [providers, searched]);
 
   const company = companies.find((one) => one.id === companyId);
   const projects = useMemo(() => company?.projects ?? [], [company]);
@@ -207,7 +227,7 @@ export function MovePage() {
       </Tabs>
       <Box sx={{ display: 'grid', gap: 2 }}>
         <Row help={translate('app.move.help.company')}>
-          <TextField select fullWidth required label={translate('app.move.fields.company')} value={companyId} onChange={(event) => { setCompanyId(Number(event.target.value)); setProjectId(''); setProviders([]); setProvider(null); }} error={touched && !companyId} helperText={touched && !companyId ? required : ' '} inputProps={{ 'data-testid': 'company' }}>
+          <TextField select fullWidth required label={translate('app.move.fields.company')} value={companyId} onChange={(event) => { setCompanyId(Number(event.target.value)); setProjectId(''); setProviders([]); setSearched([]); setProvider(null); }} error={touched && !companyId} helperText={touched && !companyId ? required : ' '} inputProps={{ 'data-testid': 'company' }}>
             {companies.map((one) => <MenuItem key={one.id} value={one.id}>{one.name}</MenuItem>)}
           </TextField>
         </Row>
@@ -219,8 +239,11 @@ export function MovePage() {
         </Row>
         <Row help={translate('app.move.help.supplier')}>
           <Autocomplete
-            options={providers}
+            options={supplierOptions}
             value={provider}
+            onInputChange={(_, text, reason) => {
+              if (reason === 'input') setTyped(text);
+            }}
             onChange={(_, value) => { setProvider(value); edited('provider'); }}
             getOptionLabel={(option) => option.name}
             isOptionEqualToValue={(a, b) => a.id === b.id}
