@@ -99,9 +99,25 @@ interface AmountMatch {
   x: number;
 }
 
+/**
+ * The row's words, with one OCR slip mended: an amount broken at its decimal point ("49." then "40") is joined again
+ * when the two words touch.
+ */
+function amountWords(row: Row): Segment[] {
+  const words: Segment[] = [];
+  for (const segment of row.segments) {
+    const last = words[words.length - 1];
+    const height = segment.box[3] - segment.box[1];
+    if (last && /\d[.,]$/.test(last.text) && /^\d{2}(?!\d)/.test(segment.text) && segment.box[0] - last.box[2] < height * 1.2) {
+      words[words.length - 1] = { text: `${last.text}${segment.text}`, box: [last.box[0], Math.min(last.box[1], segment.box[1]), segment.box[2], Math.max(last.box[3], segment.box[3])] };
+    } else words.push(segment);
+  }
+  return words;
+}
+
 function amountsIn(row: Row): AmountMatch[] {
   const found: AmountMatch[] = [];
-  for (const segment of row.segments) {
+  for (const segment of amountWords(row)) {
     for (const match of segment.text.matchAll(AMOUNT)) {
       const raw = match[1];
       // Times (8:01), percentages and long codes are not amounts.
@@ -124,6 +140,7 @@ const NOT_TOTAL = /\b(sub\s*-?\s*total|subtotal|total\s*(qty|quantity|items?|tax
 /** The document's total: the amount of the strongest total label (same row, or the row below), the largest wins. */
 export function findTotal(rows: readonly Row[]): { text: string; value: string } | undefined {
   const candidates: Array<{ rank: number; amount: AmountMatch; index: number }> = [];
+  const centsPrinted = rows.reduce((count, row) => count + amountsIn(row).length, 0) >= 3;
   rows.forEach((row, index) => {
     const label = row.text;
     if (!TOTAL_WEAK.test(label) && !TOTAL_STRONG.test(label) && !TOTAL_FINAL.test(label)) return;
@@ -136,6 +153,15 @@ export function findTotal(rows: readonly Row[]): { text: string; value: string }
     }
     const rightmost = amounts.sort((a, b) => b.x - a.x)[0];
     if (rightmost && rightmost.value > 0) candidates.push({ rank, amount: rightmost, index });
+    else if (rank >= 2 && centsPrinted) {
+      // OCR lost the decimal point of a labelled total ("Grand Total: 9280") on a document whose amounts all show
+      // cents: the last two digits are the cents. Ranked below any total read whole.
+      const bare = amountWords(row).filter((word) => /^(RM|\$|€)?\d{3,6}$/.test(word.text)).sort((a, b) => b.box[2] - a.box[2])[0];
+      if (bare) {
+        const digits = bare.text.replace(/\D/g, '');
+        candidates.push({ rank: rank - 2, amount: { text: bare.text, value: Number(digits) / 100, x: bare.box[2] }, index });
+      }
+    }
   });
   // After a rounding adjustment, the total printed below it is the one paid (Malaysian 5-cent rounding, redondeo).
   const rounding = rows.findIndex((row) => /\b(rounding|round\s*adj|redondeo)\b/i.test(row.text) && amountsIn(row).length > 0);
@@ -213,9 +239,21 @@ export function findDate(rows: readonly Row[]): { text: string; iso: string } | 
     rows.forEach((row, index) => {
       if (!DATE_LABEL.test(row.text)) return;
       const compact = row.text.match(/\b(\d{8})\b/)?.[1];
+      const iso = compact ? (validDate([Number(compact.slice(0, 4)), Number(compact.slice(4, 6)), Number(compact.slice(6))]) ?? validDate([Number(compact.slice(4)), Number(compact.slice(2, 4)), Number(compact.slice(0, 2))])) : null;
+      if (compact && iso) found.push({ text: compact, iso, labelled: true, index });
+      // OCR read the slashes of a labelled date as 1 or 7 ("Date: 1210212018" for 12/02/2018).
+      const slashes = row.text.match(/\b(\d{2})[17](\d{2})[17](20\d{2})\b/);
+      const mended = slashes && validDate([Number(slashes[3]), Number(slashes[2]), Number(slashes[1])]);
+      if (!iso && mended) found.push({ text: `${slashes[1]}/${slashes[2]}/${slashes[3]}`, iso: mended, labelled: true, index });
+    });
+  }
+  if (!found.length) {
+    // No date anywhere else: a lone compact date (27032018 or 20180327) printed on its own.
+    rows.forEach((row, index) => {
+      const compact = row.text.match(/(?<![\d.,:/-])(\d{8})(?![\d.,:/-])/)?.[1];
       if (!compact) return;
       const iso = validDate([Number(compact.slice(0, 4)), Number(compact.slice(4, 6)), Number(compact.slice(6))]) ?? validDate([Number(compact.slice(4)), Number(compact.slice(2, 4)), Number(compact.slice(0, 2))]);
-      if (iso) found.push({ text: compact, iso, labelled: true, index });
+      if (iso) found.push({ text: compact, iso, labelled: false, index });
     });
   }
   const due = /\b(due|vencimiento|vto)\b/i;

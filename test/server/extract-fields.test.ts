@@ -72,6 +72,23 @@ describe('receipts and invoices', () => {
     expect(extractDocumentFields(page([['BAR PEPE'], ['Fecha 01/02/2026'], ['IVA 10%', '1,00'], ['TOTAL', '11,00']])).concept).toBeUndefined();
   });
 
+  it('mends common OCR slips: an amount split at its point, a lost point in a labelled total, slashes read as 1', () => {
+    // "49." and "40" as two words of the total row.
+    const split = extractDocumentFields([
+      { text: 'Total', box: [0, 0, 50, 20] }, { text: 'RM', box: [60, 0, 90, 20] }, { text: '49.', box: [300, 0, 330, 20] }, { text: '40', box: [336, 0, 356, 20] },
+      { text: 'Rounding', box: [0, 30, 80, 50] }, { text: '0.01', box: [300, 30, 340, 50] },
+    ]);
+    expect(split.total).toBe('49.40');
+    // Every other amount shows cents: "9280" on the grand total line is 92.80; a whole amount read elsewhere wins.
+    const lost = page([['Item', 'Amount'], ['Nasi lemak', '12.50'], ['Teh tarik', '3.30'], ['Sub total', '15.80'], ['Grand Total:', '9280']]);
+    expect(extractDocumentFields(lost).total).toBe('92.80');
+    expect(extractDocumentFields(page([['TOTAL', '1200']])).total).toBeUndefined();
+    expect(extractDocumentFields(page([['Salesperson: Date: 1210212018']])).date).toBe('2018-02-12');
+    // A lone compact date, when nothing else on the receipt is a date; never a longer number.
+    expect(extractDocumentFields(page([['GST ID 002139201536'], ['27032018', 'No. CS-20322']])).date).toBe('2018-03-27');
+    expect(extractDocumentFields(page([['9556641320027']])).date).toBeUndefined();
+  });
+
   it('leaves out what it cannot find, and does not take cash or subtotals for the total', () => {
     const fields = extractDocumentFields(page([['gracias por su visita'], ['SUBTOTAL', '10,00'], ['EFECTIVO', '20,00'], ['CAMBIO', '10,00']]));
     expect(fields.total).toBeUndefined();
