@@ -1,0 +1,59 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { UsersPage } from '../../src/resources/users/UsersPage';
+import { renderInAdmin } from './admin';
+
+const changes: unknown[] = [];
+const server = setupServer(
+  http.get('*/odoo/companies', () => HttpResponse.json({ data: [{ id: 1, name: 'Acme Iberia SL', projects: [] }] })),
+  http.post('*/users/search', () =>
+    HttpResponse.json({
+      users: [{ id: 5, firstName: 'Tina', lastName: 'Target', email: 'tina@demo.example', role: 'user', permissions: ['moves.create'], companies: [1], active: true }],
+      total: 1,
+    }),
+  ),
+  http.post('*/users/change-permission', async ({ request }) => {
+    const body = (await request.json()) as { permission: string; value: boolean };
+    changes.push(body);
+    if (body.permission === 'moves.delete') return HttpResponse.json({ message: 'The last administrator cannot lose this permission' }, { status: 409 });
+    return HttpResponse.json({ id: 5, firstName: 'Tina', lastName: 'Target', email: 'tina@demo.example', role: 'user', permissions: ['moves.create', 'moves.list'], companies: [1], active: true });
+  }),
+);
+
+vi.setConfig({ testTimeout: 30_000 });
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+});
+afterAll(() => server.close());
+
+async function openPermissions() {
+  fireEvent.click(await screen.findByText('tina@demo.example'));
+  return screen.findByTestId('permissions-panel');
+}
+
+describe('the users screen', () => {
+  it('shows a viewer the permissions read-only, with no invite button', async () => {
+    renderInAdmin(<UsersPage />, { permissions: ['users.view'], lang: 'en' });
+    const panel = await openPermissions();
+    const boxes = within(panel).getAllByRole('checkbox') as HTMLInputElement[];
+    expect(boxes.length).toBeGreaterThan(5);
+    expect(boxes.every((box) => box.disabled)).toBe(true);
+    expect(screen.queryByTestId('invite-open')).toBeNull();
+  });
+
+  it('lets a manager toggle a permission at once, and shows the server reason when it is refused', async () => {
+    renderInAdmin(<UsersPage />, { permissions: ['users.create', 'users.view', 'moves'], lang: 'en' });
+    const panel = await openPermissions();
+    fireEvent.click(within(within(panel).getByTestId('permission-moves.list')).getByRole('checkbox'));
+    await screen.findByText('Permission updated successfully');
+    expect(changes[0]).toEqual({ userId: 5, permission: 'moves.list', value: true });
+    fireEvent.click(within(within(panel).getByTestId('permission-moves.delete')).getByRole('checkbox'));
+    await screen.findByText('The last administrator cannot lose this permission');
+    await waitFor(() => expect(changes).toHaveLength(2));
+    expect(screen.getByTestId('invite-open')).toBeTruthy();
+  });
+});
