@@ -115,6 +115,37 @@ describe('POST /ocr/move/', () => {
     expect(answer.fields).toMatchObject({ importe: '5.70', date: '2026-11-21' });
   }, 60_000);
 
+  it('keeps answering other requests while a photo is read (the OCR runs in workers)', async () => {
+    const order: string[] = [];
+    const reading = post('/ocr/move/', 'staff', { file: (await sharp(await receiptPhoto()).resize({ width: 3000 }).jpeg().toBuffer()).toString('base64') }).then((answer) => {
+      order.push('ocr');
+      return answer;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const me = await fetch(`${server.url}/users/me`, { headers: { authorization: tokens.staff } });
+    order.push('me');
+    expect(me.status).toBe(200);
+    expect((await reading).status).toBe(200);
+    expect(order).toEqual(['me', 'ocr']);
+  }, 60_000);
+
+  it('abandons a document that takes longer than the limit with a clear 504', async () => {
+    const hurried = new Extractor({ timeoutMs: 5 });
+    const quick = await startTestServer({ seedErp: false, extractor: hurried });
+    try {
+      const response = await fetch(`${quick.url}/ocr/move/`, {
+        method: 'POST',
+        headers: { authorization: await quick.tokenFor('staff@demo.example'), 'content-type': 'application/json' },
+        body: JSON.stringify({ file: (await receiptPhoto()).toString('base64') }),
+      });
+      expect(response.status).toBe(504);
+      expect(((await response.json()) as { message: string }).message).toMatch(/took longer than .* s to read: try a sharper or smaller photo/);
+    } finally {
+      await quick.stop();
+      await hurried.close();
+    }
+  }, 60_000);
+
   it('answers a clear 4xx for an empty, corrupt, foreign, HEIC, scanned or huge file', async () => {
     const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#fff' } }).png().toBuffer();
     const corrupt = Buffer.concat([png.subarray(0, 40), Buffer.alloc(200, 7)]);
