@@ -23,6 +23,8 @@ export interface MoveResult {
   date?: string;
   provider?: string;
   concept?: string;
+  /** The issuer's tax id (CIF/NIF/VAT) as printed, when found: beyond the spec's four fields, it finds the supplier. */
+  vat?: string;
 }
 
 export interface CardResult {
@@ -103,6 +105,7 @@ export class Extractor {
       ...(fields.date ? { date: fields.date } : {}),
       ...(fields.company ? { provider: fields.company } : {}),
       ...(fields.concept ? { concept: fields.concept } : {}),
+      ...(fields.taxId ? { vat: fields.taxId } : {}),
     };
     if (!this.options.llm) return offline;
     const model = await llmMoveFields(this.options.llm, text);

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { vatCore } from '../../src/domain/text';
 import { ErpError, type Domain, type ErpClient } from '../erp/types';
 
 export interface ScopedUser {
@@ -118,21 +119,32 @@ export async function referenceRoutes(app: FastifyInstance, { erp }: { erp: ErpC
     return events.map((event) => ({ id: event.id, event_id: event.event_id as Pair, tags: event.x_tag_ids as number[] }));
   });
 
-  const providers = (companyId: number, name?: string) =>
+  const providers = (companyId: number, name?: string, vat?: string) =>
     erp.searchRead(
       'res.partner',
-      [['supplier_rank', '>', 0], ['active', '=', true], ...companyDomain([companyId]), ...(name ? [['name', 'ilike', name] as [string, string, unknown]] : [])],
-      { fields: ['name', 'vat'], order: 'name', limit: name ? 20 : 500 },
+      [
+        ['supplier_rank', '>', 0],
+        ['active', '=', true],
+        ...companyDomain([companyId]),
+        ...(name ? [['name', 'ilike', name] as [string, string, unknown]] : []),
+        ...(vat ? [['vat', 'ilike', vat] as [string, string, unknown]] : []),
+      ],
+      { fields: ['name', 'vat'], order: 'name', limit: name || vat ? 20 : 500 },
     );
 
   app.get('/odoo/providers', { config: { permission: MOVES_ANY } }, async (request) =>
     providers(ownCompany(request, request.headers['x-company-id'])),
   );
 
-  const providerSearch = z.object({ companyId: z.union([z.number(), z.string()]), name: z.string().max(200).optional().default('') });
+  const providerSearch = z.object({
+    companyId: z.union([z.number(), z.string()]),
+    name: z.string().max(200).optional().default(''),
+    // A tax id as printed on a document ('B-46123456', 'ES B46123456'): matched without its country prefix and marks.
+    vat: z.string().max(30).transform(vatCore).refine((core) => core.length >= 8, 'not a tax id').optional(),
+  });
   app.post('/odoo/providers/search', { config: { permission: MOVES_ANY } }, async (request) => {
     const body = providerSearch.parse(request.body);
-    return providers(ownCompany(request, body.companyId), body.name.trim());
+    return providers(ownCompany(request, body.companyId), body.name.trim(), body.vat);
   });
 
   app.get('/odoo/uom', { config: { permission: ORDERS_ANY } }, async () => erp.searchRead('uom.uom', [], { fields: ['name'], order: 'id' }));

@@ -32,3 +32,12 @@ export function supplierSearchTerms(name: string): string[] {
   while (LEGAL_FORM.test(core)) core = core.replace(LEGAL_FORM, '').replace(/[\s,.;:-]+$/, '').trim();
   return [...new Set([read, core].filter((term) => term.length >= 3))];
 }
+
+/**
+ * A tax id as printed ('CIF: B-46.123.456', 'ES B46123456', 'NIF 12345678-Z') reduced to what a stored VAT number
+ * contains ('B46123456' in 'ESB46123456'): capitals and digits, without a country prefix.
+ */
+export function vatCore(printed: string): string {
+  const compact = printed.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  return /^[A-Z]{2}[A-Z0-9]\d{6,}/.test(compact) && compact.length >= 10 ? compact.slice(2) : compact;
+}

@@ -235,6 +235,25 @@ describe('the AI button', () => {
     expect(screen.getAllByText('Read from the document: check it')).toHaveLength(3);
   });
 
+  it('finds the supplier by the tax id read from the document when its name differs', async () => {
+    const asked: Array<Record<string, unknown>> = [];
+    server.use(
+      http.post('*/ocr/move/', () => HttpResponse.json({ result: JSON.stringify({ importe: '12.10', provider: 'PAPELERIA DEL SOL', vat: 'ES-B10000000' }) })),
+      http.post('*/odoo/providers/search', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        asked.push(body);
+        return HttpResponse.json(body.vat ? [{ id: 7, name: 'Papelería Sol SL' }] : []);
+      }),
+    );
+    renderInAdmin(<MovePage />, { permissions: ['moves.create'], lang: 'en' });
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: /Company/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Acme Iberia SL' }));
+    fireEvent.change(screen.getByTestId('file-input'), { target: { files: [new File(['%PDF-1.4 x'], 'factura.pdf', { type: 'application/pdf' })] } });
+    fireEvent.click(await screen.findByTestId('ai-button'));
+    await waitFor(() => expect((screen.getByTestId('supplier') as HTMLInputElement).value).toBe('Papelería Sol SL'));
+    expect(asked).toEqual([{ companyId: 1, vat: 'ES-B10000000' }]);
+  });
+
   it("says 'Error processing with AI' when the reading fails", async () => {
     server.use(http.post('*/ocr/move/', () => HttpResponse.json({ message: 'unreadable' }, { status: 422 })));
     const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -82,7 +82,7 @@ describe('POST /ocr/move/', () => {
   it('reads a born-digital Spanish invoice from its text layer', async () => {
     const answer = await post('/ocr/move/', 'staff', { file: dataUrl(await spanishInvoicePdf(), 'application/pdf') });
     expect(answer.status).toBe(200);
-    expect(answer.fields).toEqual({ importe: '1815.00', date: '2026-10-14', provider: 'Suministros Levante S.L.', concept: 'Mantenimiento de climatización' });
+    expect(answer.fields).toEqual({ importe: '1815.00', date: '2026-10-14', provider: 'Suministros Levante S.L.', concept: 'Mantenimiento de climatización', vat: 'B46123456' });
   });
 
   it('reads a photographed Spanish receipt through OCR', async () => {
@@ -202,7 +202,7 @@ describe('the optional language model', () => {
   it('is asked with the recognised text; its valid fields win, the offline ones fill the rest', async () => {
     modelAnswer = { status: 200, content: 'Here you are: {"importe": "1.815,00", "date": "2026-10-14", "provider": "Suministros Levante, S.L.", "concept": null}' };
     const answer = await post('/ocr/move/', 'modelStaff', { file: dataUrl(await spanishInvoicePdf(), 'application/pdf') }, withModel);
-    expect(answer.fields).toEqual({ importe: '1815.00', date: '2026-10-14', provider: 'Suministros Levante, S.L.', concept: 'Mantenimiento de climatización' });
+    expect(answer.fields).toEqual({ importe: '1815.00', date: '2026-10-14', provider: 'Suministros Levante, S.L.', concept: 'Mantenimiento de climatización', vat: 'B46123456' });
     const request = modelRequests[modelRequests.length - 1] as { url: string; authorization: string; body: { model: string; messages: Array<{ content: string }> } };
     expect(request.url).toBe('/v1/chat/completions');
     expect(request.authorization).toBe('Bearer k-123');
@@ -214,7 +214,7 @@ describe('the optional language model', () => {
     for (const failure of [{ status: 500, content: 'boom' }, { status: 200, content: '{"date": "14 de octubre"}' }, { status: 200, content: 'no json here' }]) {
       modelAnswer = failure;
       const answer = await post('/ocr/move/', 'modelStaff', { file: dataUrl(await spanishInvoicePdf(), 'application/pdf') }, withModel);
-      expect(answer.fields, failure.content).toEqual({ importe: '1815.00', date: '2026-10-14', provider: 'Suministros Levante S.L.', concept: 'Mantenimiento de climatización' });
+      expect(answer.fields, failure.content).toEqual({ importe: '1815.00', date: '2026-10-14', provider: 'Suministros Levante S.L.', concept: 'Mantenimiento de climatización', vat: 'B46123456' });
     }
   });
 });

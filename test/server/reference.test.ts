@@ -89,6 +89,12 @@ describe('reference endpoints of spec section 7', () => {
       expect(attack.body).toEqual([]);
     }
     expect(await server.app.services.erp.client.searchCount('res.partner', [])).toBe(before);
+    // By the tax id as a document prints it: the stored VAT holds it with its country prefix.
+    const stored = found.body[0].vat as string;
+    const printed = `${stored.slice(2, 3)}-${stored.slice(3)}`;
+    expect((await post('/odoo/providers/search', 'staff', { companyId: 1, vat: printed })).body).toEqual([found.body[0]]);
+    expect((await post('/odoo/providers/search', 'staff', { companyId: 1, vat: 'B99999999' })).body).toEqual([]);
+    expect((await post('/odoo/providers/search', 'staff', { companyId: 1, vat: '12' })).status).toBe(400);
     expect((await post('/odoo/providers/search', 'staff', { name: 'sol' })).status).toBe(400);
     expect((await post('/odoo/providers/search', 'staff', { companyId: 3, name: 'sol' })).status).toBe(403);
     const malformed = await post('/odoo/providers/search', 'staff', '{"companyId": 1,');

@@ -14,3 +14,15 @@ describe('looking up a supplier read from a document', () => {
     expect(supplierSearchTerms('AB SL')).toEqual(['AB SL']);
   });
 });
+
+describe('a tax id as printed, as a stored VAT number contains it', () => {
+  it('keeps capitals and digits and drops a country prefix', async () => {
+    const { vatCore } = await import('../../src/domain/text');
+    expect(vatCore('B-46.123.456')).toBe('B46123456');
+    expect(vatCore('ES B46123456')).toBe('B46123456');
+    expect(vatCore('esb46123456')).toBe('B46123456');
+    expect(vatCore('12345678-Z')).toBe('12345678Z');
+    expect(vatCore('ES12345678Z')).toBe('12345678Z');
+    expect(vatCore('000849813504')).toBe('000849813504');
+  });
+});

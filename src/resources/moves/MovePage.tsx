@@ -20,7 +20,7 @@ import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import SendIcon from '@mui/icons-material/Send';
 import { isWithinTwoYears, isoDay, slashesToDashes } from '../../domain/dates';
-import { supplierSearchTerms } from '../../domain/text';
+import { supplierSearchTerms, vatCore } from '../../domain/text';
 import { apiFetch, errorMessage } from '../../providers/http';
 import { FILE_TOO_LARGE, postWithProgress, readAsDataUrl } from './upload';
 
@@ -136,7 +136,7 @@ export function MovePage() {
     setReading(true);
     try {
       const { json } = await apiFetch<{ result: string }>('/ocr/move/', { method: 'POST', body: { file: await readAsDataUrl(file) } });
-      const fields = JSON.parse(json.result) as { importe?: number | string; date?: string; provider?: string; concept?: string };
+      const fields = JSON.parse(json.result) as { importe?: number | string; date?: string; provider?: string; concept?: string; vat?: string };
       const filled = new Set<AiField>();
       if (fields.importe !== undefined && fields.importe !== '') {
         setAmount(String(fields.importe));
@@ -150,7 +150,15 @@ export function MovePage() {
         setConcept(fields.concept);
         filled.add('concept');
       }
-      if (fields.provider && companyId) {
+      // The supplier: by the tax id read from the document when there is one (exact where names differ), then by name.
+      if (fields.vat && companyId && vatCore(fields.vat).length >= 8) {
+        const { json: found } = await apiFetch<Provider[]>('/odoo/providers/search', { method: 'POST', body: { companyId, vat: fields.vat } });
+        if (found[0]) {
+          setProvider(found[0]);
+          filled.add('provider');
+        }
+      }
+      if (fields.provider && companyId && !filled.has('provider')) {
         for (const term of supplierSearchTerms(fields.provider)) {
           const { json: found } = await apiFetch<Provider[]>('/odoo/providers/search', { method: 'POST', body: { companyId, name: term } });
           if (found[0]) {
