@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { AdminContext, Notification, memoryStore, type AuthProvider } from 'react-admin';
-import { configure, render } from '@testing-library/react';
+import { cleanup, configure, render } from '@testing-library/react';
+import type { SetupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 
 // A cold first render of react-admin takes over a second on this machine.
 configure({ asyncUtilTimeout: 8000 });
@@ -30,4 +32,19 @@ export function renderInAdmin(ui: ReactNode, { permissions = [] as string[], lan
       <Notification />
     </AdminContext>,
   );
+}
+
+/**
+ * The msw server answers during the file's tests (an unhandled request fails the test); after each test the screen
+ * is unmounted, per-test handlers dropped, and `reset` clears what the file recorded.
+ */
+export function serveDuringTests(server: SetupServer, reset?: () => void) {
+  vi.setConfig({ testTimeout: 30_000 });
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => {
+    cleanup();
+    server.resetHandlers();
+    reset?.();
+  });
+  afterAll(() => server.close());
 }

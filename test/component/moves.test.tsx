@@ -1,10 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { MoveList } from '../../src/resources/moves/MoveList';
 import { MovePage } from '../../src/resources/moves/MovePage';
-import { renderInAdmin } from './admin';
+import { renderInAdmin, serveDuringTests } from './admin';
 
 const move = (id: number, overrides: Record<string, unknown>) => ({
   id,
@@ -56,16 +56,11 @@ const server = setupServer(
   }),
 );
 
-vi.setConfig({ testTimeout: 30_000 });
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
+serveDuringTests(server, () => {
   searches.length = 0;
   created.length = 0;
   localStorage.clear();
 });
-afterAll(() => server.close());
 
 const lastSearch = () => searches[searches.length - 1];
 

@@ -1,10 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { OrderDetailDialog } from '../../src/resources/orders/OrderDetailDialog';
 import { OrderPage } from '../../src/resources/orders/OrderPage';
-import { renderInAdmin } from './admin';
+import { renderInAdmin, serveDuringTests } from './admin';
 
 const order = (state = 'draft') => ({
   id: 5,
@@ -65,16 +65,11 @@ const server = setupServer(
   }),
 );
 
-vi.setConfig({ testTimeout: 30_000 });
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
+serveDuringTests(server, () => {
   sent.length = 0;
   state = 'draft';
   localStorage.clear();
 });
-afterAll(() => server.close());
 
 const text = (testId: string) => screen.getByTestId(testId).textContent!.replace(/\u00a0/g, ' ');
 

@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { UsersPage } from '../../src/resources/users/UsersPage';
-import { renderInAdmin } from './admin';
+import { renderInAdmin, serveDuringTests } from './admin';
 
 const changes: unknown[] = [];
 const server = setupServer(
@@ -22,13 +22,7 @@ const server = setupServer(
   }),
 );
 
-vi.setConfig({ testTimeout: 30_000 });
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-});
-afterAll(() => server.close());
+serveDuringTests(server);
 
 async function openPermissions() {
   fireEvent.click(await screen.findByText('tina@demo.example'));

@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { ValidationPage } from '../../src/resources/moves/ValidationPage';
-import { renderInAdmin } from './admin';
+import { renderInAdmin, serveDuringTests } from './admin';
 
 const long = 'Revisar el importe del taxi: el ticket dice 23,40 pero la tarjeta cobró 24,10, falta el justificante de la propina del conductor';
 const queue = [
@@ -29,13 +29,7 @@ const server = setupServer(
   }),
 );
 
-vi.setConfig({ testTimeout: 30_000 });
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-});
-afterAll(() => server.close());
+serveDuringTests(server);
 
 describe('the validation page', () => {
   it('previews the earliest non-empty comment cut at 100 characters, says No comments otherwise, and shows them all on click', async () => {
