@@ -35,14 +35,19 @@ function safeName(name: string, mimetype: string): string {
   return /\.[a-z0-9]{2,5}$/i.test(cleaned) ? cleaned.replace(/\.[a-z0-9]{2,5}$/i, extension) : `${cleaned}${extension}`;
 }
 
-export async function prepareUpload(name: string, data: string): Promise<PreparedFile> {
+/** A file sent as base64 or a data URL: its bytes and its type by its first bytes; empty, oversize or not base64 refused. */
+export function decodeUpload(data: string): { buffer: Buffer; type: ReturnType<typeof sniffBase64> } {
   const payload = base64Payload(data);
   if (!payload) throw new FileError(400, 'The file is empty');
   if ((payload.length * 3) / 4 > MAX_UPLOAD_BYTES) throw new FileError(413, FILE_TOO_LARGE);
   if (!BASE64.test(payload)) throw new FileError(400, 'The file is not valid base64 data');
   const buffer = Buffer.from(payload, 'base64');
   if (!buffer.length) throw new FileError(400, 'The file is empty');
-  const type = sniffBase64(payload);
+  return { buffer, type: sniffBase64(payload) };
+}
+
+export async function prepareUpload(name: string, data: string): Promise<PreparedFile> {
+  const { buffer, type } = decodeUpload(data);
   if (type === 'application/pdf') {
     if (buffer.length > MAX_STORED_BYTES) throw new FileError(413, FILE_TOO_LARGE);
     return { name: safeName(name, type), mimetype: type, data: buffer };

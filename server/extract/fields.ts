@@ -140,18 +140,20 @@ const NOT_TOTAL = /\b(sub\s*-?\s*total|subtotal|total\s*(qty|quantity|items?|tax
 /** The document's total: the amount of the strongest total label (same row, or the row below), the largest wins. */
 export function findTotal(rows: readonly Row[]): { text: string; value: string } | undefined {
   const candidates: Array<{ rank: number; amount: AmountMatch; index: number }> = [];
-  const centsPrinted = rows.reduce((count, row) => count + amountsIn(row).length, 0) >= 3;
+  // Each row's amounts, read once.
+  const rowAmounts = rows.map(amountsIn);
+  const centsPrinted = rowAmounts.reduce((count, amounts) => count + amounts.length, 0) >= 3;
   rows.forEach((row, index) => {
     const label = row.text;
     if (!TOTAL_WEAK.test(label) && !TOTAL_STRONG.test(label) && !TOTAL_FINAL.test(label)) return;
     if (NOT_TOTAL.test(label) && !TOTAL_STRONG.test(label.replace(NOT_TOTAL, '')) && !TOTAL_FINAL.test(label.replace(NOT_TOTAL, ''))) return;
     const rank = TOTAL_FINAL.test(label) ? 3 : TOTAL_STRONG.test(label) ? 2 : 1;
-    let amounts = amountsIn(row);
+    let amounts = rowAmounts[index];
     if (!amounts.length && rows[index + 1]) {
       const next = rows[index + 1];
-      if (next.top - row.bottom < (row.bottom - row.top) * 2.5 && !TOTAL_WEAK.test(next.text)) amounts = amountsIn(next);
+      if (next.top - row.bottom < (row.bottom - row.top) * 2.5 && !TOTAL_WEAK.test(next.text)) amounts = rowAmounts[index + 1];
     }
-    const rightmost = amounts.sort((a, b) => b.x - a.x)[0];
+    const rightmost = [...amounts].sort((a, b) => b.x - a.x)[0];
     if (rightmost && rightmost.value > 0) candidates.push({ rank, amount: rightmost, index });
     else if (rank >= 2 && centsPrinted) {
       // OCR lost the decimal point of a labelled total ("Grand Total: 9280") on a document whose amounts all show
@@ -164,7 +166,7 @@ export function findTotal(rows: readonly Row[]): { text: string; value: string }
     }
   });
   // After a rounding adjustment, the total printed below it is the one paid (Malaysian 5-cent rounding, redondeo).
-  const rounding = rows.findIndex((row) => /\b(rounding|round\s*adj|redondeo)\b/i.test(row.text) && amountsIn(row).length > 0);
+  const rounding = rows.findIndex((row, index) => /\b(rounding|round\s*adj|redondeo)\b/i.test(row.text) && rowAmounts[index].length > 0);
   if (rounding >= 0) for (const candidate of candidates) if (candidate.index > rounding && candidate.index <= rounding + 3) candidate.rank += 10;
   if (candidates.length) {
     // The amount payable: a final label (rounded, net, grand total) first; then the largest labelled total, since
@@ -341,7 +343,7 @@ export function findConcept(rows: readonly Row[]): string | undefined {
     }
     return undefined;
   }
-  const dateRow = rows.findIndex((row) => DATE_LABEL.test(row.text) || DATE_PATTERNS.some(({ regex }) => new RegExp(regex.source, regex.flags.replace('g', '')).test(row.text)));
+  const dateRow = rows.findIndex((row) => DATE_LABEL.test(row.text) || DATE_PATTERNS.some(({ regex }) => regex.test(row.text)));
   for (const row of rows.slice(Math.max(dateRow + 1, 1), Math.max(dateRow + 1, 1) + 8)) {
     if (!usable(row) || !/\d[.,]\d{2}\s*(€|EUR)?\s*$/i.test(row.text)) continue;
     const text = clean(row.text);

@@ -3,12 +3,11 @@
  * or OCR of the image), then the offline field rules; the optional language model, when configured, is asked too
  * and the offline result fills what it leaves out or gets wrong in shape.
  */
-import { base64Payload, sniffBase64 } from '../../src/domain/files';
-import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from '../files';
+import { decodeUpload } from '../files';
 import { extractCardFields, extractDocumentFields, groupRows, normaliseAmount, type Segment } from './fields';
 import { llmCardFields, llmMoveFields, type LlmSettings } from './llm';
 import { OcrPool, OcrTimeout } from './ocr';
-import { pdfScannedPages, pdfSegments } from './pdf';
+import { readPdf } from './pdf';
 
 const rowsText = (segments: readonly Segment[]) => groupRows(segments).map((row) => row.text).join('\n');
 
@@ -39,14 +38,9 @@ const HEIC = (buffer: Buffer) => buffer.length > 12 && buffer.toString('latin1',
 
 function decode(file: unknown): { buffer: Buffer; type: 'application/pdf' | 'image/jpeg' | 'image/png' } {
   if (typeof file !== 'string') throw new ExtractionError(400, 'file must be the document as base64 (or a data URL)');
-  const payload = base64Payload(file);
-  if (!payload) throw new ExtractionError(400, 'The file is empty');
-  if ((payload.length * 3) / 4 > MAX_UPLOAD_BYTES) throw new ExtractionError(413, FILE_TOO_LARGE);
-  if (!/^[A-Za-z0-9+/\s]*={0,2}\s*$/.test(payload)) throw new ExtractionError(400, 'The file is not valid base64 data');
-  const buffer = Buffer.from(payload, 'base64');
-  if (!buffer.length) throw new ExtractionError(400, 'The file is empty');
+  // The same decoding and limits as a stored upload (empty, over 20 MB, not base64: 400/413 with their messages).
+  const { buffer, type } = decodeUpload(file);
   if (HEIC(buffer)) throw new ExtractionError(415, 'HEIC photos cannot be read here: send a JPEG or PNG (on an iPhone, Settings > Camera > Formats > Most Compatible)');
-  const type = sniffBase64(payload);
   if (type === 'application/octet-stream') throw new ExtractionError(415, 'Unsupported file type: send a PDF, JPEG or PNG');
   return { buffer, type };
 }
@@ -61,16 +55,15 @@ export class Extractor {
   async read(file: unknown): Promise<{ segments: Segment[]; text: string; source: 'pdf' | 'ocr' }> {
     const { buffer, type } = decode(file);
     if (type === 'application/pdf') {
-      let segments: Segment[];
+      let pdf: Awaited<ReturnType<typeof readPdf>>;
       try {
-        ({ segments } = await pdfSegments(buffer));
+        pdf = await readPdf(buffer);
       } catch {
         throw new ExtractionError(422, 'The PDF could not be read: it is damaged or protected');
       }
-      const text = rowsText(segments);
-      if (text.replace(/\s/g, '').length >= 15) return { segments, text, source: 'pdf' };
+      if (!pdf.scans) return { segments: pdf.segments, text: rowsText(pdf.segments), source: 'pdf' };
       // A scan: its pages are pictures, read like photos.
-      const pages = await pdfScannedPages(buffer).catch(() => []);
+      const pages = pdf.scans;
       if (!pages.length) {
         throw new ExtractionError(422, 'This PDF has neither text nor a scanned page to read: send a photo or an image of the document instead');
       }

@@ -83,7 +83,7 @@ export async function prepareImage(image: Buffer): Promise<Buffer> {
 
 export class OcrPool {
   private scheduler: Promise<Scheduler> | null = null;
-  constructor(private readonly options: { workers?: number; timeoutMs?: number; pageSegmentation?: string; languages?: string[]; parameters?: Record<string, string>; minConfidence?: number } = {}) {}
+  constructor(private readonly options: { workers?: number; timeoutMs?: number } = {}) {}
 
   private start(): Promise<Scheduler> {
     this.scheduler ??= (async () => {
@@ -91,30 +91,25 @@ export class OcrPool {
       const langPath = languageFolder();
       const count = this.options.workers ?? Math.max(1, Math.min(2, availableParallelism()));
       const workers = await Promise.all(
-        Array.from({ length: count }, () => createWorker(this.options.languages ?? ['spa', 'eng'], 1, { langPath, cacheMethod: 'none', gzip: true, logger: () => undefined, errorHandler: () => undefined })),
+        Array.from({ length: count }, () => createWorker(['spa', 'eng'], 1, { langPath, cacheMethod: 'none', gzip: true, logger: () => undefined, errorHandler: () => undefined })),
       );
-      for (const worker of workers) {
-        if (this.options.pageSegmentation) await worker.setParameters({ tessedit_pageseg_mode: this.options.pageSegmentation as never });
-        if (this.options.parameters) await worker.setParameters(this.options.parameters);
-        scheduler.addWorker(worker);
-      }
+      for (const worker of workers) scheduler.addWorker(worker);
       return scheduler;
     })();
     return this.scheduler;
   }
 
-  /** Words with their boxes; a document that takes longer than the limit is abandoned with OcrTimeout. */
-  async read(image: Buffer): Promise<{ segments: Segment[]; text: string; width: number; height: number }> {
-    return this.readPrepared(await prepareImage(image));
-  }
-
-  /** The same on an image already prepared (bench/extraction.ts compares preparations with it). */
-  async readPrepared(prepared: Buffer): Promise<{ segments: Segment[]; text: string; width: number; height: number }> {
-    const { width = 0, height = 0 } = await sharp(prepared).metadata();
+  /**
+   * Words with their boxes, and the prepared image's height (pages read one after the other are stacked by it); a
+   * document that takes longer than the limit is abandoned with OcrTimeout.
+   */
+  async read(image: Buffer): Promise<{ segments: Segment[]; height: number }> {
+    const prepared = await prepareImage(image);
+    const { height = 0 } = await sharp(prepared).metadata();
     const scheduler = await this.start();
     const timeoutMs = this.options.timeoutMs ?? 20_000;
     let timer: NodeJS.Timeout | undefined;
-    const job = scheduler.addJob('recognize', prepared, {}, { text: true, blocks: true }) as Promise<{ data: RecognizedData }>;
+    const job = scheduler.addJob('recognize', prepared, {}, { text: false, blocks: true }) as Promise<{ data: RecognizedData }>;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new OcrTimeout(`The document took longer than ${Math.round(timeoutMs / 1000)} s to read`)), timeoutMs);
     });
@@ -125,12 +120,12 @@ export class OcrPool {
         for (const paragraph of block.paragraphs) {
           for (const line of paragraph.lines) {
             for (const word of line.words) {
-              if (word.text.trim() && word.confidence > (this.options.minConfidence ?? 20)) segments.push({ text: word.text, box: [word.bbox.x0, word.bbox.y0, word.bbox.x1, word.bbox.y1] });
+              if (word.text.trim() && word.confidence > 20) segments.push({ text: word.text, box: [word.bbox.x0, word.bbox.y0, word.bbox.x1, word.bbox.y1] });
             }
           }
         }
       }
-      return { segments, text: data.text ?? '', width, height };
+      return { segments, height };
     } finally {
       clearTimeout(timer);
     }
@@ -145,6 +140,5 @@ export class OcrPool {
 }
 
 interface RecognizedData {
-  text?: string;
   blocks?: Array<{ paragraphs: Array<{ lines: Array<{ words: Array<{ text: string; confidence: number; bbox: { x0: number; y0: number; x1: number; y1: number } }> }> }> }> | null;
 }

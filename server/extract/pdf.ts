@@ -1,16 +1,37 @@
-/** The text layer of a born-digital PDF, with positions (unpdf, pdf.js underneath). */
+/** A PDF's text layer with positions, or, for a scan, its page pictures (unpdf, pdf.js underneath). */
 import sharp from 'sharp';
 import { extractImages, getDocumentProxy } from 'unpdf';
 import type { Segment } from './fields';
 
-export const MAX_PDF_PAGES = 5;
+type PDFDocumentProxy = Awaited<ReturnType<typeof getDocumentProxy>>;
 
-export async function pdfSegments(data: Buffer): Promise<{ segments: Segment[]; pages: number }> {
+export const MAX_PDF_PAGES = 5;
+/** Pages OCR reads from a scanned PDF (each page's scan is read like a photo). */
+export const MAX_SCANNED_PAGES = 2;
+/** Fewer printed characters than this and the PDF is taken for a scan. */
+const MIN_TEXT_CHARACTERS = 15;
+
+/**
+ * The document opened once: its text with positions, and `scans` null when that text is the document; when it is
+ * (nearly) empty, `scans` holds the scanned page images (none for a page of vector drawings). Throws when the PDF
+ * cannot be opened at all.
+ */
+export async function readPdf(data: Buffer): Promise<{ segments: Segment[]; scans: Buffer[] | null }> {
   const document = await getDocumentProxy(new Uint8Array(data));
+  try {
+    const segments = await textSegments(document);
+    const characters = segments.reduce((sum, segment) => sum + segment.text.replace(/\s/g, '').length, 0);
+    if (characters >= MIN_TEXT_CHARACTERS) return { segments, scans: null };
+    return { segments, scans: await scannedPages(document).catch(() => []) };
+  } finally {
+    await document.destroy();
+  }
+}
+
+async function textSegments(document: PDFDocumentProxy): Promise<Segment[]> {
   const segments: Segment[] = [];
   let offset = 0;
-  const pages = Math.min(document.numPages, MAX_PDF_PAGES);
-  for (let number = 1; number <= pages; number++) {
+  for (let number = 1; number <= Math.min(document.numPages, MAX_PDF_PAGES); number++) {
     const page = await document.getPage(number);
     const viewport = page.getViewport({ scale: 1 });
     const content = await page.getTextContent();
@@ -24,32 +45,22 @@ export async function pdfSegments(data: Buffer): Promise<{ segments: Segment[]; 
     }
     offset += viewport.height;
   }
-  await document.destroy();
-  return { segments, pages };
+  return segments;
 }
 
-/** Pages OCR reads from a scanned PDF (each page's scan is read like a photo). */
-export const MAX_SCANNED_PAGES = 2;
-
 /**
- * The scanned page images of a PDF without a text layer: the largest picture painted on each of its first pages,
- * as PNG. pdf.js decodes the embedded JPEG/CCITT/Flate images itself, so no canvas is needed; a PDF whose pages are
- * vector drawings only answers none.
+ * The largest picture painted on each of the first pages, as PNG. pdf.js decodes the embedded JPEG/CCITT/Flate
+ * images itself, so no canvas is needed; pages that are vector drawings only give none.
  */
-export async function pdfScannedPages(data: Buffer): Promise<Buffer[]> {
-  const document = await getDocumentProxy(new Uint8Array(data));
-  try {
-    const pages: Buffer[] = [];
-    for (let number = 1; number <= Math.min(document.numPages, MAX_SCANNED_PAGES); number++) {
-      const images = (await extractImages(document, number)).filter((image) => image.width >= 300 && image.height >= 300);
-      const largest = images.sort((a, b) => b.width * b.height - a.width * a.height)[0];
-      if (!largest) continue;
-      pages.push(await sharp(Buffer.from(largest.data.buffer, largest.data.byteOffset, largest.data.byteLength), {
-        raw: { width: largest.width, height: largest.height, channels: largest.channels },
-      }).png().toBuffer());
-    }
-    return pages;
-  } finally {
-    await document.destroy();
+async function scannedPages(document: PDFDocumentProxy): Promise<Buffer[]> {
+  const pages: Buffer[] = [];
+  for (let number = 1; number <= Math.min(document.numPages, MAX_SCANNED_PAGES); number++) {
+    const images = (await extractImages(document, number)).filter((image) => image.width >= 300 && image.height >= 300);
+    const largest = images.sort((a, b) => b.width * b.height - a.width * a.height)[0];
+    if (!largest) continue;
+    pages.push(await sharp(Buffer.from(largest.data.buffer, largest.data.byteOffset, largest.data.byteLength), {
+      raw: { width: largest.width, height: largest.height, channels: largest.channels },
+    }).png().toBuffer());
   }
+  return pages;
 }

@@ -30,20 +30,24 @@ export async function apiFetch<T = unknown>(
   return { status, json: json as T };
 }
 
-/** What to show for a failed call: the server's message, else the error's message, else its string form. */
 /**
  * The server's message when it sent one, else the spec's fallback for that call (a message key, shown translated):
  * section 8's 'Error deleting user', 'Error fetching events' and the like, instead of an HTTP status text.
  */
 export function serverMessageOr(error: unknown, fallback: string): string {
-  const body = error && typeof error === 'object' ? (error as { body?: { message?: unknown } }).body : undefined;
-  return body && typeof body.message === 'string' && body.message ? body.message : fallback;
+  return serverMessage(error) ?? fallback;
 }
 
+function serverMessage(error: unknown): string | undefined {
+  const body = error && typeof error === 'object' ? (error as { body?: { message?: unknown } }).body : undefined;
+  return body && typeof body.message === 'string' && body.message ? body.message : undefined;
+}
+
+/** What to show for a failed call: the server's message, else the error's message, else its string form. */
 export function errorMessage(error: unknown): string {
+  const fromServer = serverMessage(error);
+  if (fromServer) return fromServer;
   if (error && typeof error === 'object') {
-    const body = (error as { body?: { message?: unknown } }).body;
-    if (body && typeof body.message === 'string' && body.message) return body.message;
     const message = (error as { message?: unknown }).message;
     if (typeof message === 'string' && message) return message;
   }

@@ -150,22 +150,18 @@ export function MovePage() {
         setConcept(fields.concept);
         filled.add('concept');
       }
-      // The supplier: by the tax id read from the document when there is one (exact where names differ), then by name.
-      if (fields.vat && companyId && vatCore(fields.vat).length >= 8) {
-        const { json: found } = await apiFetch<Provider[]>('/odoo/providers/search', { method: 'POST', body: { companyId, vat: fields.vat } });
+      // The supplier: by the tax id read from the document when there is one (exact where names differ), then by
+      // name; the first search that finds one wins.
+      const searches = [
+        ...(fields.vat && vatCore(fields.vat).length >= 8 ? [{ vat: fields.vat }] : []),
+        ...(fields.provider ? supplierSearchTerms(fields.provider).map((name) => ({ name })) : []),
+      ];
+      for (const search of companyId ? searches : []) {
+        const { json: found } = await apiFetch<Provider[]>('/odoo/providers/search', { method: 'POST', body: { companyId, ...search } });
         if (found[0]) {
           setProvider(found[0]);
           filled.add('provider');
-        }
-      }
-      if (fields.provider && companyId && !filled.has('provider')) {
-        for (const term of supplierSearchTerms(fields.provider)) {
-          const { json: found } = await apiFetch<Provider[]>('/odoo/providers/search', { method: 'POST', body: { companyId, name: term } });
-          if (found[0]) {
-            setProvider(found[0]);
-            filled.add('provider');
-            break;
-          }
+          break;
         }
       }
       setFromAi(filled);
