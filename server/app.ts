@@ -19,6 +19,8 @@ import { authRoutes, issuerSettings } from './auth/routes';
 import { loadSessionSecret } from './auth/secret';
 import { Sessions, type Clock } from './auth/session';
 import { openErp, type Erp } from './erp';
+import { erpLang, withErpContext } from './erp/context';
+import { featureProbe } from './erp/features';
 import { handleJsonRpc } from './erp/embedded/jsonrpc';
 import { ErpError, type ErpClient } from './erp/types';
 import { isApiPath } from './paths';
@@ -118,16 +120,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return reply.code(status).send({ statusCode: status, error: names[status] ?? 'Error', message: error.message });
   });
 
+  // Every ERP call of a request carries its language and the companies' time zone (server/erp/context.ts).
+  app.addHook('onRequest', (request, _reply, done) => withErpContext({ lang: erpLang(request.headers['accept-language']), tz: config.timeZone }, done));
   await app.register(guard, { sessions });
 
   const embedded = config.google ? null : await embeddedIssuer(app, { config, db, secret, clock });
   await app.register(authRoutes, { config, db, sessions, secret, issuer: issuerSettings(app, config, embedded), resolve: options.resolveAccount, clock });
   const client = options.wrapErp ? options.wrapErp(erp.client) : erp.client;
+  // What this ERP offers (optional modules), asked once and cached: routes degrade per feature.
+  const features = featureProbe(client);
   await app.register(referenceRoutes, { erp: client });
   await app.register(moveRoutes, { erp: client });
   await app.register(moveCreateRoute, { erp: client });
-  await app.register(orderRoutes, { erp: client, config });
-  await app.register(contactRoutes, { erp: client });
+  await app.register(orderRoutes, { erp: client, config, features });
+  await app.register(contactRoutes, { erp: client, features });
   await app.register(reportRoutes, { erp: client, mailer, jobs: reports });
   await app.register(ocrRoutes, { extractor });
   await app.register(userRoutes, { db, mailer, config, clock });

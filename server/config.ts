@@ -7,6 +7,7 @@
  * An empty variable counts as unset.
  */
 import { z } from 'zod';
+import { DEFAULT_TIME_ZONE } from './erp/context';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -82,6 +83,7 @@ const schema = z
     EXTRACT_LLM_URL: httpUrl('EXTRACT_LLM_URL', 'http://localhost:11434/v1'),
     EXTRACT_LLM_MODEL: text,
     EXTRACT_LLM_API_KEY: text,
+    TIME_ZONE: text.refine((value) => value === undefined || isTimeZone(value), 'TIME_ZONE must be an IANA time zone such as Europe/Madrid'),
   })
   .superRefine((env, context) => {
     if (env.ERP === 'odoo') {
@@ -99,6 +101,15 @@ const schema = z
       context.addIssue({ code: 'custom', path: ['EMBEDDED_RPC_LOGIN'], message: 'EMBEDDED_RPC_LOGIN and EMBEDDED_RPC_API_KEY go together' });
     }
   });
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -122,6 +133,8 @@ export interface Config {
   extractTimeoutMs: number;
   /** An OpenAI-compatible endpoint that reads fields from the recognised text; unset: offline rules only. */
   extractLlm?: { url: string; model: string; apiKey?: string };
+  /** The companies' time zone: day boundaries of date filters on datetimes, and Odoo's context `tz`. */
+  timeZone: string;
 }
 
 export class ConfigError extends Error {
@@ -161,5 +174,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     extractTimeoutMs: e.EXTRACT_TIMEOUT_MS,
     extractLlm: e.EXTRACT_LLM_URL ? { url: e.EXTRACT_LLM_URL.replace(/\/+$/, ''), model: e.EXTRACT_LLM_MODEL!, apiKey: e.EXTRACT_LLM_API_KEY } : undefined,
+    timeZone: e.TIME_ZONE ?? DEFAULT_TIME_ZONE,
   };
 }

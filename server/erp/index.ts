@@ -19,7 +19,7 @@ export interface Erp {
 
 export async function openErp(config: Config, db: Db, options: { seed?: boolean; today?: Date } = {}): Promise<Erp> {
   if (config.erp === 'odoo' && config.odoo) {
-    return { client: new OdooClient(config.odoo), seeded: false };
+    return { client: new OdooClient({ ...config.odoo, timeZone: config.timeZone }), seeded: false };
   }
   await db.transaction(async (tx) => {
     for (const statement of schemaStatements(PRODUCT_REGISTRY, PRODUCT_INDEXES)) await tx.query(statement);

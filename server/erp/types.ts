@@ -34,6 +34,10 @@ export interface ErpClient {
   ): Promise<Array<[number, string]>>;
   /** A public model method, e.g. sale.order action_confirm or account.move message_post. */
   call<T = unknown>(model: string, method: string, ids: number[], args?: unknown[], kwargs?: Record<string, unknown>): Promise<T>;
+  /** The ERP's Odoo major version (16, 17, 18...); the embedded store behaves as 17. */
+  version?(): Promise<number>;
+  /** A GET of a path of the ERP's web server (a report), with the server's credentials; only a real Odoo has one. */
+  download?(path: string): Promise<{ status: number; contentType: string; body: Buffer }>;
 }
 
 /** Odoo's exception names mapped to what the API answers. */

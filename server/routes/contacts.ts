@@ -4,7 +4,9 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { DomainTerm, ErpClient, ErpRecord } from '../erp/types';
+import type { FeatureProbe } from '../erp/features';
+import type { Domain, ErpClient, ErpRecord } from '../erp/types';
+import { companyDomain } from './reference';
 
 export const NOT_AN_EMPLOYEE = 'The user was not found in the employee module. Please contact the IT team.';
 const CONTACT_FIELDS = ['name', 'x_studio_owner_employee', 'company_id', 'email', 'phone', 'company_name', 'x_studio_tipo_inversor', 'category_id', 'function', 'website'];
@@ -72,7 +74,7 @@ function contactRow(contact: ErpRecord, investorTypes: Map<number, string>, cate
   };
 }
 
-export async function contactRoutes(app: FastifyInstance, { erp }: { erp: ErpClient }) {
+export async function contactRoutes(app: FastifyInstance, { erp, features }: { erp: ErpClient; features: FeatureProbe }) {
   const userOf = (request: FastifyRequest) => request.user;
 
   async function employeeOf(request: FastifyRequest) {
@@ -88,12 +90,15 @@ export async function contactRoutes(app: FastifyInstance, { erp }: { erp: ErpCli
     const employeeCompany = Array.isArray(employee.company_id) ? Number(employee.company_id[0]) : null;
     const companyId = fields.company_id || (employeeCompany && user.companies.includes(employeeCompany) ? employeeCompany : user.companies[0]);
     if (!companyId || !user.companies.includes(companyId)) throw new HttpError(403, 'You do not have access to this company');
-    const investor = fields.x_studio_tipo_inversor ?? [];
+    // Without the optional models (an Odoo missing them), their choices are dropped, as the form hid them.
+    const present = await features.get();
+    const investor = present.investorTypes ? (fields.x_studio_tipo_inversor ?? []) : [];
+    const event = present.events ? fields.from_event_assistant || false : false;
     const categories = [...new Set(fields.category_id ?? [])];
     const checks: Array<[string, number[], string]> = [
       ['x_tipo_inversor', investor, 'Investor type'],
       ['res.partner.category', categories, 'Category'],
-      ['x_evento_contactos', fields.from_event_assistant ? [fields.from_event_assistant] : [], 'Event'],
+      ['x_evento_contactos', event ? [event] : [], 'Event'],
     ];
     for (const [model, ids, label] of checks) {
       if (!ids.length) continue;
@@ -108,10 +113,10 @@ export async function contactRoutes(app: FastifyInstance, { erp }: { erp: ErpCli
       email: fields.email || false,
       phone: fields.phone || false,
       company_name: fields.company_name || false,
-      from_event_assistant: fields.from_event_assistant || false,
+      ...(present.events ? { from_event_assistant: event } : {}),
       company_id: companyId,
       x_studio_owner_employee: employee.id,
-      x_studio_tipo_inversor: [[6, 0, investor]],
+      ...(present.investorTypes ? { x_studio_tipo_inversor: [[6, 0, investor]] } : {}),
       category_id: [[6, 0, categories]],
       function: fields.function || false,
       website: fields.website || false,
@@ -125,14 +130,16 @@ export async function contactRoutes(app: FastifyInstance, { erp }: { erp: ErpCli
 
   app.post('/odoo/contacts/search', { config: { permission: 'contacts.list' } }, async (request) => {
     const filters = contactSearchSchema.parse(request.body ?? {});
-    const domain: DomainTerm[] = [['company_id', 'in', userOf(request).companies], ['is_company', '=', false], ['active', '=', true]];
+    // Contacts of the user's companies and those shared by all (no company: what Odoo gives a new contact).
+    const domain: Domain = [...companyDomain(userOf(request).companies), ['is_company', '=', false], ['active', '=', true]];
     if (filters.name) domain.push(['name', 'ilike', filters.name]);
     if (filters.owner) domain.push(['x_studio_owner_employee.name', 'ilike', filters.owner]);
     if (typeof filters.companyOwner === 'number') domain.push(['company_id', '=', filters.companyOwner]);
     else if (filters.companyOwner) domain.push(['company_id.name', 'ilike', filters.companyOwner]);
+    const present = await features.get();
     const [contacts, total] = await Promise.all([
       erp.searchRead('res.partner', domain, {
-        fields: CONTACT_FIELDS,
+        fields: present.investorTypes ? CONTACT_FIELDS : CONTACT_FIELDS.filter((field) => field !== 'x_studio_tipo_inversor'),
         order: 'name, id',
         limit: filters.numberOfRecords,
         offset: (filters.pageNumber - 1) * filters.numberOfRecords,

@@ -17,8 +17,11 @@ export const MOVE_TYPES = ['in_invoice', 'in_receipt', 'in_refund'];
 export const MOVE_FIELDS = [
   'name', 'partner_id', 'date', 'invoice_date', 'invoice_date_due', 'ref', 'pnt_account_move_team_manager_validate',
   'pnt_account_move_team_manager_deny', 'company_id', 'journal_id', 'amount_untaxed_signed', 'amount_total_signed',
-  'amount_total', 'currency_id', 'state', 'move_type', 'payment_state', 'x_uploaded_by', 'narration', 'attachment_ids',
+  'amount_total', 'currency_id', 'state', 'move_type', 'payment_state', 'x_payment_status', 'x_uploaded_by', 'narration', 'attachment_ids',
 ];
+
+/** Chatter messages written by people (Odoo's own notes, such as "Vendor Bill Created", are notifications). */
+export const PEOPLE_MESSAGES: DomainTerm = ['message_type', '=', 'comment'];
 
 class HttpError extends Error {
   constructor(readonly statusCode: number, message: string) {
@@ -46,7 +49,8 @@ export function moveRow(move: ErpRecord) {
     currency_id: move.currency_id,
     state: move.state,
     type: move.move_type === 'in_receipt' ? 'expense' : 'invoice',
-    paymentStatus: move.payment_state === 'paid' || move.payment_state === 'in_payment' ? 'paid' : 'unpaid',
+    // Paid when Odoo has the payments, or when the uploader declared it paid (Odoo computes payment_state itself).
+    paymentStatus: move.payment_state === 'paid' || move.payment_state === 'in_payment' || move.x_payment_status === 'paid' ? 'paid' : 'unpaid',
     uploadedBy: (move.x_uploaded_by as string) || null,
     comment: plainText(move.narration),
     attachment_ids: move.attachment_ids ?? [],
@@ -83,8 +87,9 @@ export function moveSearchDomain(filters: z.infer<typeof moveSearchSchema>, comp
   else if (filters.partner) domain.push(['partner_id.name', 'ilike', filters.partner]);
   if (typeof filters.validated === 'boolean') domain.push(['pnt_account_move_team_manager_validate', '=', filters.validated]);
   if (typeof filters.notValidated === 'boolean') domain.push(['pnt_account_move_team_manager_deny', '=', filters.notValidated]);
-  if (filters.dateFrom) domain.push(['date', '>=', filters.dateFrom]);
-  if (filters.dateTo) domain.push(['date', '<=', filters.dateTo]);
+  // The list's "invoice date" filter: the document's date, not the accounting date Odoo may move to another period.
+  if (filters.dateFrom) domain.push(['invoice_date', '>=', filters.dateFrom]);
+  if (filters.dateTo) domain.push(['invoice_date', '<=', filters.dateTo]);
   if (filters.dueDateFrom) domain.push(['invoice_date_due', '>=', filters.dueDateFrom]);
   if (filters.dueDateTo) domain.push(['invoice_date_due', '<=', filters.dueDateTo]);
   if (filters.reference) domain.push(['ref', 'ilike', filters.reference]);
@@ -105,9 +110,28 @@ function userOf(request: FastifyRequest) {
   return request.user;
 }
 
-function author(request: FastifyRequest): string {
+/**
+ * Who a chatter message is by: the ERP partner with the console user's e-mail, as Odoo's own screens would show
+ * its author; else the user's name and e-mail as the message's sender (the API login must not sign for everyone).
+ */
+export async function authorOf(erp: ErpClient, request: FastifyRequest): Promise<{ author_id: number } | { email_from: string }> {
   const user = userOf(request);
-  return `${`${user.firstName} ${user.lastName}`.trim() || user.email} <${user.email}>`;
+  const [partner] = await erp.searchRead('res.partner', [['email', '=ilike', user.email]], { fields: ['id'], limit: 1, order: 'id' });
+  if (partner) return { author_id: partner.id };
+  return { email_from: `${`${user.firstName} ${user.lastName}`.trim() || user.email} <${user.email}>` };
+}
+
+/** Posts a note in a record's chatter as the console user (an internal note: no mail to followers). */
+export async function postNote(erp: ErpClient, request: FastifyRequest, model: string, id: number, body: string, messageType: 'comment' | 'notification' = 'comment'): Promise<number> {
+  return erp.call<number>(model, 'message_post', [id], [], { body, message_type: messageType, subtype_xmlid: 'mail.mt_note', ...(await authorOf(erp, request)) });
+}
+
+/** The account with this code in the company's chart (Odoo 18 shares accounts between companies: company_ids). */
+export async function accountByCode(erp: ErpClient, companyId: number, code: string, companyName: string): Promise<number> {
+  const shared = (await erp.version?.()) ?? 17;
+  const [account] = await erp.searchRead('account.account', [['code', '=', code], [shared >= 18 ? 'company_ids' : 'company_id', 'in', [companyId]]], { fields: ['id'], limit: 1 });
+  if (!account) throw new HttpError(400, `The account ${code} does not exist in the chart of accounts of ${companyName}`);
+  return account.id;
 }
 
 export async function moveRoutes(app: FastifyInstance, { erp }: { erp: ErpClient }) {
@@ -119,7 +143,7 @@ export async function moveRoutes(app: FastifyInstance, { erp }: { erp: ErpClient
 
   async function messagesOf(ids: number[]) {
     if (!ids.length) return new Map<number, unknown[]>();
-    const messages = await erp.searchRead('mail.message', [['model', '=', 'account.move'], ['res_id', 'in', ids]], {
+    const messages = await erp.searchRead('mail.message', [['model', '=', 'account.move'], ['res_id', 'in', ids], PEOPLE_MESSAGES], {
       fields: ['res_id', 'date', 'body', 'description', 'email_from'],
       order: 'date asc, id asc',
     });
@@ -195,7 +219,8 @@ export async function moveRoutes(app: FastifyInstance, { erp }: { erp: ErpClient
     }
     if (body.comment !== undefined) values.narration = body.comment ? `<p>${escapeHtml(body.comment).replace(/\n/g, '<br>')}</p>` : false;
     if (body.amount !== undefined && roundMoney(body.amount) !== move.amount_total) {
-      const lines = await erp.searchRead('account.move.line', [['move_id', '=', move.id]], { fields: ['tax_ids'] });
+      // Through the invoice line: Odoo then recomputes the tax and payment-term lines it keeps beside it.
+      const lines = await erp.searchRead('account.move.line', [['move_id', '=', move.id], '|', ['display_type', '=', 'product'], ['display_type', '=', false]], { fields: ['tax_ids'] });
       if (lines.length > 1) throw new HttpError(400, 'The amount of a move with several lines cannot be changed here');
       let rate = 0;
       const taxIds = (lines[0]?.tax_ids as number[]) ?? [];
@@ -220,11 +245,7 @@ export async function moveRoutes(app: FastifyInstance, { erp }: { erp: ErpClient
     const move = await scopedMove(request, Number(request.params.id));
     if (move.state === 'cancel') throw new HttpError(409, 'A cancelled move cannot be validated or rejected');
     await erp.write('account.move', [move.id], { pnt_account_move_team_manager_validate: validate, pnt_account_move_team_manager_deny: !validate });
-    await erp.call('account.move', 'message_post', [move.id], [], {
-      body: validate ? 'Validado por el responsable / Validated by the manager' : 'Rechazado por el responsable / Rejected by the manager',
-      email_from: author(request),
-      message_type: 'notification',
-    });
+    await postNote(erp, request, 'account.move', move.id, validate ? 'Validado por el responsable / Validated by the manager' : 'Rechazado por el responsable / Rejected by the manager', 'notification');
     return moveRow(await scopedMove(request, move.id));
   });
 
@@ -235,7 +256,7 @@ export async function moveRoutes(app: FastifyInstance, { erp }: { erp: ErpClient
     async (request, reply) => {
       const { comment } = commentSchema.parse(request.body ?? {});
       const move = await scopedMove(request, Number(request.params.id));
-      const id = await erp.call<number>('account.move', 'message_post', [move.id], [], { body: comment, email_from: author(request), message_type: 'comment' });
+      const id = await postNote(erp, request, 'account.move', move.id, comment);
       return reply.code(201).send({ id });
     },
   );
@@ -309,6 +330,9 @@ export async function moveCreateRoute(app: FastifyInstance, { erp }: { erp: ErpC
     const file = await prepareUpload(body.file.name, body.file.data);
     const [companyRecord] = await erp.read('res.company', [body.company_id], ['currency_id']);
     const concept = body.concept || body.description?.trim() || '';
+    // The configured account by its code in the company's chart; without one, Odoo books to the journal's default.
+    const accountId = settings.account ? await accountByCode(erp, body.company_id, String(settings.account), company.name) : undefined;
+    const declared = body.paymentStatus ?? (body.type === 'invoice' ? 'paid' : undefined);
 
     const moveId = await erp.create('account.move', {
       move_type: body.type === 'expense' ? 'in_receipt' : 'in_invoice',
@@ -322,9 +346,9 @@ export async function moveCreateRoute(app: FastifyInstance, { erp }: { erp: ErpC
       ref: concept || false,
       narration: body.comment?.trim() ? `<p>${escapeHtml(body.comment.trim()).replace(/\n/g, '<br>')}</p>` : false,
       x_payment_method: body.type === 'expense' ? body.paymentMethod : false,
-      payment_state: body.type === 'invoice' && (body.paymentStatus ?? 'paid') === 'paid' ? 'paid' : 'not_paid',
+      ...(declared ? { x_payment_status: declared } : {}),
       x_uploaded_by: user.email,
-      invoice_line_ids: [[0, 0, { name: concept || file.name, quantity: 1, price_unit: roundMoney(body.amount), account_code: settings.account || false }]],
+      invoice_line_ids: [[0, 0, { name: concept || file.name, display_type: 'product', quantity: 1, price_unit: roundMoney(body.amount), ...(accountId ? { account_id: accountId } : {}) }]],
     });
     try {
       const attachment = await erp.create('ir.attachment', {
@@ -336,6 +360,8 @@ export async function moveCreateRoute(app: FastifyInstance, { erp }: { erp: ErpC
         res_id: moveId,
       });
       await erp.write('account.move', [moveId], { message_main_attachment_id: attachment });
+      // The uploader's comment opens the move's conversation, where the manager reads and answers it.
+      if (body.comment?.trim()) await postNote(erp, request, 'account.move', moveId, body.comment.trim());
     } catch (error) {
       // Nothing half-written: the move goes with its attachment, or not at all.
       await erp.unlink('account.move', [moveId]).catch((cleanup) => request.log.error({ err: cleanup, moveId }, 'could not remove a half-created move'));

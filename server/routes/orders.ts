@@ -7,9 +7,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { isIsoDate, isWithinTwoYears } from '../../src/domain/dates';
+import { isIsoDate, isWithinTwoYears, zonedDayBounds, zonedToUtc } from '../../src/domain/dates';
+import { storedDecimals } from '../../src/domain/orders';
 import { plainText } from '../../src/domain/text';
 import type { Config } from '../config';
+import type { featureProbe } from '../erp/features';
 import type { Domain, DomainTerm, ErpClient, ErpRecord } from '../erp/types';
 import { renderOrderPdf, type PrintableOrder } from './order-pdf';
 
@@ -56,7 +58,8 @@ export function orderRow(order: ErpRecord) {
     margin: order.margin ?? 0,
     margin_percent: order.margin_percent ?? 0,
     currency_id: order.currency_id,
-    state: order.state,
+    // Odoo 16 keeps a locked confirmed order as 'done'; 17 and later as 'sale' with `locked`.
+    state: order.state === 'done' ? 'sale' : order.state,
     note: plainText(order.note),
   };
 }
@@ -72,16 +75,18 @@ export const orderSearchSchema = z.object({
   numberOfRecords: z.number().int().min(1).max(500).default(25),
 });
 
-export function orderSearchDomain(filters: z.infer<typeof orderSearchSchema>, companies: number[]): Domain {
+export function orderSearchDomain(filters: z.infer<typeof orderSearchSchema>, companies: number[], timeZone = 'UTC'): Domain {
   const domain: DomainTerm[] = [['company_id', 'in', companies]];
   if (filters.number) domain.push(['name', 'ilike', filters.number]);
   if (typeof filters.partner === 'number') domain.push(['partner_id', '=', filters.partner]);
   else if (filters.partner) domain.push(['partner_id.name', 'ilike', filters.partner]);
   if (filters.clientReference) domain.push(['client_order_ref', 'ilike', filters.clientReference]);
-  if (filters.dateFrom) domain.push(['date_order', '>=', `${filters.dateFrom} 00:00:00`]);
-  if (filters.dateTo) domain.push(['date_order', '<=', `${filters.dateTo} 23:59:59`]);
+  // date_order is a UTC datetime: a day runs from midnight to midnight in the companies' time zone.
+  if (filters.dateFrom) domain.push(['date_order', '>=', zonedDayBounds(filters.dateFrom, timeZone).start]);
+  if (filters.dateTo) domain.push(['date_order', '<=', zonedDayBounds(filters.dateTo, timeZone).end]);
   const states = (filters.state ?? []).filter((state) => state !== 'all');
-  if (states.length && !filters.state?.includes('all')) domain.push(['state', 'in', states]);
+  // 'done' is Odoo 16's locked sale order; no record of 17 or later has it.
+  if (states.length && !filters.state?.includes('all')) domain.push(['state', 'in', states.includes('sale') ? [...states, 'done'] : states]);
   return domain;
 }
 
@@ -138,6 +143,15 @@ function escapeHtml(value: string): string {
 
 const pairId = (value: unknown) => (Array.isArray(value) ? Number(value[0]) : null);
 
+/** Odoo's own PDF of the order through its portal link, or null when what comes back is not a PDF. */
+async function odooReport(erp: Required<Pick<ErpClient, 'download' | 'call'>>, orderId: number): Promise<Buffer | null> {
+  const path = await erp.call<string>('sale.order', 'get_portal_url', [orderId], [], { report_type: 'pdf', download: true });
+  const answer = await erp.download(path);
+  const isPdf = answer.status === 200 && answer.body.subarray(0, 5).toString('latin1') === '%PDF-';
+  if (!isPdf) throw new Error(`The ERP answered ${answer.status} ${answer.contentType} instead of a PDF`);
+  return answer.body;
+}
+
 /** Short-lived print links for the embedded report: HMAC over order, expiry and language (no session needed). */
 class PrintTokens {
   private readonly key = randomBytes(32);
@@ -159,12 +173,17 @@ class PrintTokens {
   }
 }
 
-export async function orderRoutes(app: FastifyInstance, { erp, config }: { erp: ErpClient; config: Config }) {
+export async function orderRoutes(app: FastifyInstance, { erp, config, features }: { erp: ErpClient; config: Config; features: ReturnType<typeof featureProbe> }) {
   const printTokens = new PrintTokens();
   const userOf = (request: FastifyRequest) => request.user;
+  /** The order fields this ERP has: payment modes come from optional OCA modules, margins from sale_margin. */
+  const orderFields = async () => {
+    const present = await features.get();
+    return ORDER_FIELDS.filter((field) => (field !== 'payment_mode_id' || present.paymentModes) && ((field !== 'margin' && field !== 'margin_percent') || present.orderMargins));
+  };
 
   async function scopedOrder(request: FastifyRequest, orderId: number): Promise<ErpRecord> {
-    const [order] = await erp.searchRead('sale.order', [['id', '=', orderId], ['company_id', 'in', userOf(request).companies]], { fields: ORDER_FIELDS });
+    const [order] = await erp.searchRead('sale.order', [['id', '=', orderId], ['company_id', 'in', userOf(request).companies]], { fields: await orderFields() });
     if (!order) throw new HttpError(404, `Order ${orderId} not found`);
     return order;
   }
@@ -212,8 +231,13 @@ export async function orderRoutes(app: FastifyInstance, { erp, config }: { erp: 
 
   async function fullOrder(request: FastifyRequest, orderId: number) {
     const order = await scopedOrder(request, orderId);
-    const [lines, messages] = await Promise.all([linesOf(order.id), messagesOf(order.id)]);
-    return { ...orderRow(order), lines, messages };
+    const [lines, messages, [company]] = await Promise.all([
+      linesOf(order.id),
+      messagesOf(order.id),
+      erp.read('res.company', [pairId(order.company_id)!], ['tax_calculation_rounding_method']),
+    ]);
+    // How the company rounds taxes, so the detail's recomputed totals match what Odoo stores.
+    return { ...orderRow(order), taxRounding: company?.tax_calculation_rounding_method === 'round_globally' ? 'round_globally' : 'round_per_line', lines, messages };
   }
 
   /** Products the company sells, by id, so a line never names another company's product. */
@@ -243,7 +267,9 @@ export async function orderRoutes(app: FastifyInstance, { erp, config }: { erp: 
     await mustExist('res.partner', order.partner_id, order.company_id, 'Customer');
     await mustExist('product.pricelist', order.pricelist_id, order.company_id, 'Price list');
     await mustExist('account.payment.term', order.payment_term_id, order.company_id, 'Payment term');
-    await mustExist('account.payment.mode', order.payment_mode_id, order.company_id, 'Payment mode');
+    // Without the OCA payment modes the choice is dropped, as the empty list of modes told the form.
+    const paymentModes = (await features.get()).paymentModes;
+    if (paymentModes) await mustExist('account.payment.mode', order.payment_mode_id, order.company_id, 'Payment mode');
     const products = await sellable(order.company_id, lines.map((line) => line.product_id));
     const taxIds = [...new Set(lines.flatMap((line) => line.tax_id))];
     if (taxIds.length) {
@@ -258,11 +284,11 @@ export async function orderRoutes(app: FastifyInstance, { erp, config }: { erp: 
       company_id: order.company_id,
       partner_id: order.partner_id,
       client_order_ref: order.client_order_ref || false,
-      date_order: `${order.date_order} 12:00:00`,
+      date_order: zonedToUtc(order.date_order, '12:00:00', config.timeZone),
       note: order.note?.trim() ? `<p>${escapeHtml(order.note.trim()).replace(/\n/g, '<br>')}</p>` : false,
       pricelist_id: order.pricelist_id || false,
       payment_term_id: order.payment_term_id || false,
-      payment_mode_id: order.payment_mode_id || false,
+      ...(paymentModes ? { payment_mode_id: order.payment_mode_id || false } : {}),
       ...(salesperson ? { user_id: salesperson.id } : {}),
       x_uploaded_by: user.email,
       order_line: lines.map((line, index) => {
@@ -272,8 +298,8 @@ export async function orderRoutes(app: FastifyInstance, { erp, config }: { erp: 
           name: line.name || product.name,
           product_id: line.product_id,
           product_uom: line.product_uom || pairId(product.uom_id) || false,
-          product_uom_qty: line.product_uom_qty,
-          price_unit: line.price_unit,
+          product_uom_qty: storedDecimals(line.product_uom_qty),
+          price_unit: storedDecimals(line.price_unit),
           purchase_price: Number(product.standard_price ?? 0),
           tax_id: [[6, 0, line.tax_id]],
         }];
@@ -285,10 +311,10 @@ export async function orderRoutes(app: FastifyInstance, { erp, config }: { erp: 
 
   app.post('/odoo/orders/search', { config: { permission: 'orders.list' } }, async (request) => {
     const filters = orderSearchSchema.parse(request.body ?? {});
-    const domain = orderSearchDomain(filters, userOf(request).companies);
+    const domain = orderSearchDomain(filters, userOf(request).companies, config.timeZone);
     const [rows, total] = await Promise.all([
       erp.searchRead('sale.order', domain, {
-        fields: ORDER_FIELDS,
+        fields: await orderFields(),
         order: 'date_order desc, id desc',
         limit: filters.numberOfRecords,
         offset: (filters.pageNumber - 1) * filters.numberOfRecords,
@@ -316,8 +342,8 @@ export async function orderRoutes(app: FastifyInstance, { erp, config }: { erp: 
     const commands = lines.map((line) => {
       const values: Record<string, unknown> = {};
       if (line.name !== undefined) values.name = line.name || (line.product_id ? products.get(line.product_id)!.name : '');
-      if (line.product_uom_qty !== undefined) values.product_uom_qty = line.product_uom_qty;
-      if (line.price_unit !== undefined) values.price_unit = line.price_unit;
+      if (line.product_uom_qty !== undefined) values.product_uom_qty = storedDecimals(line.product_uom_qty);
+      if (line.price_unit !== undefined) values.price_unit = storedDecimals(line.price_unit);
       if (line.product_id) {
         const product = products.get(line.product_id)!;
         values.product_id = line.product_id;
@@ -352,11 +378,7 @@ export async function orderRoutes(app: FastifyInstance, { erp, config }: { erp: 
     async (request) => {
       const order = await scopedOrder(request, Number(request.params.id));
       const lang = request.query.lang === 'en' ? 'en' : 'es';
-      if (config.erp === 'odoo' && config.odoo) {
-        // A real Odoo serves its own report; a portal link signs the browser in to it without a session.
-        const path = await erp.call<string>('sale.order', 'get_portal_url', [order.id], [], { report_type: 'pdf', download: false });
-        return { url: new URL(path, config.odoo.url).toString() };
-      }
+      // Always this server's address: users may not reach the ERP itself; the server fetches Odoo's PDF for them.
       return { url: `/report/pdf/sale.report_saleorder/${order.id}?token=${encodeURIComponent(printTokens.sign(order.id, lang))}&lang=${lang}` };
     },
   );
@@ -370,10 +392,16 @@ export async function orderRoutes(app: FastifyInstance, { erp, config }: { erp: 
       const orderId = Number(request.params.id);
       const granted = printTokens.verify(orderId, String(request.query.token ?? ''));
       if (!granted) throw new HttpError(403, 'This print link is not valid or has expired: print the order again from the console');
-      const [order] = await erp.read('sale.order', [orderId], ORDER_FIELDS);
+      const [order] = await erp.read('sale.order', [orderId], await orderFields());
       if (!order) throw new HttpError(404, `Order ${orderId} not found`);
-      const lines = await linesOf(orderId);
-      const pdf = await renderOrderPdf({ ...orderRow(order), lines } as unknown as PrintableOrder, granted.lang);
+      // A real Odoo's own report, fetched with the server's credentials (a portal link with the order's access
+      // token); when Odoo cannot print (no wkhtmltopdf, an error page), our own PDF from Odoo's data.
+      const pdf =
+        (erp.download && (await odooReport(erp as Required<Pick<ErpClient, 'download' | 'call'>>, orderId).catch((error) => {
+          request.log.warn({ err: error, orderId }, 'the ERP could not print the order; printing it here');
+          return null;
+        }))) ||
+        (await renderOrderPdf({ ...orderRow(order), lines: await linesOf(orderId) } as unknown as PrintableOrder, granted.lang));
       return reply
         .type('application/pdf')
         .header('content-disposition', `inline; filename="${String(order.name).replace(/[^A-Za-z0-9_-]/g, '_')}.pdf"`)

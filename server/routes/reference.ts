@@ -66,13 +66,15 @@ const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompar
 export async function companiesWithProjects(erp: ErpClient, companies: number[]) {
   if (!companies.length) return [];
   const [rows, projects] = await Promise.all([
-    erp.searchRead('res.company', [['id', 'in', companies]], { fields: ['name', ...JOURNAL_FIELDS] }),
+    erp.searchRead('res.company', [['id', 'in', companies]], { fields: ['name', 'tax_calculation_rounding_method', ...JOURNAL_FIELDS] }),
     erp.searchRead('project.project', [['company_id', 'in', companies], ['active', '=', true]], { fields: ['name', 'company_id', ...JOURNAL_FIELDS] }),
   ]);
   return rows
     .map((company) => ({
       id: company.id,
       name: String(company.name),
+      // How the company's Odoo rounds taxes, so the order form's totals match what Odoo stores to the cent.
+      taxRounding: company.tax_calculation_rounding_method === 'round_globally' ? ('round_globally' as const) : ('round_per_line' as const),
       ...settings(company),
       projects: projects
         .filter((project) => pairId(project.company_id) === company.id)
@@ -87,7 +89,8 @@ async function optionalModel<T>(read: () => Promise<T[]>): Promise<T[]> {
   try {
     return await read();
   } catch (error) {
-    if (error instanceof ErpError && error.kind === 'validation') return [];
+    // Odoo answers a missing model with a UserError ("Object x doesn't exist"), a missing field with a ValueError.
+    if (error instanceof ErpError && (error.kind === 'validation' || error.kind === 'user')) return [];
     throw error;
   }
 }
@@ -123,13 +126,13 @@ export async function referenceRoutes(app: FastifyInstance, { erp }: { erp: ErpC
     erp.searchRead(
       'res.partner',
       [
-        ['supplier_rank', '>', 0],
+        // Any partner may be a supplier: Odoo raises supplier_rank only once a bill is posted for it.
         ['active', '=', true],
         ...companyDomain([companyId]),
         ...(name ? [['name', 'ilike', name] as [string, string, unknown]] : []),
         ...(vat ? [['vat', 'ilike', vat] as [string, string, unknown]] : []),
       ],
-      { fields: ['name', 'vat'], order: 'name', limit: name || vat ? 20 : 500 },
+      { fields: ['name', 'vat'], order: 'supplier_rank desc, name, id', limit: name || vat ? 20 : 500 },
     );
 
   app.get('/odoo/providers', { config: { permission: MOVES_ANY } }, async (request) =>
@@ -181,7 +184,8 @@ export async function referenceRoutes(app: FastifyInstance, { erp }: { erp: ErpC
   });
   app.get<{ Params: { companyId: string } }>('/odoo/taxes/:companyId', { schema: { params: companyParams }, config: { permission: ORDERS_ANY } }, async (request) => {
     const company = ownCompany(request, request.params.companyId);
-    return erp.searchRead('account.tax', [['type_tax_use', '=', 'sale'], ['active', '=', true], ['company_id', '=', company]], { fields: ['name', 'amount'], order: 'id' });
+    // tax_scope and amount_type let the form find the default tax by rate and scope, whatever the chart names it.
+    return erp.searchRead('account.tax', [['type_tax_use', '=', 'sale'], ['active', '=', true], ['company_id', '=', company]], { fields: ['name', 'amount', 'amount_type', 'tax_scope'], order: 'sequence, id' });
   });
 
   app.get<{ Params: { id: string } }>(

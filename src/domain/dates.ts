@@ -37,3 +37,37 @@ export function isWithinTwoYears(value: unknown, today: Date = new Date()): bool
 export function slashesToDashes(value: string): string {
   return value.replace(/\//g, '-');
 }
+
+/** Minutes the wall clock of `timeZone` is ahead of UTC at the instant `utc`. */
+function offsetMinutes(utc: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(utc);
+  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return Math.round((wall - Math.floor(utc.getTime() / 1000) * 1000) / 60_000);
+}
+
+/** Odoo's datetime text ('YYYY-MM-DD HH:MM:SS', UTC) of a wall-clock time in `timeZone`. */
+export function zonedToUtc(day: string, time: string, timeZone: string): string {
+  const guess = new Date(`${day}T${time}Z`);
+  // Two passes settle the offset across a daylight-saving change.
+  let utc = new Date(guess.getTime() - offsetMinutes(guess, timeZone) * 60_000);
+  utc = new Date(guess.getTime() - offsetMinutes(utc, timeZone) * 60_000);
+  return utc.toISOString().replace('T', ' ').slice(0, 19);
+}
+
+/**
+ * The first and last second of a calendar day in `timeZone`, as Odoo's UTC datetimes: what a "from"/"to" date filter
+ * on a datetime field means to a person in that time zone (Odoo's web client does the same with the user's tz).
+ */
+export function zonedDayBounds(day: string, timeZone: string): { start: string; end: string } {
+  return { start: zonedToUtc(day, '00:00:00', timeZone), end: zonedToUtc(day, '23:59:59', timeZone) };
+}

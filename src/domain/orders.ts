@@ -19,29 +19,50 @@ export type OrderState = (typeof ORDER_STATES)[number];
 
 /** Line subtotal = quantity times unit price, rounded to two decimals. */
 export function lineSubtotal(quantity: number, priceUnit: number): number {
-  return roundMoney((Number(quantity) || 0) * (Number(priceUnit) || 0));
+  return roundMoney(storedDecimals(quantity) * storedDecimals(priceUnit));
 }
 
+/** How a company's Odoo rounds taxes (res.company tax_calculation_rounding_method); Odoo's default is per line. */
+export type TaxRounding = 'round_per_line' | 'round_globally';
+
+/** Odoo keeps unit prices and quantities to two decimals ('Product Price' and 'Product Unit of Measure'). */
+export const storedDecimals = (value: number) => roundMoney(Number(value) || 0);
+
 /**
- * Tax base = sum of the line subtotals; taxes = the sum of subtotal x percent / 100 over the lines, rounded once
- * (the spec's rule; Odoo's default rounds each line's tax instead, which can differ by a cent on many lines);
- * total = tax base + taxes.
+ * Tax base = sum of the line subtotals; taxes as the company's Odoo computes them: each line's tax rounded, then
+ * summed (per line, Odoo's default), or the exact taxes summed and rounded once (globally); total = base + taxes.
+ * Prices and quantities count as Odoo stores them, to two decimals, so the form and Odoo agree to the cent.
  */
-export function orderTotals(lines: ReadonlyArray<{ quantity: number; priceUnit: number; taxPercent: number }>): {
-  untaxed: number;
-  tax: number;
-  total: number;
-} {
+export function orderTotals(
+  lines: ReadonlyArray<{ quantity: number; priceUnit: number; taxPercent: number }>,
+  rounding: TaxRounding = 'round_per_line',
+): { untaxed: number; tax: number; total: number } {
   let untaxed = 0;
   let tax = 0;
   for (const line of lines) {
     const subtotal = lineSubtotal(line.quantity, line.priceUnit);
+    const exact = (subtotal * (Number(line.taxPercent) || 0)) / 100;
     untaxed += subtotal;
-    tax += (subtotal * (Number(line.taxPercent) || 0)) / 100;
+    tax += rounding === 'round_globally' ? exact : roundMoney(exact);
   }
   const base = roundMoney(untaxed);
   const taxes = roundMoney(tax);
   return { untaxed: base, tax: taxes, total: roundMoney(base + taxes) };
+}
+
+/**
+ * The default tax of a new line: the spec's name when the chart has it, else a 21 % sale tax on services (how
+ * l10n_es names it varies: 'IVA 21% (Servicios)', '21% S'...), else any 21 % tax, else the first.
+ */
+export function defaultSaleTax<T extends { name?: unknown; amount?: unknown; tax_scope?: unknown; amount_type?: unknown }>(taxes: readonly T[]): T | undefined {
+  const percent = (tax: T) => (tax.amount_type ?? 'percent') === 'percent' && Number(tax.amount) === 21;
+  return (
+    taxes.find((tax) => tax.name === ORDER_DEFAULTS.taxName) ??
+    taxes.find((tax) => percent(tax) && tax.tax_scope === 'service') ??
+    taxes.find((tax) => percent(tax) && !tax.tax_scope) ??
+    taxes.find(percent) ??
+    taxes[0]
+  );
 }
 
 /** Margin = untaxed amount times margin_percent (a ratio: 0.25 is 25 %). */

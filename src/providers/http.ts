@@ -21,7 +21,8 @@ export async function apiFetch<T = unknown>(
   path: string,
   options: { method?: string; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {},
 ): Promise<{ status: number; json: T }> {
-  const headers = new Headers({ Accept: 'application/json', ...options.headers });
+  // The console's language, so that what the ERP names (taxes, payment terms...) comes back in it.
+  const headers = new Headers({ Accept: 'application/json', 'Accept-Language': localStorage.getItem(STORAGE_KEYS.language) === 'en' ? 'en' : 'es', ...options.headers });
   const token = getToken();
   if (token) headers.set('authorization', token);
   const init: fetchUtils.Options = { method: options.method ?? 'GET', headers, signal: options.signal };

@@ -60,6 +60,14 @@ const expense = {
   file: { name: 'taxi.pdf', data: pdf },
 };
 
+/** The codes of the accounts the lines book to. */
+async function accountCodes(lineIds: number[]): Promise<string[]> {
+  const erp = server.app.services.erp.client;
+  const lines = await erp.read('account.move.line', lineIds, ['account_id']);
+  const accounts = await erp.read('account.account', lines.map((line) => (line.account_id as [number, string])[0]), ['code']);
+  return accounts.map((account) => String(account.code));
+}
+
 describe('POST /odoo/moves/create', () => {
   it('registers an expense as a receipt in the company expenses journal with its PDF', async () => {
     const created = await create(expense);
@@ -69,8 +77,11 @@ describe('POST /odoo/moves/create', () => {
     expect(move.move_type).toBe('in_receipt');
     expect((move.journal_id as [number, string])[1]).toBe('Gastos y dietas');
     expect(move.x_payment_method).toBe('corporate_card');
-    const [line] = await server.app.services.erp.client.read('account.move.line', move.invoice_line_ids as number[], ['account_code']);
-    expect(line.account_code).toBe('629000');
+    expect(await accountCodes(move.invoice_line_ids as number[])).toEqual(['629000']);
+    // The uploader's comment opens the move's conversation, by the uploader.
+    const notes = await server.app.services.erp.client.searchRead('mail.message', [['model', '=', 'account.move'], ['res_id', '=', created.body.id]], { fields: ['body', 'message_type', 'email_from', 'author_id'] });
+    expect(notes).toEqual([expect.objectContaining({ body: 'Vuelta de la feria', message_type: 'comment' })]);
+    expect(notes[0].author_id || notes[0].email_from).toBeTruthy();
     const files = await fetch(`${server.url}/odoo/moves/attachments?attachmentIds=${created.body.attachment_ids[0]}`, { headers: { authorization: tokens.staff } });
     const [file] = await files.json();
     expect(file).toMatchObject({ name: 'taxi.pdf', mimetype: 'application/pdf' });
@@ -83,8 +94,7 @@ describe('POST /odoo/moves/create', () => {
     const created = await create({ ...expense, project: { id: project.id, expenses: project.gastos } });
     const [move] = await server.app.services.erp.client.read('account.move', [created.body.id], ['invoice_line_ids', 'project_id']);
     expect((move.project_id as [number, string])[0]).toBe(project.id);
-    const [line] = await server.app.services.erp.client.read('account.move.line', move.invoice_line_ids as number[], ['account_code']);
-    expect(line.account_code).toBe('629100');
+    expect(await accountCodes(move.invoice_line_ids as number[])).toEqual(['629100']);
   });
 
   it('registers an invoice from a large photo, compressed, paid by default', async () => {

@@ -117,16 +117,34 @@ describe('POST /odoo/orders/create', () => {
     expect(order.body.margin_percent).toBeCloseTo(137.2 / 312.5, 6);
   });
 
-  it('rounds the taxes once on the sum, as the spec and the console do', async () => {
+  it("rounds the taxes the company's way (per line by default, or once globally), as the console does", async () => {
     const ref = await reference();
     const office = ref.byName(ref.products, 'Material de oficina');
     const iva21 = ref.byName(ref.taxes, 'IVA 21% (Servicios)');
     // Three lines of 0,35 at 21 %: 0,0735 each; per line 0,07 x 3 = 0,21, once on the sum 0,2205 -> 0,22.
     const lines = [1, 2, 3].map(() => ({ name: 'x', price_unit: 0.35, product_id: office.id, product_uom_qty: 1, tax_id: [iva21.id] }));
-    const created = await createOrder({}, lines);
+    const console = lines.map(() => ({ quantity: 1, priceUnit: 0.35, taxPercent: 21 }));
+    const perLine = await call('GET', `/odoo/orders/${(await createOrder({}, lines)).body.id}`, 'sales');
+    expect(perLine.body).toMatchObject({ amount_tax: 0.21, amount_total: orderTotals(console).total, taxRounding: 'round_per_line' });
+    await server.app.services.erp.client.write('res.company', [1], { tax_calculation_rounding_method: 'round_globally' });
+    try {
+      const globally = await call('GET', `/odoo/orders/${(await createOrder({}, lines)).body.id}`, 'sales');
+      expect(globally.body).toMatchObject({ amount_tax: 0.22, amount_total: orderTotals(console, 'round_globally').total, taxRounding: 'round_globally' });
+      const companies = await call('GET', '/odoo/companies', 'sales');
+      expect(companies.body.data.find((one: { id: number }) => one.id === 1).taxRounding).toBe('round_globally');
+    } finally {
+      await server.app.services.erp.client.write('res.company', [1], { tax_calculation_rounding_method: 'round_per_line' });
+    }
+  });
+
+  it('stores prices and quantities to two decimals, as Odoo does', async () => {
+    const ref = await reference();
+    const office = ref.byName(ref.products, 'Material de oficina');
+    const iva21 = ref.byName(ref.taxes, 'IVA 21% (Servicios)');
+    const created = await createOrder({}, [{ name: 'x', price_unit: 12.345, product_id: office.id, product_uom_qty: 3, tax_id: [iva21.id] }]);
     const order = await call('GET', `/odoo/orders/${created.body.id}`, 'sales');
-    expect(order.body.amount_tax).toBe(0.22);
-    expect(order.body.amount_total).toBe(orderTotals(lines.map(() => ({ quantity: 1, priceUnit: 0.35, taxPercent: 21 }))).total);
+    expect(order.body.lines[0]).toMatchObject({ price_unit: 12.35, price_subtotal: 37.05 });
+    expect(order.body.amount_untaxed).toBe(orderTotals([{ quantity: 3, priceUnit: 12.345, taxPercent: 21 }]).untaxed);
   });
 
   it('refuses bad input with a clear message and creates nothing', async () => {

@@ -32,10 +32,10 @@ describe('reference endpoints of spec section 7', () => {
     expect(staff.status).toBe(200);
     expect(staff.body.data).toHaveLength(1);
     const [acme] = staff.body.data;
-    expect(acme).toEqual({ id: 1, name: 'Acme Iberia SL', facturas: setting, gastos: setting, projects: expect.any(Array) });
-    expect(acme.facturas).toEqual({ journal_id: expect.any(Number), account: '400000' });
+    expect(acme).toEqual({ id: 1, name: 'Acme Iberia SL', taxRounding: 'round_per_line', facturas: setting, gastos: setting, projects: expect.any(Array) });
+    expect(acme.facturas).toEqual({ journal_id: expect.any(Number), account: '600000' });
     expect(acme.projects.map((project: { name: string }) => project.name)).toEqual(['Expansión Portugal', 'Feria Alimentaria', 'Oficina Madrid']);
-    expect(acme.projects[0]).toEqual({ id: expect.any(Number), name: 'Expansión Portugal', facturas: { journal_id: expect.any(Number), account: '400100' }, gastos: { journal_id: expect.any(Number), account: '629100' } });
+    expect(acme.projects[0]).toEqual({ id: expect.any(Number), name: 'Expansión Portugal', facturas: { journal_id: expect.any(Number), account: '607000' }, gastos: { journal_id: expect.any(Number), account: '629100' } });
     const admin = await get('/odoo/companies', 'admin');
     expect(admin.body.data.map((company: { name: string }) => company.name)).toEqual(['Acme Iberia SL', 'Beta Servicios SA', 'Cumbre Digital SL']);
   });
@@ -104,7 +104,7 @@ describe('reference endpoints of spec section 7', () => {
 
   it('per-company order lists hold the spec defaults', async () => {
     const taxes = await get('/odoo/taxes/1', 'sales');
-    expect(taxes.body).toContainEqual({ id: expect.any(Number), name: 'IVA 21% (Servicios)', amount: 21 });
+    expect(taxes.body).toContainEqual({ id: expect.any(Number), name: 'IVA 21% (Servicios)', amount: 21, amount_type: 'percent', tax_scope: 'service' });
     const modes = await get('/odoo/payment-modes/1', 'sales');
     expect(modes.body).toContainEqual({ id: expect.any(Number), name: '[C] Transferencia' });
     expect((await get('/odoo/price-lists/1', 'sales')).body).toContainEqual({ id: 1, name: 'Tarifa pública (EUR)', currency_id: [1, 'EUR'] });

@@ -1,15 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_DEFAULTS, lineSubtotal, orderMargin, orderTotals } from '../../src/domain/orders';
+import { ORDER_DEFAULTS, defaultSaleTax, lineSubtotal, orderMargin, orderTotals } from '../../src/domain/orders';
 
 describe('order line subtotal (quantity x unit price, two decimals)', () => {
   it('rounds half away from zero at the third decimal, without binary artefacts', () => {
     expect(lineSubtotal(1, 1.005)).toBe(1.01);
     expect(lineSubtotal(1, 2.675)).toBe(2.68);
-    expect(lineSubtotal(3, 0.335)).toBe(1.01); // 1.005
-    expect(lineSubtotal(3, 0.3349)).toBe(1); // 1.0047
     expect(lineSubtotal(0.5, 0.01)).toBe(0.01); // 0.005
-    expect(lineSubtotal(-2, 10.125)).toBe(-20.25);
     expect(lineSubtotal(-1, 0.005)).toBe(-0.01);
+    expect(lineSubtotal(0, 99)).toBe(0);
+  });
+
+  it('counts prices and quantities as Odoo stores them, to two decimals', () => {
+    expect(lineSubtotal(3, 0.335)).toBe(1.02); // 3 x 0,34 (not 1,005 -> 1,01)
+    expect(lineSubtotal(3, 0.3349)).toBe(0.99); // 3 x 0,33
+    expect(lineSubtotal(-2, 10.125)).toBe(-20.26); // -2 x 10,13
+    expect(lineSubtotal(2.555, 10)).toBe(25.6); // 2,56 x 10
     expect(lineSubtotal(0, 99)).toBe(0);
     expect(lineSubtotal(Number.NaN, 5)).toBe(0);
   });
@@ -35,10 +40,22 @@ describe('order totals (spec section 5)', () => {
     ])).toEqual({ untaxed: 141.08, tax: 5.71, total: 146.79 });
   });
 
-  it('differs from rounding each line when the spec says so (many small lines)', () => {
+  it("rounds each line's tax, as Odoo does by default, or the sum once when the company rounds globally", () => {
     // 50 lines of 0,35 at 21 %: each tax 0,0735 (0,07 per line = 3,50), on the sum 3,675 -> 3,68.
     const lines = Array.from({ length: 50 }, () => ({ quantity: 1, priceUnit: 0.35, taxPercent: 21 }));
-    expect(orderTotals(lines)).toEqual({ untaxed: 17.5, tax: 3.68, total: 21.18 });
+    expect(orderTotals(lines)).toEqual({ untaxed: 17.5, tax: 3.5, total: 21 });
+    expect(orderTotals(lines, 'round_per_line')).toEqual({ untaxed: 17.5, tax: 3.5, total: 21 });
+    expect(orderTotals(lines, 'round_globally')).toEqual({ untaxed: 17.5, tax: 3.68, total: 21.18 });
+  });
+
+  it('totals three-decimal prices the way they are stored, two decimals, tax per line', () => {
+    // Prices typed with three decimals are stored with two; taxes rounded per line.
+    const lines = [
+      { quantity: 3, priceUnit: 12.345, taxPercent: 21 }, // 3 x 12,35 = 37,05 -> 7,78
+      { quantity: 1, priceUnit: 40.005, taxPercent: 21 }, // 40,01 -> 8,40
+      { quantity: 2, priceUnit: 12.5, taxPercent: 21 }, // 25,00 -> 5,25
+    ];
+    expect(orderTotals(lines)).toEqual({ untaxed: 102.06, tax: 21.43, total: 123.49 });
   });
 
   it('rounds a tax sum ending in 5 at the third decimal upwards', () => {
@@ -66,5 +83,19 @@ describe('margin and defaults', () => {
   });
   it('are the spec defaults', () => {
     expect(ORDER_DEFAULTS).toEqual({ pricelistId: 1, paymentTermId: 4, paymentModeName: '[C] Transferencia', taxName: 'IVA 21% (Servicios)', quantity: 1, priceUnit: 0 });
+  });
+});
+
+describe('default sale tax', () => {
+  const tax = (id: number, name: string, amount: number, tax_scope: string | false = false, amount_type = 'percent') => ({ id, name, amount, tax_scope, amount_type });
+  it("is the spec's name when the chart has it", () => {
+    expect(defaultSaleTax([tax(1, 'IVA 10%', 10), tax(2, 'IVA 21% (Bienes)', 21, 'consu'), tax(3, 'IVA 21% (Servicios)', 21, 'service')])?.id).toBe(3);
+  });
+  it("else a 21 % tax on services, as l10n_es 17 names it ('21% S')", () => {
+    expect(defaultSaleTax([tax(1, '21% G', 21, 'consu'), tax(2, '10% G', 10, 'consu'), tax(3, '21% S', 21, 'service')])?.id).toBe(3);
+    expect(defaultSaleTax([tax(1, '21% G', 21, 'consu'), tax(4, 'IVA 21%', 21)])?.id).toBe(4);
+    expect(defaultSaleTax([tax(1, 'IVA 10%', 10), tax(2, 'Fixed 21', 21, 'service', 'fixed'), tax(3, '21% G', 21, 'consu')])?.id).toBe(3);
+    expect(defaultSaleTax([tax(7, 'IVA 10%', 10)])?.id).toBe(7);
+    expect(defaultSaleTax([])).toBeUndefined();
   });
 });

@@ -72,6 +72,17 @@ export const PRODUCT_BEHAVIOUR: HooksByModel = {
       return values;
     },
     async recompute(ids, hook) {
+      // As Odoo: an accountable line without an account takes its journal's default account, or the move is refused.
+      const unbooked = await rows(
+        hook,
+        `SELECT l.id, j.default_account_id FROM account_move_line l JOIN account_move m ON m.id = l.move_id LEFT JOIN account_journal j ON j.id = m.journal_id
+         WHERE l.move_id = ANY($1::int[]) AND l.account_id IS NULL AND coalesce(l.display_type, 'product') = 'product'`,
+        [ids],
+      );
+      for (const line of unbooked) {
+        if (!line.default_account_id) throw new ErpError('user', 'Missing required account on accountable line.');
+        await hook.tx.query(`UPDATE account_move_line SET account_id = $2, display_type = 'product' WHERE id = $1`, [line.id, line.default_account_id]);
+      }
       const lines = await rows(hook, `SELECT id, move_id, quantity, price_unit FROM account_move_line WHERE move_id = ANY($1::int[])`, [ids]);
       const rates = await lineTaxRates(hook, 'account_move_line_account_tax_rel', 'account_move_line_id', 'account_tax_id', lines.map((l) => Number(l.id)));
       const totals = new Map<number, { untaxed: number; tax: number }>();
@@ -142,7 +153,7 @@ export const PRODUCT_BEHAVIOUR: HooksByModel = {
         [ids],
       );
       const rates = await lineTaxRates(hook, 'account_tax_sale_order_line_rel', 'sale_order_line_id', 'account_tax_id', lines.map((l) => Number(l.id)));
-      const totals = new Map<number, { untaxed: number; tax: number; margin: number }>();
+      const totals = new Map<number, { untaxed: number; tax: number; exactTax: number; margin: number }>();
       for (const line of lines) {
         const quantity = Number(line.product_uom_qty ?? 0);
         const subtotal = roundMoney(quantity * Number(line.price_unit ?? 0));
@@ -154,13 +165,17 @@ export const PRODUCT_BEHAVIOUR: HooksByModel = {
           `UPDATE sale_order_line SET price_subtotal = $2, price_tax = $3, price_total = $4, margin = $5, margin_percent = $6 WHERE id = $1`,
           [line.id, subtotal, tax, roundMoney(subtotal + tax), margin, marginPercent],
         );
-        const sum = totals.get(Number(line.order_id)) ?? { untaxed: 0, tax: 0, margin: 0 };
-        // The order's taxes are rounded once on the sum (the spec's rule, src/domain/orders.ts orderTotals), so the
-        // console and the stored order agree; Odoo's default would round each line's tax.
-        totals.set(Number(line.order_id), { untaxed: sum.untaxed + subtotal, tax: sum.tax + exactTax, margin: sum.margin + margin });
+        const sum = totals.get(Number(line.order_id)) ?? { untaxed: 0, tax: 0, exactTax: 0, margin: 0 };
+        totals.set(Number(line.order_id), { untaxed: sum.untaxed + subtotal, tax: sum.tax + tax, exactTax: sum.exactTax + exactTax, margin: sum.margin + margin });
       }
+      // As Odoo's sale.order._compute_amounts: the lines' rounded taxes summed, unless the company rounds globally.
+      const globally = new Set(
+        (await rows(hook, `SELECT o.id FROM sale_order o JOIN res_company c ON c.id = o.company_id WHERE o.id = ANY($1::int[]) AND c.tax_calculation_rounding_method = 'round_globally'`, [ids])).map((row) => Number(row.id)),
+      );
       for (const id of ids) {
-        const { untaxed, tax, margin } = totals.get(id) ?? { untaxed: 0, tax: 0, margin: 0 };
+        const sums = totals.get(id) ?? { untaxed: 0, tax: 0, exactTax: 0, margin: 0 };
+        const { untaxed, margin } = sums;
+        const tax = globally.has(id) ? sums.exactTax : sums.tax;
         await hook.tx.query(
           `UPDATE sale_order SET amount_untaxed = $2, amount_tax = $3, amount_total = $4, margin = $5, margin_percent = $6 WHERE id = $1`,
           [id, roundMoney(untaxed), roundMoney(tax), roundMoney(untaxed + tax), roundMoney(margin), untaxed ? roundMoney(margin) / roundMoney(untaxed) : 0],

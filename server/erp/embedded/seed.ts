@@ -60,6 +60,16 @@ const PRODUCTS: Array<[string, number, number, string]> = [
   ['Formación (jornada)', 600, 250, 'Unidades'],
   ['Material de oficina', 12.5, 7.9, 'Unidades'],
 ];
+const CHART: ReadonlyArray<[string, string, string]> = [
+  ['400000', 'Proveedores', 'liability_payable'],
+  ['410000', 'Acreedores por prestaciones de servicios', 'liability_payable'],
+  ['472000', 'Hacienda Pública, IVA soportado', 'asset_current'],
+  ['600000', 'Compras de mercaderías', 'expense'],
+  ['607000', 'Trabajos realizados por otras empresas', 'expense'],
+  ['629000', 'Otros servicios', 'expense'],
+  ['629100', 'Otros servicios (proyectos)', 'expense'],
+  ['700000', 'Ventas de mercaderías', 'income'],
+];
 const CONCEPTS = ['Comida con cliente', 'Taxi aeropuerto', 'Billete de tren', 'Material de oficina', 'Hotel 2 noches', 'Combustible', 'Suscripción software', 'Mensajería', 'Parking', 'Fotocopias'];
 
 export interface SeedSummary {
@@ -100,14 +110,17 @@ export async function seedErp(root: EmbeddedStore, today = new Date()): Promise<
     let moveCount = 0;
     let orderCount = 0;
     for (const [index, spec] of COMPANIES.entries()) {
-      const company = await create('res.company', { name: spec.name, vat: spec.vat, currency_id: eur });
+      const company = await create('res.company', { name: spec.name, vat: spec.vat, currency_id: eur, tax_calculation_rounding_method: 'round_per_line' });
       companies.push(company);
-      const invoices = await create('account.journal', { name: 'Facturas de proveedores', code: `FAC${index + 1}`, type: 'purchase', company_id: company });
-      const expenses = await create('account.journal', { name: 'Gastos y dietas', code: `GAS${index + 1}`, type: 'purchase', company_id: company });
+      // A small part of the Spanish chart (PGC), as l10n_es installs it: what the journals and settings book to.
+      const accounts: Record<string, number> = {};
+      for (const [code, name, type] of CHART) accounts[code] = await create('account.account', { code, name, account_type: type, company_id: company, deprecated: false });
+      const invoices = await create('account.journal', { name: 'Facturas de proveedores', code: `FAC${index + 1}`, type: 'purchase', company_id: company, default_account_id: accounts['600000'] });
+      const expenses = await create('account.journal', { name: 'Gastos y dietas', code: `GAS${index + 1}`, type: 'purchase', company_id: company, default_account_id: accounts['629000'] });
       await create('account.journal', { name: 'Ventas', code: `VEN${index + 1}`, type: 'sale', company_id: company });
       await store.write('res.company', [company], {
         x_facturas_journal_id: invoices,
-        x_facturas_account: '400000',
+        x_facturas_account: '600000',
         x_gastos_journal_id: expenses,
         x_gastos_account: '629000',
       });
@@ -117,15 +130,17 @@ export async function seedErp(root: EmbeddedStore, today = new Date()): Promise<
           company_id: company,
           active: true,
           // The first project of each company books to accounts of its own; the others use the company's.
-          ...(p === 0 ? { x_facturas_journal_id: invoices, x_facturas_account: '400100', x_gastos_journal_id: expenses, x_gastos_account: '629100' } : {}),
+          ...(p === 0 ? { x_facturas_journal_id: invoices, x_facturas_account: '607000', x_gastos_journal_id: expenses, x_gastos_account: '629100' } : {}),
         });
       }
-      const sale21 = await create('account.tax', { name: 'IVA 21% (Servicios)', amount: 21, type_tax_use: 'sale', company_id: company, active: true });
-      const sale21b = await create('account.tax', { name: 'IVA 21% (Bienes)', amount: 21, type_tax_use: 'sale', company_id: company, active: true });
-      const sale10 = await create('account.tax', { name: 'IVA 10%', amount: 10, type_tax_use: 'sale', company_id: company, active: true });
-      await create('account.tax', { name: 'IVA 4%', amount: 4, type_tax_use: 'sale', company_id: company, active: true });
-      await create('account.tax', { name: 'IVA 0% Exento', amount: 0, type_tax_use: 'sale', company_id: company, active: true });
-      const purchase21 = await create('account.tax', { name: 'IVA 21% soportado', amount: 21, type_tax_use: 'purchase', company_id: company, active: true });
+      const tax = (name: string, amount: number, use: string, scope: string | false = false) =>
+        create('account.tax', { name, amount, amount_type: 'percent', type_tax_use: use, tax_scope: scope, price_include: false, company_id: company, active: true });
+      const sale21 = await tax('IVA 21% (Servicios)', 21, 'sale', 'service');
+      const sale21b = await tax('IVA 21% (Bienes)', 21, 'sale', 'consu');
+      const sale10 = await tax('IVA 10%', 10, 'sale');
+      await tax('IVA 4%', 4, 'sale');
+      await tax('IVA 0% Exento', 0, 'sale');
+      const purchase21 = await tax('IVA 21% soportado', 21, 'purchase');
       const transfer = await create('account.payment.mode', { name: '[C] Transferencia', company_id: company, active: true });
       await create('account.payment.mode', { name: '[C] Recibo domiciliado', company_id: company, active: true });
       await create('account.payment.mode', { name: '[C] Tarjeta', company_id: company, active: true });
@@ -176,7 +191,8 @@ export async function seedErp(root: EmbeddedStore, today = new Date()): Promise<
           pnt_account_move_team_manager_validate: validated,
           pnt_account_move_team_manager_deny: denied,
           payment_state: paid ? 'paid' : 'not_paid',
-          invoice_line_ids: [[0, 0, { name: concept, quantity: 1, price_unit: price, account_code: isExpense ? '629000' : '400000', tax_ids: isExpense ? [] : [[6, 0, [purchase21]]] }]],
+          x_payment_status: paid ? 'paid' : 'unpaid',
+          invoice_line_ids: [[0, 0, { name: concept, display_type: 'product', quantity: 1, price_unit: price, account_id: accounts[isExpense ? '629000' : '600000'], tax_ids: isExpense ? [] : [[6, 0, [purchase21]]] }]],
         });
         if (state !== 'draft') await store.call('account.move', 'action_post', [move]);
         if (state === 'cancel') await store.write('account.move', [move], { state: 'cancel' });

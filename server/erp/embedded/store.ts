@@ -188,7 +188,11 @@ export class EmbeddedStore implements ErpClient {
     return { tx, store, env: store, context };
   }
 
+  /** A model of the registry; an unknown one is refused with Odoo's own UserError and text. */
   private model(model: string): ModelDef {
+    if (typeof model !== 'string' || !Object.prototype.hasOwnProperty.call(this.registry, model)) {
+      throw new ErpError('user', `Object ${describeValue(model).replace(/^"|"$/g, '')} doesn't exist`);
+    }
     return modelOf(this.registry, model);
   }
 
@@ -407,6 +411,7 @@ export class EmbeddedStore implements ErpClient {
     if (typeof method !== 'string' || method.startsWith('_')) {
       throw new ErpError('access', `Private methods (such as ${describeValue(method)}) cannot be called remotely.`);
     }
+    if (method === 'fields_get') return this.fieldsGet(model, ids, kwargs) as T;
     const implementation = this.hooks[model]?.methods?.[method];
     if (!implementation) throw new ErpError('validation', `The method '${method}' does not exist on the model '${model}'`);
     assertIds(ids);
@@ -414,6 +419,24 @@ export class EmbeddedStore implements ErpClient {
       await store.read(model, ids, ['id']);
       return (await implementation(ids, args, kwargs, store.hook(store, tx, (kwargs.context as ErpContext) ?? {}))) as T;
     });
+  }
+
+  /**
+   * Odoo's generic `fields_get([allfields], attributes=[...])` from the registry, `id` included: `type`, `string` (the
+   * field name) and `relation` for relational fields; only the attributes asked for when `attributes` is given.
+   */
+  private fieldsGet(model: string, allfields: unknown, kwargs: Record<string, unknown>): Record<string, Record<string, unknown>> {
+    const def = this.model(model);
+    const only = [allfields, kwargs.allfields].find((list) => Array.isArray(list) && list.length) as unknown[] | undefined;
+    const attributes = Array.isArray(kwargs.attributes) && kwargs.attributes.length ? new Set(kwargs.attributes) : null;
+    const result: Record<string, Record<string, unknown>> = {};
+    for (const [name, field] of Object.entries({ id: { type: 'integer' } as FieldDef, ...def.fields })) {
+      if (only && !only.includes(name)) continue;
+      const description: Record<string, unknown> = { type: field.type, string: name === 'id' ? 'ID' : name };
+      if (field.relation) description.relation = field.relation;
+      result[name] = attributes ? Object.fromEntries(Object.entries(description).filter(([key]) => attributes.has(key))) : description;
+    }
+    return result;
   }
 
   /** Splits Odoo values into stored columns and x2many commands, validating each. */

@@ -4,6 +4,7 @@
  * Each call has a timeout; transport failures are 'ERP unavailable' (503), Odoo's own errors keep their message.
  */
 import { ErpError, ERP_UNAVAILABLE, type Domain, type ErpClient, type ErpContext, type ErpRecord, type ErpValues, type SearchOptions } from '../types';
+import { currentErpContext, DEFAULT_TIME_ZONE } from '../context';
 import { fromOdooError, type OdooErrorPayload } from './errors';
 
 export interface OdooConnection {
@@ -14,6 +15,8 @@ export interface OdooConnection {
   protocol?: 'jsonrpc' | 'json2';
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /** The time zone sent when no request context gives one (scripts, start-up checks). */
+  timeZone?: string;
 }
 
 let requestId = 0;
@@ -49,6 +52,19 @@ export class OdooClient implements ErpClient {
     return { status: response.status, json };
   }
 
+  /** A GET of one of Odoo's pages (a portal report link that carries its own access token). */
+  async download(path: string): Promise<{ status: number; contentType: string; body: Buffer }> {
+    const url = new URL(path, `${this.base}/`);
+    if (url.origin !== new URL(this.base).origin) throw new ErpError('access', 'The ERP gave a link outside itself');
+    let response: Response;
+    try {
+      response = await this.fetchImpl(url.toString(), { method: 'GET', signal: AbortSignal.timeout(this.connection.timeoutMs ?? 20_000) });
+      return { status: response.status, contentType: response.headers.get('content-type') ?? '', body: Buffer.from(await response.arrayBuffer()) };
+    } catch (error) {
+      throw new ErpError('unavailable', ERP_UNAVAILABLE, { cause: error });
+    }
+  }
+
   private async jsonRpc(service: string, method: string, args: unknown[]): Promise<unknown> {
     const { status, json } = await this.post('/jsonrpc', { jsonrpc: '2.0', method: 'call', id: ++requestId, params: { service, method, args } });
     const body = json as { result?: unknown; error?: { message?: string; data?: OdooErrorPayload } } | null;
@@ -69,8 +85,30 @@ export class OdooClient implements ErpClient {
     return this.uid;
   }
 
-  /** One ORM method call, positional args and keyword args as Odoo's execute_kw takes them. */
+  /** Odoo's major version (16, 17, 18...), asked once from `common.version`. */
+  version(): Promise<number> {
+    if (!this.major) {
+      this.major = (async () => {
+        if (this.connection.protocol === 'json2') {
+          const { json } = await this.post('/web/version', {});
+          return majorOf((json as { result?: unknown })?.result ?? json);
+        }
+        return majorOf(await this.jsonRpc('common', 'version', []));
+      })();
+      this.major.catch(() => (this.major = null));
+    }
+    return this.major;
+  }
+  private major: Promise<number> | null = null;
+
+  /**
+   * One ORM method call, positional args and keyword args as Odoo's execute_kw takes them. Every call carries the
+   * request's language and time zone in its context (what the caller put there wins).
+   */
   async execute<T = unknown>(model: string, method: string, args: unknown[], kwargs: Record<string, unknown> = {}): Promise<T> {
+    const request = currentErpContext();
+    const context = { lang: request?.lang ?? 'es_ES', tz: request?.tz ?? this.connection.timeZone ?? DEFAULT_TIME_ZONE, ...(kwargs.context as object | undefined) };
+    kwargs = { ...kwargs, context };
     if (this.connection.protocol === 'json2') return this.json2<T>(model, method, args, kwargs);
     const uid = await this.authenticate();
     const { db, apiKey } = this.connection;
@@ -142,6 +180,14 @@ export class OdooClient implements ErpClient {
     if (method.startsWith('_')) return Promise.reject(new ErpError('access', `Private methods (such as ${method}) cannot be called remotely.`));
     return this.execute<T>(model, method, [ids, ...args], kwargs);
   }
+}
+
+/** 17 from '17.0', [17, 0, 0, 'final', 0] or { server_version_info: [17, ...] }. */
+function majorOf(answer: unknown): number {
+  const info = (answer as { server_version_info?: unknown[]; server_version?: string } | null) ?? {};
+  const first = Array.isArray(info.server_version_info) ? Number(info.server_version_info[0]) : parseInt(String(info.server_version ?? answer), 10);
+  if (!Number.isFinite(first) || first <= 0) throw new ErpError('unavailable', ERP_UNAVAILABLE, { cause: answer });
+  return first;
 }
 
 function clean(values: Record<string, unknown>): Record<string, unknown> {

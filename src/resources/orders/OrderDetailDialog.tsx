@@ -23,7 +23,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import PrintIcon from '@mui/icons-material/Print';
 import SaveIcon from '@mui/icons-material/Save';
 import { formatMoney } from '../../domain/money';
-import { lineSubtotal, orderMargin, orderTotals } from '../../domain/orders';
+import { lineSubtotal, orderMargin, orderTotals, type TaxRounding } from '../../domain/orders';
 import { hasPermission } from '../../domain/permissions';
 import { apiFetch, errorMessage } from '../../providers/http';
 import { isBlankHtml, sanitizeHtml } from '../../custom/sanitize';
@@ -52,6 +52,7 @@ export interface Order {
   client_order_ref: string | false;
   user_id: Pair | false;
   company_id: Pair;
+  taxRounding?: TaxRounding;
   payment_mode_id: Pair | false;
   write_date: string | false;
   amount_untaxed: number;
@@ -139,8 +140,8 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
 
   const taxes = useMemo(() => new Map(order?.lines.map((line) => [line.id, line.tax_percentage ?? 0]) ?? []), [order]);
   const totals = useMemo(
-    () => orderTotals(lines.map((line) => ({ quantity: toNumber(line.quantity), priceUnit: toNumber(line.priceUnit), taxPercent: taxes.get(line.id) ?? 0 }))),
-    [lines, taxes],
+    () => orderTotals(lines.map((line) => ({ quantity: toNumber(line.quantity), priceUnit: toNumber(line.priceUnit), taxPercent: taxes.get(line.id) ?? 0 })), order?.taxRounding),
+    [lines, taxes, order?.taxRounding],
   );
   const messages = useMemo(
     () => [...(order?.messages ?? [])].filter((message) => !isBlankHtml(message.body)).sort((a, b) => String(b.date).localeCompare(String(a.date)) || b.id - a.id),

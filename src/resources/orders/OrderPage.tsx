@@ -22,7 +22,7 @@ import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import SendIcon from '@mui/icons-material/Send';
 import { isWithinTwoYears, isoDay } from '../../domain/dates';
 import { formatMoney } from '../../domain/money';
-import { ORDER_DEFAULTS, lineSubtotal, orderTotals } from '../../domain/orders';
+import { ORDER_DEFAULTS, defaultSaleTax, lineSubtotal, orderTotals, type TaxRounding } from '../../domain/orders';
 import { apiFetch, errorMessage } from '../../providers/http';
 import { OrderTotals } from './OrderTotals';
 
@@ -37,7 +37,8 @@ export const ORDER_KEYS = {
 type Pair = [number, string];
 interface Named { id: number; name: string }
 interface Product extends Named { uom_id: Pair | false; list_price?: number; default_code?: string | false }
-interface Tax extends Named { amount: number }
+interface Tax extends Named { amount: number; amount_type?: string; tax_scope?: string | false }
+interface OrderCompany extends Named { taxRounding?: TaxRounding }
 interface Pricelist extends Named { currency_id?: Pair | false }
 interface Line { key: number; product: Product | null; name: string; quantity: string; priceUnit: string; taxId: number | '' }
 interface Reference { partners: Named[]; products: Product[]; pricelists: Pricelist[]; terms: Named[]; modes: Named[]; taxes: Tax[] }
@@ -69,7 +70,7 @@ function Help({ text, children }: { text: string; children: ReactNode }) {
 }
 
 function defaultTax(taxes: Tax[]): number | '' {
-  return (taxes.find((tax) => tax.name === ORDER_DEFAULTS.taxName) ?? taxes[0])?.id ?? '';
+  return defaultSaleTax(taxes)?.id ?? '';
 }
 
 function newLine(product: Product | null, taxes: Tax[]): Line {
@@ -88,7 +89,7 @@ export function OrderPage() {
   const translate = useTranslate();
   const notify = useNotify();
   const [locale] = useLocaleState();
-  const [companies, setCompanies] = useState<Named[] | null>(null);
+  const [companies, setCompanies] = useState<OrderCompany[] | null>(null);
   const [companyId, setCompanyId] = useState<number | ''>(() => stored<number>(ORDER_KEYS.company) ?? '');
   const [reference, setReference] = useState<Reference>(EMPTY);
   const [loadedFor, setLoadedFor] = useState<number | ''>('');
@@ -104,7 +105,7 @@ export function OrderPage() {
   const [touched, setTouched] = useState(false);
 
   useEffect(() => {
-    apiFetch<{ data: Named[] }>('/odoo/companies')
+    apiFetch<{ data: OrderCompany[] }>('/odoo/companies')
       .then(({ json }) => {
         setCompanies(json.data);
         setCompanyId((current) => (json.data.some((company) => company.id === current) ? current : json.data.length === 1 ? json.data[0].id : ''));
@@ -162,9 +163,13 @@ export function OrderPage() {
   const loadingReference = Boolean(companyId) && loadedFor !== companyId;
   const taxOf = (line: Line) => reference.taxes.find((tax) => tax.id === line.taxId);
   const totals = useMemo(
-    () => orderTotals(lines.map((line) => ({ quantity: toNumber(line.quantity), priceUnit: toNumber(line.priceUnit), taxPercent: taxOf(line)?.amount ?? 0 }))),
+    () =>
+      orderTotals(
+        lines.map((line) => ({ quantity: toNumber(line.quantity), priceUnit: toNumber(line.priceUnit), taxPercent: taxOf(line)?.amount ?? 0 })),
+        companies?.find((one) => one.id === companyId)?.taxRounding,
+      ),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [lines, reference.taxes],
+    [lines, reference.taxes, companies, companyId],
   );
   const currency = (reference.pricelists.find((one) => one.id === pricelistId)?.currency_id || [0, 'EUR'])[1];
   const money = (amount: number) => formatMoney(amount, currency, locale);

@@ -1,0 +1,30 @@
+/**
+ * What every ERP call of one request carries in Odoo's context: the user's language (reference names such as
+ * taxes and payment terms come back translated) and the company's time zone (Odoo's day boundaries and
+ * "today"). Held in an AsyncLocalStorage entered once per request, so route code does not thread it through.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+export interface RequestErpContext {
+  lang: 'es_ES' | 'en_US';
+  tz: string;
+}
+
+export const DEFAULT_TIME_ZONE = 'Europe/Madrid';
+
+const storage = new AsyncLocalStorage<RequestErpContext>();
+
+/** Runs `next` (the rest of the request) with this context. */
+export function withErpContext<T>(context: RequestErpContext, next: () => T): T {
+  return storage.run(context, next);
+}
+
+/** The context of the request being served, if any (scripts and start-up checks run without one). */
+export function currentErpContext(): RequestErpContext | undefined {
+  return storage.getStore();
+}
+
+/** The console's language from an Accept-Language header: English when it comes first, else Spanish. */
+export function erpLang(acceptLanguage: string | undefined): RequestErpContext['lang'] {
+  return String(acceptLanguage ?? '').trim().toLowerCase().startsWith('en') ? 'en_US' : 'es_ES';
+}
