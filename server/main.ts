@@ -2,6 +2,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { demoAccountsText } from './db/seed';
+import { checkOdooAtStart } from './erp/odoo/startup-check';
 
 async function main() {
   let config;
@@ -21,6 +22,8 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`Backoffice console on ${config.publicUrl} (listening on port ${port}; ERP: ${config.erp}${erp.seeded ? ', demo data seeded' : ''})`);
   if (seededUsers && !config.google) console.log(demoAccountsText());
+  // With ERP=odoo: what the Odoo has and lacks, in the log, in the background (never stops the start).
+  if (config.erp === 'odoo') void checkOdooAtStart(app.services, app.log);
 
   let closing = false;
   const stop = async (signal: string) => {

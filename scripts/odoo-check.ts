@@ -1,0 +1,73 @@
+/**
+ * npm run odoo:check: what the configured Odoo (ERP=odoo, ODOO_URL, ODOO_DB, ODOO_LOGIN, ODOO_API_KEY) has and
+ * lacks for the console, per feature, with the fix in one line each. Exits 1 when something required is missing
+ * (or Odoo cannot be reached or refuses the credentials), 0 otherwise.
+ *
+ * The employee check needs the console's accounts: they are read from the app database when it can be opened
+ * without disturbing a running server (the embedded PGlite database belongs to the one process that has it open).
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ConfigError, loadConfig, type Config } from '../server/config';
+import { openDatabase } from '../server/db';
+import { checkOdoo, formatReport, hasMissing } from '../server/erp/odoo/check';
+import { OdooClient } from '../server/erp/odoo/client';
+import { consoleAccounts } from '../server/erp/odoo/startup-check';
+
+type Accounts = { accounts?: Array<{ email: string; active: boolean }>; note?: string };
+
+/** The console's accounts from the app database, or why they cannot be read now. */
+export async function readAccounts(config: Config): Promise<Accounts> {
+  if (config.databaseUrl === 'memory://') return { note: 'Employees not checked: DATABASE_URL=memory:// keeps no accounts outside the server process' };
+  if (!config.databaseUrl) {
+    const dir = join(config.dataDir, 'pglite');
+    if (!existsSync(dir)) return { note: `Employees not checked: no app database in ${dir} yet (start the server once)` };
+    if (existsSync(join(dir, 'postmaster.pid'))) {
+      return { note: `Employees not checked: the app database in ${dir} is held by a running server (stop it, or look at the server's start-up log, which runs this check too)` };
+    }
+  }
+  let db;
+  try {
+    db = await openDatabase(config);
+  } catch (error) {
+    return { note: `Employees not checked: the app database cannot be opened (${error instanceof Error ? error.message : String(error)})` };
+  }
+  try {
+    const accounts = await consoleAccounts(db);
+    return accounts ? { accounts } : { note: 'Employees not checked: the app database has no accounts table yet (start the server once)' };
+  } finally {
+    await db.close();
+  }
+}
+
+async function main(): Promise<number> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+  if (config.erp !== 'odoo' || !config.odoo) {
+    console.error('npm run odoo:check checks the Odoo the server is configured for: set ERP=odoo, ODOO_URL, ODOO_DB, ODOO_LOGIN and ODOO_API_KEY (README, Configuration).');
+    return 1;
+  }
+  const { accounts, note } = await readAccounts(config);
+  const report = await checkOdoo(new OdooClient(config.odoo), { connection: config.odoo, accounts, accountsNote: note });
+  console.log(formatReport(report));
+  return hasMissing(report) ? 1 : 0;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().then(
+    (code) => process.exit(code),
+    (error) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
+}
