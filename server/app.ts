@@ -57,6 +57,8 @@ declare module 'fastify' {
 
 export interface BuildOptions {
   db?: Db;
+  /** How a real Odoo is reached (tests record and replay its exchanges). */
+  odooFetch?: typeof fetch;
   clock?: Clock;
   /** Seed demo users into an empty database (default true). */
   seed?: boolean;
@@ -83,7 +85,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const db = options.db ?? (await openDatabase(config));
   await migrate(db);
   const seededUsers = options.seed === false ? false : await seedUsers(db);
-  const erp = await openErp(config, db, { seed: options.seedErp ?? options.seed });
+  const erp = await openErp(config, db, { seed: options.seedErp ?? options.seed, fetch: options.odooFetch });
   const secret = loadSessionSecret(config);
   const sessions = new Sessions(db, secret, options.clock);
   const mailer = options.mailer ?? createMailer(config);

@@ -17,9 +17,9 @@ export interface Erp {
   seeded: boolean;
 }
 
-export async function openErp(config: Config, db: Db, options: { seed?: boolean; today?: Date } = {}): Promise<Erp> {
+export async function openErp(config: Config, db: Db, options: { seed?: boolean; today?: Date; fetch?: typeof fetch } = {}): Promise<Erp> {
   if (config.erp === 'odoo' && config.odoo) {
-    return { client: new OdooClient({ ...config.odoo, timeZone: config.timeZone }), seeded: false };
+    return { client: new OdooClient({ ...config.odoo, timeZone: config.timeZone, fetch: options.fetch }), seeded: false };
   }
   await db.transaction(async (tx) => {
     for (const statement of schemaStatements(PRODUCT_REGISTRY, PRODUCT_INDEXES)) await tx.query(statement);

@@ -348,7 +348,8 @@ export async function moveCreateRoute(app: FastifyInstance, { erp }: { erp: ErpC
       x_payment_method: body.type === 'expense' ? body.paymentMethod : false,
       ...(declared ? { x_payment_status: declared } : {}),
       x_uploaded_by: user.email,
-      invoice_line_ids: [[0, 0, { name: concept || file.name, display_type: 'product', quantity: 1, price_unit: roundMoney(body.amount), ...(accountId ? { account_id: accountId } : {}) }]],
+      // The amount typed is the document's total: no tax is added on top (Odoo would take the account's default taxes).
+      invoice_line_ids: [[0, 0, { name: concept || file.name, display_type: 'product', quantity: 1, price_unit: roundMoney(body.amount), tax_ids: [[6, 0, []]], ...(accountId ? { account_id: accountId } : {}) }]],
     });
     try {
       const attachment = await erp.create('ir.attachment', {

@@ -1,0 +1,202 @@
+/**
+ * The API flows of the Odoo contract suite, written once and run on every back end: live against a real Odoo
+ * (recording its exchanges), replayed from that recording in CI, and on the embedded store. Each step goes through
+ * the product's HTTP API as the console would; what it sees is asserted, and the values a company would read
+ * (amounts, states, account codes, what a search finds) are kept as observations, so that the embedded store is
+ * compared with what the real Odoo answered.
+ *
+ * The flows create their own records, marked with the run's tag, and find everything else through the API, so they
+ * run on the demo data of either back end. They cover the ten parity items of issue 13.
+ */
+import { expect } from 'vitest';
+import { defaultSaleTax, orderTotals, type TaxRounding } from '../../src/domain/orders';
+import type { ErpClient, ErpRecord } from '../../server/erp/types';
+
+export interface FlowContext {
+  /** One API call as the console makes it (the admin's token, the console's language). */
+  api: (method: string, path: string, body?: unknown, lang?: 'es' | 'en') => Promise<{ status: number; body: any }>;
+  /** The ERP itself, for what an Odoo user would do on Odoo's own screens, and to look at what the API left there. */
+  erp: ErpClient;
+  /** The company the flows work in. */
+  companyId: number;
+  /** The run's day (YYYY-MM-DD) and mark. */
+  today: string;
+  tag: string;
+  /** The console user the flows act as. */
+  email: string;
+  /** Keeps a value a company would read; `odooOnly` for what only a real Odoo does (translations). */
+  observe: (key: string, value: unknown, options?: { odooOnly?: boolean }) => void;
+}
+
+const PDF = `data:application/pdf;base64,${Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+).toString('base64')}`;
+
+const pairId = (value: unknown) => (Array.isArray(value) ? Number(value[0]) : Number(value));
+
+function daysBefore(day: string, days: number): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** What a company must have for the flows, set as its Odoo administrator would (idempotent). */
+export async function prepare(ctx: FlowContext): Promise<void> {
+  const { erp, companyId, email } = ctx;
+  const [journal] = await erp.searchRead('account.journal', [['type', '=', 'purchase'], ['company_id', '=', companyId]], { fields: ['id'], order: 'id', limit: 1 });
+  await erp.write('res.company', [companyId], { x_facturas_journal_id: journal.id, x_facturas_account: '600000', x_gastos_journal_id: journal.id, x_gastos_account: '629000' });
+  const employees = await erp.searchRead('hr.employee', [['work_email', '=ilike', email]], { fields: ['id'], limit: 1 });
+  if (!employees.length) await erp.create('hr.employee', { name: 'Ada Admin', work_email: email, company_id: companyId });
+  const partners = await erp.searchRead('res.partner', [['email', '=ilike', email]], { fields: ['id'], limit: 1 });
+  if (!partners.length) await erp.create('res.partner', { name: 'Ada Admin', email });
+}
+
+async function lineAccountCodes(erp: ErpClient, moveId: number): Promise<string[]> {
+  const lines = await erp.searchRead('account.move.line', [['move_id', '=', moveId], ['display_type', '=', 'product']], { fields: ['account_id'] });
+  const accounts = await erp.read('account.account', lines.map((line) => pairId(line.account_id)), ['code']);
+  return accounts.map((account) => String(account.code));
+}
+
+export async function moveFlows(ctx: FlowContext): Promise<void> {
+  const { api, erp, companyId, today, tag, observe } = ctx;
+
+  // Item 10: a partner with no posted bill (supplier_rank 0, no company: Odoo's defaults) is offered as a provider.
+  const supplier = await erp.create('res.partner', { name: `Proveedor ${tag}`, is_company: true });
+  const found = await api('POST', '/odoo/providers/search', { companyId, name: `Proveedor ${tag}` });
+  expect(found.status).toBe(200);
+  observe('providers: a partner without bills is offered', found.body.map((one: { id: number }) => one.id).includes(supplier));
+
+  // An invoice declared paid, with a comment for the manager.
+  const invoice = await api('POST', '/odoo/moves/create', {
+    type: 'invoice', company_id: companyId, partner_id: supplier, date: today, amount: 121, concept: `Factura ${tag}`,
+    comment: `Comentario ${tag}`, paymentStatus: 'paid', file: { name: 'factura.pdf', data: PDF },
+  });
+  expect(invoice.status).toBe(201);
+  const moveId = invoice.body.id as number;
+  observe('moves: created invoice', { type: invoice.body.type, state: invoice.body.state, amount_total: invoice.body.amount_total, amount_total_signed: invoice.body.amount_total_signed, paymentStatus: invoice.body.paymentStatus });
+  // Item 1: the configured account (600000 for invoices) is on the line, found by its code in the company's chart.
+  observe('moves: invoice line account', await lineAccountCodes(erp, moveId));
+
+  // Item 3: the declared status is kept and shown by the list, whatever Odoo computes as payment_state.
+  const listed = await api('POST', '/odoo/moves/search', { reference: `Factura ${tag}` });
+  expect(listed.status).toBe(200);
+  observe('moves: list row', listed.body.moves.map((row: Record<string, unknown>) => ({ paymentStatus: row.paymentStatus, amount_total: row.amount_total, uploadedBy: row.uploadedBy })));
+
+  // Item 7: the invoice-date filter searches the document's date, not the accounting date.
+  const accounting = daysBefore(today, 40);
+  await erp.write('account.move', [moveId], { date: accounting });
+  const byInvoiceDate = await api('POST', '/odoo/moves/search', { reference: `Factura ${tag}`, dateFrom: today, dateTo: today });
+  const byAccountingDate = await api('POST', '/odoo/moves/search', { reference: `Factura ${tag}`, dateFrom: accounting, dateTo: accounting });
+  observe('moves: invoice-date filter finds by invoice date', [byInvoiceDate.body.total, byAccountingDate.body.total]);
+
+  // Item 2: changing the amount goes through the invoice line; Odoo recomputes its tax and payment-term lines.
+  const edited = await api('PUT', `/odoo/moves/${moveId}`, { amount: 60.5, ref: `Factura ${tag}`, date: today });
+  expect(edited.status).toBe(200);
+  observe('moves: amount changed', { amount_total: edited.body.amount_total, amount_total_signed: edited.body.amount_total_signed });
+
+  // Item 8: chatter notes are the console user's; the uploader's comment opens the conversation; Odoo's own
+  // notes ("Vendor Bill Created") stay out of the comments.
+  const comment = await api('POST', `/odoo/moves/${moveId}/validation-comment`, { comment: `Revisado ${tag}` });
+  expect(comment.status).toBe(201);
+  const journal = pairId(invoice.body.journal_id);
+  const queue = await api('GET', `/odoo/journals/${journal}/moves?filter=to_validate`);
+  expect(queue.status).toBe(200);
+  const queued = queue.body.find((row: { id: number }) => row.id === moveId);
+  observe('validation: comments shown for the move', queued.messages.map((message: { body: string }) => message.body.replace(/<[^>]+>/g, '')));
+  const notes = await erp.searchRead('mail.message', [['model', '=', 'account.move'], ['res_id', '=', moveId], ['message_type', '=', 'comment']], { fields: ['author_id', 'email_from'], order: 'id' });
+  const [author] = await erp.searchRead('res.partner', [['email', '=ilike', ctx.email]], { fields: ['id'], order: 'id', limit: 1 });
+  observe('chatter: notes authored by the console user', notes.map((note: ErpRecord) => pairId(note.author_id) === author.id));
+
+  const validated = await api('PUT', `/odoo/moves/${moveId}/validate`, { validate: true });
+  expect(validated.status).toBe(200);
+  observe('validation: validated flags', [validated.body.pnt_account_move_team_manager_validate, validated.body.pnt_account_move_team_manager_deny]);
+  expect((await api('DELETE', `/odoo/moves/${moveId}`)).status).toBe(204);
+
+  // An expense, paid by card: the expenses account (629000) on the line, the amount as typed.
+  const expense = await api('POST', '/odoo/moves/create', {
+    type: 'expense', company_id: companyId, date: today, amount: 23.4, concept: `Taxi ${tag}`, paymentMethod: 'corporate_card', file: { name: 'taxi.pdf', data: PDF },
+  });
+  expect(expense.status).toBe(201);
+  observe('moves: created expense', { type: expense.body.type, amount_total: expense.body.amount_total, amount_total_signed: expense.body.amount_total_signed, paymentStatus: expense.body.paymentStatus });
+  observe('moves: expense line account', await lineAccountCodes(erp, expense.body.id));
+  expect((await api('DELETE', `/odoo/moves/${expense.body.id}`)).status).toBe(204);
+}
+
+export async function orderFlows(ctx: FlowContext): Promise<void> {
+  const { api, erp, companyId, today, tag, observe } = ctx;
+  const customer = await erp.create('res.partner', { name: `Cliente ${tag}`, is_company: true });
+  const [products, taxes, modes, companies] = await Promise.all([
+    api('GET', `/odoo/products/${companyId}`),
+    api('GET', `/odoo/taxes/${companyId}`),
+    api('GET', `/odoo/payment-modes/${companyId}`),
+    api('GET', '/odoo/companies'),
+  ]);
+  expect([products.status, taxes.status, modes.status, companies.status]).toEqual([200, 200, 200, 200]);
+  // Item 9: the default tax is found by rate and scope, whatever the chart calls it.
+  const iva21 = defaultSaleTax(taxes.body as Array<{ id: number; name: string; amount: number; tax_scope?: string; amount_type?: string }>)!;
+  const iva10 = (taxes.body as Array<{ id: number; amount: number; amount_type?: string }>).find((tax) => tax.amount === 10 && (tax.amount_type ?? 'percent') === 'percent')!;
+  observe('orders: default tax', { amount: iva21.amount, tax_scope: iva21.tax_scope ?? false });
+  const rounding: TaxRounding = companies.body.data.find((one: { id: number }) => one.id === companyId).taxRounding;
+  observe('orders: company tax rounding', rounding);
+
+  // Item 6: prices typed with three decimals and two tax rates: the form's totals are what Odoo stores.
+  const product = products.body[0];
+  const typed = [
+    { product_uom_qty: 3, price_unit: 12.345, tax: iva21 },
+    { product_uom_qty: 1, price_unit: 40.005, tax: iva21 },
+    { product_uom_qty: 2, price_unit: 12.5, tax: iva10 },
+  ];
+  const created = await api('POST', '/odoo/orders/create', {
+    order: { company_id: companyId, partner_id: customer, client_order_ref: `PED ${tag}`, date_order: today, note: `Nota ${tag}`, payment_mode_id: modes.body[0]?.id ?? null },
+    lines: typed.map((line) => ({ name: `Línea ${tag}`, product_id: product.id, product_uom_qty: line.product_uom_qty, price_unit: line.price_unit, tax_id: [line.tax.id] })),
+  });
+  expect(created.status).toBe(201);
+  const order = await api('GET', `/odoo/orders/${created.body.id}`);
+  expect(order.status).toBe(200);
+  const form = orderTotals(typed.map((line) => ({ quantity: line.product_uom_qty, priceUnit: line.price_unit, taxPercent: line.tax.amount })), rounding);
+  observe('orders: stored totals', { untaxed: order.body.amount_untaxed, tax: order.body.amount_tax, total: order.body.amount_total });
+  expect({ untaxed: order.body.amount_untaxed, tax: order.body.amount_tax, total: order.body.amount_total }).toEqual(form);
+  observe('orders: lines as stored', order.body.lines.map((line: Record<string, unknown>) => ({ price_unit: line.price_unit, price_subtotal: line.price_subtotal, price_tax: line.price_tax })));
+  observe('orders: state and salesperson', { state: order.body.state, uploadedBy: order.body.uploadedBy });
+
+  // The day filter: an order dated today is found from today to today in the companies' time zone.
+  const search = await api('POST', '/odoo/orders/search', { clientReference: `PED ${tag}`, dateFrom: today, dateTo: today });
+  const before = await api('POST', '/odoo/orders/search', { clientReference: `PED ${tag}`, dateTo: daysBefore(today, 1) });
+  observe('orders: found by its day', [search.body.total, before.body.total]);
+
+  // Item 5: printing goes through this server, which fetches Odoo's PDF or makes its own.
+  const link = await api('GET', `/odoo/orders/${created.body.id}/print-url?lang=es`);
+  expect(link.status).toBe(200);
+  expect(link.body.url.startsWith('/report/pdf/sale.report_saleorder/')).toBe(true);
+  const printed = await api('GET', link.body.url);
+  observe('orders: print', { status: printed.status, pdf: String(printed.body).startsWith('%PDF-') });
+
+  const confirmed = await api('PUT', `/odoo/orders/${created.body.id}/confirm`);
+  observe('orders: confirm', { status: confirmed.status, state: confirmed.body.state });
+  const deleted = await api('DELETE', `/odoo/orders/${created.body.id}`);
+  observe('orders: a confirmed order cannot be deleted', deleted.status);
+}
+
+export async function contactFlows(ctx: FlowContext): Promise<void> {
+  const { api, erp, tag, observe } = ctx;
+  // Item 10: a contact made on Odoo's screens has no company by default; the console lists it.
+  await erp.create('res.partner', { name: `Contacto ${tag}`, email: `contacto.${tag.toLowerCase()}@example.com` });
+  const listed = await api('POST', '/odoo/contacts/search', { name: `Contacto ${tag}`, pageNumber: 1, numberOfRecords: 20 });
+  expect(listed.status).toBe(200);
+  observe('contacts: a contact without company is listed', listed.body.contacts.map((one: { company_id: unknown; email: string }) => ({ company: one.company_id, email: one.email })));
+  const created = await api('POST', '/odoo/contacts/create', { fields: { name: `Nuevo ${tag}`, email: `nuevo.${tag.toLowerCase()}@example.com`, function: 'CEO', notes: 'Conocido en la feria' } });
+  observe('contacts: created', created.status);
+  const mine = await api('POST', '/odoo/contacts/search', { name: `Nuevo ${tag}`, pageNumber: 1, numberOfRecords: 20 });
+  observe('contacts: the new contact', mine.body.contacts.map((one: Record<string, unknown>) => ({ function: one.function, owned: Boolean(one.x_studio_owner_employee) })));
+}
+
+/** Item 9: the console's language reaches Odoo, whose reference names come back translated. */
+export async function languageFlows(ctx: FlowContext): Promise<void> {
+  const { api, companyId, observe } = ctx;
+  const es = await api('GET', `/odoo/payment-terms/${companyId}`, undefined, 'es');
+  const en = await api('GET', `/odoo/payment-terms/${companyId}`, undefined, 'en');
+  expect([es.status, en.status]).toEqual([200, 200]);
+  observe('language: payment terms differ by language', JSON.stringify(es.body) !== JSON.stringify(en.body), { odooOnly: true });
+}
+
+export const FLOWS = { moves: moveFlows, orders: orderFlows, contacts: contactFlows, language: languageFlows };

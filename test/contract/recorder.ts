@@ -1,0 +1,106 @@
+/**
+ * The contract suite's exchanges with a real Odoo: a `fetch` that records them while the suite runs live, and one
+ * that answers them back in CI. Unlike test/support/odoo-replay.ts (one answer per question, for read-only checks),
+ * the same question may get different answers over a flow (a move read before and after a change), so answers to
+ * one question are served in the order they were recorded. Calls are matched on what they ask (callOf: model,
+ * method, arguments, keyword arguments without context); the context is checked on its own: every call must carry
+ * `lang` and `tz`.
+ */
+import { callKey, callOf, type RecordedExchange } from '../support/odoo-replay';
+
+export interface ContractExchange {
+  call: RecordedExchange['call'];
+  /** JSON-RPC answer ({ result } or { error }), or a page fetched by the server (a report), base64. */
+  answer: { result?: unknown; error?: unknown } | { status: number; contentType: string; base64: string };
+}
+
+export interface ContractRecording {
+  description: string;
+  /** The day the flows ran: their dates are relative to it, and replays run on it. */
+  recordedAt: string;
+  /** A mark of the run, so that its records are told apart from earlier runs' in the same database. */
+  tag: string;
+  odoo: { db: string; login: string; serverVersion: string; companyId: number };
+  exchanges: ContractExchange[];
+  /** What the flows observed through the API (backend-independent values), compared across back ends. */
+  observations: Record<string, unknown>;
+}
+
+type RpcBody = { id?: unknown; params?: { service?: string; method?: string; args?: unknown[] } };
+
+const API_KEY_MARK = '<api-key>';
+
+/** `fields_get` answers are cut to the fields the product names, to keep fixtures small. */
+function trim(call: RecordedExchange['call'], answer: ContractExchange['answer'], keep: Set<string>): ContractExchange['answer'] {
+  if (call.orm !== 'fields_get' || !('result' in answer) || !answer.result || typeof answer.result !== 'object') return answer;
+  return { result: Object.fromEntries(Object.entries(answer.result as Record<string, unknown>).filter(([name]) => keep.has(name))) };
+}
+
+/** Errors keep Odoo's name and message; the traceback is cut. */
+function lean(answer: { result?: unknown; error?: { data?: Record<string, unknown> } & Record<string, unknown> }) {
+  if (!answer.error) return { result: answer.result };
+  const data = answer.error.data ?? {};
+  return { error: { ...answer.error, data: { name: data.name, message: data.message, arguments: data.arguments, debug: '' } } };
+}
+
+/** The contexts every ORM call carried, for the suite to check. */
+export type SeenContexts = Array<Record<string, unknown> | undefined>;
+
+function contextOf(body: RpcBody): Record<string, unknown> | undefined {
+  const { service, method, args = [] } = body.params ?? {};
+  if (service !== 'object' || method !== 'execute_kw') return undefined;
+  return ((args[6] as Record<string, unknown> | undefined) ?? {}).context as Record<string, unknown> | undefined;
+}
+
+export function recordingFetch(base: typeof fetch, keepFields: Set<string>): { fetch: typeof fetch; exchanges: ContractExchange[]; contexts: SeenContexts } {
+  const exchanges: ContractExchange[] = [];
+  const contexts: SeenContexts = [];
+  const recorder = (async (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
+    const response = await base(input, init);
+    if (url.pathname !== '/jsonrpc') {
+      const body = Buffer.from(await response.arrayBuffer());
+      exchanges.push({
+        call: { service: 'http', method: 'GET', args: [`${url.pathname}${url.search}`] },
+        answer: { status: response.status, contentType: response.headers.get('content-type') ?? '', base64: body.toString('base64') },
+      });
+      return new Response(body, { status: response.status, headers: response.headers });
+    }
+    const request = JSON.parse(String(init?.body ?? '{}')) as RpcBody;
+    if (request.params?.service === 'object') contexts.push(contextOf(request));
+    const json = (await response.json()) as { result?: unknown; error?: { data?: Record<string, unknown> } };
+    const call = callOf(request);
+    exchanges.push({ call, answer: trim(call, lean(json), keepFields) });
+    return new Response(JSON.stringify(json), { status: response.status, headers: { 'content-type': 'application/json' } });
+  }) as typeof fetch;
+  return { fetch: recorder, exchanges, contexts };
+}
+
+/** Answers from a recording, in recorded order per question; `unmatched` lists questions it has no (more) answer to. */
+export function replayingFetch(recording: ContractRecording): { fetch: typeof fetch; unmatched: string[]; contexts: SeenContexts } {
+  const queues = new Map<string, ContractExchange['answer'][]>();
+  for (const exchange of recording.exchanges) {
+    const key = callKey(exchange.call);
+    queues.set(key, [...(queues.get(key) ?? []), exchange.answer]);
+  }
+  const unmatched: string[] = [];
+  const contexts: SeenContexts = [];
+  const replay = (async (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
+    const request = url.pathname === '/jsonrpc' ? (JSON.parse(String(init?.body ?? '{}')) as RpcBody) : undefined;
+    const call = request ? callOf(request) : { service: 'http', method: 'GET', args: [`${url.pathname}${url.search}`] };
+    if (request?.params?.service === 'object') contexts.push(contextOf(request));
+    const key = callKey(call);
+    const answer = queues.get(key)?.shift();
+    if (!answer) {
+      unmatched.push(key);
+      const error = { code: 200, message: 'Odoo Server Error', data: { name: 'builtins.Exception', message: `not recorded: ${key}`, arguments: [], debug: '' } };
+      return new Response(JSON.stringify({ jsonrpc: '2.0', id: request?.id ?? null, error }), { status: 200, headers: { 'content-type': 'application/json' } });
+    }
+    if ('base64' in answer) return new Response(Buffer.from(answer.base64, 'base64'), { status: answer.status, headers: { 'content-type': answer.contentType } });
+    return new Response(JSON.stringify({ jsonrpc: '2.0', id: request?.id ?? null, ...answer }), { status: 200, headers: { 'content-type': 'application/json' } });
+  }) as typeof fetch;
+  return { fetch: replay, unmatched, contexts };
+}
+
+export { API_KEY_MARK };
