@@ -67,7 +67,8 @@ export async function companiesWithProjects(erp: ErpClient, companies: number[])
   if (!companies.length) return [];
   const [rows, projects] = await Promise.all([
     erp.searchRead('res.company', [['id', 'in', companies]], { fields: ['name', 'tax_calculation_rounding_method', ...JOURNAL_FIELDS] }),
-    erp.searchRead('project.project', [['company_id', 'in', companies], ['active', '=', true]], { fields: ['name', 'company_id', ...JOURNAL_FIELDS] }),
+    // A project without a company (Odoo's default) is shared: it is offered under every company.
+    erp.searchRead('project.project', [...companyDomain(companies), ['active', '=', true]], { fields: ['name', 'company_id', ...JOURNAL_FIELDS] }),
   ]);
   return rows
     .map((company) => ({
@@ -77,7 +78,7 @@ export async function companiesWithProjects(erp: ErpClient, companies: number[])
       taxRounding: company.tax_calculation_rounding_method === 'round_globally' ? ('round_globally' as const) : ('round_per_line' as const),
       ...settings(company),
       projects: projects
-        .filter((project) => pairId(project.company_id) === company.id)
+        .filter((project) => project.company_id === false || pairId(project.company_id) === company.id)
         .map((project) => ({ id: project.id, name: String(project.name), ...settings(project) }))
         .sort(byName),
     }))

@@ -14,6 +14,7 @@ import type { ErpClient, ErpRecord } from '../../server/erp/types';
 
 export interface FlowContext {
   /** One API call as the console makes it (the admin's token, the console's language). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- API answers are read field by field, as a client does.
   api: (method: string, path: string, body?: unknown, lang?: 'es' | 'en') => Promise<{ status: number; body: any }>;
   /** The ERP itself, for what an Odoo user would do on Odoo's own screens, and to look at what the API left there. */
   erp: ErpClient;
@@ -200,3 +201,25 @@ export async function languageFlows(ctx: FlowContext): Promise<void> {
 }
 
 export const FLOWS = { moves: moveFlows, orders: orderFlows, contacts: contactFlows, language: languageFlows };
+
+/**
+ * Item 4, an Odoo without the optional OCA payment modes: the list of modes is empty (Odoo's UserError for the
+ * absent model is no failure), and an order is created and listed without `payment_mode_id`, even when the
+ * client still sends one.
+ */
+export async function withoutPaymentModesFlows(ctx: FlowContext): Promise<void> {
+  const { api, erp, companyId, today, tag, observe } = ctx;
+  const modes = await api('GET', `/odoo/payment-modes/${companyId}`);
+  observe('payment modes absent: list', { status: modes.status, body: modes.body });
+  const customer = await erp.create('res.partner', { name: `Cliente ${tag}`, is_company: true });
+  const products = await api('GET', `/odoo/products/${companyId}`);
+  const created = await api('POST', '/odoo/orders/create', {
+    order: { company_id: companyId, partner_id: customer, client_order_ref: `PED ${tag}`, date_order: today, payment_mode_id: 7 },
+    lines: [{ name: `Línea ${tag}`, product_id: products.body[0].id, product_uom_qty: 2, price_unit: 10, tax_id: [] }],
+  });
+  observe('payment modes absent: order created', created.status);
+  const listed = await api('POST', '/odoo/orders/search', { clientReference: `PED ${tag}` });
+  observe('payment modes absent: order listed', { status: listed.status, rows: listed.body.orders?.map((row: Record<string, unknown>) => ({ payment_mode_id: row.payment_mode_id, amount_total: row.amount_total })) });
+  const read = await api('GET', `/odoo/orders/${created.body.id}`);
+  observe('payment modes absent: order read', { status: read.status, payment_mode_id: read.body.payment_mode_id });
+}

@@ -69,7 +69,8 @@ describe('sale.order as Odoo computes it', () => {
 
 describe('account.move as Odoo computes it', () => {
   it('signs supplier bill amounts, numbers on posting and refuses to delete a posted move', async () => {
-    const journal = await store.create('account.journal', { name: 'Facturas de proveedores', code: 'FACTU', type: 'purchase', company_id: company });
+    const expenses = await store.create('account.account', { code: '600000', name: 'Compras', company_id: company });
+    const journal = await store.create('account.journal', { name: 'Facturas de proveedores', code: 'FACTU', type: 'purchase', company_id: company, default_account_id: expenses });
     const move = await store.create('account.move', {
       move_type: 'in_invoice',
       company_id: company,
@@ -85,6 +86,18 @@ describe('account.move as Odoo computes it', () => {
     expect(read).toEqual({ id: move, name: 'FACTU/2026/0001', state: 'posted' });
     await expect(store.unlink('account.move', [move])).rejects.toThrow('You cannot delete an entry which has been posted once.');
     await expect(store.call('account.move', 'action_post', [move])).rejects.toMatchObject({ kind: 'user' });
+    // The line took the journal's default account, as Odoo's does when none is given.
+    const [line] = await store.searchRead('account.move.line', [['move_id', '=', move]], { fields: ['account_id', 'display_type'] });
+    expect(line).toMatchObject({ account_id: [expenses, '600000 Compras'], display_type: 'product' });
+  });
+
+  it('refuses a move whose line has no account and whose journal has no default one, as Odoo does', async () => {
+    const bare = await store.create('account.journal', { name: 'Sin cuenta', code: 'BARE', type: 'purchase', company_id: company });
+    const before = await store.searchCount('account.move', []);
+    await expect(
+      store.create('account.move', { move_type: 'in_invoice', company_id: company, journal_id: bare, invoice_line_ids: [[0, 0, { name: 'x', quantity: 1, price_unit: 10 }]] }),
+    ).rejects.toMatchObject({ kind: 'user', message: 'Missing required account on accountable line.' });
+    expect(await store.searchCount('account.move', [])).toBe(before);
   });
 
   it('lists attachments of a move', async () => {

@@ -5,26 +5,51 @@
  *   the language and time zone in every call's context, and must read the answers the same way;
  * - on the embedded store: what the flows observe must be what they observed on the real Odoo.
  *
- * Live: ODOO_URL=http://127.0.0.1:18069 ODOO_DB=bo_full ODOO_LOGIN=admin ODOO_API_KEY=admin ODOO_COMPANY_ID=2 \
- *       npx vitest run test/server/odoo-contract.test.ts
- * (a database with the connector module and the CE modules of the README; see ../shared/notes/odoo-local.md).
+ * Live: ODOO_URL=http://127.0.0.1:18069 ODOO_LOGIN=admin ODOO_API_KEY=admin ODOO_COMPANY_ID=2 \
+ *       ODOO_DB=bo_full ODOO_CORE_DB=bo_core npx vitest run test/server/odoo-contract.test.ts
+ * ODOO_DB: the CE modules of the README, the connector module and the OCA payment modes; ODOO_CORE_DB: the same
+ * without the payment modes (see ../shared/notes/odoo-local.md). A suite whose database is not named is not
+ * recorded again.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { odooVersion } from '../../server/erp/odoo/version';
 import { FEATURE_FIELDS } from '../../server/erp/features';
-import { FLOWS, prepare, type FlowContext } from '../contract/flows';
+import { FLOWS, prepare, withoutPaymentModesFlows, type FlowContext } from '../contract/flows';
+import { withoutModule } from '../contract/without-model';
+import type { ErpClient } from '../../server/erp/types';
 import { recordingFetch, replayingFetch, type ContractRecording } from '../contract/recorder';
 import { startTestServer, type TestServer } from './helpers';
 
-const FIXTURE = 'test/contract/fixtures/odoo17.json';
 const EMAIL = 'admin@demo.example';
 const live = Boolean(process.env.ODOO_URL);
-const recording: ContractRecording | undefined = existsSync(FIXTURE) ? JSON.parse(readFileSync(FIXTURE, 'utf8')) : undefined;
 
 /** Fields whose fields_get entries the recording keeps (the feature probe asks for these). */
 const KEEP = new Set(Object.values(FEATURE_FIELDS).flatMap((models) => Object.values(models).flat()));
+
+type Fixture = ContractRecording & { odooOnly: string[] };
+
+interface Suite {
+  name: string;
+  fixture: string;
+  /** The live database, from the environment. */
+  db: string | undefined;
+  flows: Array<(ctx: FlowContext) => Promise<void>>;
+  /** The embedded store made to lack what that Odoo lacks. */
+  embedded?: (erp: ErpClient) => ErpClient;
+}
+
+const SUITES: Suite[] = [
+  { name: 'an Odoo 17 with the connector and the OCA payment modes', fixture: 'test/contract/fixtures/odoo17.json', db: process.env.ODOO_DB, flows: Object.values(FLOWS) },
+  {
+    name: 'an Odoo 17 with the connector, without the OCA payment modes',
+    fixture: 'test/contract/fixtures/odoo17-without-payment-modes.json',
+    db: process.env.ODOO_CORE_DB,
+    flows: [withoutPaymentModesFlows],
+    embedded: (erp) => withoutModule(erp, { model: 'account.payment.mode', fields: { 'sale.order': ['payment_mode_id'], 'account.move': ['payment_mode_id'] } }),
+  },
+];
 
 interface Run {
   server: TestServer;
@@ -33,16 +58,16 @@ interface Run {
   odooOnly: Set<string>;
 }
 
-async function startRun(options: { odoo?: { fetch: typeof fetch; db: string; companyId: number }; today: string; tag: string }): Promise<Run> {
+async function startRun(options: { odoo?: { fetch: typeof fetch; db: string; companyId: number }; wrapErp?: (erp: ErpClient) => ErpClient; today: string; tag: string }): Promise<Run> {
   const env: Record<string, string> = options.odoo
     ? { ERP: 'odoo', ODOO_URL: process.env.ODOO_URL ?? 'http://odoo.invalid', ODOO_DB: options.odoo.db, ODOO_LOGIN: process.env.ODOO_LOGIN ?? 'admin', ODOO_API_KEY: process.env.ODOO_API_KEY ?? 'replayed' }
     : {};
-  const server = await startTestServer({ env, seedErp: !options.odoo, odooFetch: options.odoo?.fetch });
+  const server = await startTestServer({ env, seedErp: !options.odoo, odooFetch: options.odoo?.fetch, wrapErp: options.wrapErp });
   const token = await server.tokenFor(EMAIL);
   const observations: Record<string, unknown> = {};
   const odooOnly = new Set<string>();
   const ctx: FlowContext = {
-    erp: server.app.services.erp.client,
+    erp: options.wrapErp ? options.wrapErp(server.app.services.erp.client) : server.app.services.erp.client,
     companyId: options.odoo?.companyId ?? 1,
     today: options.today,
     tag: options.tag,
@@ -60,71 +85,75 @@ async function startRun(options: { odoo?: { fetch: typeof fetch; db: string; com
   return { server, ctx, observations, odooOnly };
 }
 
-async function runFlows(run: Run) {
+async function runFlows(run: Run, suite: Suite) {
   await prepare(run.ctx);
-  for (const flow of Object.values(FLOWS)) await flow(run.ctx);
+  for (const flow of suite.flows) await flow(run.ctx);
 }
 
 afterEach(() => {
   vi.useRealTimers();
 });
 
-describe.runIf(live)('Odoo contract, live (recording)', () => {
-  it('runs every flow against the real Odoo and records the exchanges', { timeout: 300_000 }, async () => {
-    const today = new Date().toISOString().slice(0, 10);
-    const tag = `CT${Date.now().toString(36).toUpperCase()}`;
-    const recorder = recordingFetch(fetch, KEEP);
-    const db = process.env.ODOO_DB!;
-    const run = await startRun({ odoo: { fetch: recorder.fetch, db, companyId: Number(process.env.ODOO_COMPANY_ID ?? 1) }, today, tag });
-    try {
-      await runFlows(run);
-      const version = await odooVersion({ url: process.env.ODOO_URL!, db, login: process.env.ODOO_LOGIN!, apiKey: process.env.ODOO_API_KEY! });
-      const fixture: ContractRecording & { odooOnly: string[] } = {
-        description: `API flows of test/contract/flows.ts against Odoo ${version.serverVersion} (${db}), recorded by test/server/odoo-contract.test.ts`,
-        recordedAt: today,
-        tag,
-        odoo: { db, login: process.env.ODOO_LOGIN!, serverVersion: version.serverVersion, companyId: run.ctx.companyId },
-        exchanges: recorder.exchanges,
-        observations: run.observations,
-        odooOnly: [...run.odooOnly],
-      };
-      mkdirSync(dirname(FIXTURE), { recursive: true });
-      writeFileSync(FIXTURE, `${JSON.stringify(fixture, null, 1)}\n`);
-    } finally {
-      await run.server.stop();
-    }
+for (const suite of SUITES) {
+  const recording: Fixture | undefined = existsSync(suite.fixture) ? JSON.parse(readFileSync(suite.fixture, 'utf8')) : undefined;
+
+  describe.runIf(live && suite.db)(`Odoo contract, live (recording): ${suite.name}`, () => {
+    it('runs every flow against the real Odoo and records the exchanges', { timeout: 300_000 }, async () => {
+      const today = new Date().toISOString().slice(0, 10);
+      const tag = `CT${Date.now().toString(36).toUpperCase()}`;
+      const recorder = recordingFetch(fetch, KEEP);
+      const db = suite.db!;
+      const run = await startRun({ odoo: { fetch: recorder.fetch, db, companyId: Number(process.env.ODOO_COMPANY_ID ?? 1) }, today, tag });
+      try {
+        await runFlows(run, suite);
+        const version = await odooVersion({ url: process.env.ODOO_URL!, db, login: process.env.ODOO_LOGIN!, apiKey: process.env.ODOO_API_KEY! });
+        const fixture: Fixture = {
+          description: `API flows of test/contract/flows.ts against Odoo ${version.serverVersion} (${db}: ${suite.name}), recorded by test/server/odoo-contract.test.ts`,
+          recordedAt: today,
+          tag,
+          odoo: { db, login: process.env.ODOO_LOGIN!, serverVersion: version.serverVersion, companyId: run.ctx.companyId },
+          exchanges: recorder.exchanges,
+          observations: run.observations,
+          odooOnly: [...run.odooOnly],
+        };
+        mkdirSync(dirname(suite.fixture), { recursive: true });
+        writeFileSync(suite.fixture, `${JSON.stringify(fixture, null, 1)}\n`);
+      } finally {
+        await run.server.stop();
+      }
+    });
   });
-});
 
-describe.runIf(!live && recording)('Odoo contract, replayed from the recording of a real Odoo 17', () => {
-  const fixture = recording as ContractRecording & { odooOnly: string[] };
-  let run: Run | undefined;
-  afterAll(async () => run?.server.stop());
+  describe.runIf(!live && recording)(`Odoo contract, replayed from the recording of ${suite.name}`, () => {
+    let run: Run | undefined;
+    afterAll(async () => run?.server.stop());
 
-  it('asks Odoo exactly what it asked the real one, with language and time zone, and reads the answers the same way', { timeout: 120_000 }, async () => {
-    vi.useFakeTimers({ toFake: ['Date'], now: new Date(`${fixture.recordedAt}T10:00:00Z`), shouldAdvanceTime: true });
-    const replay = replayingFetch(fixture);
-    run = await startRun({ odoo: { fetch: replay.fetch, db: fixture.odoo.db, companyId: fixture.odoo.companyId }, today: fixture.recordedAt, tag: fixture.tag });
-    await runFlows(run);
-    expect(replay.unmatched).toEqual([]);
-    expect(run.observations).toEqual(fixture.observations);
-    expect(replay.contexts.length).toBeGreaterThan(50);
-    for (const context of replay.contexts) expect(context).toMatchObject({ lang: expect.stringMatching(/^(es_ES|en_US)$/), tz: 'Europe/Madrid' });
+    it('asks Odoo exactly what it asked the real one, with language and time zone, and reads the answers the same way', { timeout: 120_000 }, async () => {
+      const fixture = recording!;
+      vi.useFakeTimers({ toFake: ['Date'], now: new Date(`${fixture.recordedAt}T10:00:00Z`), shouldAdvanceTime: true });
+      const replay = replayingFetch(fixture);
+      run = await startRun({ odoo: { fetch: replay.fetch, db: fixture.odoo.db, companyId: fixture.odoo.companyId }, today: fixture.recordedAt, tag: fixture.tag });
+      await runFlows(run, suite);
+      expect(replay.unmatched).toEqual([]);
+      expect(run.observations).toEqual(fixture.observations);
+      expect(replay.contexts.length).toBeGreaterThan(10);
+      for (const context of replay.contexts) expect(context).toMatchObject({ lang: expect.stringMatching(/^(es_ES|en_US)$/), tz: 'Europe/Madrid' });
+    });
   });
-});
 
-describe.runIf(recording)('Odoo contract on the embedded store', () => {
-  const fixture = recording as ContractRecording & { odooOnly: string[] };
-  let run: Run | undefined;
-  afterAll(async () => run?.server.stop());
+  describe.runIf(recording)(`Odoo contract on the embedded store, as ${suite.name}`, () => {
+    let run: Run | undefined;
+    afterAll(async () => run?.server.stop());
 
-  it('observes what the real Odoo answered to the same flows', { timeout: 120_000 }, async () => {
-    vi.useFakeTimers({ toFake: ['Date'], now: new Date(`${fixture.recordedAt}T10:00:00Z`), shouldAdvanceTime: true });
-    run = await startRun({ today: fixture.recordedAt, tag: fixture.tag });
-    await runFlows(run);
-    const odooOnly = new Set(fixture.odooOnly);
-    const expected = Object.fromEntries(Object.entries(fixture.observations).filter(([key]) => !odooOnly.has(key)));
-    const observed = Object.fromEntries(Object.entries(run.observations).filter(([key]) => !odooOnly.has(key)));
-    expect(observed).toEqual(expected);
+    it('observes what the real Odoo answered to the same flows', { timeout: 120_000 }, async () => {
+      const fixture = recording!;
+      vi.useFakeTimers({ toFake: ['Date'], now: new Date(`${fixture.recordedAt}T10:00:00Z`), shouldAdvanceTime: true });
+      run = await startRun({ wrapErp: suite.embedded, today: fixture.recordedAt, tag: fixture.tag });
+      await runFlows(run, suite);
+      const odooOnly = new Set(fixture.odooOnly);
+      const expected = Object.fromEntries(Object.entries(fixture.observations).filter(([key]) => !odooOnly.has(key)));
+      const observed = Object.fromEntries(Object.entries(run.observations).filter(([key]) => !odooOnly.has(key)));
+      expect(observed).toEqual(expected);
+    });
   });
-});
+}

@@ -220,6 +220,8 @@ export const PRODUCT_BEHAVIOUR: HooksByModel = {
       await PRODUCT_BEHAVIOUR['account.move'].recompute!(moves.map((row) => Number(row.move_id)), hook);
     },
   },
+  // Odoo names an account by its code and name ('600000 Compras de mercaderías').
+  'account.account': { displayName: (records) => new Map(records.map((row) => [Number(row.id), `${row.code} ${row.name}`])) },
   'res.partner': {
     beforeCreate: (values: ErpValues) => ({ active: true, ...values }),
     methods: { message_post: (ids, _args, kwargs, hook) => postMessage('res.partner', ids, kwargs, hook) },
