@@ -1,0 +1,2 @@
+from . import models
+from .hooks import pre_init_hook
