@@ -114,12 +114,13 @@ export async function referenceRoutes(app: FastifyInstance, { erp }: { erp: ErpC
     return { companies, employee: employees[0] ?? null };
   });
 
+  // Investor types and event lists come from the connector module: an Odoo without them answers empty lists.
   app.get('/odoo/investor-types', { config: { permission: CONTACTS_ANY } }, async () =>
-    erp.searchRead('x_tipo_inversor', [], { fields: ['x_name', 'x_studio_tipo_inversor_descripcion'], order: 'x_name' }),
+    optionalModel(() => erp.searchRead('x_tipo_inversor', [], { fields: ['x_name', 'x_studio_tipo_inversor_descripcion'], order: 'x_name' })),
   );
 
   app.get('/odoo/events', { config: { permission: CONTACTS_ANY } }, async () => {
-    const events = await erp.searchRead('x_evento_contactos', [], { fields: ['event_id', 'x_tag_ids'], order: 'id' });
+    const events = await optionalModel(() => erp.searchRead('x_evento_contactos', [], { fields: ['event_id', 'x_tag_ids'], order: 'id' }));
     return events.map((event) => ({ id: event.id, event_id: event.event_id as Pair, tags: event.x_tag_ids as number[] }));
   });
 

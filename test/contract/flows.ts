@@ -42,7 +42,7 @@ function daysBefore(day: string, days: number): string {
 }
 
 /** What a company must have for the flows, set as its Odoo administrator would (idempotent). */
-export async function prepare(ctx: FlowContext): Promise<void> {
+export async function prepare(ctx: Pick<FlowContext, 'erp' | 'companyId' | 'email'>): Promise<void> {
   const { erp, companyId, email } = ctx;
   const [journal] = await erp.searchRead('account.journal', [['type', '=', 'purchase'], ['company_id', '=', companyId]], { fields: ['id'], order: 'id', limit: 1 });
   await erp.write('res.company', [companyId], { x_facturas_journal_id: journal.id, x_facturas_account: '600000', x_gastos_journal_id: journal.id, x_gastos_account: '629000' });

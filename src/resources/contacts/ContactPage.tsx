@@ -255,12 +255,15 @@ export function ContactPage() {
               <MenuItem key={company.id} value={company.id}>{company.name}</MenuItem>
             ))}
           </TextField>
-          <TextField select fullWidth label={translate('app.contactForm.fields.investorType')} value={investorId} onChange={(event) => setInvestorId(Number(event.target.value) || '')} helperText=" " inputProps={{ 'data-testid': 'contact-investor' }}>
-            <MenuItem value="">—</MenuItem>
-            {reference.investorTypes.map((type) => (
-              <MenuItem key={type.id} value={type.id}>{investorLabel(type)}</MenuItem>
-            ))}
-          </TextField>
+          {/* An ERP without investor types (or with none defined) has nothing to choose: the field is not shown. */}
+          {reference.investorTypes.length > 0 && (
+            <TextField select fullWidth label={translate('app.contactForm.fields.investorType')} value={investorId} onChange={(event) => setInvestorId(Number(event.target.value) || '')} helperText=" " inputProps={{ 'data-testid': 'contact-investor' }}>
+              <MenuItem value="">—</MenuItem>
+              {reference.investorTypes.map((type) => (
+                <MenuItem key={type.id} value={type.id}>{investorLabel(type)}</MenuItem>
+              ))}
+            </TextField>
+          )}
           <Autocomplete
             multiple
             filterSelectedOptions

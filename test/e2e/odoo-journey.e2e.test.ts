@@ -1,0 +1,150 @@
+/**
+ * Live only (ODOO_URL set, as for the contract suite): the console in Chromium on a real Odoo. A person registers a
+ * supplier invoice, creates a budget and captures a contact; then Odoo is read as its own screens show it: the bill
+ * balanced with its payable line, booked to the configured account, with its attachment and the uploader's comment
+ * by the uploader; the order with its lines, taxes and totals as the form showed them; the contact owned by the
+ * user's employee. CI has no Odoo: there the same flows run replayed (test/server/odoo-contract.test.ts).
+ *
+ *   ODOO_URL=http://127.0.0.1:18069 ODOO_DB=bo_full ODOO_LOGIN=admin ODOO_API_KEY=admin ODOO_COMPANY_ID=2 \
+ *     npx vitest run test/e2e/odoo-journey.e2e.test.ts
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { demoPdf } from '../../server/erp/embedded/files';
+import { OdooClient } from '../../server/erp/odoo/client';
+import type { ErpRecord } from '../../server/erp/types';
+import { prepare } from '../contract/flows';
+import { launchBrowser, screenshot, signIn, startServer, type RunningServer } from './harness';
+
+const live = Boolean(process.env.ODOO_URL);
+const EMAIL = 'admin@demo.example';
+const normalise = (text: string | null) => (text ?? '').replace(/\u00a0/g, ' ');
+const pairId = (value: unknown) => (Array.isArray(value) ? Number(value[0]) : Number(value));
+
+describe.runIf(live)('the console on a real Odoo, in a real browser', () => {
+  const env = process.env as Record<string, string>;
+  const companyId = Number(env.ODOO_COMPANY_ID ?? 1);
+  const tag = `E2E${Date.now().toString(36).toUpperCase()}`;
+  const today = new Date().toISOString().slice(0, 10);
+  const odoo = new OdooClient({ url: env.ODOO_URL, db: env.ODOO_DB, login: env.ODOO_LOGIN, apiKey: env.ODOO_API_KEY });
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  let companyName: string;
+  const pdfPath = join(mkdtempSync(join(tmpdir(), 'odoo-journey-')), 'factura.pdf');
+
+  beforeAll(async () => {
+    writeFileSync(pdfPath, demoPdf([`Factura ${tag}`, 'Total 121,00 EUR']));
+    await prepare({ erp: odoo, companyId, email: EMAIL });
+    companyName = String((await odoo.read('res.company', [companyId], ['name']))[0].name);
+    // What the company already has in Odoo: a supplier, a customer and a product, made on Odoo's side.
+    await odoo.create('res.partner', { name: `Proveedor ${tag}`, is_company: true });
+    await odoo.create('res.partner', { name: `Cliente ${tag}`, is_company: true });
+    await odoo.create('product.product', { name: `Producto ${tag}`, list_price: 12.35, sale_ok: true, type: 'service' });
+    server = await startServer({ ERP: 'odoo', ODOO_URL: env.ODOO_URL, ODOO_DB: env.ODOO_DB, ODOO_LOGIN: env.ODOO_LOGIN, ODOO_API_KEY: env.ODOO_API_KEY });
+    browser = await launchBrowser();
+    page = await (await browser.newContext({ locale: 'es-ES', viewport: { width: 1440, height: 1000 } })).newPage();
+    await signIn(page, server.url, EMAIL);
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('a supplier invoice registered in the console is in Odoo as its own screens would have left it', async () => {
+    await page.goto(`${server.url}/move`);
+    await page.getByTestId('tab-invoice').click();
+    await page.getByTestId('company').locator('xpath=..').click();
+    await page.getByRole('option', { name: companyName, exact: true }).click();
+    await page.getByTestId('supplier').click();
+    await page.getByTestId('supplier').fill(`Proveedor ${tag}`);
+    await page.getByRole('option', { name: `Proveedor ${tag}`, exact: true }).click();
+    await page.getByTestId('concept').fill(`Factura ${tag}`);
+    await page.getByTestId('amount').fill('121');
+    await page.getByRole('textbox', { name: 'Comentario' }).fill(`Comentario ${tag}`);
+    await page.getByTestId('file-input').setInputFiles(pdfPath);
+    await page.getByTestId('send').click();
+    await page.getByText(`Movimiento creado correctamente Factura ${tag}`).waitFor();
+    await screenshot(page, 'odoo-move-created');
+
+    const [move] = await odoo.searchRead('account.move', [['ref', '=', `Factura ${tag}`]], {
+      fields: ['move_type', 'state', 'partner_id', 'company_id', 'invoice_date', 'amount_total', 'x_uploaded_by', 'x_payment_status', 'message_main_attachment_id', 'line_ids'],
+    });
+    expect(move).toMatchObject({ move_type: 'in_invoice', state: 'draft', invoice_date: today, amount_total: 121, x_uploaded_by: EMAIL, x_payment_status: 'paid' });
+    expect(pairId(move.company_id)).toBe(companyId);
+    expect((move.partner_id as [number, string])[1]).toBe(`Proveedor ${tag}`);
+    // A balanced entry: the expense line on the configured account and the payable line Odoo adds itself.
+    const lines = await odoo.read('account.move.line', move.line_ids as number[], ['display_type', 'account_id', 'balance']);
+    expect(lines.map((line: ErpRecord) => line.display_type).sort()).toEqual(['payment_term', 'product']);
+    expect(lines.reduce((sum: number, line: ErpRecord) => sum + Number(line.balance), 0)).toBeCloseTo(0, 2);
+    const product = lines.find((line: ErpRecord) => line.display_type === 'product')!;
+    expect((product.account_id as [number, string])[1]).toMatch(/^600000 /);
+    const [attachment] = await odoo.read('ir.attachment', [pairId(move.message_main_attachment_id)], ['name', 'mimetype', 'res_model', 'res_id']);
+    expect(attachment).toMatchObject({ name: 'factura.pdf', mimetype: 'application/pdf', res_model: 'account.move', res_id: move.id });
+    const [author] = await odoo.searchRead('res.partner', [['email', '=ilike', EMAIL]], { fields: ['id'], order: 'id', limit: 1 });
+    const notes = await odoo.searchRead('mail.message', [['model', '=', 'account.move'], ['res_id', '=', move.id], ['message_type', '=', 'comment']], { fields: ['body', 'author_id'] });
+    expect(notes.map((note: ErpRecord) => [String(note.body).replace(/<[^>]+>/g, ''), pairId(note.author_id)])).toEqual([[`Comentario ${tag}`, author.id]]);
+
+    // The list shows it paid, as declared, though Odoo's own payment_state is "not paid".
+    await page.goto(`${server.url}/moves-list`);
+    await page.getByRole('textbox', { name: 'Referencia' }).fill(`Factura ${tag}`);
+    await page.getByTestId('apply-filters').click();
+    await expect.poll(async () => normalise(await page.locator('table tbody tr').first().innerText())).toContain('121,00 €');
+    expect(await page.locator('table tbody tr').first().innerText()).toContain('Pagado');
+    await screenshot(page, 'odoo-moves-list');
+  });
+
+  it('a budget created in the console has in Odoo the lines, taxes and totals the form showed', async () => {
+    await page.goto(`${server.url}/order`);
+    await page.getByTestId('order-page').waitFor();
+    const pick = async (testId: string, text: string, nth = 0) => {
+      const input = page.getByTestId(testId).nth(nth);
+      await input.click();
+      await input.fill(text);
+      await page.getByRole('option', { name: text, exact: true }).click();
+    };
+    await pick('order-company', companyName);
+    await pick('order-partner', `Cliente ${tag}`);
+    await page.getByTestId('order-client-ref').fill(`PED ${tag}`);
+    await pick('line-product', `Producto ${tag}`);
+    await page.getByTestId('line-quantity').nth(0).fill('3');
+    await page.getByTestId('line-price').nth(0).fill('12.345');
+    // The default tax, found by rate and scope in the Spanish chart.
+    expect(await page.getByTestId('line-tax').nth(0).locator('xpath=..').innerText()).toContain('21% S');
+    const shown = {
+      untaxed: normalise(await page.getByTestId('totals-untaxed').textContent()),
+      tax: normalise(await page.getByTestId('totals-tax').textContent()),
+      total: normalise(await page.getByTestId('totals-total').textContent()),
+    };
+    await screenshot(page, 'odoo-order-form');
+    await page.getByTestId('order-send').click();
+    await page.getByText(/^Pedido creado correctamente S\d+/).waitFor();
+
+    const [order] = await odoo.searchRead('sale.order', [['client_order_ref', '=', `PED ${tag}`]], { fields: ['state', 'amount_untaxed', 'amount_tax', 'amount_total', 'x_uploaded_by', 'order_line', 'company_id'] });
+    expect(order).toMatchObject({ state: 'draft', x_uploaded_by: EMAIL });
+    expect(pairId(order.company_id)).toBe(companyId);
+    const money = (amount: unknown) => `${Number(amount).toFixed(2).replace('.', ',')} €`;
+    expect({ untaxed: money(order.amount_untaxed), tax: money(order.amount_tax), total: money(order.amount_total) }).toEqual(shown);
+    const [line] = await odoo.read('sale.order.line', order.order_line as number[], ['product_uom_qty', 'price_unit', 'tax_id']);
+    expect(line).toMatchObject({ product_uom_qty: 3, price_unit: 12.35 });
+    const [tax] = await odoo.read('account.tax', line.tax_id as number[], ['name']);
+    expect(tax.name).toBe('21% S');
+  });
+
+  it('a contact captured in the console is in Odoo, owned by the user’s employee', async () => {
+    await page.goto(`${server.url}/contact`);
+    await page.getByTestId('contact-page').waitFor();
+    await page.getByTestId('contact-name').fill(`Contacto ${tag}`);
+    await page.getByTestId('contact-email').fill(`contacto.${tag.toLowerCase()}@example.com`);
+    await page.getByTestId('contact-add').click();
+    await expect.poll(async () => (await odoo.searchCount('res.partner', [['name', '=', `Contacto ${tag}`]]))).toBe(1);
+    await screenshot(page, 'odoo-contact');
+    const [contact] = await odoo.searchRead('res.partner', [['name', '=', `Contacto ${tag}`]], { fields: ['email', 'x_studio_owner_employee', 'is_company', 'company_id'] });
+    const [employee] = await odoo.searchRead('hr.employee', [['work_email', '=ilike', EMAIL]], { fields: ['id'], limit: 1 });
+    expect(contact).toMatchObject({ email: `contacto.${tag.toLowerCase()}@example.com`, is_company: false });
+    expect(pairId(contact.x_studio_owner_employee)).toBe(employee.id);
+  });
+});
