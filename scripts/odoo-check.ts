@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ConfigError, loadConfig, type Config } from '../server/config';
+import { configOrReport, type Config } from '../server/config';
 import { openDatabase } from '../server/db';
 import { checkOdoo, formatReport, hasMissing } from '../server/erp/odoo/check';
 import { OdooClient } from '../server/erp/odoo/client';
@@ -42,16 +42,8 @@ export async function readAccounts(config: Config): Promise<Accounts> {
 }
 
 async function main(): Promise<number> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const config = configOrReport();
+  if (!config) return 1;
   if (config.erp !== 'odoo' || !config.odoo) {
     console.error('npm run odoo:check checks the Odoo the server is configured for: set ERP=odoo, ODOO_URL, ODOO_DB, ODOO_LOGIN and ODOO_API_KEY (README, Configuration).');
     return 1;

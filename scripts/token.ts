@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadSessionSecret } from '../server/auth/secret';
 import { Sessions } from '../server/auth/session';
-import { ConfigError, loadConfig, type Config } from '../server/config';
+import { configOrReport, type Config } from '../server/config';
 import { openDatabase } from '../server/db';
 import { migrate } from '../server/db/migrations';
 import { findUserByEmail } from '../server/db/users';
@@ -63,16 +63,8 @@ async function main(): Promise<number> {
     console.error('Usage: npm run -s token -- <email>');
     return 1;
   }
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const config = configOrReport();
+  if (!config) return 1;
   const result = await issueToken(config, email);
   if (!result.ok) {
     console.error(result.message);

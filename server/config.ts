@@ -177,3 +177,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     timeZone: e.TIME_ZONE ?? DEFAULT_TIME_ZONE,
   };
 }
+
+/** The configuration of the environment for a command: its problems printed and undefined when it is invalid. */
+export function configOrReport(env: Record<string, string | undefined> = process.env): Config | undefined {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    return undefined;
+  }
+}

@@ -1,20 +1,12 @@
 /** Starts the reference server: `npm start` (after building the console) or `npm run serve`. */
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { configOrReport } from './config';
 import { demoAccountsText } from './db/seed';
 import { checkOdooAtStart } from './erp/odoo/startup-check';
 
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(2);
-    }
-    throw error;
-  }
+  const config = configOrReport();
+  if (!config) process.exit(2);
   const app = await buildApp(config);
   const { seededUsers, erp } = app.services;
   await app.listen({ port: config.port, host: '0.0.0.0' });

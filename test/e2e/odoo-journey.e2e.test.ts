@@ -29,7 +29,7 @@ describe.runIf(live)('the console on a real Odoo, in a real browser', () => {
   const companyId = Number(env.ODOO_COMPANY_ID ?? 1);
   const tag = `E2E${Date.now().toString(36).toUpperCase()}`;
   const today = new Date().toISOString().slice(0, 10);
-  const odoo = new OdooClient({ url: env.ODOO_URL, db: env.ODOO_DB, login: env.ODOO_LOGIN, apiKey: env.ODOO_API_KEY });
+  let odoo: OdooClient;
   let server: RunningServer;
   let browser: Browser;
   let page: Page;
@@ -37,6 +37,7 @@ describe.runIf(live)('the console on a real Odoo, in a real browser', () => {
   const pdfPath = join(mkdtempSync(join(tmpdir(), 'odoo-journey-')), 'factura.pdf');
 
   beforeAll(async () => {
+    odoo = new OdooClient({ url: env.ODOO_URL, db: env.ODOO_DB, login: env.ODOO_LOGIN, apiKey: env.ODOO_API_KEY });
     writeFileSync(pdfPath, demoPdf([`Factura ${tag}`, 'Total 121,00 EUR']));
     await prepare({ erp: odoo, companyId, email: EMAIL });
     companyName = String((await odoo.read('res.company', [companyId], ['name']))[0].name);
