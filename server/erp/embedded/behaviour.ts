@@ -1,7 +1,7 @@
 /**
  * What the embedded models do beyond storing values, the way Odoo does it: sequences, amounts, margins, state
  * rules and the public methods the product calls (action_post, action_confirm, action_cancel, action_draft,
- * message_post, get_portal_url).
+ * message_post). It has no web server: orders are printed by this server (routes/order-pdf.ts).
  */
 import { roundMoney } from '../../../src/domain/money';
 import { ErpError, type ErpValues } from '../types';
