@@ -171,6 +171,8 @@ export async function orderFlows(ctx: FlowContext): Promise<void> {
   expect(link.body.url.startsWith('/report/pdf/sale.report_saleorder/')).toBe(true);
   const printed = await api('GET', link.body.url);
   observe('orders: print', { status: printed.status, pdf: String(printed.body).startsWith('%PDF-') });
+  // Odoo's own report (wkhtmltopdf, Qt) where Odoo can print; the embedded store has no report of its own.
+  observe('orders: printed by the ERP', !String(printed.body).includes('PDFKit'), { odooOnly: true });
 
   const confirmed = await api('PUT', `/odoo/orders/${created.body.id}/confirm`);
   observe('orders: confirm', { status: confirmed.status, state: confirmed.body.state });
@@ -222,4 +224,10 @@ export async function withoutPaymentModesFlows(ctx: FlowContext): Promise<void> 
   observe('payment modes absent: order listed', { status: listed.status, rows: listed.body.orders?.map((row: Record<string, unknown>) => ({ payment_mode_id: row.payment_mode_id, amount_total: row.amount_total })) });
   const read = await api('GET', `/odoo/orders/${created.body.id}`);
   observe('payment modes absent: order read', { status: read.status, payment_mode_id: read.body.payment_mode_id });
+  // Recorded on an Odoo without wkhtmltopdf: it answers its report link with an error page (HTTP 400 "Unable to find
+  // Wkhtmltopdf"), and the server prints the order itself. The other recording's Odoo prints its own PDF.
+  const link = await api('GET', `/odoo/orders/${created.body.id}/print-url?lang=es`);
+  const printed = await api('GET', link.body.url);
+  observe('payment modes absent: print', { status: printed.status, pdf: String(printed.body).startsWith('%PDF-') });
+  observe('payment modes absent: printed by the ERP', !String(printed.body).includes('PDFKit'), { odooOnly: true });
 }

@@ -52,17 +52,32 @@ export class OdooClient implements ErpClient {
     return { status: response.status, json };
   }
 
-  /** A GET of one of Odoo's pages (a portal report link that carries its own access token). */
+  /**
+   * A GET of one of Odoo's pages (a portal report link that carries its own access token). An Odoo serving several
+   * databases without a dbfilter answers such pages only for a session bound to a database: one is opened first with
+   * `/web/login?db=` (an anonymous session, no password), as Odoo's own database selector does.
+   */
   async download(path: string): Promise<{ status: number; contentType: string; body: Buffer }> {
     const url = new URL(path, `${this.base}/`);
     if (url.origin !== new URL(this.base).origin) throw new ErpError('access', 'The ERP gave a link outside itself');
-    let response: Response;
     try {
-      response = await this.fetchImpl(url.toString(), { method: 'GET', signal: AbortSignal.timeout(this.connection.timeoutMs ?? 20_000) });
-      return { status: response.status, contentType: response.headers.get('content-type') ?? '', body: Buffer.from(await response.arrayBuffer()) };
+      this.webSession ??= this.get(`/web/login?db=${encodeURIComponent(this.connection.db)}`).then(({ response }) =>
+        response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).find((cookie) => cookie.startsWith('session_id=')),
+      );
+      this.webSession.catch(() => (this.webSession = null));
+      const cookie = await this.webSession;
+      const { response, body } = await this.get(`${url.pathname}${url.search}`, cookie ? { cookie } : {});
+      return { status: response.status, contentType: response.headers.get('content-type') ?? '', body };
     } catch (error) {
+      if (error instanceof ErpError) throw error;
       throw new ErpError('unavailable', ERP_UNAVAILABLE, { cause: error });
     }
+  }
+  private webSession: Promise<string | undefined> | null = null;
+
+  private async get(path: string, headers: Record<string, string> = {}): Promise<{ response: Response; body: Buffer }> {
+    const response = await this.fetchImpl(`${this.base}${path}`, { method: 'GET', headers, redirect: 'manual', signal: AbortSignal.timeout(this.connection.timeoutMs ?? 20_000) });
+    return { response, body: Buffer.from(await response.arrayBuffer()) };
   }
 
   private async jsonRpc(service: string, method: string, args: unknown[]): Promise<unknown> {
