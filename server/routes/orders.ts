@@ -245,7 +245,7 @@ export async function orderRoutes(app: FastifyInstance, { erp, config, features 
     const ids = [...new Set(productIds)];
     const products = ids.length
       ? await erp.searchRead('product.product', [['id', 'in', ids], ['sale_ok', '=', true], '|', ['company_id', '=', false], ['company_id', '=', companyId]], {
-          fields: ['name', 'uom_id', 'standard_price'],
+          fields: ['name', 'uom_id', 'standard_price', 'list_price'],
         })
       : [];
     const missing = ids.filter((one) => !products.some((product) => product.id === one));
@@ -332,7 +332,7 @@ export async function orderRoutes(app: FastifyInstance, { erp, config, features 
     const { lines } = linesSchema.parse(request.body ?? {});
     const order = await scopedOrder(request, Number(request.params.id));
     if (!EDITABLE_STATES.has(order.state as string)) throw new HttpError(409, 'A confirmed or cancelled order cannot be changed');
-    const existing = await erp.searchRead('sale.order.line', [['order_id', '=', order.id]], { fields: ['id'] });
+    const existing = await erp.searchRead('sale.order.line', [['order_id', '=', order.id]], { fields: ['id', 'price_unit'] });
     const foreign = lines.filter((line) => !existing.some((one) => one.id === line.id)).map((line) => line.id);
     if (foreign.length) throw new HttpError(404, `Line ${foreign.join(', ')} not found in order ${order.name}`);
     if (new Set(lines.map((line) => line.id)).size !== lines.length) throw new HttpError(400, 'A line is sent twice');
@@ -344,6 +344,11 @@ export async function orderRoutes(app: FastifyInstance, { erp, config, features 
       if (line.name !== undefined) values.name = line.name || (line.product_id ? products.get(line.product_id)!.name : '');
       if (line.product_uom_qty !== undefined) values.product_uom_qty = storedDecimals(line.product_uom_qty);
       if (line.price_unit !== undefined) values.price_unit = storedDecimals(line.price_unit);
+      // Odoo 17 recomputes a line's unit price from the price list when its quantity or product changes, unless the
+      // price is written in the same call: a new quantity keeps the price the user sees, a new product without a
+      // price takes the product's sales price (as Odoo's own form does).
+      else if (line.product_id) values.price_unit = Number(products.get(line.product_id)!.list_price ?? 0);
+      else if (line.product_uom_qty !== undefined) values.price_unit = existing.find((one) => one.id === line.id)!.price_unit;
       if (line.product_id) {
         const product = products.get(line.product_id)!;
         values.product_id = line.product_id;

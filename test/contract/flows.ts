@@ -15,7 +15,9 @@ import type { ErpClient, ErpRecord } from '../../server/erp/types';
 export interface FlowContext {
   /** One API call as the console makes it (the admin's token, the console's language). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- API answers are read field by field, as a client does.
-  api: (method: string, path: string, body?: unknown, lang?: 'es' | 'en') => Promise<{ status: number; body: any }>;
+  api: (method: string, path: string, body?: unknown, lang?: 'es' | 'en', headers?: Record<string, string>) => Promise<{ status: number; body: any }>;
+  /** The subject of the last mail the server sent, once its background reports are done. */
+  lastMailSubject: () => Promise<string | undefined>;
   /** The ERP itself, for what an Odoo user would do on Odoo's own screens, and to look at what the API left there. */
   erp: ErpClient;
   /** The company the flows work in. */
@@ -77,6 +79,8 @@ export async function moveFlows(ctx: FlowContext): Promise<void> {
   observe('moves: created invoice', { type: invoice.body.type, state: invoice.body.state, amount_total: invoice.body.amount_total, amount_total_signed: invoice.body.amount_total_signed, paymentStatus: invoice.body.paymentStatus });
   // Item 1: the configured account (600000 for invoices) is on the line, found by its code in the company's chart.
   observe('moves: invoice line account', await lineAccountCodes(erp, moveId));
+  const files = await api('GET', `/odoo/moves/attachments?attachmentIds=${invoice.body.attachment_ids.join(',')}`);
+  observe('moves: attachments', { status: files.status, files: files.body.map((one: { name: string; mimetype: string; datas: string }) => [one.name, one.mimetype, Buffer.from(one.datas, 'base64').subarray(0, 5).toString()]) });
 
   // Item 3: the declared status is kept and shown by the list, whatever Odoo computes as payment_state.
   const listed = await api('POST', '/odoo/moves/search', { reference: `Factura ${tag}` });
@@ -174,6 +178,14 @@ export async function orderFlows(ctx: FlowContext): Promise<void> {
   // Odoo's own report (wkhtmltopdf, Qt) where Odoo can print; the embedded store has no report of its own.
   observe('orders: printed by the ERP', !String(printed.body).includes('PDFKit'), { odooOnly: true });
 
+  // Editing a line while a quotation: Odoo recomputes the order, as the detail dialog does.
+  const lineId = order.body.lines[0].id;
+  const changed = await api('PUT', `/odoo/orders/${created.body.id}/lines`, { lines: [{ id: lineId, product_uom_qty: 4 }] });
+  expect(changed.status).toBe(200);
+  const recomputed = orderTotals([{ quantity: 4, priceUnit: 12.345, taxPercent: iva21.amount }, ...typed.slice(1).map((line) => ({ quantity: line.product_uom_qty, priceUnit: line.price_unit, taxPercent: line.tax.amount }))], rounding);
+  observe('orders: totals after editing a line', { untaxed: changed.body.amount_untaxed, tax: changed.body.amount_tax, total: changed.body.amount_total });
+  expect({ untaxed: changed.body.amount_untaxed, tax: changed.body.amount_tax, total: changed.body.amount_total }).toEqual(recomputed);
+
   const confirmed = await api('PUT', `/odoo/orders/${created.body.id}/confirm`);
   observe('orders: confirm', { status: confirmed.status, state: confirmed.body.state });
   const deleted = await api('DELETE', `/odoo/orders/${created.body.id}`);
@@ -202,7 +214,28 @@ export async function languageFlows(ctx: FlowContext): Promise<void> {
   observe('language: payment terms differ by language', JSON.stringify(es.body) !== JSON.stringify(en.body), { odooOnly: true });
 }
 
-export const FLOWS = { moves: moveFlows, orders: orderFlows, contacts: contactFlows, language: languageFlows };
+/** The remaining routes of spec section 7 that read the ERP, as the console calls them. */
+export async function referenceFlows(ctx: FlowContext): Promise<void> {
+  const { api, companyId, today, observe } = ctx;
+  const statuses: Record<string, number> = {};
+  for (const path of ['/odoo/categories', '/odoo/investor-types', '/odoo/events', '/odoo/uom', '/odoo/partner', `/odoo/partner/${companyId}`, `/odoo/price-lists/${companyId}`, '/odoo/products']) {
+    const answer = await api('GET', path);
+    statuses[path.replace(String(companyId), '{companyId}')] = answer.status;
+    expect(Array.isArray(answer.body), path).toBe(true);
+  }
+  statuses['/odoo/providers'] = (await api('GET', '/odoo/providers', undefined, 'es', { 'x-company-id': String(companyId) })).status;
+  observe('reference lists: statuses', statuses);
+  const own = await api('GET', '/odoo/odoo-companies');
+  observe('reference: the user is an employee', { status: own.status, employee: Boolean(own.body.employee), companies: own.body.companies.some((one: { id: number }) => one.id === companyId) });
+  const me = await api('GET', '/users/me');
+  const journals = await api('GET', `/odoo/users/${me.body.id}/journals`);
+  observe('validation: the user journals', { status: journals.status, expenses: journals.body.expensesJournals.length > 0, invoices: journals.body.invoicesJournals.length > 0 });
+  const report = await api('POST', '/odoo/reports/payment', { dateFrom: `${today.slice(0, 4)}-01-01`, dateTo: today, companies: [companyId] });
+  observe('payment report: started', report.status);
+  observe('payment report: mail', (await ctx.lastMailSubject())?.startsWith('Periodo medio de pago a proveedores del'));
+}
+
+export const FLOWS = { moves: moveFlows, orders: orderFlows, contacts: contactFlows, language: languageFlows, reference: referenceFlows };
 
 /**
  * Item 4, an Odoo without the optional OCA payment modes: the list of modes is empty (Odoo's UserError for the

@@ -11,8 +11,8 @@
  * without the payment modes (see ../shared/notes/odoo-local.md). A suite whose database is not named is not
  * recorded again.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { odooVersion } from '../../server/erp/odoo/version';
 import { FEATURE_FIELDS } from '../../server/erp/features';
@@ -72,10 +72,16 @@ async function startRun(options: { odoo?: { fetch: typeof fetch; db: string; com
     today: options.today,
     tag: options.tag,
     email: EMAIL,
-    api: async (method, path, body, lang = 'es') => {
-      const response = await server.app.inject({ method: method as 'GET', url: path, headers: { authorization: token, 'accept-language': lang }, ...(body === undefined ? {} : { payload: body as object }) });
+    api: async (method, path, body, lang = 'es', headers = {}) => {
+      const response = await server.app.inject({ method: method as 'GET', url: path, headers: { authorization: token, 'accept-language': lang, ...headers }, ...(body === undefined ? {} : { payload: body as object }) });
       const isJson = String(response.headers['content-type'] ?? '').includes('json');
       return { status: response.statusCode, body: isJson ? response.json() : response.body };
+    },
+    lastMailSubject: async () => {
+      await server.app.services.reports.idle();
+      const outbox = join(server.app.services.config.dataDir, 'outbox');
+      const [last] = existsSync(outbox) ? readdirSync(outbox).sort().reverse() : [];
+      return last ? /^Subject: (.*)$/m.exec(readFileSync(join(outbox, last), 'utf8'))?.[1] : undefined;
     },
     observe: (key, value, flags) => {
       observations[key] = value;
