@@ -107,7 +107,7 @@ export async function moveFlows(ctx: FlowContext): Promise<void> {
   const queue = await api('GET', `/odoo/journals/${journal}/moves?filter=to_validate`);
   expect(queue.status).toBe(200);
   const queued = queue.body.find((row: { id: number }) => row.id === moveId);
-  observe('validation: comments shown for the move', queued.messages.map((message: { body: string }) => message.body.replace(/<[^>]+>/g, '')));
+  observe('validation: comments shown for the move', queued.messages.map((message: { body: string; email_from: string }) => [message.body.replace(/<[^>]+>/g, ''), message.email_from]));
   const notes = await erp.searchRead('mail.message', [['model', '=', 'account.move'], ['res_id', '=', moveId], ['message_type', '=', 'comment']], { fields: ['author_id', 'email_from'], order: 'id' });
   const [author] = await erp.searchRead('res.partner', [['email', '=ilike', ctx.email]], { fields: ['id'], order: 'id', limit: 1 });
   observe('chatter: notes authored by the console user', notes.map((note: ErpRecord) => pairId(note.author_id) === author.id));

@@ -40,6 +40,11 @@ function escapeHtml(text: string): string {
 
 async function postMessage(model: string, ids: number[], kwargs: Record<string, unknown>, hook: HookContext): Promise<number> {
   const body = typeof kwargs.body === 'string' ? kwargs.body : '';
+  // As Odoo's message_post: a message by a partner is sent from that partner's address ('"Name" <email>').
+  if (typeof kwargs.author_id === 'number' && typeof kwargs.email_from !== 'string') {
+    const [author] = await hook.env.read('res.partner', [kwargs.author_id], ['name', 'email']);
+    if (author?.email) kwargs = { ...kwargs, email_from: `"${String(author.name).replace(/[\\"]/g, '\\$&')}" <${author.email}>` };
+  }
   const html = kwargs.body_is_html === true ? body : escapeHtml(body).replace(/\n/g, '<br>');
   let last = 0;
   for (const id of ids) {
