@@ -27,6 +27,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          // What a page shows after a server round trip or a document read (OCR) can take seconds when the two cores
+          // are busy: polls wait up to 20 s (vitest's default, 1 s, failed under load), never retried.
+          expect: { poll: { timeout: 20_000 } },
           // Each file starts a server and a Chromium: one file at a time.
           fileParallelism: false,
         },
