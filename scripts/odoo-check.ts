@@ -8,12 +8,12 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { configOrReport, type Config } from '../server/config';
 import { openDatabase } from '../server/db';
 import { checkOdoo, formatReport, hasMissing } from '../server/erp/odoo/check';
 import { OdooClient } from '../server/erp/odoo/client';
 import { consoleAccounts } from '../server/erp/odoo/startup-check';
+import { runIfMain } from './run-main';
 
 type Accounts = { accounts?: Array<{ email: string; active: boolean }>; note?: string };
 
@@ -54,12 +54,4 @@ async function main(): Promise<number> {
   return hasMissing(report) ? 1 : 0;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().then(
-    (code) => process.exit(code),
-    (error) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exit(1);
-    },
-  );
-}
+runIfMain(import.meta.url, main);

@@ -10,13 +10,13 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { loadSessionSecret } from '../server/auth/secret';
 import { Sessions } from '../server/auth/session';
 import { configOrReport, type Config } from '../server/config';
 import { openDatabase } from '../server/db';
 import { migrate } from '../server/db/migrations';
 import { findUserByEmail } from '../server/db/users';
+import { runIfMain } from './run-main';
 
 export type TokenResult = { ok: true; token: string; detached: boolean } | { ok: false; message: string };
 
@@ -74,12 +74,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().then(
-    (code) => process.exit(code),
-    (error) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exit(1);
-    },
-  );
-}
+runIfMain(import.meta.url, main);

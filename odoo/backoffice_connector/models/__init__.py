@@ -1,3 +1,4 @@
+from . import backoffice_list_mixin
 from . import x_tipo_inversor
 from . import x_evento_contactos
 from . import res_company

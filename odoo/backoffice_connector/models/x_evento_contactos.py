@@ -1,8 +1,4 @@
-from lxml.builder import E
-
-from odoo import api, fields, models
-
-from .x_tipo_inversor import window_action
+from odoo import fields, models
 
 
 class EventoContactos(models.Model):
@@ -14,6 +10,7 @@ class EventoContactos(models.Model):
     """
 
     _name = "x_evento_contactos"
+    _inherit = ["backoffice.list.mixin"]
     _description = "Event contact list"
     _rec_name = "x_name"
     _order = "id desc"
@@ -28,23 +25,5 @@ class EventoContactos(models.Model):
         string="Contact tags",
     )
 
-    @api.model
-    def _backoffice_list_arch(self, tag):
-        return getattr(E, tag)(
-            E.field(name="x_name"),
-            E.field(name="event_id"),
-            E.field(name="x_tag_ids", widget="many2many_tags"),
-            string=self._description,
-        )
-
-    @api.model
-    def _get_default_tree_view(self):
-        return self._backoffice_list_arch("tree")
-
-    @api.model
-    def _get_default_list_view(self):
-        return self._backoffice_list_arch("list")
-
-    @api.model
-    def backoffice_action_open(self):
-        return window_action(self, "Event contact lists")
+    _backoffice_list_fields = (("x_name", {}), ("event_id", {}), ("x_tag_ids", {"widget": "many2many_tags"}))
+    _backoffice_action_name = "Event contact lists"
