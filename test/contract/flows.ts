@@ -164,6 +164,23 @@ export async function orderFlows(ctx: FlowContext): Promise<void> {
   observe('orders: lines as stored', order.body.lines.map((line: Record<string, unknown>) => ({ price_unit: line.price_unit, price_subtotal: line.price_subtotal, price_tax: line.price_tax })));
   observe('orders: state and salesperson', { state: order.body.state, uploadedBy: order.body.uploadedBy });
 
+  // A company that rounds taxes globally (Settings > Invoicing > Rounding Method): three lines of 0,35 at 21 % have
+  // 0,0735 of tax each: 0,21 rounded per line, 0,22 rounded once.
+  await erp.write('res.company', [companyId], { tax_calculation_rounding_method: 'round_globally' });
+  try {
+    const small = [1, 2, 3].map(() => ({ name: `Línea ${tag}`, product_id: product.id, product_uom_qty: 1, price_unit: 0.35, tax_id: [iva21.id] }));
+    const globally = await api('POST', '/odoo/orders/create', {
+      order: { company_id: companyId, partner_id: customer, client_order_ref: `PED ${tag} G`, date_order: today },
+      lines: small,
+    });
+    const stored = await api('GET', `/odoo/orders/${globally.body.id}`);
+    const totals = { untaxed: stored.body.amount_untaxed, tax: stored.body.amount_tax, total: stored.body.amount_total };
+    observe('orders: stored totals, rounding globally', { taxRounding: stored.body.taxRounding, ...totals });
+    expect(totals).toEqual(orderTotals(small.map(() => ({ quantity: 1, priceUnit: 0.35, taxPercent: iva21.amount })), 'round_globally'));
+  } finally {
+    await erp.write('res.company', [companyId], { tax_calculation_rounding_method: rounding });
+  }
+
   // The day filter: an order dated today is found from today to today in the companies' time zone.
   const search = await api('POST', '/odoo/orders/search', { clientReference: `PED ${tag}`, dateFrom: today, dateTo: today });
   const before = await api('POST', '/odoo/orders/search', { clientReference: `PED ${tag}`, dateTo: daysBefore(today, 1) });
