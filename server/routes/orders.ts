@@ -8,10 +8,10 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isIsoDate, isWithinTwoYears, zonedDayBounds, zonedToUtc } from '../../src/domain/dates';
-import { storedDecimals } from '../../src/domain/orders';
+import { storedDecimals, taxRoundingOf } from '../../src/domain/orders';
 import { plainText } from '../../src/domain/text';
 import type { Config } from '../config';
-import type { featureProbe } from '../erp/features';
+import type { FeatureProbe } from '../erp/features';
 import type { Domain, DomainTerm, ErpClient, ErpRecord } from '../erp/types';
 import { renderOrderPdf, type PrintableOrder } from './order-pdf';
 
@@ -143,8 +143,8 @@ function escapeHtml(value: string): string {
 
 const pairId = (value: unknown) => (Array.isArray(value) ? Number(value[0]) : null);
 
-/** Odoo's own PDF of the order through its portal link, or null when what comes back is not a PDF. */
-async function odooReport(erp: Required<Pick<ErpClient, 'download' | 'call'>>, orderId: number): Promise<Buffer | null> {
+/** Odoo's own PDF of the order through its portal link; an error when what comes back is not a PDF. */
+async function odooReport(erp: Required<Pick<ErpClient, 'download' | 'call'>>, orderId: number): Promise<Buffer> {
   const path = await erp.call<string>('sale.order', 'get_portal_url', [orderId], [], { report_type: 'pdf', download: true });
   const answer = await erp.download(path);
   const isPdf = answer.status === 200 && answer.body.subarray(0, 5).toString('latin1') === '%PDF-';
@@ -173,7 +173,7 @@ class PrintTokens {
   }
 }
 
-export async function orderRoutes(app: FastifyInstance, { erp, config, features }: { erp: ErpClient; config: Config; features: ReturnType<typeof featureProbe> }) {
+export async function orderRoutes(app: FastifyInstance, { erp, config, features }: { erp: ErpClient; config: Config; features: FeatureProbe }) {
   const printTokens = new PrintTokens();
   const userOf = (request: FastifyRequest) => request.user;
   /** The order fields this ERP has: payment modes come from optional OCA modules, margins from sale_margin. */
@@ -237,7 +237,7 @@ export async function orderRoutes(app: FastifyInstance, { erp, config, features 
       erp.read('res.company', [pairId(order.company_id)!], ['tax_calculation_rounding_method']),
     ]);
     // How the company rounds taxes, so the detail's recomputed totals match what Odoo stores.
-    return { ...orderRow(order), taxRounding: company?.tax_calculation_rounding_method === 'round_globally' ? 'round_globally' : 'round_per_line', lines, messages };
+    return { ...orderRow(order), taxRounding: taxRoundingOf(company?.tax_calculation_rounding_method), lines, messages };
   }
 
   /** Products the company sells, by id, so a line never names another company's product. */

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { taxRoundingOf } from '../../src/domain/orders';
 import { vatCore } from '../../src/domain/text';
 import { ErpError, type Domain, type ErpClient } from '../erp/types';
 
@@ -75,7 +76,7 @@ export async function companiesWithProjects(erp: ErpClient, companies: number[])
       id: company.id,
       name: String(company.name),
       // How the company's Odoo rounds taxes, so the order form's totals match what Odoo stores to the cent.
-      taxRounding: company.tax_calculation_rounding_method === 'round_globally' ? ('round_globally' as const) : ('round_per_line' as const),
+      taxRounding: taxRoundingOf(company.tax_calculation_rounding_method),
       ...settings(company),
       projects: projects
         .filter((project) => project.company_id === false || pairId(project.company_id) === company.id)

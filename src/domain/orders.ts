@@ -25,6 +25,11 @@ export function lineSubtotal(quantity: number, priceUnit: number): number {
 /** How a company's Odoo rounds taxes (res.company tax_calculation_rounding_method); Odoo's default is per line. */
 export type TaxRounding = 'round_per_line' | 'round_globally';
 
+/** A company's rounding method as Odoo stores it (res.company tax_calculation_rounding_method); per line by default. */
+export function taxRoundingOf(method: unknown): TaxRounding {
+  return method === 'round_globally' ? 'round_globally' : 'round_per_line';
+}
+
 /** Odoo keeps unit prices and quantities to two decimals ('Product Price' and 'Product Unit of Measure'). */
 export const storedDecimals = (value: number) => roundMoney(Number(value) || 0);
 

@@ -144,6 +144,21 @@ describe('POST /odoo/moves/create', () => {
     expect(await moveCount()).toBe(before);
   });
 
+  it("refuses an account code the company's chart does not have, naming it, and creates nothing", async () => {
+    const erp = server.app.services.erp.client;
+    const [company] = await erp.read('res.company', [1], ['x_gastos_account']);
+    await erp.write('res.company', [1], { x_gastos_account: '999999' });
+    try {
+      const before = await erp.searchCount('account.move', []);
+      const refused = await create(expense);
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe('The account 999999 does not exist in the chart of accounts of Acme Iberia SL');
+      expect(await erp.searchCount('account.move', [])).toBe(before);
+    } finally {
+      await erp.write('res.company', [1], { x_gastos_account: company.x_gastos_account });
+    }
+  });
+
   it('leaves nothing behind when the ERP fails in the middle of a creation', async () => {
     const before = await moveCount(failing);
     const response = await create(expense, 'failingStaff', failing);
