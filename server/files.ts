@@ -3,7 +3,7 @@
  * downscaled and recompressed, anything still too large refused with the spec's text '[Error] File too large'.
  */
 import sharp from 'sharp';
-import { base64Payload, sniffBase64 } from '../src/domain/files';
+import { base64Payload, sniffBase64 } from '../shared/domain/files';
 
 /** What may be stored for one file, after compression. */
 export const MAX_STORED_BYTES = 5 * 1024 * 1024;

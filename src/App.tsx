@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { Admin, CustomRoutes, memoryStore } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
-import { AREAS, LEGACY_REDIRECTS } from './domain/areas';
+import { AREAS, LEGACY_REDIRECTS } from '../shared/domain/areas';
 import { AppLayout, storedMenuCollapsed } from './custom/AppLayout';
 import { AreaRoute } from './custom/AreaRoute';
 import { CallbackPage } from './custom/CallbackPage';
@@ -21,7 +21,7 @@ import { OrderList } from './resources/orders/OrderList';
 import { PaymentReportPage } from './resources/reports/PaymentReportPage';
 import { UsersPage } from './resources/users/UsersPage';
 import { OrderPage } from './resources/orders/OrderPage';
-import type { AreaId } from './domain/areas';
+import type { AreaId } from '../shared/domain/areas';
 import type { ComponentType } from 'react';
 
 const authProvider = buildAuthProvider();

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasAnyPermission } from '../../src/domain/permissions';
+import { hasAnyPermission } from '../../shared/domain/permissions';
 import { tokenFrom, type SessionUser, type Sessions } from './session';
 
 declare module 'fastify' {

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
-import { SESSION_TTL_SECONDS } from '../../src/domain/constants';
+import { SESSION_TTL_SECONDS } from '../../shared/domain/constants';
 import type { Sql } from '../erp/embedded/sql';
 import { findUserByEmail, findUserById, type AppUser } from '../db/users';
 

@@ -5,11 +5,11 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { isIsoDate, isWithinTwoYears } from '../../src/domain/dates';
+import { isIsoDate, isWithinTwoYears } from '../../shared/domain/dates';
 import { prepareUpload } from '../files';
 import { companiesWithProjects } from './reference';
-import { roundMoney } from '../../src/domain/money';
-import { plainText } from '../../src/domain/text';
+import { roundMoney } from '../../shared/domain/money';
+import { plainText } from '../../shared/domain/text';
 import type { Domain, DomainTerm, ErpClient, ErpRecord } from '../erp/types';
 
 export const MOVE_TYPES = ['in_invoice', 'in_receipt', 'in_refund'];

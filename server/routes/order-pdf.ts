@@ -3,7 +3,7 @@
  * the customer, the lines with their taxes and the totals, in the reader's language.
  */
 import PDFDocument from 'pdfkit';
-import { formatMoney } from '../../src/domain/money';
+import { formatMoney } from '../../shared/domain/money';
 
 type Pair = [number, string] | false;
 export interface PrintableOrder {

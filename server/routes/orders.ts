@@ -7,9 +7,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { isIsoDate, isWithinTwoYears, zonedDayBounds, zonedToUtc } from '../../src/domain/dates';
-import { storedDecimals, taxRoundingOf } from '../../src/domain/orders';
-import { plainText } from '../../src/domain/text';
+import { isIsoDate, isWithinTwoYears, zonedDayBounds, zonedToUtc } from '../../shared/domain/dates';
+import { storedDecimals, taxRoundingOf } from '../../shared/domain/orders';
+import { plainText } from '../../shared/domain/text';
 import type { Config } from '../config';
 import type { FeatureProbe } from '../erp/features';
 import type { Domain, DomainTerm, ErpClient, ErpRecord } from '../erp/types';

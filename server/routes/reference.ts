@@ -4,8 +4,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { taxRoundingOf } from '../../src/domain/orders';
-import { vatCore } from '../../src/domain/text';
+import { taxRoundingOf } from '../../shared/domain/orders';
+import { vatCore } from '../../shared/domain/text';
 import { ErpError, type Domain, type ErpClient } from '../erp/types';
 
 export interface ScopedUser {

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { isIsoDate } from '../../src/domain/dates';
+import { isIsoDate } from '../../shared/domain/dates';
 import type { ErpClient } from '../erp/types';
 import type { Mailer } from '../mail';
 import { failureMail, runPaymentReport } from '../reports/payment-report';

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ALL_PERMISSIONS, GOD, hasAnyPermission, hasPermission, USERS_VIEW_PERMISSIONS } from '../../src/domain/permissions';
+import { ALL_PERMISSIONS, GOD, hasAnyPermission, hasPermission, USERS_VIEW_PERMISSIONS } from '../../shared/domain/permissions';
 import { createInvitation } from '../auth/invitations';
 import type { Config } from '../config';
 import { findUserByEmail, findUserById, type AppUser } from '../db/users';

@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Layout, useSidebarState } from 'react-admin';
 import { Navigate, useLocation } from 'react-router-dom';
 import { getToken } from '../providers/http';
-import { STORAGE_KEYS } from '../domain/constants';
+import { STORAGE_KEYS } from '../../shared/domain/constants';
 import { Header } from './Header';
 import { SideMenu } from './SideMenu';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Loading, useCanAccess } from 'react-admin';
-import type { Area } from '../domain/areas';
+import type { Area } from '../../shared/domain/areas';
 import { AccessDenied } from './AccessDenied';
 
 /**

@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Typography from '@mui/material/Typography';
-import { areaById, HOME_ORDER } from '../domain/areas';
+import { areaById, HOME_ORDER } from '../../shared/domain/areas';
 import { AREA_ICONS } from './areaIcons';
 import { useAllowedAreas } from './useAllowedAreas';
 

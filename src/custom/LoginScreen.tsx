@@ -1,5 +1,5 @@
 import { useEffect, useState, type CSSProperties } from 'react';
-import { LANGUAGES, STORAGE_KEYS, type Language } from '../domain/constants';
+import { LANGUAGES, STORAGE_KEYS, type Language } from '../../shared/domain/constants';
 import { appEn } from '../i18n/app-en';
 import { appEs } from '../i18n/app-es';
 import { initialLanguage, storeLanguage } from '../i18n/language';

@@ -8,7 +8,7 @@ import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import ContactsIcon from '@mui/icons-material/Contacts';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
-import type { AreaId } from '../domain/areas';
+import type { AreaId } from '../../shared/domain/areas';
 
 export const AREA_ICONS: Record<AreaId, ComponentType> = {
   validation: FactCheckIcon,

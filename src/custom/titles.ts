@@ -1,4 +1,4 @@
-import { AREAS } from '../domain/areas';
+import { AREAS } from '../../shared/domain/areas';
 
 type TitleKey = 'home' | 'login' | 'signOut' | (typeof AREAS)[number]['id'];
 

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, STORAGE_KEYS, type Language } from '../domain/constants';
+import { DEFAULT_LANGUAGE, LANGUAGES, STORAGE_KEYS, type Language } from '../../shared/domain/constants';
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

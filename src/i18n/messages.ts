@@ -1,6 +1,6 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
-import type { Language } from '../domain/constants';
+import type { Language } from '../../shared/domain/constants';
 import { appEn } from './app-en';
 import { appEs } from './app-es';
 import { raSpanishMessages } from './ra-es';

@@ -1,5 +1,5 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
-import { hasAnyPermission, USERS_VIEW_PERMISSIONS } from '../domain/permissions';
+import { hasAnyPermission, USERS_VIEW_PERMISSIONS } from '../../shared/domain/permissions';
 import { apiFetch, clearToken, getToken, setToken } from './http';
 
 /** GET /users/me (spec section 7). */

@@ -1,5 +1,5 @@
 import { fetchUtils } from 'react-admin';
-import { STORAGE_KEYS } from '../domain/constants';
+import { STORAGE_KEYS } from '../../shared/domain/constants';
 
 export function getToken(storage: Storage = localStorage): string | null {
   return storage.getItem(STORAGE_KEYS.token);

@@ -9,7 +9,7 @@
  * run on the demo data of either back end. They cover the ten parity items of issue 13.
  */
 import { expect } from 'vitest';
-import { defaultSaleTax, orderTotals, type TaxRounding } from '../../src/domain/orders';
+import { defaultSaleTax, orderTotals, type TaxRounding } from '../../shared/domain/orders';
 import type { ErpClient, ErpRecord } from '../../server/erp/types';
 
 export interface FlowContext {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { insertUser } from '../../server/db/users';
 import { ErpError, type ErpClient } from '../../server/erp/types';
-import { orderTotals } from '../../src/domain/orders';
+import { orderTotals } from '../../shared/domain/orders';
 import { startTestServer, type TestServer } from './helpers';
 
 let server: TestServer;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isIsoDate, isWithinTwoYears, oldestAllowedDate, slashesToDashes } from '../../src/domain/dates';
-import { base64Payload, isPreviewable, sniffBase64 } from '../../src/domain/files';
-import { formatMoney, roundMoney } from '../../src/domain/money';
+import { isIsoDate, isWithinTwoYears, oldestAllowedDate, slashesToDashes } from '../../shared/domain/dates';
+import { base64Payload, isPreviewable, sniffBase64 } from '../../shared/domain/files';
+import { formatMoney, roundMoney } from '../../shared/domain/money';
 
 describe('roundMoney: two decimals, half away from zero', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeWebUrl } from '../../src/domain/links';
+import { safeWebUrl } from '../../shared/domain/links';
 
 describe('links from data (a contact website)', () => {
   it('keeps http and https, reads a bare domain as https', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commentPreview, plainText } from '../../src/domain/text';
+import { commentPreview, plainText } from '../../shared/domain/text';
 import { nextTriState } from '../../src/resources/moves/TriStateInput';
 
 describe('tri-state filter (spec: unset, true, false, unset)', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_DEFAULTS, defaultSaleTax, lineSubtotal, orderMargin, orderTotals } from '../../src/domain/orders';
+import { ORDER_DEFAULTS, defaultSaleTax, lineSubtotal, orderMargin, orderTotals } from '../../shared/domain/orders';
 
 describe('order line subtotal (quantity x unit price, two decimals)', () => {
   it('rounds half away from zero at the third decimal, without binary artefacts', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ALL_PERMISSIONS, grants, hasAnyPermission, hasPermission, USERS_VIEW_PERMISSIONS } from '../../src/domain/permissions';
+import { ALL_PERMISSIONS, grants, hasAnyPermission, hasPermission, USERS_VIEW_PERMISSIONS } from '../../shared/domain/permissions';
 
 describe('hasPermission (spec section 5, permission check)', () => {
   const cases: Array<[string, unknown[], string, boolean]> = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { supplierSearchTerms } from '../../src/domain/text';
+import { supplierSearchTerms } from '../../shared/domain/text';
 
 describe('looking up a supplier read from a document', () => {
   it('tries the name as read, then without its legal form', () => {
@@ -17,7 +17,7 @@ describe('looking up a supplier read from a document', () => {
 
 describe('a tax id as printed, as a stored VAT number contains it', () => {
   it('keeps capitals and digits and drops a country prefix', async () => {
-    const { vatCore } = await import('../../src/domain/text');
+    const { vatCore } = await import('../../shared/domain/text');
     expect(vatCore('B-46.123.456')).toBe('B46123456');
     expect(vatCore('ES B46123456')).toBe('B46123456');
     expect(vatCore('esb46123456')).toBe('B46123456');

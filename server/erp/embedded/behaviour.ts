@@ -3,7 +3,7 @@
  * rules and the public methods the product calls (action_post, action_confirm, action_cancel, action_draft,
  * message_post). It has no web server: orders are printed by this server (routes/order-pdf.ts).
  */
-import { roundMoney } from '../../../src/domain/money';
+import { roundMoney } from '../../../shared/domain/money';
 import { ErpError, type ErpValues } from '../types';
 import type { HookContext, HooksByModel } from './store';
 

@@ -6,8 +6,8 @@ import Link from '@mui/material/Link';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import { ListFilterForm } from '../../custom/ListFilterForm';
-import { MESSAGE_DURATION_MS } from '../../domain/constants';
-import { safeWebUrl } from '../../domain/links';
+import { MESSAGE_DURATION_MS } from '../../../shared/domain/constants';
+import { safeWebUrl } from '../../../shared/domain/links';
 
 const second = (pair: unknown) => (Array.isArray(pair) ? String(pair[1]) : '');
 

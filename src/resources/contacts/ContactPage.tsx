@@ -19,7 +19,7 @@ import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import { apiFetch, errorMessage, serverMessageOr } from '../../providers/http';
 import { readAsDataUrl } from '../moves/upload';
-import { MESSAGE_DURATION_MS, SHORT_MESSAGE_DURATION_MS } from '../../domain/constants';
+import { MESSAGE_DURATION_MS, SHORT_MESSAGE_DURATION_MS } from '../../../shared/domain/constants';
 
 interface Named { id: number; name: string }
 interface InvestorType { id: number; x_name: string; x_studio_tipo_inversor_descripcion: string | false }

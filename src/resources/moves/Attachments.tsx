@@ -3,7 +3,7 @@ import { useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { base64Payload, isPreviewable, sniffBase64 } from '../../domain/files';
+import { base64Payload, isPreviewable, sniffBase64 } from '../../../shared/domain/files';
 import { apiFetch } from '../../providers/http';
 
 interface Attachment { id: number; name: string; datas: string }

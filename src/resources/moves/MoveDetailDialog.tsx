@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteIcon from '@mui/icons-material/Delete';
 import SaveIcon from '@mui/icons-material/Save';
-import { hasPermission } from '../../domain/permissions';
+import { hasPermission } from '../../../shared/domain/permissions';
 import { apiFetch, errorMessage } from '../../providers/http';
 import { Attachments } from './Attachments';
 

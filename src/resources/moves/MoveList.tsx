@@ -16,7 +16,7 @@ import {
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { ListFilterForm } from '../../custom/ListFilterForm';
-import { formatMoney } from '../../domain/money';
+import { formatMoney } from '../../../shared/domain/money';
 import { apiFetch } from '../../providers/http';
 import { TriStateInput } from './TriStateInput';
 import { MoveDetailDialog, type ListedMove } from './MoveDetailDialog';

@@ -19,8 +19,8 @@ import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import SendIcon from '@mui/icons-material/Send';
-import { isWithinTwoYears, isoDay, slashesToDashes } from '../../domain/dates';
-import { supplierSearchTerms, vatCore } from '../../domain/text';
+import { isWithinTwoYears, isoDay, slashesToDashes } from '../../../shared/domain/dates';
+import { supplierSearchTerms, vatCore } from '../../../shared/domain/text';
 import { apiFetch, errorMessage } from '../../providers/http';
 import { FILE_TOO_LARGE, postWithProgress, readAsDataUrl } from './upload';
 

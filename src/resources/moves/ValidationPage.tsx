@@ -21,9 +21,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
-import { formatMoney } from '../../domain/money';
+import { formatMoney } from '../../../shared/domain/money';
 import { apiFetch, errorMessage } from '../../providers/http';
-import { commentPreview, plainText } from '../../domain/text';
+import { commentPreview, plainText } from '../../../shared/domain/text';
 import { Attachments } from './Attachments';
 
 interface Message { id: number; date: string; body: string; email_from: string | false }

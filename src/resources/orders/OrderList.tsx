@@ -14,8 +14,8 @@ import {
 } from 'react-admin';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import { formatMoney } from '../../domain/money';
-import { ORDER_STATES } from '../../domain/orders';
+import { formatMoney } from '../../../shared/domain/money';
+import { ORDER_STATES } from '../../../shared/domain/orders';
 import { apiFetch } from '../../providers/http';
 import { ListFilterForm } from '../../custom/ListFilterForm';
 import { OrderDetailDialog } from './OrderDetailDialog';

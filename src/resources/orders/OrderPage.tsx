@@ -20,9 +20,9 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import SendIcon from '@mui/icons-material/Send';
-import { isWithinTwoYears, isoDay } from '../../domain/dates';
-import { formatMoney } from '../../domain/money';
-import { ORDER_DEFAULTS, defaultSaleTax, lineSubtotal, orderTotals, type TaxRounding } from '../../domain/orders';
+import { isWithinTwoYears, isoDay } from '../../../shared/domain/dates';
+import { formatMoney } from '../../../shared/domain/money';
+import { ORDER_DEFAULTS, defaultSaleTax, lineSubtotal, orderTotals, type TaxRounding } from '../../../shared/domain/orders';
 import { apiFetch, errorMessage } from '../../providers/http';
 import { OrderTotals } from './OrderTotals';
 

@@ -1,7 +1,7 @@
 import { useLocaleState, useTranslate } from 'react-admin';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { formatMoney } from '../../domain/money';
+import { formatMoney } from '../../../shared/domain/money';
 
 /** Tax base, taxes and total (and, in the detail, the margin with its percentage), right-aligned. */
 export function OrderTotals({ untaxed, tax, total, currency, margin }: { untaxed: number; tax: number; total: number; currency: string; margin?: { amount: number; percent: number } }) {

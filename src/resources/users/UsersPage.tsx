@@ -30,7 +30,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
-import { GOD, hasPermission, PERMISSION_GROUPS, type PermissionGroup } from '../../domain/permissions';
+import { GOD, hasPermission, PERMISSION_GROUPS, type PermissionGroup } from '../../../shared/domain/permissions';
 import { apiFetch, errorMessage, serverMessageOr } from '../../providers/http';
 import { ListFilterForm } from '../../custom/ListFilterForm';
 
