@@ -1,52 +1,32 @@
 /**
  * The screens of spec section 2 (route table), with the permission each needs (side menu table) and the
- * i18n key of its header title. Shared by the console's routes, menu, home and guards.
+ * i18n key of its header title: the `screens` of every resource declaration (shared/resources), so a new resource
+ * brings its own. Shared by the console's routes, menu, home and guards.
  */
-import { USERS_VIEW_PERMISSIONS } from './permissions';
+import { RESOURCES } from '../resources/registry';
 
-export type AreaId =
-  | 'validation'
-  | 'move'
-  | 'movesList'
-  | 'order'
-  | 'orderList'
-  | 'contact'
-  | 'contactList'
-  | 'paymentsReport'
-  | 'permissionsManagement';
+export type AreaId = string;
 
 export interface Area {
   id: AreaId;
   path: string;
   /** Any one of these grants the screen. */
   permissions: readonly string[];
+  /** The resource the screen belongs to, and which of its views it shows. */
+  resource: string;
+  view: string;
+  icon: string;
+  menu: number;
+  home: number;
 }
 
 /** In the order of the side menu of spec section 2. */
-export const AREAS: readonly Area[] = [
-  { id: 'validation', path: '/validation', permissions: ['moves.validate'] },
-  { id: 'movesList', path: '/moves-list', permissions: ['moves.list'] },
-  { id: 'move', path: '/move', permissions: ['moves.create'] },
-  { id: 'order', path: '/order', permissions: ['orders.create'] },
-  { id: 'orderList', path: '/order-list', permissions: ['orders.list'] },
-  { id: 'contact', path: '/contact', permissions: ['contacts.create'] },
-  { id: 'contactList', path: '/contact-list', permissions: ['contacts.list'] },
-  { id: 'paymentsReport', path: '/payments-report', permissions: ['paymentReport.generate'] },
-  { id: 'permissionsManagement', path: '/permissions-management', permissions: USERS_VIEW_PERMISSIONS },
-];
+export const AREAS: readonly Area[] = RESOURCES.flatMap((resource) => (resource.screens ?? []).map((screen) => ({ ...screen, resource: resource.name }))).sort(
+  (a, b) => a.menu - b.menu,
+);
 
 /** The order of the home page links of spec section 2. */
-export const HOME_ORDER: readonly AreaId[] = [
-  'move',
-  'validation',
-  'order',
-  'contact',
-  'contactList',
-  'orderList',
-  'movesList',
-  'paymentsReport',
-  'permissionsManagement',
-];
+export const HOME_ORDER: readonly AreaId[] = [...AREAS].sort((a, b) => a.home - b.home).map((area) => area.id);
 
 export const LEGACY_REDIRECTS: Readonly<Record<string, string>> = {
   '/moveList': '/moves-list',

@@ -3,18 +3,19 @@
  * menu, home, route guards) and the server (route guards).
  */
 
+import { RESOURCES } from '../resources/registry';
+
 export const GOD = 'god';
 
-/** Groups and actions of spec section 6, in the form group.action. */
-export const PERMISSION_GROUPS = {
-  moves: ['validate', 'create', 'delete', 'list', 'modify'],
-  orders: ['create', 'list', 'modify', 'delete'],
-  contacts: ['create', 'list'],
-  users: ['view', 'create'],
-  paymentReport: ['generate'],
-} as const;
+/**
+ * Groups and actions of spec section 6, in the form group.action: each resource declaration's `grants`
+ * (shared/resources), so a new resource brings its own permissions.
+ */
+export const PERMISSION_GROUPS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  RESOURCES.filter((resource) => resource.grants?.length).map((resource) => [resource.name, resource.grants!]),
+);
 
-export type PermissionGroup = keyof typeof PERMISSION_GROUPS;
+export type PermissionGroup = string;
 
 /** Every grantable permission: the groups themselves (a held group grants what is below it) and each action. */
 export const ALL_PERMISSIONS: readonly string[] = Object.entries(PERMISSION_GROUPS).flatMap(([group, actions]) => [

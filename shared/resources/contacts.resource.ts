@@ -1,0 +1,40 @@
+import type { ResourceDeclaration } from './types';
+
+/** Contacts (spec sections 2-3 and 7): res.partner, owned by the employee who captured them. */
+const contacts: ResourceDeclaration = {
+  name: 'contacts',
+  model: 'res.partner',
+  path: '/odoo/contacts',
+  items: 'contacts',
+  order: 30,
+  company: { field: 'company_id', shared: true },
+  fields: {
+    name: { type: 'text', list: true, filter: 'contains', sortable: true, required: true, maxLength: 200 },
+    x_studio_owner_employee: { type: 'reference', reference: 'employees', list: true, filter: 'contains' },
+    company_id: { type: 'reference', reference: 'companies', list: true, filter: 'equals' },
+    email: { type: 'email', list: true, sortable: true, maxLength: 320 },
+    phone: { type: 'text', list: true, maxLength: 50 },
+    company_name: { type: 'text', list: true, sortable: true, maxLength: 200 },
+    function: { type: 'text', list: true, sortable: true, maxLength: 200 },
+    website: { type: 'url', list: true, maxLength: 500 },
+    x_studio_tipo_inversor: { type: 'references', reference: 'investorTypes', list: true },
+    category_id: { type: 'references', reference: 'categories', list: true },
+  },
+  verbs: {
+    list: ['contacts.list'],
+    create: ['contacts.create'],
+  },
+  grants: ['create', 'list'],
+  defaultSort: { field: 'name', order: 'ASC' },
+  search: ['name'],
+  recordRepresentation: 'name',
+  actions: {
+    read: { method: 'POST', path: '/ocr/contact/', permission: ['contacts.create'] },
+  },
+  screens: [
+    { id: 'contact', path: '/contact', view: 'create', permissions: ['contacts.create'], menu: 60, home: 40, icon: 'PersonAdd' },
+    { id: 'contactList', path: '/contact-list', view: 'list', permissions: ['contacts.list'], menu: 70, home: 50, icon: 'Contacts' },
+  ],
+};
+
+export default contacts;

@@ -1,0 +1,53 @@
+import type { ResourceDeclaration } from './types';
+
+/** Expenses and supplier invoices (spec sections 2-4 and 7): account.move of the purchase types. */
+const moves: ResourceDeclaration = {
+  name: 'moves',
+  model: 'account.move',
+  path: '/odoo/moves',
+  items: 'moves',
+  order: 10,
+  company: { field: 'company_id' },
+  fields: {
+    name: { type: 'text', list: true, filter: 'contains', sortable: true },
+    partner_id: { type: 'reference', reference: 'providers', list: true, filter: 'contains' },
+    company_id: { type: 'reference', reference: 'companies', list: true, filter: 'in' },
+    invoice_date: { type: 'date', list: true, sortable: true },
+    invoice_date_due: { type: 'date', list: true, sortable: true },
+    date: { type: 'date', sortable: true, editable: true, required: true },
+    ref: { type: 'text', list: true, filter: 'contains', sortable: true, editable: true, maxLength: 500 },
+    amount_untaxed_signed: { type: 'money', list: true, sortable: true },
+    amount_total_signed: { type: 'money', list: true, sortable: true },
+    state: { type: 'choice', choices: ['draft', 'posted', 'cancel'], list: true, filter: 'in', sortable: true },
+    pnt_account_move_team_manager_validate: { type: 'boolean', list: true, filter: 'equals' },
+    pnt_account_move_team_manager_deny: { type: 'boolean', list: true, filter: 'equals' },
+    paymentStatus: { type: 'choice', choices: ['paid', 'unpaid'], list: true },
+    uploadedBy: { type: 'email', source: 'x_uploaded_by', list: true, filter: 'equals', sortable: true },
+    comment: { type: 'longText', source: 'narration', editable: true, maxLength: 10_000 },
+  },
+  verbs: {
+    list: ['moves.list', 'moves.validate'],
+    create: ['moves.create'],
+    update: ['moves.modify'],
+    delete: ['moves.delete'],
+  },
+  grants: ['validate', 'create', 'delete', 'list', 'modify'],
+  defaultSort: { field: 'date', order: 'DESC' },
+  search: ['name', 'ref'],
+  recordRepresentation: 'name',
+  actions: {
+    validate: { method: 'PUT', path: '/odoo/moves/:id/validate', permission: ['moves.validate'] },
+    comment: { method: 'POST', path: '/odoo/moves/:id/validation-comment', permission: ['moves.validate', 'moves.modify'] },
+    attachments: { method: 'GET', path: '/odoo/moves/attachments', permission: ['moves.list', 'moves.validate'] },
+    toValidate: { method: 'GET', path: '/odoo/journals/:ids/moves', permission: ['moves.validate'] },
+    read: { method: 'POST', path: '/ocr/move/', permission: ['moves.create', 'moves.modify'] },
+    journals: { method: 'GET', path: '/odoo/users/:id/journals', permission: ['moves.validate', 'moves.list'] },
+  },
+  screens: [
+    { id: 'validation', path: '/validation', view: 'validation', permissions: ['moves.validate'], menu: 10, home: 20, icon: 'FactCheck' },
+    { id: 'movesList', path: '/moves-list', view: 'list', permissions: ['moves.list'], menu: 20, home: 70, icon: 'ReceiptLong' },
+    { id: 'move', path: '/move', view: 'create', permissions: ['moves.create'], menu: 30, home: 10, icon: 'AddCard' },
+  ],
+};
+
+export default moves;

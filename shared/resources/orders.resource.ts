@@ -1,0 +1,47 @@
+import type { ResourceDeclaration } from './types';
+
+/** Sales orders (spec sections 2-4 and 7): sale.order. */
+const orders: ResourceDeclaration = {
+  name: 'orders',
+  model: 'sale.order',
+  path: '/odoo/orders',
+  items: 'orders',
+  order: 20,
+  company: { field: 'company_id' },
+  fields: {
+    name: { type: 'text', list: true, filter: 'contains', sortable: true },
+    date_order: { type: 'datetime', list: true, sortable: true },
+    partner_id: { type: 'reference', reference: 'partners', list: true, filter: 'contains', required: true },
+    client_order_ref: { type: 'text', list: true, filter: 'contains', sortable: true },
+    company_id: { type: 'reference', reference: 'companies', list: true, required: true },
+    amount_untaxed: { type: 'money', list: true, sortable: true },
+    amount_total: { type: 'money', list: true, sortable: true },
+    state: { type: 'choice', choices: ['draft', 'sent', 'sale', 'cancel'], list: true, filter: 'in', sortable: true },
+    uploadedBy: { type: 'email', source: 'x_uploaded_by', list: true },
+    payment_term_id: { type: 'reference', reference: 'paymentTerms' },
+    payment_mode_id: { type: 'reference', reference: 'paymentModes' },
+    pricelist_id: { type: 'reference', reference: 'priceLists' },
+    note: { type: 'longText' },
+  },
+  verbs: {
+    list: ['orders.list'],
+    get: ['orders.list'],
+    create: ['orders.create'],
+    delete: ['orders.delete'],
+  },
+  grants: ['create', 'list', 'modify', 'delete'],
+  defaultSort: { field: 'date_order', order: 'DESC' },
+  search: ['name', 'client_order_ref'],
+  recordRepresentation: 'name',
+  actions: {
+    lines: { method: 'PUT', path: '/odoo/orders/:id/lines', permission: ['orders.modify'] },
+    confirm: { method: 'PUT', path: '/odoo/orders/:id/confirm', permission: ['orders.modify'] },
+    print: { method: 'GET', path: '/odoo/orders/:id/print-url', permission: ['orders.list'] },
+  },
+  screens: [
+    { id: 'order', path: '/order', view: 'create', permissions: ['orders.create'], menu: 40, home: 30, icon: 'AddShoppingCart' },
+    { id: 'orderList', path: '/order-list', view: 'list', permissions: ['orders.list'], menu: 50, home: 60, icon: 'ShoppingCart' },
+  ],
+};
+
+export default orders;

@@ -1,0 +1,120 @@
+/**
+ * What a resource declaration says (DESIGN.md, "Schema-driven resources"): plain typed data that the server turns
+ * into routes, permissions and OpenAPI, and the console into react-admin resources, menus, lists and forms.
+ * A declaration lives in `shared/resources/<name>.resource.ts` and is found by the registry: adding one file (and its
+ * catalogue entries) adds the resource.
+ */
+
+/** The CRUD verbs of react-admin's dataProvider, as the server offers them. */
+export type Verb = 'list' | 'get' | 'create' | 'update' | 'delete';
+
+export type FieldType =
+  | 'text'
+  | 'longText'
+  | 'email'
+  | 'url'
+  | 'number'
+  | 'money'
+  | 'date'
+  | 'datetime'
+  | 'boolean'
+  | 'choice'
+  /** A many2one: [id, name] from the ERP, an id when written. */
+  | 'reference'
+  /** A many2many: a list of ids. */
+  | 'references';
+
+/** How a list filter turns into a domain term: `contains` is ilike, `equals` is =, `in` takes a list. */
+export type FilterKind = 'contains' | 'equals' | 'in';
+
+export interface FieldDeclaration {
+  type: FieldType;
+  /** The ERP field, when it is not named as the field. */
+  source?: string;
+  required?: boolean;
+  /** The resource a reference points to (its list feeds the select). */
+  reference?: string;
+  /** A column of the list. */
+  list?: boolean;
+  /** A filter of the list, and how it matches. */
+  filter?: FilterKind;
+  /** The server sorts the list by it. */
+  sortable?: boolean;
+  /** Can be changed by update (and given to create). */
+  editable?: boolean;
+  /** Longest text accepted. */
+  maxLength?: number;
+  /** The values a `choice` takes. */
+  choices?: readonly string[];
+}
+
+export interface NamedAction {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Fastify's path syntax: `/odoo/moves/:id/validate`. */
+  path: string;
+  /** Any one of these grants it. Empty: any signed-in user. */
+  permission: readonly string[];
+}
+
+/** A screen of the console: its path (the spec's), which view it shows and who may open it. */
+export interface ScreenDeclaration {
+  /** The area id: the header title is `app.titles.<id>`, the menu label `app.menu.<id>`. */
+  id: string;
+  path: string;
+  /** A react-admin view of the resource, or the name of a custom page the resource's console folder exports. */
+  view: 'list' | 'create' | 'edit' | 'show' | string;
+  /** Any one of these grants the screen. */
+  permissions: readonly string[];
+  /** Position in the side menu. */
+  menu: number;
+  /** Position among the home page's links. */
+  home: number;
+  /** The icon's name in the console's icon set (src/custom/areaIcons.tsx); an unknown name gets a generic icon. */
+  icon: string;
+}
+
+export interface ResourceDeclaration {
+  /** react-admin's resource name; also the permission group and the i18n key `resources.<name>`. */
+  name: string;
+  /** The ERP model; none for resources of the console's own database (users). */
+  model?: string;
+  /** The API prefix: search at `<path>/search`, one record at `<path>/:id`, creation at `<path>/create`. */
+  path: string;
+  /** The key holding the rows in the search answer: `{ <items>: [...], total }`. */
+  items: string;
+  fields: Readonly<Record<string, FieldDeclaration>>;
+  /** The field scoping records to the user's companies; `shared` lets records without a company through. */
+  company?: { field: string; shared?: boolean };
+  /** The permission each offered verb needs (any one of the list). A verb absent here is not offered. */
+  verbs: Partial<Record<Verb, readonly string[]>>;
+  /** The verbs whose routes are derived from this declaration; the others are the resource's own routes. */
+  generic?: readonly Verb[];
+  /** The actions of this permission group, in display order (`<name>.<action>`); none: not grantable. */
+  grants?: readonly string[];
+  defaultSort: { field: string; order: 'ASC' | 'DESC' };
+  /** The fields a text search (`q`) looks in. */
+  search?: readonly string[];
+  /** Resource-specific routes beside the generic ones. */
+  actions?: Readonly<Record<string, NamedAction>>;
+  screens?: readonly ScreenDeclaration[];
+  /** How a record is named in selects and titles. */
+  recordRepresentation?: string;
+  /** A reference list read in one request (GET): per company as `:companyId` in the path or the `x-company-id` header. */
+  reference?: { path: string; items?: string; company?: 'path' | 'header' };
+  /** Terms every record of the resource meets (Odoo domain terms), besides the company scope. */
+  where?: readonly (readonly [string, string, string | number | boolean | readonly (string | number)[]])[];
+  /** Order among resources (menus, permission groups). */
+  order: number;
+}
+
+/** Fields of a declaration that can be sorted by, as the search accepts them. */
+export function sortableFields(resource: ResourceDeclaration): string[] {
+  return Object.entries(resource.fields)
+    .filter(([, field]) => field.sortable)
+    .map(([name]) => name);
+}
+
+/** The ERP field behind a declared field. */
+export function sourceOf(resource: ResourceDeclaration, field: string): string {
+  return resource.fields[field]?.source ?? field;
+}

@@ -1,0 +1,48 @@
+import type { ResourceDeclaration } from './types';
+
+/**
+ * Console users and their permissions (spec sections 2, 5-7), kept in the console's own database. The screen reads
+ * permissionsManagement.view (the menu's name) or users.view (the server's group): both readings are honoured.
+ */
+const users: ResourceDeclaration = {
+  name: 'users',
+  path: '/users',
+  items: 'users',
+  order: 40,
+  fields: {
+    firstName: { type: 'text', list: true, filter: 'contains', sortable: true, editable: true, required: true, maxLength: 100 },
+    lastName: { type: 'text', list: true, sortable: true, editable: true, maxLength: 100 },
+    email: { type: 'email', list: true, filter: 'contains', sortable: true, required: true, maxLength: 320 },
+    role: { type: 'choice', choices: ['admin', 'user'], list: true },
+    permissions: { type: 'references', list: true, editable: true },
+    companies: { type: 'references', reference: 'companies', list: true, filter: 'equals', editable: true },
+    active: { type: 'boolean', list: true, sortable: true, editable: true },
+  },
+  verbs: {
+    list: ['users.view', 'permissionsManagement.view', 'moves.list'],
+    update: ['users.create'],
+    delete: ['users.create'],
+  },
+  grants: ['view', 'create'],
+  defaultSort: { field: 'firstName', order: 'ASC' },
+  search: ['firstName', 'lastName', 'email'],
+  recordRepresentation: 'email',
+  actions: {
+    invite: { method: 'POST', path: '/users/invite', permission: ['users.create'] },
+    changePermission: { method: 'POST', path: '/users/change-permission', permission: ['users.create'] },
+    me: { method: 'GET', path: '/users/me', permission: [] },
+  },
+  screens: [
+    {
+      id: 'permissionsManagement',
+      path: '/permissions-management',
+      view: 'list',
+      permissions: ['users.view', 'permissionsManagement.view'],
+      menu: 90,
+      home: 90,
+      icon: 'AdminPanelSettings',
+    },
+  ],
+};
+
+export default users;
