@@ -1,47 +1,63 @@
-import type { DataProvider, GetListParams } from 'react-admin';
+import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
+import { resourceNamed } from '../../shared/resources/registry';
+import { sortableFields, type ResourceDeclaration, type Verb } from '../../shared/resources/types';
 import { apiFetch } from './http';
 
 /**
- * The spec's contract (section 7) behind react-admin's dataProvider: each resource maps its list onto the
- * backend's search call; what a resource does not support says so instead of pretending.
+ * react-admin's dataProvider over the spec's API (section 7), derived from the resource declarations
+ * (shared/resources): getList is `POST <path>/search` (or one GET of a reference list), getOne `GET <path>/:id`,
+ * create `POST <path>/create`, update `PUT <path>/:id`, delete `DELETE <path>/:id`; a verb the declaration does not
+ * offer says so instead of pretending. The other routes of a resource are its named actions (`action`).
  */
-const searches: Record<string, { path: string; items: string; failure?: string }> = {
-  moves: { path: '/odoo/moves/search', items: 'moves', failure: 'app.moves.filterError' },
-  // Spec section 8: a failed order search reads 'Error filtering sales orders'.
-  orders: { path: '/odoo/orders/search', items: 'orders', failure: 'app.orders.filterError' },
-  contacts: { path: '/odoo/contacts/search', items: 'contacts', failure: 'app.contacts.filterError' },
-  users: { path: '/users/search', items: 'users', failure: 'app.users.searchError' },
+
+/** The spec's texts (section 8) for a failed search of the four product lists; other lists show the server's. */
+const SEARCH_FAILURES: Record<string, string> = {
+  moves: 'app.moves.filterError',
+  orders: 'app.orders.filterError',
+  contacts: 'app.contacts.filterError',
+  users: 'app.users.searchError',
 };
 
-function unsupported(resource: string, method: string): Promise<never> {
-  return Promise.reject(new Error(`${method} is not available for ${resource}`));
+export interface ActionParams {
+  /** Values for the path's `:name` parts (`:id`, `:ids`...). */
+  params?: Record<string, string | number | readonly (string | number)[]>;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
 }
 
-export const dataProvider: DataProvider = {
-  async getList(resource: string, params: GetListParams) {
-    const search = searches[resource];
-    if (!search) return unsupported(resource, 'getList');
-    const { page = 1, perPage = 25 } = params.pagination ?? {};
-    const { json } = await apiFetch<Record<string, unknown>>(search.path, {
-      method: 'POST',
-      body: { ...cleanFilter(params.filter), pageNumber: page, numberOfRecords: perPage },
-      signal: params.signal,
-    }).catch((error: { status?: number; message?: string }) => {
-      // The status stays (a 401 still signs out); only the text shown changes.
-      if (search.failure && error && typeof error === 'object' && error.status !== 401) error.message = search.failure;
-      throw error;
-    });
-    return { data: (json[search.items] as never[]) ?? [], total: Number(json.total ?? 0) };
-  },
-  getOne: (resource) => unsupported(resource, 'getOne'),
-  getMany: (resource) => unsupported(resource, 'getMany'),
-  getManyReference: (resource) => unsupported(resource, 'getManyReference'),
-  create: (resource) => unsupported(resource, 'create'),
-  update: (resource) => unsupported(resource, 'update'),
-  updateMany: (resource) => unsupported(resource, 'updateMany'),
-  delete: (resource) => unsupported(resource, 'delete'),
-  deleteMany: (resource) => unsupported(resource, 'deleteMany'),
-};
+export interface BackofficeDataProvider extends DataProvider {
+  /** A named action of a resource (validate, comment, confirm, lines, print, invite...), as declared. */
+  action<T = unknown>(resource: string, name: string, params?: ActionParams): Promise<T>;
+}
+
+function declaration(resource: string): ResourceDeclaration {
+  const found = resourceNamed(resource);
+  if (!found) throw new Error(`Unknown resource ${resource}`);
+  return found;
+}
+
+function unsupported(resource: string, verb: string): Promise<never> {
+  return Promise.reject(new Error(`${verb} is not available for ${resource}`));
+}
+
+function offers(resource: ResourceDeclaration, verb: Verb): boolean {
+  return resource.verbs[verb] !== undefined;
+}
+
+function fillPath(path: string, params: ActionParams['params'] = {}): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${path} needs ${name}`);
+    return encodeURIComponent(Array.isArray(value) ? value.join(',') : String(value));
+  });
+}
+
+function withQuery(path: string, query: ActionParams['query'] = {}): string {
+  const entries = Object.entries(query).filter(([, value]) => value !== undefined && value !== '') as Array<[string, string | number]>;
+  return entries.length ? `${path}?${new URLSearchParams(entries.map(([key, value]) => [key, String(value)])).toString()}` : path;
+}
 
 /** Empty filter values are left out rather than sent as blanks. */
 export function cleanFilter(filter: Record<string, unknown> = {}): Record<string, unknown> {
@@ -49,3 +65,170 @@ export function cleanFilter(filter: Record<string, unknown> = {}): Record<string
     Object.entries(filter).filter(([, value]) => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0)),
   );
 }
+
+/** What a reference list shows of a record, for the text search over it. */
+function labelOf(record: Record<string, unknown>, field: string): string {
+  const value = record[field];
+  if (Array.isArray(value)) return String(value[1] ?? '');
+  return value === undefined || value === null || value === false ? '' : String(value);
+}
+
+function compare(a: unknown, b: unknown): number {
+  const left = Array.isArray(a) ? a[1] : a;
+  const right = Array.isArray(b) ? b[1] : b;
+  if (typeof left === 'number' && typeof right === 'number') return left - right;
+  return String(left ?? '').localeCompare(String(right ?? ''), 'es', { sensitivity: 'base', numeric: true });
+}
+
+/** A reference list (small, read whole): filtered, sorted and paged here. */
+async function referenceList(resource: ResourceDeclaration, params: GetListParams) {
+  const reference = resource.reference!;
+  const filter = cleanFilter(params.filter);
+  const companyId = filter.companyId ?? filter.company_id;
+  if (reference.company && companyId === undefined) return { data: [], total: 0 };
+  const path = reference.company === 'path' ? fillPath(reference.path, { companyId: companyId as number }) : reference.path;
+  const headers: Record<string, string> = reference.company === 'header' ? { 'x-company-id': String(companyId) } : {};
+  const { json } = await apiFetch<unknown>(path, { headers, signal: params.signal });
+  let rows = ((reference.items ? (json as Record<string, unknown>)[reference.items] : json) as RaRecord[] | undefined) ?? [];
+  const { q, companyId: _company, company_id: _companyField, id: ids, ...rest } = filter;
+  if (typeof q === 'string' && q.trim()) {
+    const needle = q.trim().toLocaleLowerCase();
+    const fields = resource.search ?? [resource.recordRepresentation ?? 'name'];
+    rows = rows.filter((row) => fields.some((field) => labelOf(row, field).toLocaleLowerCase().includes(needle)));
+  }
+  if (Array.isArray(ids)) rows = rows.filter((row) => ids.includes(row.id));
+  for (const [field, value] of Object.entries(rest)) rows = rows.filter((row) => (Array.isArray(row[field]) ? row[field][0] : row[field]) === value);
+  const sort = params.sort;
+  if (sort?.field && sort.field !== resource.defaultSort.field) {
+    rows = [...rows].sort((a, b) => compare(a[sort.field], b[sort.field]) * (sort.order === 'DESC' ? -1 : 1));
+  }
+  const total = rows.length;
+  if (params.pagination) {
+    const { page, perPage } = params.pagination;
+    rows = rows.slice((page - 1) * perPage, page * perPage);
+  }
+  return { data: rows, total };
+}
+
+async function search(resource: ResourceDeclaration, params: GetListParams) {
+  const { page = 1, perPage = 25 } = params.pagination ?? {};
+  const body: Record<string, unknown> = { ...cleanFilter(params.filter), pageNumber: page, numberOfRecords: perPage };
+  // The server sorts by its declared sortable fields; the declared default order needs no mention.
+  const sort = params.sort;
+  if (sort?.field && sortableFields(resource).includes(sort.field) && !(sort.field === resource.defaultSort.field && sort.order === resource.defaultSort.order)) {
+    body.sort = { field: sort.field, order: sort.order === 'DESC' ? 'DESC' : 'ASC' };
+  }
+  const { json } = await apiFetch<Record<string, unknown>>(`${resource.path}/search`, { method: 'POST', body, signal: params.signal }).catch(
+    (error: { status?: number; message?: string }) => {
+      // The status stays (a 401 still signs out); only the text shown changes.
+      const failure = SEARCH_FAILURES[resource.name];
+      if (failure && error && typeof error === 'object' && error.status !== 401) error.message = failure;
+      throw error;
+    },
+  );
+  return { data: (json[resource.items] as RaRecord[]) ?? [], total: Number(json.total ?? 0) };
+}
+
+/** The id of a many2one as the ERP gives it ([id, name]) or as a form holds it. */
+function idOf(value: unknown): unknown {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** What an update sends: the declared editable fields that changed, references as ids. */
+function changes(resource: ResourceDeclaration, data: Record<string, unknown>, previous?: Record<string, unknown>): Record<string, unknown> {
+  if (resource.generic?.includes('update')) {
+    const body: Record<string, unknown> = {};
+    for (const [name, field] of Object.entries(resource.fields)) {
+      if (!field.editable || !(name in data)) continue;
+      const value = field.type === 'reference' ? (idOf(data[name]) ?? false) : data[name];
+      if (previous && JSON.stringify(value) === JSON.stringify(field.type === 'reference' ? (idOf(previous[name]) ?? false) : previous[name])) continue;
+      body[name] = value === undefined ? null : value;
+    }
+    return body;
+  }
+  return data;
+}
+
+export const dataProvider: BackofficeDataProvider = {
+  async getList(name, params) {
+    const resource = declaration(name);
+    if (!offers(resource, 'list')) return unsupported(name, 'getList');
+    const { data, total } = resource.reference ? await referenceList(resource, params) : await search(resource, params);
+    return { data: data as never[], total };
+  },
+
+  async getOne(name, { id, signal }) {
+    const resource = declaration(name);
+    if (resource.reference) {
+      const { data } = await referenceList(resource, { filter: { id: [id] }, signal } as GetListParams);
+      if (!data[0]) throw Object.assign(new Error('ra.notification.item_doesnt_exist'), { status: 404 });
+      return { data: data[0] as never };
+    }
+    if (!offers(resource, 'get')) return unsupported(name, 'getOne');
+    const { json } = await apiFetch<RaRecord>(`${resource.path}/${encodeURIComponent(String(id))}`, { signal });
+    return { data: json as never };
+  },
+
+  async getMany(name, { ids, signal }) {
+    const resource = declaration(name);
+    if (resource.reference) return { data: (await referenceList(resource, { filter: { id: ids }, signal } as GetListParams)).data as never[] };
+    if (resource.generic?.includes('list')) {
+      const { data } = await search(resource, { filter: { ids }, pagination: { page: 1, perPage: Math.max(ids.length, 1) }, signal } as GetListParams);
+      return { data: data as never[] };
+    }
+    if (!offers(resource, 'get')) return unsupported(name, 'getMany');
+    const data = await Promise.all(ids.map(async (id) => (await dataProvider.getOne(name, { id, signal })).data));
+    return { data: data as never[] };
+  },
+
+  async getManyReference(name, { target, id, pagination, sort, filter, signal }) {
+    return dataProvider.getList(name, { pagination, sort, filter: { ...filter, [target]: id }, signal });
+  },
+
+  async create(name, { data }) {
+    const resource = declaration(name);
+    if (!offers(resource, 'create')) return unsupported(name, 'create');
+    const { json } = await apiFetch<RaRecord>(`${resource.path}/create`, { method: 'POST', body: data });
+    return { data: { ...(data as object), ...(json as object) } as never };
+  },
+
+  async update(name, { id, data, previousData }) {
+    const resource = declaration(name);
+    if (!offers(resource, 'update')) return unsupported(name, 'update');
+    const { json } = await apiFetch<RaRecord | null>(`${resource.path}/${encodeURIComponent(String(id))}`, {
+      method: 'PUT',
+      body: changes(resource, data as Record<string, unknown>, previousData as Record<string, unknown> | undefined),
+    });
+    // A 204 (users) answers nothing: the record is what was sent over what was there.
+    return { data: { ...(previousData as object), ...(data as object), ...(json && typeof json === 'object' ? json : {}), id } as never };
+  },
+
+  async updateMany(name, { ids, data }) {
+    await Promise.all(ids.map((id) => dataProvider.update(name, { id, data, previousData: { id } as RaRecord })));
+    return { data: ids };
+  },
+
+  async delete(name, { id, previousData }) {
+    const resource = declaration(name);
+    if (!offers(resource, 'delete')) return unsupported(name, 'delete');
+    await apiFetch(`${resource.path}/${encodeURIComponent(String(id))}`, { method: 'DELETE' });
+    return { data: (previousData ?? { id }) as never };
+  },
+
+  async deleteMany(name, { ids }) {
+    const deleted: Identifier[] = [];
+    for (const id of ids) {
+      await dataProvider.delete(name, { id });
+      deleted.push(id);
+    }
+    return { data: deleted };
+  },
+
+  async action<T>(name: string, action: string, { params, query, body, headers, signal }: ActionParams = {}): Promise<T> {
+    const resource = declaration(name);
+    const declared = resource.actions?.[action];
+    if (!declared) throw new Error(`${name} has no action ${action}`);
+    const { json } = await apiFetch<T>(withQuery(fillPath(declared.path, params), query), { method: declared.method, body, headers, signal });
+    return json;
+  },
+};
