@@ -28,11 +28,20 @@ export function daysBefore(today: Date, days: number): string {
 
 /** The people of the app's demo accounts who are employees in the ERP (Nico Nobody is not). */
 export const DEMO_EMPLOYEES = [
-  { name: 'Ada Admin', email: 'admin@demo.example', company: 0 },
-  { name: 'Marta Manager', email: 'manager@demo.example', company: 0 },
-  { name: 'Sergio Staff', email: 'staff@demo.example', company: 0 },
-  { name: 'Sara Sales', email: 'sales@demo.example', company: 0 },
+  { name: 'Ada Admin', email: 'admin@demo.example', company: 0, job: 'Administradora de sistemas' },
+  { name: 'Marta Manager', email: 'manager@demo.example', company: 0, job: 'Responsable de administración' },
+  { name: 'Sergio Staff', email: 'staff@demo.example', company: 0, job: 'Técnico de compras' },
+  { name: 'Sara Sales', email: 'sales@demo.example', company: 0, job: 'Comercial' },
 ];
+
+/** Employees of the other companies, with no console account (created last: the ids of everything else stay). */
+const OTHER_EMPLOYEES = [
+  ['Javier Molina', 'javier.molina@beta.example', 1, 'Director financiero'],
+  ['Elena Castro', 'elena.castro@beta.example', 1, 'Contable'],
+  ['Raúl Vidal', 'raul.vidal@cumbre.example', 2, 'Jefe de proyecto'],
+  ['Irene Navarro', 'irene.navarro@cumbre.example', 2, 'Diseñadora'],
+  ['Tomás Gil', 'tomas.gil@cumbre.example', 2, false],
+] as const;
 
 const COMPANIES = [
   { name: 'Acme Iberia SL', vat: 'ESB12345674', projects: ['Expansión Portugal', 'Oficina Madrid', 'Feria Alimentaria'] },
@@ -147,7 +156,7 @@ export async function seedErp(root: EmbeddedStore, today = new Date()): Promise<
 
       for (const person of DEMO_EMPLOYEES.filter((one) => one.company === index)) {
         const user = await create('res.users', { name: person.name, login: person.email, company_id: company, active: true });
-        employees.push(await create('hr.employee', { name: person.name, work_email: person.email, user_id: user, company_id: company, active: true }));
+        employees.push(await create('hr.employee', { name: person.name, work_email: person.email, job_title: person.job, user_id: user, company_id: company, active: true }));
       }
 
       const providers: number[] = [];
@@ -268,6 +277,9 @@ export async function seedErp(root: EmbeddedStore, today = new Date()): Promise<
         from_event_assistant: p === 0 ? summitList : false,
         comment: p === 0 ? '<p>Interesada en la ronda semilla.</p>' : false,
       });
+    }
+    for (const [name, email, company, job] of OTHER_EMPLOYEES) {
+      await create('hr.employee', { name, work_email: email, job_title: job, company_id: companies[company], active: true });
     }
     return { companies, moves: moveCount, orders: orderCount };
   });

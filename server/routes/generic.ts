@@ -1,0 +1,285 @@
+/**
+ * The routes a resource declaration (shared/resources) asks for in `generic`: search, get, create, update and delete
+ * over its ERP model, each checking `<resource>.<action>` with the same permission function as every route and the
+ * user's companies, each body validated by a schema declared on the route (so bad input is answered before the
+ * handler runs, and the OpenAPI document at /docs shows it). Resource-specific behaviour stays in the resource's own
+ * routes (its named actions).
+ *
+ *   POST <path>/search   { q?, <filterable fields>, ids?, pageNumber?, numberOfRecords?, sort? } -> { <items>: rows, total }
+ *   GET  <path>/:id      -> row
+ *   POST <path>/create   { <editable fields> } -> 201 row
+ *   PUT  <path>/:id      { <editable fields> } -> row
+ *   DELETE <path>/:id    -> 204
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { RESOURCES, resourceNamed } from '../../shared/resources/registry';
+import { sortableFields, sourceOf, type FieldDeclaration, type ResourceDeclaration } from '../../shared/resources/types';
+import type { Domain, DomainTerm, ErpClient, ErpRecord, ErpValues } from '../erp/types';
+
+class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Ids as PostgreSQL and Odoo keep them (a serial integer). */
+const MAX_ID = 2_147_483_647;
+const recordId = z.number().int().positive().max(MAX_ID);
+const idParams = z.object({ id: z.string().regex(/^[0-9]{1,9}$/, 'id must be a record id') });
+
+/** A text of the ERP: trimmed, without NUL characters PostgreSQL cannot store. */
+function text(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .refine((value) => !value.includes('\u0000'), 'must not contain NUL characters');
+}
+
+/** What a declared field accepts when written. */
+function inputOf(name: string, field: FieldDeclaration) {
+  const max = field.maxLength ?? 500;
+  switch (field.type) {
+    case 'text':
+    case 'longText':
+    case 'url':
+      return field.required ? text(max).min(1, `${name} is required`) : z.union([text(max), z.null()]);
+    case 'email':
+      return field.required
+        ? text(max).pipe(z.email(`${name} must be an e-mail address`))
+        : z.union([text(max).pipe(z.union([z.literal(''), z.email(`${name} must be an e-mail address`)])), z.null()]);
+    case 'number':
+    case 'money':
+      return field.required ? z.number().finite() : z.union([z.number().finite(), z.null()]);
+    case 'boolean':
+      return z.boolean();
+    case 'date':
+      return z.union([z.iso.date(`${name} must be a date YYYY-MM-DD`), ...(field.required ? [] : [z.null()])]);
+    case 'datetime':
+      return z.union([z.string().max(30), ...(field.required ? [] : [z.null()])]);
+    case 'choice':
+      return z.enum((field.choices ?? []) as [string, ...string[]]);
+    case 'reference':
+      return field.required ? recordId : z.union([recordId, z.null(), z.literal(false)]);
+    case 'references':
+      return z.array(recordId).max(1000);
+  }
+}
+
+/** What a declared filter accepts. */
+function filterOf(field: FieldDeclaration) {
+  if (field.filter === 'in') return z.union([z.array(field.type === 'reference' ? recordId : text(200)).max(100), recordId]);
+  if (field.filter === 'contains') return text(200);
+  if (field.type === 'boolean') return z.boolean();
+  if (field.type === 'reference') return recordId;
+  return z.union([text(200), z.number().finite(), z.boolean()]);
+}
+
+export function searchSchema(resource: ResourceDeclaration) {
+  const sortable = sortableFields(resource);
+  const filters = Object.fromEntries(
+    Object.entries(resource.fields)
+      .filter(([, field]) => field.filter)
+      .map(([name, field]) => [name, z.union([filterOf(field), z.null()]).optional()]),
+  );
+  return z
+    .object({
+      q: z.union([text(200), z.null()]).optional(),
+      ...filters,
+      ids: z.array(recordId).max(1000).optional(),
+      pageNumber: z.number().int().min(1).max(1_000_000).default(1),
+      numberOfRecords: z.number().int().min(1).max(500).default(25),
+      sort: z
+        .object({
+          field: z.enum(sortable.length ? (sortable as [string, ...string[]]) : ['id'], { error: `sort.field must be one of: ${sortable.join(', ')}` }),
+          order: z
+            .enum(['ASC', 'DESC', 'asc', 'desc'], { error: 'sort.order must be ASC or DESC' })
+            .default('ASC'),
+        })
+        .optional(),
+    })
+    .strict();
+}
+
+export function writeSchema(resource: ResourceDeclaration, mode: 'create' | 'update') {
+  const shape = Object.fromEntries(
+    Object.entries(resource.fields)
+      .filter(([, field]) => field.editable)
+      .map(([name, field]) => {
+        const input = inputOf(name, field);
+        return [name, mode === 'create' && field.required ? input : input.optional()];
+      }),
+  );
+  return z.object(shape).strict();
+}
+
+/** The user's records: of their companies, or shared by all when the declaration allows it. */
+export function scopeDomain(resource: ResourceDeclaration, companies: number[]): Domain {
+  const terms: Domain = (resource.where ?? []).map((term) => [...term] as DomainTerm);
+  if (!resource.company) return terms;
+  const field = resource.company.field;
+  if (resource.company.shared) return [...terms, '|', [field, '=', false], [field, 'in', companies]];
+  return [...terms, [field, 'in', companies]];
+}
+
+function rowOf(resource: ResourceDeclaration, record: ErpRecord): Record<string, unknown> {
+  const row: Record<string, unknown> = { id: record.id };
+  for (const name of Object.keys(resource.fields)) {
+    const value = record[sourceOf(resource, name)];
+    const type = resource.fields[name].type;
+    row[name] = value === undefined ? null : type === 'references' ? (value ?? []) : value;
+  }
+  return row;
+}
+
+function readFields(resource: ResourceDeclaration): string[] {
+  return [...new Set(Object.keys(resource.fields).map((name) => sourceOf(resource, name)))];
+}
+
+function searchDomain(resource: ResourceDeclaration, body: Record<string, unknown>, companies: number[]): Domain {
+  const domain: Domain = scopeDomain(resource, companies);
+  const q = typeof body.q === 'string' ? body.q : '';
+  const searchIn = (resource.search ?? []).map((name) => sourceOf(resource, name));
+  if (q && searchIn.length) {
+    for (let i = 1; i < searchIn.length; i++) domain.push('|');
+    for (const field of searchIn) domain.push([field, 'ilike', q]);
+  }
+  for (const [name, field] of Object.entries(resource.fields)) {
+    const value = body[name];
+    if (!field.filter || value === undefined || value === null || value === '') continue;
+    const source = sourceOf(resource, name);
+    if (field.filter === 'contains') domain.push([field.type === 'reference' ? `${source}.name` : source, 'ilike', value]);
+    else if (field.filter === 'in') {
+      const values = Array.isArray(value) ? value : [value];
+      if (values.length) domain.push([source, 'in', values]);
+    } else domain.push([source, '=', value]);
+  }
+  if (Array.isArray(body.ids)) domain.push(['id', 'in', body.ids]);
+  return domain;
+}
+
+function orderOf(resource: ResourceDeclaration, sort?: { field: string; order: string }): string {
+  const { field, order } = sort ?? resource.defaultSort;
+  const direction = order.toUpperCase() === 'DESC' ? 'desc' : 'asc';
+  return `${sourceOf(resource, field)} ${direction}, id ${direction}`;
+}
+
+/** A record the user may read: in scope, or 404 (another company's record is not told apart from a missing one). */
+async function scoped(erp: ErpClient, resource: ResourceDeclaration, request: FastifyRequest, id: number): Promise<ErpRecord> {
+  const [record] = await erp.searchRead(resource.model!, [['id', '=', id], ...scopeDomain(resource, request.user.companies)], { fields: readFields(resource) });
+  if (!record) throw new HttpError(404, `${resource.name} ${id} not found`);
+  return record;
+}
+
+/** The ERP values of a validated body; every reference must point at a record the user may read. */
+async function valuesOf(erp: ErpClient, resource: ResourceDeclaration, request: FastifyRequest, body: Record<string, unknown>): Promise<ErpValues> {
+  const values: ErpValues = {};
+  for (const [name, value] of Object.entries(body)) {
+    const field = resource.fields[name];
+    const source = sourceOf(resource, name);
+    if (field.type === 'reference' && value) {
+      await mustReach(erp, field.reference, request, [value as number], name);
+      values[source] = value;
+    } else if (field.type === 'references') {
+      await mustReach(erp, field.reference, request, value as number[], name);
+      values[source] = [[6, 0, value]];
+    } else values[source] = value === null || value === '' ? false : value;
+  }
+  return values;
+}
+
+async function mustReach(erp: ErpClient, target: string | undefined, request: FastifyRequest, ids: number[], name: string): Promise<void> {
+  if (!ids.length || !target) return;
+  const companies = request.user.companies;
+  if (target === 'companies') {
+    const missing = ids.filter((id) => !companies.includes(id));
+    if (missing.length) throw new HttpError(400, `${name}: company ${missing.join(', ')} is not one of yours`);
+    return;
+  }
+  const referenced = resourceNamed(target);
+  if (!referenced?.model) return;
+  const found = await erp.searchRead(referenced.model, [['id', 'in', ids], ...scopeDomain(referenced, companies)], { fields: ['id'] });
+  const missing = ids.filter((id) => !found.some((one) => one.id === id));
+  if (missing.length) throw new HttpError(400, `${name}: ${target} ${missing.join(', ')} not found`);
+}
+
+/** Registers the generic routes of one declaration. */
+export async function resourceRoutes(app: FastifyInstance, { erp, resource }: { erp: ErpClient; resource: ResourceDeclaration }) {
+  const generic = new Set(resource.generic ?? []);
+  const model = resource.model;
+  if (!model || !generic.size) return;
+  app.setValidatorCompiler(validatorCompiler);
+  const tags = [resource.name];
+  const permission = (verb: keyof ResourceDeclaration['verbs']) => {
+    const required = resource.verbs[verb];
+    if (!required) throw new Error(`${resource.name}: the generic ${verb} needs a permission in verbs`);
+    return required;
+  };
+
+  if (generic.has('list')) {
+    const schema = searchSchema(resource);
+    app.post(`${resource.path}/search`, { schema: { body: schema, tags, summary: `Search ${resource.name}` }, config: { permission: permission('list') } }, async (request) => {
+      const body = request.body as z.infer<typeof schema>;
+      const domain = searchDomain(resource, body, request.user.companies);
+      const [rows, total] = await Promise.all([
+        erp.searchRead(model, domain, {
+          fields: readFields(resource),
+          order: orderOf(resource, body.sort),
+          limit: body.numberOfRecords,
+          offset: (body.pageNumber - 1) * body.numberOfRecords,
+        }),
+        erp.searchCount(model, domain),
+      ]);
+      return { [resource.items]: rows.map((row) => rowOf(resource, row)), total };
+    });
+  }
+
+  if (generic.has('get')) {
+    app.get(`${resource.path}/:id`, { schema: { params: idParams, tags, summary: `Read one of ${resource.name}` }, config: { permission: permission('get') } }, async (request) =>
+      rowOf(resource, await scoped(erp, resource, request, Number((request.params as { id: string }).id))),
+    );
+  }
+
+  if (generic.has('create')) {
+    const schema = writeSchema(resource, 'create');
+    app.post(`${resource.path}/create`, { schema: { body: schema, tags, summary: `Create one of ${resource.name}` }, config: { permission: permission('create') } }, async (request, reply) => {
+      const body = request.body as Record<string, unknown>;
+      const values = await valuesOf(erp, resource, request, body);
+      const companyField = resource.company?.field;
+      if (companyField && !(companyField in values)) {
+        if (request.user.companies.length !== 1) throw new HttpError(400, `${companyField} is required`);
+        values[companyField] = request.user.companies[0];
+      }
+      const id = await erp.create(model, values);
+      return reply.code(201).send(rowOf(resource, await scoped(erp, resource, request, id)));
+    });
+  }
+
+  if (generic.has('update')) {
+    const schema = writeSchema(resource, 'update');
+    app.put(`${resource.path}/:id`, { schema: { params: idParams, body: schema, tags, summary: `Change one of ${resource.name}` }, config: { permission: permission('update') } }, async (request) => {
+      const record = await scoped(erp, resource, request, Number((request.params as { id: string }).id));
+      const values = await valuesOf(erp, resource, request, request.body as Record<string, unknown>);
+      if (Object.keys(values).length) await erp.write(model, [record.id], values);
+      return rowOf(resource, await scoped(erp, resource, request, record.id));
+    });
+  }
+
+  if (generic.has('delete')) {
+    app.delete(`${resource.path}/:id`, { schema: { params: idParams, tags, summary: `Delete one of ${resource.name}` }, config: { permission: permission('delete') } }, async (request, reply) => {
+      const record = await scoped(erp, resource, request, Number((request.params as { id: string }).id));
+      await erp.unlink(model, [record.id]);
+      return reply.code(204).send();
+    });
+  }
+}
+
+/** Every declaration's generic routes. */
+export async function genericRoutes(app: FastifyInstance, { erp }: { erp: ErpClient }) {
+  for (const resource of RESOURCES) await app.register(resourceRoutes, { erp, resource });
+}
