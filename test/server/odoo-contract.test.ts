@@ -16,6 +16,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { odooVersion } from '../../server/erp/odoo/version';
 import { FEATURE_FIELDS } from '../../server/erp/features';
+import { resourceFlows } from '../contract/resource-flows';
 import { FLOWS, prepare, withoutPaymentModesFlows, type FlowContext } from '../contract/flows';
 import { withoutModule } from '../contract/without-model';
 import type { ErpClient } from '../../server/erp/types';
@@ -49,6 +50,8 @@ const SUITES: Suite[] = [
     flows: [withoutPaymentModesFlows],
     embedded: (erp) => withoutModule(erp, { model: 'account.payment.mode', fields: { 'sale.order': ['payment_mode_id'], 'account.move': ['payment_mode_id'] } }),
   },
+  // Recorded apart, so that the resources added by declaration (issue 14) did not need the others recorded again.
+  { name: 'an Odoo 17: employees and projects by declaration', fixture: 'test/contract/fixtures/odoo17-resources.json', db: process.env.ODOO_DB, flows: [resourceFlows] },
 ];
 
 interface Run {
