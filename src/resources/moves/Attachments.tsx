@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { useEffect } from 'react';
+import { useDataProvider, useTranslate } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { base64Payload, isPreviewable, sniffBase64 } from '../../../shared/domain/files';
-import { apiFetch } from '../../providers/http';
+import type { BackofficeDataProvider } from '../../providers/dataProvider';
 
 interface Attachment { id: number; name: string; datas: string }
 
@@ -13,24 +14,22 @@ export const PREVIEW_HEIGHT = 500;
 /** A move's files shown inline (PDF, PNG, JPEG by their first bytes), 500px high; anything else says so. */
 export function Attachments({ ids }: { ids: number[] }) {
   const translate = useTranslate();
-  const [files, setFiles] = useState<Attachment[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const dataProvider = useDataProvider<BackofficeDataProvider>();
   const key = ids.join(',');
+  // GET /odoo/moves/attachments?attachmentIds=1,2 (the moves 'attachments' action); a move's files do not change.
+  const { data: files, error } = useQuery({
+    queryKey: ['moves', 'attachments', key],
+    queryFn: ({ signal }) => dataProvider.action<Attachment[]>('moves', 'attachments', { query: { attachmentIds: key }, signal }),
+    enabled: Boolean(key),
+    staleTime: Infinity,
+    // Spec section 7: a failure returns nothing and only a warning is logged; it is not tried again.
+    retry: false,
+  });
   useEffect(() => {
-    if (!key) return;
-    let live = true;
-    apiFetch<Attachment[]>(`/odoo/moves/attachments?attachmentIds=${key}`)
-      .then(({ json }) => live && setFiles(json))
-      .catch((error) => {
-        console.warn(error);
-        if (live) setFailed(true);
-      });
-    return () => {
-      live = false;
-    };
-  }, [key]);
+    if (error) console.warn(error);
+  }, [error]);
   if (!ids.length) return null;
-  if (failed) return <Alert severity="error">{translate('app.validation.attachmentError')}</Alert>;
+  if (error) return <Alert severity="error">{translate('app.validation.attachmentError')}</Alert>;
   if (!files) return <CircularProgress size={24} />;
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Confirm, useNotify, usePermissions, useTranslate } from 'react-admin';
+import { Confirm, useDataProvider, useDelete, useNotify, usePermissions, useTranslate, useUpdate } from 'react-admin';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -12,7 +13,8 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteIcon from '@mui/icons-material/Delete';
 import SaveIcon from '@mui/icons-material/Save';
 import { hasPermission } from '../../../shared/domain/permissions';
-import { apiFetch, errorMessage } from '../../providers/http';
+import type { BackofficeDataProvider } from '../../providers/dataProvider';
+import { errorMessage } from '../../providers/http';
 import { Attachments } from './Attachments';
 
 export interface ListedMove {
@@ -44,6 +46,17 @@ export function MoveDetailDialog({ move, onClose }: { move: ListedMove; onClose:
   const [flagged, setFlagged] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const dataProvider = useDataProvider<BackofficeDataProvider>();
+  const queryClient = useQueryClient();
+  // PUT /odoo/moves/:id with the whole move (the moves declaration has no field-by-field update), DELETE /odoo/moves/:id.
+  const [update] = useUpdate();
+  const [remove_] = useDelete();
+  const addComment = useMutation({
+    mutationFn: (comment: string) => dataProvider.action('moves', 'comment', { params: { id: move.id }, body: { comment } }),
+  });
+  // Every move query (lists, the validation queue) is stale after a change, the list refetches at its page; the
+  // files shown here do not change, and are not read again.
+  const changed = () => queryClient.invalidateQueries({ queryKey: ['moves'], predicate: (query) => query.queryKey[1] !== 'attachments' });
 
   const editable = canModify && draft;
   const missing = { ref: !ref.trim(), amount: !amount.trim(), date: !date };
@@ -56,9 +69,10 @@ export function MoveDetailDialog({ move, onClose }: { move: ListedMove; onClose:
     }
     setBusy(true);
     try {
-      await apiFetch(`/odoo/moves/${move.id}`, { method: 'PUT', body: { ...move, ref: ref.trim(), amount: Number(amount.replace(',', '.')), date, comment } });
-      if (newComment.trim()) await apiFetch(`/odoo/moves/${move.id}/validation-comment`, { method: 'POST', body: { comment: newComment } });
+      await update('moves', { id: move.id, data: { ...move, ref: ref.trim(), amount: Number(amount.replace(',', '.')), date, comment }, previousData: move }, { returnPromise: true });
+      if (newComment.trim()) await addComment.mutateAsync(newComment);
       notify('app.moveDetail.saved', { type: 'success' });
+      void changed();
       onClose(true);
     } catch (error) {
       notify(errorMessage(error), { type: 'error' });
@@ -70,9 +84,10 @@ export function MoveDetailDialog({ move, onClose }: { move: ListedMove; onClose:
   async function remove() {
     setBusy(true);
     try {
-      await apiFetch(`/odoo/moves/${move.id}`, { method: 'DELETE' });
+      await remove_('moves', { id: move.id, previousData: move }, { returnPromise: true });
       notify('app.moveDetail.deleted', { type: 'success' });
       setConfirming(false);
+      void changed();
       onClose(true);
     } catch (error) {
       notify(errorMessage(error), { type: 'error' });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   DataTable,
   DateInput,
@@ -8,17 +8,19 @@ import {
   SelectInput,
   TextInput,
   TopToolbar,
+  useGetList,
   useListContext,
   useLocaleState,
-  useRefresh,
   useTranslate,
 } from 'react-admin';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { ListFilterForm } from '../../custom/ListFilterForm';
 import { formatMoney } from '../../../shared/domain/money';
-import { apiFetch } from '../../providers/http';
+import { resourceNamed } from '../../../shared/resources/registry';
+import { sortableFields } from '../../../shared/resources/types';
 import { TriStateInput } from './TriStateInput';
+import { REFERENCE_STALE_TIME, useReferenceList } from './upload';
 import { MoveDetailDialog, type ListedMove } from './MoveDetailDialog';
 
 /** The last company choice on this list (spec section 3, local storage keys). */
@@ -36,25 +38,26 @@ function storedCompanies(): string[] | undefined {
   }
 }
 
+const MOVES = resourceNamed('moves')!;
+/** Only the columns the server sorts by (the declaration's sortable fields) offer sorting. */
+const SORTABLE = new Set(sortableFields(MOVES));
+const sortable = (source: string) => ({ source, disableSort: !SORTABLE.has(source) });
+
+/** The company filter takes names (spec section 7): the user's companies, from the cached reference list. */
 function useCompanyChoices() {
-  const [choices, setChoices] = useState<Array<{ id: string; name: string }>>([]);
-  useEffect(() => {
-    apiFetch<{ data: Array<{ name: string }> }>('/odoo/companies')
-      .then(({ json }) => setChoices(json.data.map((company) => ({ id: company.name, name: company.name }))))
-      .catch(() => setChoices([]));
-  }, []);
-  return choices;
+  const { data } = useReferenceList<{ id: number; name: string }>('companies');
+  return useMemo(() => (data ?? []).map((company) => ({ id: company.name, name: company.name })), [data]);
 }
 
 /** Spec section 7: the uploaded-by select is filled from the users search, page 1 with 1000 records. */
 function useUploaderChoices() {
-  const [choices, setChoices] = useState<Array<{ id: string; name: string }>>([]);
-  useEffect(() => {
-    apiFetch<{ users: Array<{ firstName: string; email: string }> }>('/users/search', { method: 'POST', body: { pageNumber: 1, numberOfRecords: 1000 } })
-      .then(({ json }) => setChoices(json.users.map((user) => ({ id: user.email, name: `${user.firstName} (${user.email})` }))))
-      .catch(() => setChoices([]));
-  }, []);
-  return choices;
+  // No sort (the users' declared order): the body is the spec's, { pageNumber: 1, numberOfRecords: 1000 }.
+  const { data } = useGetList<{ id: number; firstName: string; email: string }>(
+    'users',
+    { pagination: { page: 1, perPage: 1000 }, sort: resourceNamed('users')!.defaultSort, filter: {} },
+    { staleTime: REFERENCE_STALE_TIME },
+  );
+  return useMemo(() => (data ?? []).map((user) => ({ id: user.email, name: `${user.firstName} (${user.email})` })), [data]);
 }
 
 function RememberCompanies() {
@@ -127,7 +130,6 @@ function Money({ record, source }: { record: Record<string, unknown>; source: st
 
 export function MoveList() {
   const translate = useTranslate();
-  const refresh = useRefresh();
   const [open, setOpen] = useState<ListedMove | null>(null);
   const companies = useCompanyChoices();
   const uploaders = useUploaderChoices();
@@ -139,6 +141,7 @@ export function MoveList() {
       filterDefaultValues={storedCompanies() ? { company: storedCompanies() } : {}}
       actions={<Actions />}
       perPage={25}
+      sort={MOVES.defaultSort}
       disableSyncWithLocation
       storeKey="moves-list"
       empty={false}
@@ -175,28 +178,25 @@ export function MoveList() {
         // Only the table scrolls sideways: the filters and the tabs stay in view.
         sx={{ '& td, & th': { whiteSpace: 'nowrap' }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
       >
-        <DataTable.Col source="name" label="app.moves.fields.number" />
-        <DataTable.Col source="partner_id" label="app.moves.fields.provider" render={(record) => second(record.partner_id)} />
-        <DataTable.Col source="date" label="app.moves.fields.date" />
-        <DataTable.Col source="invoice_date_due" label="app.moves.fields.dueDate" render={(record) => record.invoice_date_due || '-'} />
-        <DataTable.Col source="ref" label="app.moves.fields.reference" render={(record) => record.ref || ''} />
-        <DataTable.Col source="pnt_account_move_team_manager_validate" label="app.moves.fields.validated" render={(record) => yesNo(record.pnt_account_move_team_manager_validate)} />
-        <DataTable.Col source="pnt_account_move_team_manager_deny" label="app.moves.fields.notValidated" render={(record) => yesNo(record.pnt_account_move_team_manager_deny)} />
-        <DataTable.Col source="company_id" label="app.moves.fields.company" render={(record) => second(record.company_id)} />
-        <DataTable.Col align="right" source="amount_untaxed_signed" label="app.moves.fields.untaxed" render={(record) => <Money record={record} source="amount_untaxed_signed" />} />
-        <DataTable.Col align="right" source="amount_total_signed" label="app.moves.fields.total" render={(record) => <Money record={record} source="amount_total_signed" />} />
-        <DataTable.Col source="state" label="app.moves.fields.state" render={(record) => translate(`app.moves.states.${record.state}`)} />
-        <DataTable.Col source="paymentStatus" label="app.moves.fields.paymentStatus" render={(record) => translate(`app.moves.payment.${record.paymentStatus}`)} />
-        <DataTable.Col source="uploadedBy" label="app.moves.fields.uploadedBy" render={(record) => record.uploadedBy || '-'} />
+        <DataTable.Col {...sortable('name')} label="app.moves.fields.number" />
+        <DataTable.Col {...sortable('partner_id')} label="app.moves.fields.provider" render={(record) => second(record.partner_id)} />
+        <DataTable.Col {...sortable('date')} label="app.moves.fields.date" />
+        <DataTable.Col {...sortable('invoice_date_due')} label="app.moves.fields.dueDate" render={(record) => record.invoice_date_due || '-'} />
+        <DataTable.Col {...sortable('ref')} label="app.moves.fields.reference" render={(record) => record.ref || ''} />
+        <DataTable.Col {...sortable('pnt_account_move_team_manager_validate')} label="app.moves.fields.validated" render={(record) => yesNo(record.pnt_account_move_team_manager_validate)} />
+        <DataTable.Col {...sortable('pnt_account_move_team_manager_deny')} label="app.moves.fields.notValidated" render={(record) => yesNo(record.pnt_account_move_team_manager_deny)} />
+        <DataTable.Col {...sortable('company_id')} label="app.moves.fields.company" render={(record) => second(record.company_id)} />
+        <DataTable.Col align="right" {...sortable('amount_untaxed_signed')} label="app.moves.fields.untaxed" render={(record) => <Money record={record} source="amount_untaxed_signed" />} />
+        <DataTable.Col align="right" {...sortable('amount_total_signed')} label="app.moves.fields.total" render={(record) => <Money record={record} source="amount_total_signed" />} />
+        <DataTable.Col {...sortable('state')} label="app.moves.fields.state" render={(record) => translate(`app.moves.states.${record.state}`)} />
+        <DataTable.Col {...sortable('paymentStatus')} label="app.moves.fields.paymentStatus" render={(record) => translate(`app.moves.payment.${record.paymentStatus}`)} />
+        <DataTable.Col {...sortable('uploadedBy')} label="app.moves.fields.uploadedBy" render={(record) => record.uploadedBy || '-'} />
       </DataTable>
       {open && (
         <MoveDetailDialog
           move={open}
-          onClose={(changed) => {
-            setOpen(null);
-            // The list stays at its page: refresh refetches the current query.
-            if (changed) refresh();
-          }}
+          // After a change the dialog has invalidated the move queries: the list refetches at its current page.
+          onClose={() => setOpen(null)}
         />
       )}
     </List>

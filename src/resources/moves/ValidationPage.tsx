@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
-import { useGetIdentity, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useEffect, useState } from 'react';
+import { useDataProvider, useGetIdentity, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -22,11 +23,14 @@ import Typography from '@mui/material/Typography';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import { formatMoney } from '../../../shared/domain/money';
-import { apiFetch, errorMessage } from '../../providers/http';
+import type { BackofficeDataProvider } from '../../providers/dataProvider';
+import { errorMessage } from '../../providers/http';
 import { commentPreview, plainText } from '../../../shared/domain/text';
 import { Attachments } from './Attachments';
 
 interface Message { id: number; date: string; body: string; email_from: string | false }
+interface Journals { expensesJournals: Array<[number, string]>; invoicesJournals: Array<[number, string]> }
+const NO_JOURNALS: Journals = { expensesJournals: [], invoicesJournals: [] };
 interface QueueMove {
   id: number;
   date: string;
@@ -78,48 +82,59 @@ export function ValidationPage() {
   const notify = useNotify();
   const [locale] = useLocaleState();
   const { identity } = useGetIdentity();
-  const [journals, setJournals] = useState<{ expensesJournals: Array<[number, string]>; invoicesJournals: Array<[number, string]> } | null>(null);
+  const dataProvider = useDataProvider<BackofficeDataProvider>();
+  const queryClient = useQueryClient();
   const [tab, setTab] = useState<'expenses' | 'invoices'>('expenses');
-  const [moves, setMoves] = useState<QueueMove[] | null>(null);
   const [open, setOpen] = useState<QueueMove | null>(null);
   const [comment, setComment] = useState('');
   const [busy, setBusy] = useState(false);
 
+  // The user's journals (GET /odoo/users/:id/journals, the moves 'journals' action); a failure leaves none.
+  const journalsQuery = useQuery({
+    queryKey: ['moves', 'journals', identity?.id],
+    queryFn: ({ signal }) => dataProvider.action<Journals>('moves', 'journals', { params: { id: identity!.id }, signal }),
+    enabled: Boolean(identity?.id),
+    retry: false,
+  });
+  const journals = journalsQuery.error ? NO_JOURNALS : (journalsQuery.data ?? null);
   useEffect(() => {
-    if (!identity?.id) return;
-    apiFetch<{ expensesJournals: Array<[number, string]>; invoicesJournals: Array<[number, string]> }>(`/odoo/users/${identity.id}/journals`)
-      .then(({ json }) => setJournals(json))
-      .catch((error) => {
-        notify(errorMessage(error), { type: 'error' });
-        setJournals({ expensesJournals: [], invoicesJournals: [] });
-      });
-  }, [identity?.id, notify]);
+    if (journalsQuery.error) notify(errorMessage(journalsQuery.error), { type: 'error' });
+  }, [journalsQuery.error, notify]);
 
   const ids = (journals ? (tab === 'expenses' ? journals.expensesJournals : journals.invoicesJournals) : []).map((pair) => pair[0]);
   const key = ids.join(',');
   const loaded = journals !== null;
-  // A tab without journals has nothing to validate: an empty queue, not a loader that never ends.
-  const queue = loaded && !key ? [] : moves;
-  const load = useCallback(() => {
-    if (!loaded || !key) return Promise.resolve();
-    return apiFetch<QueueMove[]>(`/odoo/journals/${key}/moves?filter=to_validate`)
-      .then(({ json }) => setMoves(json))
-      .catch((error) => {
-        notify(errorMessage(error), { type: 'error' });
-        setMoves([]);
-      });
-  }, [key, loaded, notify]);
+  // The tab's queue (GET /odoo/journals/:ids/moves?filter=to_validate, the moves 'toValidate' action); a failure
+  // shows an empty one.
+  const queueQuery = useQuery({
+    queryKey: ['moves', 'toValidate', key],
+    queryFn: ({ signal }) => dataProvider.action<QueueMove[]>('moves', 'toValidate', { params: { ids: key }, query: { filter: 'to_validate' }, signal }),
+    enabled: loaded && Boolean(key),
+    retry: false,
+  });
   useEffect(() => {
-    void load();
-  }, [load]);
+    if (queueQuery.error) notify(errorMessage(queueQuery.error), { type: 'error' });
+  }, [queueQuery.error, notify]);
+  // A tab without journals has nothing to validate: an empty queue, not a loader that never ends.
+  const queue = loaded && !key ? [] : queueQuery.error ? [] : (queueQuery.data ?? null);
+  // After a decision or a comment every move query is stale (this queue is read again at once, the move lists when
+  // shown); the user's journals and the files shown do not change.
+  const reload = () =>
+    queryClient.invalidateQueries({ queryKey: ['moves'], predicate: (query) => query.queryKey[1] !== 'journals' && query.queryKey[1] !== 'attachments' });
+  const validation = useMutation({
+    mutationFn: ({ id, validate }: { id: number; validate: boolean }) => dataProvider.action('moves', 'validate', { params: { id }, body: { validate } }),
+  });
+  const commenting = useMutation({
+    mutationFn: ({ id, comment }: { id: number; comment: string }) => dataProvider.action('moves', 'comment', { params: { id }, body: { comment } }),
+  });
 
   async function decide(move: QueueMove, validate: boolean) {
     setBusy(true);
     try {
-      await apiFetch(`/odoo/moves/${move.id}/validate`, { method: 'PUT', body: { validate } });
+      await validation.mutateAsync({ id: move.id, validate });
       notify(validate ? 'app.validation.validated' : 'app.validation.rejected', { type: 'success' });
       setOpen(null);
-      await load();
+      await reload();
     } catch {
       // Spec section 8: the validation error is displayed at success level.
       notify('app.validation.error', { type: 'success' });
@@ -132,13 +147,13 @@ export function ValidationPage() {
     if (!comment.trim()) return;
     setBusy(true);
     try {
-      await apiFetch(`/odoo/moves/${move.id}/validation-comment`, { method: 'POST', body: { comment } });
+      await commenting.mutateAsync({ id: move.id, comment });
       setComment('');
       // Shown as the server stores it: the text escaped, never as markup.
       const escaped = comment.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
       const message: Message = { id: Date.now(), date: new Date().toISOString().slice(0, 16).replace('T', ' '), body: escaped, email_from: identity?.email as string };
       setOpen({ ...move, messages: [...move.messages, message] });
-      await load();
+      await reload();
     } catch (error) {
       notify(errorMessage(error), { type: 'error' });
     } finally {
@@ -153,7 +168,7 @@ export function ValidationPage() {
         <LinearProgress />
       ) : (
         <>
-          <Tabs value={tab} onChange={(_, value) => { setTab(value); setMoves(null); }}>
+          <Tabs value={tab} onChange={(_, value) => setTab(value)}>
             <Tab value="expenses" label={translate('app.validation.tabs.expenses')} data-testid="validation-tab-expenses" />
             <Tab value="invoices" label={translate('app.validation.tabs.invoices')} data-testid="validation-tab-invoices" />
           </Tabs>
