@@ -14,6 +14,8 @@ export const appEn = {
       contactList: 'Contacts',
       paymentsReport: 'Average payment periods',
       permissionsManagement: 'Users and permissions',
+      employees: 'Employees',
+      projects: 'Projects',
       signOut: 'Sign out',
     },
     menu: {
@@ -26,6 +28,8 @@ export const appEn = {
       contactList: 'Contact list',
       paymentsReport: 'Payment report',
       permissionsManagement: 'Permissions',
+      employees: 'Employees',
+      projects: 'Projects',
       collapse: 'Collapse menu',
       expand: 'Expand menu',
     },
@@ -43,6 +47,8 @@ export const appEn = {
         movesList: 'Moves list',
         paymentsReport: 'Average payment periods',
         permissionsManagement: 'Users management',
+        employees: 'Employees',
+        projects: 'Projects and their journals',
       },
     },
     login: {
@@ -239,7 +245,7 @@ export const appEn = {
       inviteError: 'Error inviting user',
       required: 'required',
       fieldRequired: 'This field is required',
-      groups: { moves: 'Expenses and invoices', orders: 'Sales orders', contacts: 'Contacts', users: 'Users', paymentReport: 'Payment report' },
+      groups: { moves: 'Expenses and invoices', orders: 'Sales orders', contacts: 'Contacts', users: 'Users', paymentReport: 'Payment report', employees: 'Employees', projects: 'Projects' },
       actionsLabels: { validate: 'validate', create: 'create', delete: 'delete', list: 'list', modify: 'modify', view: 'view', generate: 'generate' },
       all: 'all',
       expand: 'Permissions of %{name}',
@@ -283,6 +289,37 @@ export const appEn = {
       states: { draft: 'Draft', posted: 'Posted', cancel: 'Cancelled' },
       groups: { label: 'Group by validation', all: 'All', validated: 'Validated by the manager', notValidated: 'Not validated', pending: 'Pending validation' },
       payment: { paid: 'Paid', unpaid: 'Unpaid' },
+    },
+  },
+  /** react-admin's own convention: resource names and field labels (`resources.<name>.fields.<field>`). */
+  resources: {
+    moves: { name: 'Expense or invoice |||| Expenses and invoices' },
+    orders: { name: 'Sales order |||| Sales orders' },
+    contacts: { name: 'Contact |||| Contacts' },
+    users: { name: 'User |||| Users' },
+    paymentReport: { name: 'Payment report |||| Payment reports' },
+    employees: {
+      name: 'Employee |||| Employees',
+      fields: { name: 'Name', work_email: 'Work email', job_title: 'Job title', company_id: 'Company' },
+    },
+    projects: {
+      name: 'Project |||| Projects',
+      fields: {
+        name: 'Name',
+        company_id: 'Company',
+        x_facturas_journal_id: 'Invoice journal',
+        x_facturas_account: 'Invoice account',
+        x_gastos_journal_id: 'Expense journal',
+        x_gastos_account: 'Expense account',
+      },
+    },
+    journals: {
+      name: 'Journal |||| Journals',
+      fields: { name: 'Name', code: 'Code', company_id: 'Company' },
+    },
+    companies: {
+      name: 'Company |||| Companies',
+      fields: { name: 'Name', projects: 'Projects' },
     },
   },
   contact: {

@@ -16,6 +16,8 @@ export const appEs: AppMessages = {
       contactList: 'Contactos',
       paymentsReport: 'Periodos medios de pago',
       permissionsManagement: 'Usuarios y permisos',
+      employees: 'Empleados',
+      projects: 'Proyectos',
       signOut: 'Cerrar sesión',
     },
     menu: {
@@ -28,6 +30,8 @@ export const appEs: AppMessages = {
       contactList: 'Listado de contactos',
       paymentsReport: 'Informe de pagos',
       permissionsManagement: 'Permisos',
+      employees: 'Empleados',
+      projects: 'Proyectos',
       collapse: 'Contraer menú',
       expand: 'Expandir menú',
     },
@@ -45,6 +49,8 @@ export const appEs: AppMessages = {
         movesList: 'Listado de movimientos',
         paymentsReport: 'Periodos medios de pago',
         permissionsManagement: 'Gestión de usuarios',
+        employees: 'Empleados',
+        projects: 'Proyectos y sus diarios',
       },
     },
     login: {
@@ -241,7 +247,7 @@ export const appEs: AppMessages = {
       inviteError: 'Error al invitar al usuario',
       required: 'obligatorio',
       fieldRequired: 'Este campo es obligatorio',
-      groups: { moves: 'Gastos y facturas', orders: 'Pedidos de venta', contacts: 'Contactos', users: 'Usuarios', paymentReport: 'Informe de pagos' },
+      groups: { moves: 'Gastos y facturas', orders: 'Pedidos de venta', contacts: 'Contactos', users: 'Usuarios', paymentReport: 'Informe de pagos', employees: 'Empleados', projects: 'Proyectos' },
       actionsLabels: { validate: 'validar', create: 'crear', delete: 'borrar', list: 'listar', modify: 'modificar', view: 'ver', generate: 'generar' },
       all: 'todo',
       expand: 'Permisos de %{name}',
@@ -285,6 +291,37 @@ export const appEs: AppMessages = {
       states: { draft: 'Borrador', posted: 'Publicado', cancel: 'Cancelado' },
       groups: { label: 'Agrupar por validación', all: 'Todos', validated: 'Validados por el responsable', notValidated: 'No validados', pending: 'Pendientes de validar' },
       payment: { paid: 'Pagado', unpaid: 'No pagado' },
+    },
+  },
+  /** La convención de react-admin: nombres de recursos y etiquetas de campos (`resources.<name>.fields.<field>`). */
+  resources: {
+    moves: { name: 'Gasto o factura |||| Gastos y facturas' },
+    orders: { name: 'Pedido de venta |||| Pedidos de venta' },
+    contacts: { name: 'Contacto |||| Contactos' },
+    users: { name: 'Usuario |||| Usuarios' },
+    paymentReport: { name: 'Informe de pagos |||| Informes de pagos' },
+    employees: {
+      name: 'Empleado |||| Empleados',
+      fields: { name: 'Nombre', work_email: 'Correo de trabajo', job_title: 'Puesto', company_id: 'Empresa' },
+    },
+    projects: {
+      name: 'Proyecto |||| Proyectos',
+      fields: {
+        name: 'Nombre',
+        company_id: 'Empresa',
+        x_facturas_journal_id: 'Diario de facturas',
+        x_facturas_account: 'Cuenta de facturas',
+        x_gastos_journal_id: 'Diario de gastos',
+        x_gastos_account: 'Cuenta de gastos',
+      },
+    },
+    journals: {
+      name: 'Diario |||| Diarios',
+      fields: { name: 'Nombre', code: 'Código', company_id: 'Empresa' },
+    },
+    companies: {
+      name: 'Empresa |||| Empresas',
+      fields: { name: 'Nombre', projects: 'Proyectos' },
     },
   },
   contact: {
