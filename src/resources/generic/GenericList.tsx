@@ -1,0 +1,27 @@
+import { DataTable, List, useCanAccess } from 'react-admin';
+import { genericViewNames } from './offer';
+import { filtersOf } from './filters';
+import { GenericField } from './GenericField';
+import { fieldsWhere, useDeclaration } from './useDeclaration';
+
+/**
+ * The list of a declared resource: a column per `list` field, sortable where the server sorts, the declared filters,
+ * paging; a row opens the edit view when the user may edit, else the show view when there is one.
+ */
+export function GenericList() {
+  const resource = useDeclaration();
+  const views = genericViewNames(resource);
+  const { canAccess: canEdit } = useCanAccess({ resource: resource.name, action: 'edit', enabled: views.includes('edit') });
+  const rowClick = views.includes('edit') && canEdit ? 'edit' : views.includes('show') ? 'show' : false;
+  return (
+    <List resource={resource.name} sort={resource.defaultSort} filters={filtersOf(resource)} exporter={false} perPage={25} title={false}>
+      <DataTable rowClick={rowClick} bulkActionButtons={false} data-testid={`${resource.name}-table`}>
+        {fieldsWhere(resource, 'list').map(([name, field]) => (
+          <DataTable.Col key={name} source={name} disableSort={!field.sortable}>
+            <GenericField source={name} field={field} />
+          </DataTable.Col>
+        ))}
+      </DataTable>
+    </List>
+  );
+}
