@@ -1,9 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { Admin, CustomRoutes, memoryStore } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
-import { AREAS, LEGACY_REDIRECTS } from '../shared/domain/areas';
 import { AppLayout, storedMenuCollapsed } from './custom/AppLayout';
-import { AreaRoute } from './custom/AreaRoute';
 import { CallbackPage } from './custom/CallbackPage';
 import { Home } from './custom/Home';
 import { LoginScreen } from './custom/LoginScreen';
@@ -12,17 +10,8 @@ import { theme } from './custom/theme';
 import { buildAuthProvider } from './providers/authProvider';
 import { buildI18nProvider } from './providers/i18nProvider';
 import { dataProvider } from './providers/dataProvider';
-import { MoveList } from './resources/moves/MoveList';
-import { MovePage } from './resources/moves/MovePage';
-import { ValidationPage } from './resources/moves/ValidationPage';
-import { ContactList } from './resources/contacts/ContactList';
-import { ContactPage } from './resources/contacts/ContactPage';
-import { OrderList } from './resources/orders/OrderList';
-import { PaymentReportPage } from './resources/reports/PaymentReportPage';
-import { UsersPage } from './resources/users/UsersPage';
-import { OrderPage } from './resources/orders/OrderPage';
-import type { AreaId } from '../shared/domain/areas';
-import type { ComponentType } from 'react';
+import { bespokeFrom } from './resources/generic/offer';
+import { adminChildren } from './custom/adminChildren';
 
 const authProvider = buildAuthProvider();
 const i18nProvider = buildI18nProvider();
@@ -42,18 +31,11 @@ const queryClient = new QueryClient({
   },
 });
 
-/** One screen per area of the spec (the type makes a missing one a compile error). */
-const SCREENS: Record<AreaId, ComponentType> = {
-  movesList: MoveList,
-  move: MovePage,
-  validation: ValidationPage,
-  order: OrderPage,
-  orderList: OrderList,
-  contact: ContactPage,
-  contactList: ContactList,
-  paymentsReport: PaymentReportPage,
-  permissionsManagement: UsersPage,
-};
+/**
+ * Each resource folder's views (`src/resources/<name>/index.ts`, keyed by folder name = resource name); a declared
+ * resource without a folder gets the generic views its declaration allows.
+ */
+export const BESPOKE_VIEWS = bespokeFrom(import.meta.glob('./resources/*/index.ts', { eager: true }));
 
 function GoHome() {
   return <Navigate to="/" replace />;
@@ -80,26 +62,8 @@ export function App() {
       <CustomRoutes noLayout>
         <Route path="/callback" element={<CallbackPage signIn={authProvider.signInWithToken} />} />
         <Route path="/sign-out" element={<SignOutPage />} />
-        {Object.entries(LEGACY_REDIRECTS).map(([from, to]) => (
-          <Route key={from} path={from} element={<Navigate to={to} replace />} />
-        ))}
       </CustomRoutes>
-      <CustomRoutes>
-        {AREAS.map((area) => {
-          const Screen = SCREENS[area.id];
-          return (
-            <Route
-              key={area.id}
-              path={area.path}
-              element={
-                <AreaRoute area={area}>
-                  <Screen />
-                </AreaRoute>
-              }
-            />
-          );
-        })}
-      </CustomRoutes>
+      {adminChildren(BESPOKE_VIEWS)}
     </Admin>
     </BrowserRouter>
   );

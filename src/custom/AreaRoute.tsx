@@ -1,22 +1,16 @@
 import type { ReactNode } from 'react';
-import { Loading, useCanAccess } from 'react-admin';
-import type { Area } from '../../shared/domain/areas';
+import { Loading } from 'react-admin';
 import { AccessDenied } from './AccessDenied';
+import { useCanAccessAny } from './useCanAccessAny';
 
 /**
- * A protected screen (signed-out visitors never get here: the layout sends them to /login).
- * A signed-in user without the area's permission sees the access-denied page. The check is
- * authProvider.canAccess, i.e. the same rule the server enforces.
+ * A protected screen (signed-out visitors never get here: the layout sends them to /login). A signed-in user without
+ * any of the screen's permissions sees the access-denied page. The check is authProvider.canAccess, i.e. the same
+ * rule the server enforces.
  */
-export function AreaRoute({ area, children }: { area: Area; children: ReactNode }) {
-  const [resource, action] = splitPermission(area.permissions[0]);
-  const { isPending, canAccess } = useCanAccess({ resource, action });
+export function AreaRoute({ area, children }: { area: { permissions: readonly string[] }; children: ReactNode }) {
+  const { isPending, canAccess } = useCanAccessAny(area.permissions);
   if (isPending) return <Loading />;
   if (!canAccess) return <AccessDenied permission={area.permissions.join(' / ')} />;
   return <>{children}</>;
-}
-
-function splitPermission(permission: string): [string, string] {
-  const dot = permission.indexOf('.');
-  return dot < 0 ? [permission, ''] : [permission.slice(0, dot), permission.slice(dot + 1)];
 }

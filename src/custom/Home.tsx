@@ -6,7 +6,7 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Typography from '@mui/material/Typography';
 import { areaById, HOME_ORDER } from '../../shared/domain/areas';
-import { AREA_ICONS } from './areaIcons';
+import { areaIcon } from './areaIcons';
 import { useAllowedAreas } from './useAllowedAreas';
 
 /** Home (spec section 2): links to every area the user may use. */
@@ -37,7 +37,7 @@ export function Home() {
             data-testid="home-links"
           >
             {links.map((area) => {
-              const Icon = AREA_ICONS[area.id];
+              const Icon = areaIcon(area.icon);
               return (
                 <Card key={area.id} variant="outlined">
                   <CardActionArea

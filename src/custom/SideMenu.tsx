@@ -1,5 +1,5 @@
 import { Menu, useTranslate } from 'react-admin';
-import { AREA_ICONS } from './areaIcons';
+import { areaIcon } from './areaIcons';
 import { useAllowedAreas } from './useAllowedAreas';
 
 /** Side menu of spec section 2: one entry per area the user holds the permission for. */
@@ -9,7 +9,7 @@ export function SideMenu() {
   return (
     <Menu>
       {areas.map((area) => {
-        const Icon = AREA_ICONS[area.id];
+        const Icon = areaIcon(area.icon);
         return (
           <Menu.Item
             key={area.id}

@@ -8,16 +8,30 @@ import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import ContactsIcon from '@mui/icons-material/Contacts';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
-import type { AreaId } from '../../shared/domain/areas';
+import BadgeIcon from '@mui/icons-material/Badge';
+import WorkIcon from '@mui/icons-material/Work';
+import ViewListIcon from '@mui/icons-material/ViewList';
 
-export const AREA_ICONS: Record<AreaId, ComponentType> = {
-  validation: FactCheckIcon,
-  movesList: ReceiptLongIcon,
-  move: AddCardIcon,
-  order: AddShoppingCartIcon,
-  orderList: ShoppingCartIcon,
-  contact: PersonAddIcon,
-  contactList: ContactsIcon,
-  paymentsReport: AssessmentIcon,
-  permissionsManagement: AdminPanelSettingsIcon,
+/**
+ * The icon set the declarations name (`screens[].icon`). Only these are bundled: importing MUI's whole icon set by
+ * name would ship thousands of icons. A name missing here gets the generic icon.
+ */
+export const AREA_ICONS: Readonly<Record<string, ComponentType>> = {
+  FactCheck: FactCheckIcon,
+  ReceiptLong: ReceiptLongIcon,
+  AddCard: AddCardIcon,
+  AddShoppingCart: AddShoppingCartIcon,
+  ShoppingCart: ShoppingCartIcon,
+  PersonAdd: PersonAddIcon,
+  Contacts: ContactsIcon,
+  Assessment: AssessmentIcon,
+  AdminPanelSettings: AdminPanelSettingsIcon,
+  Badge: BadgeIcon,
+  Work: WorkIcon,
 };
+
+export const FALLBACK_ICON: ComponentType = ViewListIcon;
+
+export function areaIcon(name: string | undefined): ComponentType {
+  return (name !== undefined && Object.hasOwn(AREA_ICONS, name) ? AREA_ICONS[name] : undefined) ?? FALLBACK_ICON;
+}
