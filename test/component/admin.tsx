@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { AdminContext, Notification, memoryStore, type AuthProvider } from 'react-admin';
+import type { QueryClient } from '@tanstack/react-query';
+import { AdminContext, AdminUI, Notification, memoryStore, type AuthProvider } from 'react-admin';
+import { MemoryRouter } from 'react-router-dom';
 import { cleanup, configure, render } from '@testing-library/react';
 import type { SetupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
@@ -9,6 +11,25 @@ configure({ asyncUtilTimeout: 8000 });
 import { buildI18nProvider } from '../../src/providers/i18nProvider';
 import { dataProvider } from '../../src/providers/dataProvider';
 import { setToken } from '../../src/providers/http';
+import { requiredPermissions } from '../../src/providers/authProvider';
+import { hasAnyPermission } from '../../shared/domain/permissions';
+import { BESPOKE_VIEWS } from '../../src/App';
+import { adminChildren } from '../../src/custom/adminChildren';
+import { AppLayout } from '../../src/custom/AppLayout';
+import { Home } from '../../src/custom/Home';
+
+/** A signed-in user holding `permissions`, checked by the console's own rule (prefixes, god), as the server does. */
+function testAuthProvider(permissions: readonly string[]): AuthProvider {
+  return {
+    login: async () => undefined,
+    logout: async () => undefined,
+    checkAuth: async () => undefined,
+    checkError: async () => undefined,
+    getPermissions: async () => permissions,
+    getIdentity: async () => ({ id: 1, fullName: 'Test User', firstName: 'Test' }),
+    canAccess: async ({ resource, action }) => hasAnyPermission(permissions, requiredPermissions(resource, action)),
+  };
+}
 
 /**
  * A screen rendered the way the console renders it (react-admin context, our data and i18n providers, Spanish by
@@ -17,20 +38,29 @@ import { setToken } from '../../src/providers/http';
 export function renderInAdmin(ui: ReactNode, { permissions = [] as string[], lang = 'es' } = {}) {
   localStorage.setItem('lang_preference', lang);
   setToken('component-token');
-  const authProvider: AuthProvider = {
-    login: async () => undefined,
-    logout: async () => undefined,
-    checkAuth: async () => undefined,
-    checkError: async () => undefined,
-    getPermissions: async () => permissions,
-    getIdentity: async () => ({ id: 1, fullName: 'Test User' }),
-    canAccess: async ({ resource, action }) => permissions.includes('god') || permissions.includes(`${resource}.${action}`),
-  };
   return render(
-    <AdminContext dataProvider={dataProvider} i18nProvider={buildI18nProvider()} authProvider={authProvider} store={memoryStore()}>
+    <AdminContext dataProvider={dataProvider} i18nProvider={buildI18nProvider()} authProvider={testAuthProvider(permissions)} store={memoryStore()}>
       {ui}
       <Notification />
     </AdminContext>,
+  );
+}
+
+/**
+ * The whole console at `path` (layout, side menu, every resource and screen route as App declares them), for a
+ * signed-in user holding `permissions`; `queryClient` lets a test look at react-query's cache.
+ */
+export function renderApp(path: string, { permissions = [] as string[], lang = 'es', queryClient = undefined as QueryClient | undefined } = {}) {
+  localStorage.setItem('lang_preference', lang);
+  setToken('component-token');
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <AdminContext dataProvider={dataProvider} i18nProvider={buildI18nProvider()} authProvider={testAuthProvider(permissions)} store={memoryStore()} queryClient={queryClient}>
+        <AdminUI layout={AppLayout} dashboard={Home} disableTelemetry>
+          {adminChildren(BESPOKE_VIEWS)}
+        </AdminUI>
+      </AdminContext>
+    </MemoryRouter>,
   );
 }
 

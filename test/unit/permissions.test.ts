@@ -71,6 +71,8 @@ describe('ALL_PERMISSIONS', () => {
       'contacts', 'contacts.create', 'contacts.list',
       'users', 'users.view', 'users.create',
       'paymentReport', 'paymentReport.generate',
+      'employees', 'employees.list', 'employees.modify',
+      'projects', 'projects.list', 'projects.modify',
     ]);
   });
 });
