@@ -11,6 +11,7 @@ import { BESPOKE_VIEWS } from '../../src/App';
 import { genericViewNames, viewNamed } from '../../src/resources/generic/offer';
 import type { ResourceViews } from '../../src/resources/generic/types';
 import { viewsOf } from '../../src/resources/generic/views';
+import { titleKeyFor } from '../../src/custom/titles';
 
 interface Setting {
   bespoke: Readonly<Record<string, ResourceViews>>;
@@ -84,6 +85,18 @@ describe('every resource declaration has what the console needs', () => {
     expect(Object.keys(viewsOf(employees, BESPOKE_VIEWS)).filter((key) => key !== 'recordRepresentation').sort()).toEqual(['edit', 'list']);
     const journals = RESOURCES.find((resource) => resource.name === 'journals')!;
     expect(genericViewNames(journals)).toEqual([]);
+  });
+});
+
+describe("the header title of react-admin's own routes of a resource", () => {
+  it.each([
+    ['/employees', 'employees'],
+    ['/employees/5', 'employees'],
+    ['/projects/2', 'projects'],
+    ['/moves/create', 'movesList'],
+    ['/journals/3', 'login'],
+  ])('%s -> %s', (path, key) => {
+    expect(titleKeyFor(path)).toBe(`app.titles.${key}`);
   });
 });
 
