@@ -1,5 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Confirm, useLocaleState, useNotify, usePermissions, useTranslate } from 'react-admin';
+import { useMemo, useState } from 'react';
+import { Confirm, useDataProvider, useDelete, useGetOne, useLocaleState, useNotify, usePermissions, useTranslate } from 'react-admin';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -25,7 +26,9 @@ import SaveIcon from '@mui/icons-material/Save';
 import { formatMoney } from '../../../shared/domain/money';
 import { lineSubtotal, orderMargin, orderTotals, type TaxRounding } from '../../../shared/domain/orders';
 import { hasPermission } from '../../../shared/domain/permissions';
-import { apiFetch, errorMessage } from '../../providers/http';
+import type { BackofficeDataProvider } from '../../providers/dataProvider';
+import { errorMessage } from '../../providers/http';
+import { useReferenceList } from '../moves/upload';
 import { isBlankHtml, sanitizeHtml } from '../../custom/sanitize';
 import { OrderTotals } from './OrderTotals';
 
@@ -114,29 +117,39 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
   const { permissions } = usePermissions<unknown[]>();
   const canModify = hasPermission(permissions, 'orders.modify');
   const canDelete = hasPermission(permissions, 'orders.delete');
+  const dataProvider = useDataProvider<BackofficeDataProvider>();
+  const queryClient = useQueryClient();
+  // The order as the dialog edits it (confirmed and saved here); read once from GET /odoo/orders/:id.
   const [order, setOrder] = useState<Order | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const [lines, setLines] = useState<EditedLine[]>([]);
-  const [products, setProducts] = useState<Product[]>([]);
   const [flagged, setFlagged] = useState(false);
   const [busy, setBusy] = useState(false);
   const [changed, setChanged] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
 
-  useEffect(() => {
-    let cancelled = false;
-    apiFetch<Order>(`/odoo/orders/${orderId}`)
-      .then(({ json }) => {
-        if (cancelled) return;
-        setOrder(json);
-        setLines(edited(json));
-        return apiFetch<Product[]>(`/odoo/products/${json.company_id[0]}`).then(({ json: list }) => !cancelled && setProducts(list));
-      })
-      .catch((error) => !cancelled && setFailure(errorMessage(error)));
-    return () => {
-      cancelled = true;
-    };
-  }, [orderId]);
+  // Always read on opening: what the list put in the cache is its row, without lines or messages.
+  const fetched = useGetOne<Order>('orders', { id: orderId }, { refetchOnMount: 'always', retry: false });
+  const failure = fetched.error ? errorMessage(fetched.error) : null;
+  if (!order && fetched.data && fetched.isFetchedAfterMount && !fetched.isFetching) {
+    setOrder(fetched.data);
+    setLines(edited(fetched.data));
+  }
+  // The company's products, the reference list the order page reads too (cached).
+  const { data: products = [] } = useReferenceList<Product>('products', order?.company_id[0]);
+  // The order lists are stale after a change (the list refetches at its page); this dialog holds the order itself.
+  const ordersChanged = () => queryClient.invalidateQueries({ queryKey: ['orders', 'getList'] });
+  const confirmation = useMutation({
+    mutationFn: (id: number) => dataProvider.action('orders', 'confirm', { params: { id } }),
+    onSuccess: ordersChanged,
+  });
+  const lineUpdate = useMutation({
+    mutationFn: ({ id, changes }: { id: number; changes: ReturnType<typeof changedLines> }) => dataProvider.action<Order>('orders', 'lines', { params: { id }, body: { lines: changes } }),
+    onSuccess: ordersChanged,
+  });
+  const printUrl = useMutation({
+    mutationFn: ({ id, lang }: { id: number; lang: string }) => dataProvider.action<{ url: string }>('orders', 'print', { params: { id }, query: { lang } }),
+  });
+  const [deleteOne] = useDelete();
 
   const taxes = useMemo(() => new Map(order?.lines.map((line) => [line.id, line.tax_percentage ?? 0]) ?? []), [order]);
   const totals = useMemo(
@@ -167,7 +180,7 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
   async function confirm() {
     setBusy(true);
     try {
-      await apiFetch(`/odoo/orders/${order!.id}/confirm`, { method: 'PUT' });
+      await confirmation.mutateAsync(order!.id);
       // Spec section 4: on confirmation the screen sets the state locally to sale.
       setOrder((current) => current && { ...current, state: 'sale' });
       setChanged(true);
@@ -192,7 +205,7 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
     }
     setBusy(true);
     try {
-      const { json } = await apiFetch<Order>(`/odoo/orders/${order!.id}/lines`, { method: 'PUT', body: { lines: changes } });
+      const json = await lineUpdate.mutateAsync({ id: order!.id, changes });
       if (json && Array.isArray(json.lines)) {
         setOrder({ ...json, messages: json.messages ?? order!.messages });
         setLines(edited(json));
@@ -212,7 +225,7 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
     // The tab is opened now, while the click still counts as the user's gesture; its address follows.
     const tab = window.open('', '_blank');
     try {
-      const { json } = await apiFetch<{ url: string }>(`/odoo/orders/${order!.id}/print-url?lang=${locale === 'en' ? 'en' : 'es'}`);
+      const json = await printUrl.mutateAsync({ id: order!.id, lang: locale === 'en' ? 'en' : 'es' });
       const url = new URL(json.url, window.location.origin).toString();
       if (tab) tab.location.href = url;
       else window.open(url, '_blank', 'noopener');
@@ -226,7 +239,8 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
     setConfirmingDelete(false);
     setBusy(true);
     try {
-      await apiFetch(`/odoo/orders/${order!.id}`, { method: 'DELETE' });
+      await deleteOne('orders', { id: order!.id, previousData: order! }, { returnPromise: true });
+      void ordersChanged();
       notify('app.orders.deleted', { type: 'success' });
       onClose(true);
     } catch (error) {

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import {
   DataTable,
   DateInput,
@@ -9,31 +10,46 @@ import {
   TopToolbar,
   useInput,
   useLocaleState,
-  useRefresh,
   useTranslate,
 } from 'react-admin';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { formatMoney } from '../../../shared/domain/money';
 import { ORDER_STATES } from '../../../shared/domain/orders';
+import { resourceNamed } from '../../../shared/resources/registry';
+import { sortableFields } from '../../../shared/resources/types';
 import { apiFetch } from '../../providers/http';
 import { ListFilterForm } from '../../custom/ListFilterForm';
+import { REFERENCE_STALE_TIME } from '../moves/upload';
 import { OrderDetailDialog } from './OrderDetailDialog';
 
 type Pair = [number, string] | false;
 const second = (pair: unknown) => (Array.isArray(pair) ? String(pair[1]) : '');
 interface Partner { id: number; name: string }
 
+const ORDERS = resourceNamed('orders')!;
+/** Only the columns the server sorts by (the declaration's sortable fields) offer sorting. */
+const SORTABLE = new Set(sortableFields(ORDERS));
+const sortable = (source: string) => ({ source, disableSort: !SORTABLE.has(source) });
+
+/**
+ * The customers of all the user's companies (spec section 7, GET /odoo/partner), cached like the reference lists.
+ * The dataProvider reads partners per company only (/odoo/partner/:companyId): this list stays on the HTTP helper.
+ */
+function useAllPartners() {
+  const { data } = useQuery({
+    queryKey: ['partners', 'all'],
+    queryFn: async ({ signal }) => (await apiFetch<Partner[]>('/odoo/partner', { signal })).json,
+    staleTime: REFERENCE_STALE_TIME,
+  });
+  return data;
+}
+
 /** Spec section 2: the customer filter takes free text or a chosen partner (then its id is sent). */
 function CustomerInput({ source, label }: { source: string; label: string }) {
   const translate = useTranslate();
   const { field } = useInput({ source });
-  const [partners, setPartners] = useState<Partner[]>([]);
-  useEffect(() => {
-    apiFetch<Partner[]>('/odoo/partner')
-      .then(({ json }) => setPartners(json))
-      .catch(() => setPartners([]));
-  }, []);
+  const partners = useAllPartners() ?? [];
   const value: Partner | string | null =
     typeof field.value === 'number' ? (partners.find((partner) => partner.id === field.value) ?? { id: field.value, name: `#${field.value}` }) : (field.value ?? null);
   return (
@@ -68,7 +84,6 @@ function Actions() {
 
 export function OrderList() {
   const translate = useTranslate();
-  const refresh = useRefresh();
   const [locale] = useLocaleState();
   const [open, setOpen] = useState<number | null>(null);
   return (
@@ -77,6 +92,7 @@ export function OrderList() {
       title={translate('app.titles.orderList')}
       actions={<Actions />}
       perPage={25}
+      sort={ORDERS.defaultSort}
       disableSyncWithLocation
       storeKey="order-list"
       empty={false}
@@ -99,28 +115,26 @@ export function OrderList() {
         size="small"
         sx={{ '& td, & th': { whiteSpace: 'nowrap' }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
       >
-        <DataTable.Col source="name" label="app.orders.fields.number" />
-        <DataTable.Col source="date_order" label="app.orders.fields.date" render={(record) => String(record.date_order || record.create_date || '').slice(0, 10)} />
-        <DataTable.Col source="partner_id" label="app.orders.fields.customer" render={(record) => second(record.partner_id)} />
-        <DataTable.Col source="client_order_ref" label="app.orders.fields.clientRef" render={(record) => record.client_order_ref || ''} />
-        <DataTable.Col source="user_id" label="app.orders.fields.salesperson" render={(record) => second(record.user_id) || '-'} />
-        <DataTable.Col source="uploadedBy" label="app.orders.fields.uploadedBy" render={(record) => record.uploadedBy || '-'} />
-        <DataTable.Col source="company_id" label="app.orders.fields.company" render={(record) => second(record.company_id)} />
+        <DataTable.Col {...sortable('name')} label="app.orders.fields.number" />
+        <DataTable.Col {...sortable('date_order')} label="app.orders.fields.date" render={(record) => String(record.date_order || record.create_date || '').slice(0, 10)} />
+        <DataTable.Col {...sortable('partner_id')} label="app.orders.fields.customer" render={(record) => second(record.partner_id)} />
+        <DataTable.Col {...sortable('client_order_ref')} label="app.orders.fields.clientRef" render={(record) => record.client_order_ref || ''} />
+        <DataTable.Col {...sortable('user_id')} label="app.orders.fields.salesperson" render={(record) => second(record.user_id) || '-'} />
+        <DataTable.Col {...sortable('uploadedBy')} label="app.orders.fields.uploadedBy" render={(record) => record.uploadedBy || '-'} />
+        <DataTable.Col {...sortable('company_id')} label="app.orders.fields.company" render={(record) => second(record.company_id)} />
         <DataTable.Col
           align="right"
-          source="amount_total"
+          {...sortable('amount_total')}
           label="app.orders.fields.total"
           render={(record) => formatMoney(Number(record.amount_total ?? 0), second(record.currency_id as Pair) || 'EUR', locale)}
         />
-        <DataTable.Col source="state" label="app.orders.fields.state" render={(record) => translate(`app.orders.states.${record.state}`, { _: String(record.state) })} />
+        <DataTable.Col {...sortable('state')} label="app.orders.fields.state" render={(record) => translate(`app.orders.states.${record.state}`, { _: String(record.state) })} />
       </DataTable>
       {open !== null && (
         <OrderDetailDialog
           orderId={open}
-          onClose={(changed) => {
-            setOpen(null);
-            if (changed) refresh();
-          }}
+          // A change made in the dialog has already made the list refetch at its page.
+          onClose={() => setOpen(null)}
         />
       )}
     </List>

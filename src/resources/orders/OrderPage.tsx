@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useCreate, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -23,7 +23,8 @@ import SendIcon from '@mui/icons-material/Send';
 import { isWithinTwoYears, isoDay } from '../../../shared/domain/dates';
 import { formatMoney } from '../../../shared/domain/money';
 import { ORDER_DEFAULTS, defaultSaleTax, lineSubtotal, orderTotals, type TaxRounding } from '../../../shared/domain/orders';
-import { apiFetch, errorMessage } from '../../providers/http';
+import { errorMessage } from '../../providers/http';
+import { useReferenceList } from '../moves/upload';
 import { OrderTotals } from './OrderTotals';
 
 /** Spec section 3: the last partner, company, partner reference and first product are remembered. */
@@ -43,8 +44,8 @@ interface Pricelist extends Named { currency_id?: Pair | false }
 interface Line { key: number; product: Product | null; name: string; quantity: string; priceUnit: string; taxId: number | '' }
 interface Reference { partners: Named[]; products: Product[]; pricelists: Pricelist[]; terms: Named[]; modes: Named[]; taxes: Tax[] }
 
-const EMPTY: Reference = { partners: [], products: [], pricelists: [], terms: [], modes: [], taxes: [] };
 let nextKey = 1;
+const NONE: never[] = [];
 
 function stored<T>(key: string): T | null {
   try {
@@ -89,9 +90,34 @@ export function OrderPage() {
   const translate = useTranslate();
   const notify = useNotify();
   const [locale] = useLocaleState();
-  const [companies, setCompanies] = useState<OrderCompany[] | null>(null);
-  const [companyId, setCompanyId] = useState<number | ''>(() => stored<number>(ORDER_KEYS.company) ?? '');
-  const [reference, setReference] = useState<Reference>(EMPTY);
+  // The user's companies, a reference list read once and shared with the other screens; none when it fails.
+  const companiesQuery = useReferenceList<OrderCompany>('companies');
+  const companies = companiesQuery.error ? NONE : (companiesQuery.data ?? null);
+  const [chosenCompany, setCompanyId] = useState<number | ''>(() => stored<number>(ORDER_KEYS.company) ?? '');
+  // The remembered company while the list loads; then it if it is still one of the user's, else the only one.
+  const companyId = !companies || companies.some((one) => one.id === chosenCompany) ? chosenCompany : companies.length === 1 ? companies[0].id : '';
+  // Everything the form offers depends on the company: its customers, products, price lists, terms, modes, taxes,
+  // each a per-company reference list (cached: coming back to the company reads nothing again).
+  const partnersQuery = useReferenceList<Named>('partners', companyId);
+  const productsQuery = useReferenceList<Product>('products', companyId);
+  const pricelistsQuery = useReferenceList<Pricelist>('priceLists', companyId);
+  const termsQuery = useReferenceList<Named>('paymentTerms', companyId);
+  const modesQuery = useReferenceList<Named>('paymentModes', companyId);
+  const taxesQuery = useReferenceList<Tax>('taxes', companyId);
+  const referenceQueries = [partnersQuery, productsQuery, pricelistsQuery, termsQuery, modesQuery, taxesQuery];
+  const reference: Reference = useMemo(
+    () => ({
+      partners: partnersQuery.data ?? NONE,
+      products: productsQuery.data ?? NONE,
+      pricelists: pricelistsQuery.data ?? NONE,
+      terms: termsQuery.data ?? NONE,
+      modes: modesQuery.data ?? NONE,
+      taxes: taxesQuery.data ?? NONE,
+    }),
+    [partnersQuery.data, productsQuery.data, pricelistsQuery.data, termsQuery.data, modesQuery.data, taxesQuery.data],
+  );
+  const referenceError = referenceQueries.find((query) => query.error)?.error ?? null;
+  const referenceSettled = referenceQueries.every((query) => query.isSuccess || query.isError);
   const [loadedFor, setLoadedFor] = useState<number | ''>('');
   const [partner, setPartner] = useState<Named | null>(() => stored<Named>(ORDER_KEYS.partner));
   const [date, setDate] = useState(isoDay(new Date()));
@@ -103,55 +129,38 @@ export function OrderPage() {
   const [lines, setLines] = useState<Line[]>(() => [newLine(null, [])]);
   const [sending, setSending] = useState(false);
   const [touched, setTouched] = useState(false);
+  // POST /odoo/orders/create with the spec's payload ({ order, lines }) as the record's data.
+  const [create] = useCreate();
 
   useEffect(() => {
-    apiFetch<{ data: OrderCompany[] }>('/odoo/companies')
-      .then(({ json }) => {
-        setCompanies(json.data);
-        setCompanyId((current) => (json.data.some((company) => company.id === current) ? current : json.data.length === 1 ? json.data[0].id : ''));
-      })
-      .catch((error) => {
-        setCompanies([]);
-        notify('app.order.loadError', { type: 'error', messageArgs: { error: errorMessage(error) } });
-      });
-  }, [notify]);
-
-  // Everything the form offers depends on the company: its customers, products, price lists, terms, modes, taxes.
+    if (companiesQuery.error) notify('app.order.loadError', { type: 'error', messageArgs: { error: errorMessage(companiesQuery.error) } });
+  }, [companiesQuery.error, notify]);
   useEffect(() => {
-    if (!companyId) return;
-    localStorage.setItem(ORDER_KEYS.company, JSON.stringify(companyId));
-    let cancelled = false;
-    const get = <T,>(path: string) => apiFetch<T>(`${path}/${companyId}`).then(({ json }) => json);
-    Promise.all([
-      get<Named[]>('/odoo/partner'),
-      get<Product[]>('/odoo/products'),
-      get<Pricelist[]>('/odoo/price-lists'),
-      get<Named[]>('/odoo/payment-terms'),
-      get<Named[]>('/odoo/payment-modes'),
-      get<Tax[]>('/odoo/taxes'),
-    ])
-      .then(([partners, products, pricelists, terms, modes, taxes]) => {
-        if (cancelled) return;
-        const loaded = { partners, products, pricelists, terms, modes, taxes };
-        setReference(loaded);
-        applyDefaults(loaded);
-        setPartner((current) => (current && partners.some((one) => one.id === current.id) ? current : null));
-        const remembered = stored<number>(ORDER_KEYS.firstProduct);
-        setLines((current) =>
-          current.map((line, index) => {
-            const product = line.product && products.find((one) => one.id === line.product!.id);
-            if (product) return { ...line, product, taxId: line.taxId || defaultTax(taxes) };
-            if (index === 0 && !line.product) return newLine(products.find((one) => one.id === remembered) ?? null, taxes);
-            return { ...line, product: null, taxId: defaultTax(taxes) };
-          }),
-        );
-      })
-      .catch((error) => !cancelled && notify('app.order.loadError', { type: 'error', messageArgs: { error: errorMessage(error) } }))
-      .finally(() => !cancelled && setLoadedFor(companyId));
-    return () => {
-      cancelled = true;
-    };
-  }, [companyId, notify]);
+    if (companyId) localStorage.setItem(ORDER_KEYS.company, JSON.stringify(companyId));
+  }, [companyId]);
+  useEffect(() => {
+    if (referenceError) notify('app.order.loadError', { type: 'error', messageArgs: { error: errorMessage(referenceError) } });
+  }, [referenceError, notify]);
+
+  // Once a company's lists are in (once per company chosen): its defaults, and the customer and lines checked
+  // against them. Adjusted while rendering, from the lists the render sees.
+  if (companyId && referenceSettled && loadedFor !== companyId) {
+    setLoadedFor(companyId);
+    if (!referenceError) {
+      const { partners, products, taxes } = reference;
+      applyDefaults(reference);
+      setPartner((current) => (current && partners.some((one) => one.id === current.id) ? current : null));
+      const remembered = stored<number>(ORDER_KEYS.firstProduct);
+      setLines((current) =>
+        current.map((line, index) => {
+          const product = line.product && products.find((one) => one.id === line.product!.id);
+          if (product) return { ...line, product, taxId: line.taxId || defaultTax(taxes) };
+          if (index === 0 && !line.product) return newLine(products.find((one) => one.id === remembered) ?? null, taxes);
+          return { ...line, product: null, taxId: defaultTax(taxes) };
+        }),
+      );
+    }
+  }
 
   function applyDefaults(loaded: Reference) {
     const pick = (items: Named[], id: number) => (items.some((one) => one.id === id) ? id : '');
@@ -199,29 +208,32 @@ export function OrderPage() {
     }
     setSending(true);
     try {
-      const { json } = await apiFetch<{ id?: number; name?: string }>('/odoo/orders/create', {
-        method: 'POST',
-        body: {
-          order: {
-            company_id: companyId,
-            client_order_ref: clientRef.trim(),
-            date_order: date,
-            note: note.trim(),
-            partner_id: partner.id,
-            payment_mode_id: modeId || null,
-            payment_term_id: termId || null,
-            pricelist_id: pricelistId || null,
+      const json = await create(
+        'orders',
+        {
+          data: {
+            order: {
+              company_id: companyId,
+              client_order_ref: clientRef.trim(),
+              date_order: date,
+              note: note.trim(),
+              partner_id: partner.id,
+              payment_mode_id: modeId || null,
+              payment_term_id: termId || null,
+              pricelist_id: pricelistId || null,
+            },
+            lines: lines.map((line) => ({
+              name: line.name.trim() || line.product!.name,
+              price_unit: toNumber(line.priceUnit),
+              product_id: line.product!.id,
+              product_uom: line.product!.uom_id ? line.product!.uom_id[0] : null,
+              product_uom_qty: toNumber(line.quantity),
+              tax_id: line.taxId ? [line.taxId] : [],
+            })),
           },
-          lines: lines.map((line) => ({
-            name: line.name.trim() || line.product!.name,
-            price_unit: toNumber(line.priceUnit),
-            product_id: line.product!.id,
-            product_uom: line.product!.uom_id ? line.product!.uom_id[0] : null,
-            product_uom_qty: toNumber(line.quantity),
-            tax_id: line.taxId ? [line.taxId] : [],
-          })),
         },
-      });
+        { returnPromise: true },
+      );
       notify('app.order.created', { type: 'success', messageArgs: { reference: json?.name || clientRef.trim() } });
       localStorage.setItem(ORDER_KEYS.partner, JSON.stringify({ id: partner.id, name: partner.name }));
       localStorage.setItem(ORDER_KEYS.partnerReference, clientRef.trim());
