@@ -2,12 +2,16 @@
  * buildApp(config) -> the reference server: the console's static files, sign-in, and the API of spec section 7,
  * every API route authenticated unless marked public and checked against its permission.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import { ZodError } from 'zod';
+import fastifySwagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifySchemaCompiler } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z, ZodError } from 'zod';
+import { RESOURCES } from '../shared/resources/registry';
 import type { Config } from './config';
 import { openDatabase, type Db } from './db';
 import { migrate } from './db/migrations';
@@ -76,6 +80,60 @@ export interface BuildOptions {
   logger?: boolean;
 }
 
+/** The answer to bad input: the first problem, `<path joined by .>: <message>` (or the message alone at the top). */
+function badInput(path: readonly PropertyKey[], message: string | undefined) {
+  const where = path.length ? `${path.join('.')}: ` : '';
+  return { statusCode: 400, error: 'Bad Request', message: `${where}${message ?? 'Invalid request'}` };
+}
+
+/**
+ * Route schemas are zod (fastify-type-provider-zod validates them and renders them in the OpenAPI document); a JSON
+ * Schema object here would neither validate nor render, so it is refused when the route is built.
+ */
+const zodValidatorCompiler: FastifySchemaCompiler<z.core.$ZodType> = (route) => {
+  if (!(route.schema instanceof z.core.$ZodType)) throw new Error(`the ${route.httpPart} schema of ${route.method} ${route.url} must be a zod schema`);
+  return validatorCompiler(route);
+};
+
+/** The OpenAPI tag of a path: auth for sign-in, else the declared resource it belongs to, else its first segment. */
+function tagOf(url: string): string {
+  const [, first = '', second = ''] = url.split('/');
+  if (['auth', 'oidc', 'interaction'].includes(first)) return 'auth';
+  // A resource's path without its trailing parameters: /odoo/partner/:companyId also owns /odoo/partner.
+  const base = (path: string) => path.replace(/(\/:[^/]+)+$/, '');
+  const owner =
+    RESOURCES.find((resource) => Object.values(resource.actions ?? {}).some((action) => action.path === url)) ??
+    RESOURCES.find((resource) => url === base(resource.path) || url.startsWith(`${base(resource.path)}/`));
+  return owner?.name ?? (first === 'odoo' && second ? second : first);
+}
+
+/**
+ * Each route as an OpenAPI operation: its zod schemas as JSON Schema (jsonSchemaTransform), a tag, and who may call
+ * it (public routes need no session; the others name the permissions any one of which grants them).
+ */
+const documented: SwaggerTransform = (document) => {
+  const transformed = jsonSchemaTransform(document);
+  const schema = { ...transformed.schema };
+  if (schema.hide) return transformed;
+  const { permission, public: open } = document.route.config ?? {};
+  schema.tags ??= [tagOf(document.url)];
+  if (open) schema.security = [];
+  else {
+    const needs = permission?.length ? `Needs the permission ${typeof permission === 'string' ? permission : permission.join(' or ')}.` : 'Any signed-in user.';
+    schema.description = schema.description ? `${schema.description}\n\n${needs}` : needs;
+  }
+  return { schema, url: transformed.url };
+};
+
+/** OpenAPI 3.0 has no QUERY operation: the issuer's catch-all routes (all methods) list the others. */
+const withoutQueryOperations: SwaggerTransformObject = (document) => {
+  if (!('openapiObject' in document)) return document.swaggerObject;
+  for (const operations of Object.values(document.openapiObject.paths ?? {})) delete (operations as Record<string, unknown>).query;
+  return document.openapiObject;
+};
+
+const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false || config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -100,11 +158,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (!options.db) await db.close();
   });
 
+  // Route schemas are zod: checked before the handler runs, and what the OpenAPI document at /docs shows.
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
   app.setErrorHandler((error: FastifyError | ErpError | ZodError, request, reply) => {
     if (error instanceof ZodError) {
       const issue = error.issues[0];
-      const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-      return reply.code(400).send({ statusCode: 400, error: 'Bad Request', message: `${where}${issue?.message ?? 'Invalid request'}` });
+      return reply.code(400).send(badInput(issue?.path ?? [], issue?.message));
+    }
+    // A body or query refused by its route's zod schema: worded as a handler's parse was. The type provider keeps
+    // the issue's path only as instancePath ('/' + path.join('/')); no declared key contains a '/'. Bad path
+    // parameters keep Fastify's wording (`params/id must match pattern ...`), as when they were JSON Schema.
+    if (hasZodFastifySchemaValidationErrors(error) && error.validationContext !== 'params') {
+      const issue = error.validation[0];
+      return reply.code(400).send(badInput(issue.instancePath === '/' ? [] : issue.instancePath.slice(1).split('/'), issue.message));
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) {
@@ -125,6 +193,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Every ERP call of a request carries its language and the companies' time zone (server/erp/context.ts).
   app.addHook('onRequest', (request, _reply, done) => withErpContext({ lang: erpLang(request.headers['accept-language']), tz: config.timeZone }, done));
   await app.register(guard, { sessions });
+
+  // The OpenAPI document of every route registered from here on (GET /docs/json), and a page to browse it (GET /docs).
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Backoffice API', version: VERSION, description: 'The API of the back-office console (spec section 7).' },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'header', name: 'authorization', description: 'The session token: `authorization: <token>` or `authorization: Bearer <token>`.' },
+        },
+      },
+      security: [{ session: [] }],
+    },
+    transform: documented,
+    transformObject: withoutQueryOperations,
+  });
+  await app.register(async (scope) => {
+    publicRoutes(scope);
+    await scope.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  });
 
   const embedded = config.google ? null : await embeddedIssuer(app, { config, db, secret, clock });
   await app.register(authRoutes, { config, db, sessions, secret, issuer: issuerSettings(app, config, embedded), resolve: options.resolveAccount, clock });

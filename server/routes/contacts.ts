@@ -3,10 +3,11 @@
  * user's employee record) and the paged contact search. Only the user's companies are read or written.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FeatureProbe } from '../erp/features';
 import type { Domain, ErpClient, ErpRecord } from '../erp/types';
-import { companyDomain } from './reference';
+import { companyDomain, declaration, erpOrder, orEmpty, withSort } from './reference';
 
 export const NOT_AN_EMPLOYEE = 'The user was not found in the employee module. Please contact the IT team.';
 const CONTACT_FIELDS = ['name', 'x_studio_owner_employee', 'company_id', 'email', 'phone', 'company_name', 'x_studio_tipo_inversor', 'category_id', 'function', 'website'];
@@ -75,6 +76,8 @@ function contactRow(contact: ErpRecord, investorTypes: Map<number, string>, cate
 }
 
 export async function contactRoutes(app: FastifyInstance, { erp, features }: { erp: ErpClient; features: FeatureProbe }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const resource = declaration('contacts');
   const userOf = (request: FastifyRequest) => request.user;
 
   async function employeeOf(request: FastifyRequest) {
@@ -82,8 +85,8 @@ export async function contactRoutes(app: FastifyInstance, { erp, features }: { e
     return employee ?? null;
   }
 
-  app.post('/odoo/contacts/create', { config: { permission: 'contacts.create' } }, async (request, reply) => {
-    const { fields } = createSchema.parse(request.body ?? {});
+  api.post('/odoo/contacts/create', { schema: { body: orEmpty(createSchema) }, config: { permission: 'contacts.create' } }, async (request, reply) => {
+    const { fields } = request.body;
     const user = userOf(request);
     const employee = await employeeOf(request);
     if (!employee) throw new HttpError(400, NOT_AN_EMPLOYEE);
@@ -128,8 +131,8 @@ export async function contactRoutes(app: FastifyInstance, { erp, features }: { e
     return reply.code(201).send({ id: contactId });
   });
 
-  app.post('/odoo/contacts/search', { config: { permission: 'contacts.list' } }, async (request) => {
-    const filters = contactSearchSchema.parse(request.body ?? {});
+  api.post('/odoo/contacts/search', { schema: { body: orEmpty(withSort(contactSearchSchema, resource)) }, config: { permission: 'contacts.list' } }, async (request) => {
+    const filters = request.body;
     // Contacts of the user's companies and those shared by all (no company: what Odoo gives a new contact).
     const domain: Domain = [...companyDomain(userOf(request).companies), ['is_company', '=', false], ['active', '=', true]];
     if (filters.name) domain.push(['name', 'ilike', filters.name]);
@@ -140,7 +143,7 @@ export async function contactRoutes(app: FastifyInstance, { erp, features }: { e
     const [contacts, total] = await Promise.all([
       erp.searchRead('res.partner', domain, {
         fields: present.investorTypes ? CONTACT_FIELDS : CONTACT_FIELDS.filter((field) => field !== 'x_studio_tipo_inversor'),
-        order: 'name, id',
+        order: erpOrder(resource, filters.sort, 'name, id'),
         limit: filters.numberOfRecords,
         offset: (filters.pageNumber - 1) * filters.numberOfRecords,
       }),

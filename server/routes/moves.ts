@@ -4,10 +4,11 @@
  * permission and the user's companies; the ERP is reached only through the ErpClient.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isIsoDate, isWithinTwoYears } from '../../shared/domain/dates';
 import { prepareUpload } from '../files';
-import { companiesWithProjects } from './reference';
+import { companiesWithProjects, declaration, erpOrder, idParams, orEmpty, queryParam, withSort } from './reference';
 import { roundMoney } from '../../shared/domain/money';
 import { plainText } from '../../shared/domain/text';
 import type { Domain, DomainTerm, ErpClient, ErpRecord } from '../erp/types';
@@ -104,8 +105,6 @@ export function moveSearchDomain(filters: z.infer<typeof moveSearchSchema>, comp
   return domain;
 }
 
-const idParams = { type: 'object', properties: { id: { type: 'string', pattern: '^[0-9]{1,9}$' } }, required: ['id'] } as const;
-
 function userOf(request: FastifyRequest) {
   return request.user;
 }
@@ -135,6 +134,8 @@ export async function accountByCode(erp: ErpClient, companyId: number, code: str
 }
 
 export async function moveRoutes(app: FastifyInstance, { erp }: { erp: ErpClient }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const resource = declaration('moves');
   async function scopedMove(request: FastifyRequest, id: number): Promise<ErpRecord> {
     const [move] = await erp.searchRead('account.move', [['id', '=', id], ['company_id', 'in', userOf(request).companies], ['move_type', 'in', MOVE_TYPES]], { fields: MOVE_FIELDS });
     if (!move) throw new HttpError(404, `Move ${id} not found`);
@@ -156,13 +157,13 @@ export async function moveRoutes(app: FastifyInstance, { erp }: { erp: ErpClient
     return byMove;
   }
 
-  app.post('/odoo/moves/search', { config: { permission: ['moves.list', 'moves.validate'] } }, async (request) => {
-    const filters = moveSearchSchema.parse(request.body ?? {});
+  api.post('/odoo/moves/search', { schema: { body: orEmpty(withSort(moveSearchSchema, resource)) }, config: { permission: ['moves.list', 'moves.validate'] } }, async (request) => {
+    const filters = request.body;
     const domain = moveSearchDomain(filters, userOf(request).companies);
     const [rows, total] = await Promise.all([
       erp.searchRead('account.move', domain, {
         fields: MOVE_FIELDS,
-        order: 'date desc, id desc',
+        order: erpOrder(resource, filters.sort, 'date desc, id desc'),
         limit: filters.numberOfRecords,
         offset: (filters.pageNumber - 1) * filters.numberOfRecords,
       }),
@@ -171,7 +172,9 @@ export async function moveRoutes(app: FastifyInstance, { erp }: { erp: ErpClient
     return { moves: rows.map(moveRow), total };
   });
 
-  app.get<{ Querystring: { attachmentIds?: string } }>('/odoo/moves/attachments', { config: { permission: ['moves.list', 'moves.validate'] } }, async (request) => {
+  // A query value is text, or a list when repeated: documented here, judged by the handler as before.
+  const attachmentsQuery = z.looseObject({ attachmentIds: queryParam.describe('Attachment ids, comma-separated (up to 50)') });
+  app.get<{ Querystring: { attachmentIds?: string } }>('/odoo/moves/attachments', { schema: { querystring: attachmentsQuery }, config: { permission: ['moves.list', 'moves.validate'] } }, async (request) => {
     const raw = request.query.attachmentIds ?? '';
     const ids = [...new Set(raw.split(',').map((one) => one.trim()).filter(Boolean))];
     if (!ids.length || ids.length > 50 || ids.some((one) => !/^[0-9]{1,9}$/.test(one))) {
@@ -204,8 +207,8 @@ export async function moveRoutes(app: FastifyInstance, { erp }: { erp: ErpClient
     })
     .passthrough();
 
-  app.put<{ Params: { id: string } }>('/odoo/moves/:id', { schema: { params: idParams }, config: { permission: 'moves.modify' } }, async (request) => {
-    const body = updateSchema.parse(request.body ?? {});
+  api.put('/odoo/moves/:id', { schema: { params: idParams, body: orEmpty(updateSchema) }, config: { permission: 'moves.modify' } }, async (request) => {
+    const body = request.body;
     const move = await scopedMove(request, Number(request.params.id));
     if (move.state !== 'draft') throw new HttpError(409, 'Only a draft move can be changed');
     // A new date must be recent; a draft keeps its own date when only other fields change.
@@ -232,7 +235,7 @@ export async function moveRoutes(app: FastifyInstance, { erp }: { erp: ErpClient
     return moveRow(await scopedMove(request, move.id));
   });
 
-  app.delete<{ Params: { id: string } }>('/odoo/moves/:id', { schema: { params: idParams }, config: { permission: 'moves.delete' } }, async (request, reply) => {
+  api.delete('/odoo/moves/:id', { schema: { params: idParams }, config: { permission: 'moves.delete' } }, async (request, reply) => {
     const move = await scopedMove(request, Number(request.params.id));
     if (move.state !== 'draft') throw new HttpError(409, 'Only a draft move can be deleted');
     await erp.unlink('account.move', [move.id]);
@@ -240,8 +243,8 @@ export async function moveRoutes(app: FastifyInstance, { erp }: { erp: ErpClient
   });
 
   const validateSchema = z.object({ validate: z.boolean({ error: 'validate must be true or false' }) });
-  app.put<{ Params: { id: string } }>('/odoo/moves/:id/validate', { schema: { params: idParams }, config: { permission: 'moves.validate' } }, async (request) => {
-    const { validate } = validateSchema.parse(request.body ?? {});
+  api.put('/odoo/moves/:id/validate', { schema: { params: idParams, body: orEmpty(validateSchema) }, config: { permission: 'moves.validate' } }, async (request) => {
+    const { validate } = request.body;
     const move = await scopedMove(request, Number(request.params.id));
     if (move.state === 'cancel') throw new HttpError(409, 'A cancelled move cannot be validated or rejected');
     await erp.write('account.move', [move.id], { pnt_account_move_team_manager_validate: validate, pnt_account_move_team_manager_deny: !validate });
@@ -250,20 +253,22 @@ export async function moveRoutes(app: FastifyInstance, { erp }: { erp: ErpClient
   });
 
   const commentSchema = z.object({ comment: z.string({ error: 'comment must be text' }).trim().min(1, 'The comment is empty').max(5000) });
-  app.post<{ Params: { id: string } }>(
+  api.post(
     '/odoo/moves/:id/validation-comment',
-    { schema: { params: idParams }, config: { permission: ['moves.validate', 'moves.modify'] } },
+    { schema: { params: idParams, body: orEmpty(commentSchema) }, config: { permission: ['moves.validate', 'moves.modify'] } },
     async (request, reply) => {
-      const { comment } = commentSchema.parse(request.body ?? {});
+      const { comment } = request.body;
       const move = await scopedMove(request, Number(request.params.id));
       const id = await postNote(erp, request, 'account.move', move.id, comment);
       return reply.code(201).send({ id });
     },
   );
 
+  const queueParams = z.object({ ids: z.string().describe('Journal ids, comma-separated (up to 50)') });
+  const queueQuery = z.looseObject({ filter: queryParam.describe("'to_validate'") });
   app.get<{ Params: { ids: string }; Querystring: { filter?: string } }>(
     '/odoo/journals/:ids/moves',
-    { config: { permission: 'moves.validate' } },
+    { schema: { params: queueParams, querystring: queueQuery }, config: { permission: 'moves.validate' } },
     async (request) => {
       if (request.query.filter !== 'to_validate') throw new HttpError(400, "filter must be 'to_validate'");
       const parts = request.params.ids.split(',').map((one) => one.trim());
@@ -307,8 +312,9 @@ export const moveCreateSchema = z.object({
  * not trusted. The file is stored as an attachment; if that fails the move is removed again.
  */
 export async function moveCreateRoute(app: FastifyInstance, { erp }: { erp: ErpClient }) {
-  app.post('/odoo/moves/create', { config: { permission: 'moves.create' } }, async (request, reply) => {
-    const body = moveCreateSchema.parse(request.body ?? {});
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post('/odoo/moves/create', { schema: { body: orEmpty(moveCreateSchema) }, config: { permission: 'moves.create' } }, async (request, reply) => {
+    const body = request.body;
     const user = request.user;
     if (!user.companies.includes(body.company_id)) throw new HttpError(403, 'You do not have access to this company');
     if (body.type === 'expense' && !body.paymentMethod) throw new HttpError(400, 'The payment method is required');

@@ -6,6 +6,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isIsoDate, isWithinTwoYears, zonedDayBounds, zonedToUtc } from '../../shared/domain/dates';
 import { storedDecimals, taxRoundingOf } from '../../shared/domain/orders';
@@ -14,6 +15,7 @@ import type { Config } from '../config';
 import type { FeatureProbe } from '../erp/features';
 import type { Domain, DomainTerm, ErpClient, ErpRecord } from '../erp/types';
 import { renderOrderPdf, type PrintableOrder } from './order-pdf';
+import { declaration, erpOrder, idParams, orEmpty, queryParam, withSort } from './reference';
 
 export const ORDER_FIELDS = [
   'name', 'create_date', 'write_date', 'date_order', 'partner_id', 'client_order_ref', 'user_id', 'x_uploaded_by', 'company_id',
@@ -30,7 +32,6 @@ class HttpError extends Error {
   }
 }
 
-const idParams = { type: 'object', properties: { id: { type: 'string', pattern: '^[0-9]{1,9}$' } }, required: ['id'] } as const;
 const id = z.number({ error: 'must be an id' }).int().positive();
 const optionalId = z.union([id, z.null(), z.literal(false)]).optional();
 const isoDate = z.string().refine(isIsoDate, 'must be a date YYYY-MM-DD');
@@ -174,6 +175,8 @@ class PrintTokens {
 }
 
 export async function orderRoutes(app: FastifyInstance, { erp, config, features }: { erp: ErpClient; config: Config; features: FeatureProbe }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const resource = declaration('orders');
   const printTokens = new PrintTokens();
   const userOf = (request: FastifyRequest) => request.user;
   /** The order fields this ERP has: payment modes come from optional OCA modules, margins from sale_margin. */
@@ -259,8 +262,8 @@ export async function orderRoutes(app: FastifyInstance, { erp, config, features 
     if (!(await erp.searchCount(model, domain))) throw new HttpError(400, `${label} ${recordId} not found`);
   }
 
-  app.post('/odoo/orders/create', { config: { permission: 'orders.create' } }, async (request, reply) => {
-    const { order, lines } = createSchema.parse(request.body ?? {});
+  api.post('/odoo/orders/create', { schema: { body: orEmpty(createSchema) }, config: { permission: 'orders.create' } }, async (request, reply) => {
+    const { order, lines } = request.body;
     const user = userOf(request);
     if (!user.companies.includes(order.company_id)) throw new HttpError(403, 'You do not have access to this company');
     if (!isWithinTwoYears(order.date_order)) throw new HttpError(400, 'Incorrect budget date, please check the date entered');
@@ -309,13 +312,13 @@ export async function orderRoutes(app: FastifyInstance, { erp, config, features 
     return reply.code(201).send({ id: orderId, name: created?.name ?? null });
   });
 
-  app.post('/odoo/orders/search', { config: { permission: 'orders.list' } }, async (request) => {
-    const filters = orderSearchSchema.parse(request.body ?? {});
+  api.post('/odoo/orders/search', { schema: { body: orEmpty(withSort(orderSearchSchema, resource)) }, config: { permission: 'orders.list' } }, async (request) => {
+    const filters = request.body;
     const domain = orderSearchDomain(filters, userOf(request).companies, config.timeZone);
     const [rows, total] = await Promise.all([
       erp.searchRead('sale.order', domain, {
         fields: await orderFields(),
-        order: 'date_order desc, id desc',
+        order: erpOrder(resource, filters.sort, 'date_order desc, id desc'),
         limit: filters.numberOfRecords,
         offset: (filters.pageNumber - 1) * filters.numberOfRecords,
       }),
@@ -324,12 +327,12 @@ export async function orderRoutes(app: FastifyInstance, { erp, config, features 
     return { orders: rows.map(orderRow), total };
   });
 
-  app.get<{ Params: { id: string } }>('/odoo/orders/:id', { schema: { params: idParams }, config: { permission: 'orders.list' } }, async (request) =>
+  api.get('/odoo/orders/:id', { schema: { params: idParams }, config: { permission: 'orders.list' } }, async (request) =>
     fullOrder(request, Number(request.params.id)),
   );
 
-  app.put<{ Params: { id: string } }>('/odoo/orders/:id/lines', { schema: { params: idParams }, config: { permission: 'orders.modify' } }, async (request) => {
-    const { lines } = linesSchema.parse(request.body ?? {});
+  api.put('/odoo/orders/:id/lines', { schema: { params: idParams, body: orEmpty(linesSchema) }, config: { permission: 'orders.modify' } }, async (request) => {
+    const { lines } = request.body;
     const order = await scopedOrder(request, Number(request.params.id));
     if (!EDITABLE_STATES.has(order.state as string)) throw new HttpError(409, 'A confirmed or cancelled order cannot be changed');
     const existing = await erp.searchRead('sale.order.line', [['order_id', '=', order.id]], { fields: ['id', 'price_unit'] });
@@ -361,7 +364,7 @@ export async function orderRoutes(app: FastifyInstance, { erp, config, features 
     return fullOrder(request, order.id);
   });
 
-  app.put<{ Params: { id: string } }>('/odoo/orders/:id/confirm', { schema: { params: idParams }, config: { permission: 'orders.modify' } }, async (request) => {
+  api.put('/odoo/orders/:id/confirm', { schema: { params: idParams }, config: { permission: 'orders.modify' } }, async (request) => {
     const order = await scopedOrder(request, Number(request.params.id));
     if (order.state === 'sale') throw new HttpError(409, 'The order is already confirmed');
     if (!EDITABLE_STATES.has(order.state as string)) throw new HttpError(409, 'Some orders are not in a state requiring confirmation.');
@@ -370,7 +373,7 @@ export async function orderRoutes(app: FastifyInstance, { erp, config, features 
     return { id: order.id, state: after?.state ?? 'sale' };
   });
 
-  app.delete<{ Params: { id: string } }>('/odoo/orders/:id', { schema: { params: idParams }, config: { permission: 'orders.delete' } }, async (request, reply) => {
+  api.delete('/odoo/orders/:id', { schema: { params: idParams }, config: { permission: 'orders.delete' } }, async (request, reply) => {
     const order = await scopedOrder(request, Number(request.params.id));
     if (order.state !== 'draft' && order.state !== 'cancel') throw new HttpError(409, ORDER_NOT_DELETABLE);
     await erp.unlink('sale.order', [order.id]);
@@ -379,7 +382,7 @@ export async function orderRoutes(app: FastifyInstance, { erp, config, features 
 
   app.get<{ Params: { id: string }; Querystring: { lang?: string } }>(
     '/odoo/orders/:id/print-url',
-    { schema: { params: idParams }, config: { permission: 'orders.list' } },
+    { schema: { params: idParams, querystring: z.looseObject({ lang: queryParam.describe("'en' or 'es' (the default)") }) }, config: { permission: 'orders.list' } },
     async (request) => {
       const order = await scopedOrder(request, Number(request.params.id));
       const lang = request.query.lang === 'en' ? 'en' : 'es';
@@ -392,7 +395,7 @@ export async function orderRoutes(app: FastifyInstance, { erp, config, features 
   // authorization header); without a valid one nothing about the order is revealed.
   app.get<{ Params: { id: string }; Querystring: { token?: string } }>(
     '/report/pdf/sale.report_saleorder/:id',
-    { schema: { params: idParams }, config: { public: true } },
+    { schema: { params: idParams, querystring: z.looseObject({ token: queryParam.describe('The signed print link of /odoo/orders/{id}/print-url'), lang: queryParam }) }, config: { public: true } },
     async (request, reply) => {
       const orderId = Number(request.params.id);
       const granted = printTokens.verify(orderId, String(request.query.token ?? ''));

@@ -3,9 +3,12 @@
  * Every ERP read goes through the ErpClient, so the same code serves the embedded store and a real Odoo.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { taxRoundingOf } from '../../shared/domain/orders';
 import { vatCore } from '../../shared/domain/text';
+import { resourceNamed } from '../../shared/resources/registry';
+import { sortableFields, sourceOf, type ResourceDeclaration } from '../../shared/resources/types';
 import { ErpError, type Domain, type ErpClient } from '../erp/types';
 
 export interface ScopedUser {
@@ -39,6 +42,60 @@ export function ownCompany(request: FastifyRequest, raw: unknown): number {
 /** Records of the given companies or shared by all (company_id false), as Odoo's multi-company rules read. */
 export function companyDomain(companies: number[]): Domain {
   return ['|', ['company_id', '=', false], ['company_id', 'in', companies]];
+}
+
+/*
+ * Schemas the routes declare (zod: Fastify checks them before the handler runs, and /docs shows them).
+ */
+
+/** A record id in the path, as the routes' JSON Schema had it; worded as Ajv did: `params/id must match pattern "^[0-9]{1,9}$"`. */
+export const idParam = z.string().regex(/^[0-9]{1,9}$/, 'must match pattern "^[0-9]{1,9}$"');
+export const idParams = z.object({ id: idParam });
+
+/** A query parameter as Fastify parses it (text, or a list when repeated), for routes whose handler judges it. */
+export const queryParam = z.union([z.string(), z.array(z.string())]).optional();
+
+/** A body that may be left out is read as {}, as the handlers' `request.body ?? {}` did. */
+export function orEmpty<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => value ?? {}, schema);
+}
+
+/** A resource declaration the server's own routes follow (shared/resources). */
+export function declaration(name: string): ResourceDeclaration {
+  const resource = resourceNamed(name);
+  if (!resource) throw new Error(`No resource declaration named ${name}`);
+  return resource;
+}
+
+export interface Sort {
+  field: string;
+  order: 'ASC' | 'DESC' | 'asc' | 'desc';
+}
+
+/**
+ * A search body with the optional `sort: { field, order }` of the console's lists: a field the declaration marks
+ * sortable, ASC or DESC (either case, ASC when left out). Another field is refused as a whole:
+ * `sort.field must be one of: a, b, c`.
+ */
+export function withSort<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>, resource: ResourceDeclaration) {
+  const fields = sortableFields(resource);
+  const sort = z
+    .object({
+      field: z.string().meta({ enum: fields, description: 'A sortable field of the list' }),
+      order: z.enum(['ASC', 'DESC', 'asc', 'desc'], { error: 'must be ASC or DESC' }).default('ASC'),
+    })
+    .nullish();
+  return schema.extend({ sort }).superRefine((body, context) => {
+    const field = (body as { sort?: Sort | null }).sort?.field;
+    if (field !== undefined && !fields.includes(field)) context.addIssue({ code: 'custom', message: `sort.field must be one of: ${fields.join(', ')}`, path: [] });
+  });
+}
+
+/** The ERP order of a sorted search (`<source field> <asc|desc>, id <asc|desc>`), or the route's own default. */
+export function erpOrder(resource: ResourceDeclaration, sort: Sort | null | undefined, byDefault: string): string {
+  if (!sort) return byDefault;
+  const direction = sort.order.toLowerCase() === 'desc' ? 'desc' : 'asc';
+  return `${sourceOf(resource, sort.field)} ${direction}, id ${direction}`;
 }
 
 const MOVES_ANY = ['moves.create', 'moves.list', 'moves.validate', 'moves.modify'];
@@ -98,7 +155,8 @@ async function optionalModel<T>(read: () => Promise<T[]>): Promise<T[]> {
 }
 
 export async function referenceRoutes(app: FastifyInstance, { erp }: { erp: ErpClient }) {
-  const companyParams = { type: 'object', properties: { companyId: { type: 'string', pattern: '^[0-9]{1,9}$' } }, required: ['companyId'] } as const;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const companyParams = z.object({ companyId: idParam });
 
   app.get('/odoo/companies', async (request) => ({ data: await companiesWithProjects(erp, userOf(request).companies) }));
 
@@ -138,7 +196,8 @@ export async function referenceRoutes(app: FastifyInstance, { erp }: { erp: ErpC
       { fields: ['name', 'vat'], order: 'supplier_rank desc, name, id', limit: name || vat ? 20 : 500 },
     );
 
-  app.get('/odoo/providers', { config: { permission: MOVES_ANY } }, async (request) =>
+  const companyHeader = z.looseObject({ 'x-company-id': z.string().optional().describe('The company the list is for') });
+  app.get('/odoo/providers', { schema: { headers: companyHeader }, config: { permission: MOVES_ANY } }, async (request) =>
     providers(ownCompany(request, request.headers['x-company-id'])),
   );
 
@@ -148,10 +207,20 @@ export async function referenceRoutes(app: FastifyInstance, { erp }: { erp: ErpC
     // A tax id as printed on a document ('B-46123456', 'ES B46123456'): matched without its country prefix and marks.
     vat: z.string().max(30).transform(vatCore).refine((core) => core.length >= 8, 'not a tax id').optional(),
   });
-  app.post('/odoo/providers/search', { config: { permission: MOVES_ANY } }, async (request) => {
-    const body = providerSearch.parse(request.body);
-    return providers(ownCompany(request, body.companyId), body.name.trim(), body.vat);
-  });
+  // This body has no default: a missing one is refused as "received undefined", a JSON null as "received null"
+  // (Fastify hands a validator null for both, so a missing body is marked before validation).
+  const NO_BODY = Symbol('no body');
+  api.post(
+    '/odoo/providers/search',
+    {
+      schema: { body: z.preprocess((value) => (value === NO_BODY ? undefined : value), providerSearch) },
+      preValidation: async (request) => {
+        if (request.body === undefined) (request as { body: unknown }).body = NO_BODY;
+      },
+      config: { permission: MOVES_ANY },
+    },
+    async (request) => providers(ownCompany(request, request.body.companyId), request.body.name.trim(), request.body.vat),
+  );
 
   app.get('/odoo/uom', { config: { permission: ORDERS_ANY } }, async () => erp.searchRead('uom.uom', [], { fields: ['name'], order: 'id' }));
 
@@ -167,33 +236,33 @@ export async function referenceRoutes(app: FastifyInstance, { erp }: { erp: ErpC
   app.get('/odoo/partner', { config: { permission: [...ORDERS_ANY, ...CONTACTS_ANY] } }, async (request) => partners(userOf(request).companies));
   app.get('/odoo/products', { config: { permission: ORDERS_ANY } }, async (request) => products(userOf(request).companies));
 
-  app.get<{ Params: { companyId: string } }>('/odoo/partner/:companyId', { schema: { params: companyParams }, config: { permission: [...ORDERS_ANY, ...CONTACTS_ANY] } }, async (request) =>
+  api.get('/odoo/partner/:companyId', { schema: { params: companyParams }, config: { permission: [...ORDERS_ANY, ...CONTACTS_ANY] } }, async (request) =>
     partners([ownCompany(request, request.params.companyId)]),
   );
-  app.get<{ Params: { companyId: string } }>('/odoo/products/:companyId', { schema: { params: companyParams }, config: { permission: ORDERS_ANY } }, async (request) =>
+  api.get('/odoo/products/:companyId', { schema: { params: companyParams }, config: { permission: ORDERS_ANY } }, async (request) =>
     products([ownCompany(request, request.params.companyId)]),
   );
-  app.get<{ Params: { companyId: string } }>('/odoo/payment-modes/:companyId', { schema: { params: companyParams }, config: { permission: [...ORDERS_ANY, ...MOVES_ANY] } }, async (request) => {
+  api.get('/odoo/payment-modes/:companyId', { schema: { params: companyParams }, config: { permission: [...ORDERS_ANY, ...MOVES_ANY] } }, async (request) => {
     const company = ownCompany(request, request.params.companyId);
     return optionalModel(() => erp.searchRead('account.payment.mode', [['active', '=', true], ...companyDomain([company])], { fields: ['name'], order: 'name' }));
   });
-  app.get<{ Params: { companyId: string } }>('/odoo/payment-terms/:companyId', { schema: { params: companyParams }, config: { permission: ORDERS_ANY } }, async (request) => {
+  api.get('/odoo/payment-terms/:companyId', { schema: { params: companyParams }, config: { permission: ORDERS_ANY } }, async (request) => {
     const company = ownCompany(request, request.params.companyId);
     return erp.searchRead('account.payment.term', [['active', '=', true], ...companyDomain([company])], { fields: ['name'], order: 'id' });
   });
-  app.get<{ Params: { companyId: string } }>('/odoo/price-lists/:companyId', { schema: { params: companyParams }, config: { permission: ORDERS_ANY } }, async (request) => {
+  api.get('/odoo/price-lists/:companyId', { schema: { params: companyParams }, config: { permission: ORDERS_ANY } }, async (request) => {
     const company = ownCompany(request, request.params.companyId);
     return erp.searchRead('product.pricelist', [['active', '=', true], ...companyDomain([company])], { fields: ['name', 'currency_id'], order: 'id' });
   });
-  app.get<{ Params: { companyId: string } }>('/odoo/taxes/:companyId', { schema: { params: companyParams }, config: { permission: ORDERS_ANY } }, async (request) => {
+  api.get('/odoo/taxes/:companyId', { schema: { params: companyParams }, config: { permission: ORDERS_ANY } }, async (request) => {
     const company = ownCompany(request, request.params.companyId);
     // tax_scope and amount_type let the form find the default tax by rate and scope, whatever the chart names it.
     return erp.searchRead('account.tax', [['type_tax_use', '=', 'sale'], ['active', '=', true], ['company_id', '=', company]], { fields: ['name', 'amount', 'amount_type', 'tax_scope'], order: 'sequence, id' });
   });
 
-  app.get<{ Params: { id: string } }>(
+  api.get(
     '/odoo/users/:id/journals',
-    { schema: { params: { type: 'object', properties: { id: { type: 'string', pattern: '^[0-9]{1,9}$' } }, required: ['id'] } }, config: { permission: ['moves.validate', 'moves.list'] } },
+    { schema: { params: idParams }, config: { permission: ['moves.validate', 'moves.list'] } },
     async (request) => {
       const user = userOf(request);
       if (Number(request.params.id) !== user.id) throw new ScopeError('You can only read your own journals');

@@ -3,11 +3,13 @@
  * result (or a short failure note) to whoever asked. `jobs` lets tests and a graceful stop wait for running work.
  */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isIsoDate } from '../../shared/domain/dates';
 import type { ErpClient } from '../erp/types';
 import type { Mailer } from '../mail';
 import { failureMail, runPaymentReport } from '../reports/payment-report';
+import { orEmpty } from './reference';
 
 export const REPORT_STARTED = 'The report is being generated. You will receive the results by email';
 
@@ -44,8 +46,9 @@ const schema = z.object({
 const MAX_DAYS = 5 * 366;
 
 export async function reportRoutes(app: FastifyInstance, { erp, mailer, jobs }: { erp: ErpClient; mailer: Mailer; jobs: ReportJobs }) {
-  app.post('/odoo/reports/payment', { config: { permission: 'paymentReport.generate' } }, async (request, reply) => {
-    const body = schema.parse(request.body ?? {});
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post('/odoo/reports/payment', { schema: { body: orEmpty(schema) }, config: { permission: 'paymentReport.generate' } }, async (request, reply) => {
+    const body = request.body;
     if (body.dateFrom > body.dateTo) throw new HttpError(400, 'dateFrom must not be after dateTo');
     if ((Date.parse(body.dateTo) - Date.parse(body.dateFrom)) / 86_400_000 > MAX_DAYS) throw new HttpError(400, 'The period can be at most five years');
     const user = request.user;

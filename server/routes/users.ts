@@ -4,14 +4,17 @@
  * list's uploaded-by select. Only users sharing a company with the requester, unless the requester holds god.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ALL_PERMISSIONS, GOD, hasAnyPermission, hasPermission, USERS_VIEW_PERMISSIONS } from '../../shared/domain/permissions';
+import { sortableFields } from '../../shared/resources/types';
 import { createInvitation } from '../auth/invitations';
 import type { Config } from '../config';
 import { findUserByEmail, findUserById, type AppUser } from '../db/users';
 import type { Sql } from '../erp/embedded/sql';
 import type { Mailer } from '../mail';
 import { invitationMail } from './invitation-mail';
+import { declaration, idParams, orEmpty, withSort, type Sort } from './reference';
 
 class HttpError extends Error {
   constructor(readonly statusCode: number, message: string) {
@@ -21,7 +24,6 @@ class HttpError extends Error {
 
 const USERS_MANAGE = 'users.create';
 const PERMISSION_VALUES = [GOD, ...ALL_PERMISSIONS] as const;
-const idParams = { type: 'object', properties: { id: { type: 'string', pattern: '^[0-9]{1,9}$' } }, required: ['id'] } as const;
 const companyIds = z.array(z.number({ error: 'companies must be ids' }).int().positive()).max(100);
 
 const isAdmin = (user: Pick<AppUser, 'role'>) => user.role === 'admin';
@@ -55,7 +57,22 @@ interface Row {
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
+/** The SQL each sortable field of the users declaration sorts by (text as the default order compares it, by lower case). */
+const SORT_COLUMNS: Readonly<Record<string, string>> = { firstName: 'lower(first_name)', lastName: 'lower(last_name)', email: 'lower(email)', active: 'active' };
+const DEFAULT_ORDER = 'lower(first_name), lower(last_name), id';
+
+/** ORDER BY of a search: a whitelisted column (never the request's text) then id, in the direction asked. */
+function orderBy(sort: Sort | null | undefined): string {
+  if (!sort) return DEFAULT_ORDER;
+  const direction = sort.order.toLowerCase() === 'desc' ? 'DESC' : 'ASC';
+  return `${SORT_COLUMNS[sort.field]} ${direction}, id ${direction}`;
+}
+
 export async function userRoutes(app: FastifyInstance, { db, mailer, config, clock }: { db: Sql; mailer: Mailer; config: Config; clock: () => Date }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const resource = declaration('users');
+  const unsortable = sortableFields(resource).filter((field) => !Object.hasOwn(SORT_COLUMNS, field));
+  if (unsortable.length) throw new Error(`The users table has no column to sort by ${unsortable.join(', ')}`);
   /** A user the requester may manage: sharing a company with them (god: anyone), and existing. */
   async function managedUser(request: FastifyRequest, id: number): Promise<AppUser> {
     const requester = request.user;
@@ -79,8 +96,8 @@ export async function userRoutes(app: FastifyInstance, { db, mailer, config, clo
     return null;
   }
 
-  app.post('/users/search', { config: { permission: [...USERS_VIEW_PERMISSIONS, 'moves.list'] } }, async (request) => {
-    const filters = searchSchema.parse(request.body ?? {});
+  api.post('/users/search', { schema: { body: orEmpty(withSort(searchSchema, resource)) }, config: { permission: [...USERS_VIEW_PERMISSIONS, 'moves.list'] } }, async (request) => {
+    const filters = request.body;
     const user = request.user;
     const full = hasAnyPermission(user.permissions, USERS_VIEW_PERMISSIONS);
     const everyone = user.permissions.includes(GOD);
@@ -99,7 +116,7 @@ export async function userRoutes(app: FastifyInstance, { db, mailer, config, clo
     const rows = await db.query<Row>(
       `SELECT id, email, first_name, last_name, role, permissions, companies, active, count(*) OVER () AS total
        FROM users ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-       ORDER BY lower(first_name), lower(last_name), id LIMIT $${params.length - 1} OFFSET $${params.length}`,
+       ORDER BY ${orderBy(filters.sort)} LIMIT $${params.length - 1} OFFSET $${params.length}`,
       params,
     );
     let total = rows.length ? Number(rows[0].total) : 0;
@@ -120,8 +137,8 @@ export async function userRoutes(app: FastifyInstance, { db, mailer, config, clo
     permission: z.enum(PERMISSION_VALUES, { error: 'Unknown permission' }),
     value: z.boolean({ error: 'value must be true or false' }),
   });
-  app.post('/users/change-permission', { config: { permission: USERS_MANAGE } }, async (request) => {
-    const { userId, permission, value } = changeSchema.parse(request.body ?? {});
+  api.post('/users/change-permission', { schema: { body: orEmpty(changeSchema) }, config: { permission: USERS_MANAGE } }, async (request) => {
+    const { userId, permission, value } = request.body;
     const requester = request.user;
     const user = await managedUser(request, userId);
     if (value && user.id === requester.id) throw new HttpError(403, 'You cannot raise your own permissions');
@@ -145,8 +162,8 @@ export async function userRoutes(app: FastifyInstance, { db, mailer, config, clo
     email: z.string().optional(),
     companies: companyIds.optional(),
   });
-  app.put<{ Params: { id: string } }>('/users/:id', { schema: { params: idParams }, config: { permission: USERS_MANAGE } }, async (request, reply) => {
-    const body = editSchema.parse(request.body ?? {});
+  api.put('/users/:id', { schema: { params: idParams, body: orEmpty(editSchema) }, config: { permission: USERS_MANAGE } }, async (request, reply) => {
+    const body = request.body;
     const requester = request.user;
     const user = await managedUser(request, Number(request.params.id));
     if (body.email !== undefined && body.email.trim().toLowerCase() !== user.email.toLowerCase()) throw new HttpError(400, 'The email cannot be changed');
@@ -161,7 +178,7 @@ export async function userRoutes(app: FastifyInstance, { db, mailer, config, clo
     return reply.code(204).send();
   });
 
-  app.delete<{ Params: { id: string } }>('/users/:id', { schema: { params: idParams }, config: { permission: USERS_MANAGE } }, async (request, reply) => {
+  api.delete('/users/:id', { schema: { params: idParams }, config: { permission: USERS_MANAGE } }, async (request, reply) => {
     const user = await managedUser(request, Number(request.params.id));
     if (user.id === request.user.id) throw new HttpError(409, 'You cannot delete your own account');
     if (user.active && (await keepsAdministrators(user, null))) throw new HttpError(409, 'The last administrator cannot be deleted');
@@ -175,8 +192,8 @@ export async function userRoutes(app: FastifyInstance, { db, mailer, config, clo
     permissions: z.array(z.enum(PERMISSION_VALUES, { error: 'Unknown permission' })).max(50).default([]),
     lang: z.enum(['es', 'en']).optional(),
   });
-  app.post('/users/invite', { config: { permission: USERS_MANAGE } }, async (request, reply) => {
-    const body = inviteSchema.parse(request.body ?? {});
+  api.post('/users/invite', { schema: { body: orEmpty(inviteSchema) }, config: { permission: USERS_MANAGE } }, async (request, reply) => {
+    const body = request.body;
     const requester = request.user;
     if (await findUserByEmail(db, body.email)) throw new HttpError(409, `A user with the email ${body.email} already exists`);
     // Companies are an administrator's choice; anyone else invites into their own companies.

@@ -99,7 +99,8 @@ async function referenceList(resource: ResourceDeclaration, params: GetListParam
   if (Array.isArray(ids)) rows = rows.filter((row) => ids.includes(row.id));
   for (const [field, value] of Object.entries(rest)) rows = rows.filter((row) => (Array.isArray(row[field]) ? row[field][0] : row[field]) === value);
   const sort = params.sort;
-  if (sort?.field && sort.field !== resource.defaultSort.field) {
+  // react-admin asks `id DESC` when nothing was chosen (ReferenceInput's default): the server's order stands then.
+  if (sort?.field && sort.field !== resource.defaultSort.field && sort.field !== 'id') {
     rows = [...rows].sort((a, b) => compare(a[sort.field], b[sort.field]) * (sort.order === 'DESC' ? -1 : 1));
   }
   const total = rows.length;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { AREAS, HOME_ORDER as HOME } from '../../shared/domain/areas';
 import { screenshot, serverAndBrowser, signIn } from './harness';
 
 
@@ -17,8 +18,12 @@ async function testIds(page: Page, prefix: string): Promise<string[]> {
   );
 }
 
-const ALL_MENU = ['validation', 'movesList', 'move', 'order', 'orderList', 'contact', 'contactList', 'paymentsReport', 'permissionsManagement'];
-const HOME_ORDER = ['move', 'validation', 'order', 'contact', 'contactList', 'orderList', 'movesList', 'paymentsReport', 'permissionsManagement'];
+// Spec section 2's menu and home order; screens added by declaration (shared/resources) follow them, in their order.
+const SPEC_MENU = ['validation', 'movesList', 'move', 'order', 'orderList', 'contact', 'contactList', 'paymentsReport', 'permissionsManagement'];
+const SPEC_HOME = ['move', 'validation', 'order', 'contact', 'contactList', 'orderList', 'movesList', 'paymentsReport', 'permissionsManagement'];
+const ADDED = AREAS.map((area) => area.id).filter((id) => !SPEC_MENU.includes(id));
+const ALL_MENU = [...SPEC_MENU, ...ADDED];
+const HOME_ORDER = [...SPEC_HOME, ...HOME.filter((id) => ADDED.includes(id))];
 
 const USERS: Array<{ email: string; menu: string[] }> = [
   { email: 'admin@demo.example', menu: ALL_MENU },

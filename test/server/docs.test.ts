@@ -1,0 +1,140 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESOURCES, resourceNamed } from '../../shared/resources/registry';
+import { sortableFields } from '../../shared/resources/types';
+import { startTestServer, type TestServer } from './helpers';
+
+let server: TestServer;
+let dist: string;
+
+beforeAll(async () => {
+  // A console build of its own, so that the SPA fallback is there to not answer /docs.
+  dist = mkdtempSync(join(tmpdir(), 'backoffice-docs-dist-'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>console</title>');
+  server = await startTestServer({ distDir: dist });
+}, 60_000);
+afterAll(async () => {
+  await server?.stop();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+interface Operation {
+  tags?: string[];
+  security?: unknown[];
+  parameters?: Array<{ in: string; name: string; required?: boolean; schema: Record<string, unknown> }>;
+  requestBody?: { content: Record<string, { schema: JsonSchema }> };
+}
+interface JsonSchema {
+  type?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  enum?: unknown[];
+  items?: JsonSchema;
+  pattern?: string;
+  nullable?: boolean;
+}
+interface OpenApi {
+  openapi: string;
+  info: { title: string; version: string };
+  components: { securitySchemes: Record<string, unknown> };
+  security: unknown[];
+  paths: Record<string, Record<string, Operation>>;
+}
+
+async function openApi(): Promise<OpenApi> {
+  const response = await fetch(`${server.url}/docs/json`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  return response.json();
+}
+
+const bodyOf = (operation: Operation | undefined) => operation?.requestBody?.content['application/json']?.schema;
+/** Fastify's /a/:b as OpenAPI's /a/{b}. */
+const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+
+describe('the OpenAPI document at /docs', () => {
+  it('GET /docs/json needs no session: OpenAPI 3 of the Backoffice API, the session token an apiKey header', async () => {
+    const doc = await openApi();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.info.title).toBe('Backoffice API');
+    expect(doc.components.securitySchemes).toEqual({ session: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'authorization' }) });
+    expect(doc.security).toEqual([{ session: [] }]);
+  });
+
+  it('shows the search bodies with their filters, paging and the sortable fields of the declaration', async () => {
+    const doc = await openApi();
+    const search = bodyOf(doc.paths['/odoo/moves/search']?.post);
+    expect(search?.type).toBe('object');
+    expect(Object.keys(search?.properties ?? {})).toEqual(expect.arrayContaining(['number', 'partner', 'dateFrom', 'state', 'uploadedBy', 'pageNumber', 'numberOfRecords', 'sort']));
+    const sort = search!.properties!.sort;
+    expect(sort.nullable).toBe(true);
+    expect(sort.properties?.field.enum).toEqual(sortableFields(resourceNamed('moves')!));
+    expect(sort.properties?.order.enum).toEqual(['ASC', 'DESC', 'asc', 'desc']);
+    for (const path of ['/odoo/orders/search', '/odoo/contacts/search', '/users/search']) {
+      const resource = RESOURCES.find((one) => `${one.path}/search` === path)!;
+      expect(bodyOf(doc.paths[path]?.post)?.properties?.sort.properties?.field.enum, path).toEqual(sortableFields(resource));
+    }
+  });
+
+  it('shows /odoo/orders/{id} with its id parameter, and the bodies of creation, edition and invitation', async () => {
+    const doc = await openApi();
+    const order = doc.paths['/odoo/orders/{id}'];
+    expect(Object.keys(order).sort()).toEqual(['delete', 'get']);
+    expect(order.get.parameters).toEqual([{ in: 'path', name: 'id', required: true, schema: { type: 'string', pattern: '^[0-9]{1,9}$' } }]);
+    expect(order.get.tags).toEqual(['orders']);
+
+    const invite = bodyOf(doc.paths['/users/invite']?.post);
+    expect(invite?.required).toEqual(['email']);
+    expect(Object.keys(invite?.properties ?? {}).sort()).toEqual(['companies', 'email', 'lang', 'permissions']);
+    expect(invite?.properties?.lang.enum).toEqual(['es', 'en']);
+
+    const create = bodyOf(doc.paths['/odoo/moves/create']?.post);
+    expect(create?.required).toEqual(expect.arrayContaining(['type', 'company_id', 'date', 'amount', 'file']));
+    expect(create?.properties?.type.enum).toEqual(['expense', 'invoice']);
+    expect(bodyOf(doc.paths['/odoo/orders/create']?.post)?.properties?.lines.type).toBe('array');
+    expect(bodyOf(doc.paths['/odoo/orders/{id}/lines']?.put)?.required).toEqual(['lines']);
+    expect(bodyOf(doc.paths['/odoo/moves/{id}/validate']?.put)?.required).toEqual(['validate']);
+    expect(bodyOf(doc.paths['/odoo/contacts/create']?.post)?.required).toEqual(['fields']);
+    expect(bodyOf(doc.paths['/odoo/reports/payment']?.post)?.required).toEqual(expect.arrayContaining(['dateFrom', 'dateTo', 'companies']));
+    expect(bodyOf(doc.paths['/odoo/providers/search']?.post)?.required).toEqual(['companyId']);
+    expect(bodyOf(doc.paths['/users/change-permission']?.post)?.required).toEqual(['userId', 'permission', 'value']);
+    expect(bodyOf(doc.paths['/ocr/move/']?.post)).toBeDefined();
+  });
+
+  it('hides no API route: every declared action and search is there, sign-in tagged auth and public ones need no token', async () => {
+    const doc = await openApi();
+    for (const resource of RESOURCES) {
+      for (const action of Object.values(resource.actions ?? {})) {
+        expect(doc.paths[openApiPath(action.path)]?.[action.method.toLowerCase()], `${action.method} ${action.path}`).toBeDefined();
+      }
+      if (resource.verbs.list && !resource.reference) expect(doc.paths[`${resource.path}/search`]?.post, resource.name).toBeDefined();
+    }
+    for (const path of ['/users/me', '/odoo/companies', '/odoo/moves/{id}', '/users/{id}', '/auth/sign-out', '/auth/callback', '/report/pdf/sale.report_saleorder/{id}']) {
+      expect(doc.paths[path], path).toBeDefined();
+    }
+    expect(doc.paths['/auth/provider'].get).toMatchObject({ tags: ['auth'], security: [] });
+    expect(doc.paths['/report/pdf/sale.report_saleorder/{id}'].get.security).toEqual([]);
+    expect(doc.paths['/odoo/moves/search'].post.security).toBeUndefined();
+    expect(Object.keys(doc.paths).some((path) => path.startsWith('/docs'))).toBe(false);
+  });
+
+  it('GET /docs is the browsable page, not the console', async () => {
+    for (const path of ['/docs', '/docs/']) {
+      const page = await fetch(`${server.url}${path}`, { headers: { accept: 'text/html' } });
+      expect(page.status, path).toBe(200);
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      const html = await page.text();
+      expect(html).toContain('Swagger UI');
+      expect(html).not.toContain('<title>console</title>');
+    }
+    // Under /docs, an unknown page is the API's 404, not the console's index.html.
+    const missing = await fetch(`${server.url}/docs/nothing-here`, { headers: { accept: 'text/html' } });
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Route GET /docs/nothing-here not found' });
+    // The console's own pages still get its index.html.
+    const spa = await fetch(`${server.url}/moves-list`, { headers: { accept: 'text/html' } });
+    expect(await spa.text()).toContain('<title>console</title>');
+  });
+});
