@@ -105,7 +105,8 @@ describe('the OpenAPI document at /docs', () => {
 
   it('hides no API route: every declared action and search is there, sign-in tagged auth and public ones need no token', async () => {
     const doc = await openApi();
-    for (const resource of RESOURCES) {
+    // The routes of the resources' own route files (those derived by server/routes/generic.ts have their tests).
+    for (const resource of RESOURCES.filter((one) => !one.generic?.length)) {
       for (const action of Object.values(resource.actions ?? {})) {
         expect(doc.paths[openApiPath(action.path)]?.[action.method.toLowerCase()], `${action.method} ${action.path}`).toBeDefined();
       }

@@ -8,6 +8,13 @@ import Stack from '@mui/material/Stack';
 import { ListFilterForm } from '../../custom/ListFilterForm';
 import { MESSAGE_DURATION_MS } from '../../../shared/domain/constants';
 import { safeWebUrl } from '../../../shared/domain/links';
+import { resourceNamed } from '../../../shared/resources/registry';
+import { sortableFields } from '../../../shared/resources/types';
+
+const CONTACTS = resourceNamed('contacts')!;
+/** Only the columns the server sorts by (the declaration's sortable fields) offer sorting. */
+const SORTABLE = new Set(sortableFields(CONTACTS));
+const sortable = (source: string) => ({ source, disableSort: !SORTABLE.has(source) });
 
 const second = (pair: unknown) => (Array.isArray(pair) ? String(pair[1]) : '');
 
@@ -50,6 +57,7 @@ export function ContactList() {
       title={translate('app.titles.contactList')}
       actions={<Actions />}
       perPage={100}
+      sort={CONTACTS.defaultSort}
       pagination={<Pagination rowsPerPageOptions={[20, 50, 100]} />}
       disableSyncWithLocation
       storeKey="contact-list"
@@ -63,18 +71,18 @@ export function ContactList() {
       </ListFilterForm>
       <LoadingMessage />
       <DataTable bulkActionButtons={false} rowClick={false} size="small" sx={{ '& td, & th': { whiteSpace: 'nowrap' }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}>
-        <DataTable.Col source="name" label="app.contacts.fields.name" />
-        <DataTable.Col source="x_studio_owner_employee" label="app.contacts.fields.owner" render={(record) => second(record.x_studio_owner_employee)} />
-        <DataTable.Col source="company_id" label="app.contacts.fields.company" render={(record) => second(record.company_id)} />
+        <DataTable.Col {...sortable('name')} label="app.contacts.fields.name" />
+        <DataTable.Col {...sortable('x_studio_owner_employee')} label="app.contacts.fields.owner" render={(record) => second(record.x_studio_owner_employee)} />
+        <DataTable.Col {...sortable('company_id')} label="app.contacts.fields.company" render={(record) => second(record.company_id)} />
         <DataTable.Col
-          source="email"
+          {...sortable('email')}
           label="app.contacts.fields.email"
           render={(record) => (record.email ? <Link href={`mailto:${record.email}`} onClick={(event) => event.stopPropagation()}>{record.email}</Link> : '')}
         />
-        <DataTable.Col source="phone" label="app.contacts.fields.phone" />
-        <DataTable.Col source="company_name" label="app.contacts.fields.companyName" />
+        <DataTable.Col {...sortable('phone')} label="app.contacts.fields.phone" />
+        <DataTable.Col {...sortable('company_name')} label="app.contacts.fields.companyName" />
         <DataTable.Col
-          source="website"
+          {...sortable('website')}
           label="app.contacts.fields.website"
           render={(record) => {
             const url = safeWebUrl(record.website);
@@ -86,10 +94,10 @@ export function ContactList() {
             );
           }}
         />
-        <DataTable.Col source="function" label="app.contacts.fields.position" />
-        <DataTable.Col source="x_studio_tipo_inversor" label="app.contacts.fields.investorType" />
+        <DataTable.Col {...sortable('function')} label="app.contacts.fields.position" />
+        <DataTable.Col {...sortable('x_studio_tipo_inversor')} label="app.contacts.fields.investorType" />
         <DataTable.Col
-          source="category_id"
+          {...sortable('category_id')}
           label="app.contacts.fields.categories"
           render={(record) => (
             <Stack direction="row" spacing={0.5}>

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCreate, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -17,8 +18,9 @@ import Tooltip from '@mui/material/Tooltip';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
-import { apiFetch, errorMessage, serverMessageOr } from '../../providers/http';
-import { readAsDataUrl } from '../moves/upload';
+import type { BackofficeDataProvider } from '../../providers/dataProvider';
+import { apiFetch, serverMessageOr } from '../../providers/http';
+import { REFERENCE_STALE_TIME, readAsDataUrl, useReferenceList } from '../moves/upload';
 import { MESSAGE_DURATION_MS, SHORT_MESSAGE_DURATION_MS } from '../../../shared/domain/constants';
 
 interface Named { id: number; name: string }
@@ -33,21 +35,55 @@ const DURATIONS = { info: SHORT_MESSAGE_DURATION_MS, success: MESSAGE_DURATION_M
 const CARD_FIELDS = ['name', 'email', 'website', 'phone', 'position'] as const;
 type CardField = (typeof CARD_FIELDS)[number];
 
+/**
+ * The user's companies with their own employee record (GET /odoo/odoo-companies). The dataProvider's odooCompanies
+ * list keeps only the companies, and the form needs the employee: this one read stays on the HTTP helper, cached
+ * like the reference lists.
+ */
+function useCompaniesAndEmployee() {
+  return useQuery({
+    queryKey: ['odooCompanies', 'withEmployee'],
+    queryFn: async ({ signal }) => (await apiFetch<{ companies: Named[]; employee: Employee | null }>('/odoo/odoo-companies', { signal })).json,
+    staleTime: REFERENCE_STALE_TIME,
+  });
+}
+
 const investorLabel = (type: InvestorType) => (type.x_studio_tipo_inversor_descripcion ? `${type.x_name} — ${type.x_studio_tipo_inversor_descripcion}` : type.x_name);
 
 /** The Contact page (spec section 2): a contact from a form or a business card. */
 export function ContactPage() {
   const translate = useTranslate();
   const notify = useNotify();
-  const [reference, setReference] = useState<Reference | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const dataProvider = useDataProvider<BackofficeDataProvider>();
+  // The form's lists, read once and cached between visits.
+  const categoriesQuery = useReferenceList<Named>('categories');
+  const companiesQuery = useCompaniesAndEmployee();
+  const investorTypesQuery = useReferenceList<InvestorType>('investorTypes');
+  const eventsQuery = useReferenceList<ContactEvent>('events');
+  // Each list says which one failed (spec section 8), unless the server said why.
+  const failed = (
+    [
+      [categoriesQuery.error, 'app.contactForm.errors.categories'],
+      [companiesQuery.error, 'app.contactForm.errors.companies'],
+      [investorTypesQuery.error, 'app.contactForm.errors.investorTypes'],
+      [eventsQuery.error, 'app.contactForm.errors.events'],
+    ] as const
+  ).find(([error]) => error);
+  const loadError = failed ? serverMessageOr(failed[0], failed[1]) : null;
+  const reference: Reference | null = useMemo(
+    () =>
+      categoriesQuery.data && companiesQuery.data && investorTypesQuery.data && eventsQuery.data
+        ? { categories: categoriesQuery.data, companies: companiesQuery.data.companies, employee: companiesQuery.data.employee, investorTypes: investorTypesQuery.data, events: eventsQuery.data }
+        : null,
+    [categoriesQuery.data, companiesQuery.data, investorTypesQuery.data, eventsQuery.data],
+  );
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [phone, setPhone] = useState('');
   const [companyName, setCompanyName] = useState('');
   const [eventId, setEventId] = useState<number | ''>('');
   const [advanced, setAdvanced] = useState(false);
-  const [companyId, setCompanyId] = useState<number | ''>('');
+  const [chosenCompany, setCompanyId] = useState<number | ''>('');
   const [investorId, setInvestorId] = useState<number | ''>('');
   const [categories, setCategories] = useState<Named[]>([]);
   const [position, setPosition] = useState('');
@@ -60,34 +96,15 @@ export function ContactPage() {
   // Fields filled from a card stay marked until the user edits them (issue 8).
   const [fromCard, setFromCard] = useState<Set<CardField>>(new Set());
   const cardInput = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    // Each list says which one failed (spec section 8), unless the server said why.
-    const load = <T,>(path: string, fallback: string) =>
-      apiFetch<T>(path).catch((error: unknown) => {
-        throw new Error(serverMessageOr(error, fallback));
-      });
-    Promise.all([
-      load<Named[]>('/odoo/categories', 'app.contactForm.errors.categories'),
-      load<{ companies: Named[]; employee: Employee | null }>('/odoo/odoo-companies', 'app.contactForm.errors.companies'),
-      load<InvestorType[]>('/odoo/investor-types', 'app.contactForm.errors.investorTypes'),
-      load<ContactEvent[]>('/odoo/events', 'app.contactForm.errors.events'),
-    ])
-      .then(([categoryList, companies, investorTypes, events]) => {
-        if (cancelled) return;
-        const employee = companies.json.employee;
-        setReference({ categories: categoryList.json, companies: companies.json.companies, employee, investorTypes: investorTypes.json, events: events.json });
-        // The employee's company when it is one of the user's, else the user's first company.
-        const own = employee && Array.isArray(employee.company_id) ? employee.company_id[0] : undefined;
-        const first = companies.json.companies.some((company) => company.id === own) ? own : companies.json.companies[0]?.id;
-        setCompanyId(first ?? '');
-      })
-      .catch((error) => !cancelled && setLoadError(errorMessage(error)));
-    return () => {
-      cancelled = true;
-    };
-  }, []);
+  // Until the user chooses: the employee's company when it is one of the user's, else the user's first company.
+  const own = reference?.employee && Array.isArray(reference.employee.company_id) ? reference.employee.company_id[0] : undefined;
+  const companyId = chosenCompany !== '' ? chosenCompany : ((reference?.companies.some((company) => company.id === own) ? own : reference?.companies[0]?.id) ?? '');
+  // The card reading (POST /ocr/contact/, the contacts 'read' action) and the creation (POST /odoo/contacts/create,
+  // the spec's { fields: {...} } as the record's data).
+  const cardReading = useMutation({
+    mutationFn: async (card: File) => dataProvider.action<{ result: string }>('contacts', 'read', { body: { file: await readAsDataUrl(card), method: 'card' } }),
+  });
+  const [create] = useCreate();
 
   const edited = (field: CardField) => setFromCard((current) => (current.has(field) ? new Set([...current].filter((one) => one !== field)) : current));
   const cardHint = (field: CardField) => (fromCard.has(field) ? translate('app.contactForm.fromCard') : ' ');
@@ -103,7 +120,7 @@ export function ContactPage() {
     if (!file) return;
     setScanning(true);
     try {
-      const { json } = await apiFetch<{ result: string }>('/ocr/contact/', { method: 'POST', body: { file: await readAsDataUrl(file), method: 'card' } });
+      const json = await cardReading.mutateAsync(file);
       const fields = JSON.parse(json.result) as Partial<Record<CardField, string>>;
       const setters: Record<CardField, (value: string) => void> = { name: setName, email: setEmail, website: setWebsite, phone: setPhone, position: setPosition };
       const filled = CARD_FIELDS.filter((field) => typeof fields[field] === 'string' && fields[field]!.trim());
@@ -128,26 +145,29 @@ export function ContactPage() {
     setSending(true);
     notify('app.contactForm.loading', { type: 'info', autoHideDuration: DURATIONS.info });
     try {
-      await apiFetch('/odoo/contacts/create', {
-        method: 'POST',
-        body: {
-          fields: {
-            name: name.trim(),
-            email: email.trim(),
-            phone: phone.trim(),
-            company_name: companyName.trim(),
-            from_event_assistant: eventId || false,
-            company_id: companyId || false,
-            x_studio_tipo_inversor: investorId ? [investorId] : [],
-            category_id: categories.map((category) => category.id),
-            function: position.trim(),
-            website: website.trim(),
-            // Spec section 3: swapped relative to their labels.
-            comment: notes,
-            notes: comment,
+      await create(
+        'contacts',
+        {
+          data: {
+            fields: {
+              name: name.trim(),
+              email: email.trim(),
+              phone: phone.trim(),
+              company_name: companyName.trim(),
+              from_event_assistant: eventId || false,
+              company_id: companyId || false,
+              x_studio_tipo_inversor: investorId ? [investorId] : [],
+              category_id: categories.map((category) => category.id),
+              function: position.trim(),
+              website: website.trim(),
+              // Spec section 3: swapped relative to their labels.
+              comment: notes,
+              notes: comment,
+            },
           },
         },
-      });
+        { returnPromise: true },
+      );
       notify('app.contactForm.created', { type: 'success', messageArgs: { name: name.trim() }, autoHideDuration: DURATIONS.success });
       for (const clear of [setName, setEmail, setPhone, setCompanyName, setPosition, setWebsite, setNotes, setComment]) clear('');
       setEventId('');
