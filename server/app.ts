@@ -32,6 +32,7 @@ import { moveCreateRoute, moveRoutes } from './routes/moves';
 import { orderRoutes } from './routes/orders';
 import { contactRoutes } from './routes/contacts';
 import { referenceRoutes } from './routes/reference';
+import { genericRoutes } from './routes/generic';
 import { userRoutes } from './routes/users';
 import { createMailer, type Mailer } from './mail';
 import { ReportJobs, reportRoutes } from './routes/reports';
@@ -219,6 +220,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // What this ERP offers (optional modules), asked once and cached: routes degrade per feature.
   const features = featureProbe(client);
   await app.register(referenceRoutes, { erp: client });
+  // The routes each resource declaration derives (shared/resources): employees, projects, journals...
+  await app.register(genericRoutes, { erp: client });
   await app.register(moveRoutes, { erp: client });
   await app.register(moveCreateRoute, { erp: client });
   await app.register(orderRoutes, { erp: client, config, features });
