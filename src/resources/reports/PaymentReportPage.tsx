@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
-import { Confirm, useNotify, useTranslate } from 'react-admin';
+import { useEffect, useMemo, useState } from 'react';
+import { Confirm, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useMutation } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -8,7 +9,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ClearIcon from '@mui/icons-material/FilterAltOff';
 import SendIcon from '@mui/icons-material/Send';
-import { apiFetch, errorMessage } from '../../providers/http';
+import type { BackofficeDataProvider } from '../../providers/dataProvider';
+import { errorMessage } from '../../providers/http';
+import { useReferenceList } from '../moves/upload';
 
 interface Company { id: number; name: string }
 
@@ -22,21 +25,25 @@ function lastYear(): { from: string; to: string } {
 export function PaymentReportPage() {
   const translate = useTranslate();
   const notify = useNotify();
-  const [companies, setCompanies] = useState<Company[]>([]);
+  const dataProvider = useDataProvider<BackofficeDataProvider>();
+  // The user's companies, from the cached reference list.
+  const companiesQuery = useReferenceList<Company>('companies');
+  const companies = useMemo(() => companiesQuery.data ?? [], [companiesQuery.data]);
   const [dateFrom, setDateFrom] = useState(lastYear().from);
   const [dateTo, setDateTo] = useState(lastYear().to);
-  const [chosen, setChosen] = useState<number[]>([]);
+  const [picked, setChosen] = useState<number[] | null>(null);
+  // Until the user picks: the only company when there is just one.
+  const chosen = picked ?? (companies.length === 1 ? [companies[0].id] : []);
   const [asking, setAsking] = useState(false);
   const [sending, setSending] = useState(false);
+  // POST /odoo/reports/payment (the paymentReport 'generate' action).
+  const generation = useMutation({
+    mutationFn: (body: { dateFrom: string; dateTo: string; companies: Company[] }) => dataProvider.action('paymentReport', 'generate', { body }),
+  });
 
   useEffect(() => {
-    apiFetch<{ data: Company[] }>('/odoo/companies')
-      .then(({ json }) => {
-        setCompanies(json.data);
-        if (json.data.length === 1) setChosen([json.data[0].id]);
-      })
-      .catch((error) => notify(errorMessage(error), { type: 'error' }));
-  }, [notify]);
+    if (companiesQuery.error) notify(errorMessage(companiesQuery.error), { type: 'error' });
+  }, [companiesQuery.error, notify]);
 
   const rangeOk = Boolean(dateFrom && dateTo) && dateFrom <= dateTo;
   const ready = rangeOk && chosen.length > 0 && !sending;
@@ -45,10 +52,7 @@ export function PaymentReportPage() {
     setAsking(false);
     setSending(true);
     try {
-      await apiFetch('/odoo/reports/payment', {
-        method: 'POST',
-        body: { dateFrom, dateTo, companies: companies.filter((company) => chosen.includes(company.id)).map(({ id, name }) => ({ id, name })) },
-      });
+      await generation.mutateAsync({ dateFrom, dateTo, companies: companies.filter((company) => chosen.includes(company.id)).map(({ id, name }) => ({ id, name })) });
       notify('app.report.started', { type: 'success' });
     } catch (error) {
       console.error(errorMessage(error));

@@ -1,17 +1,20 @@
-import { useEffect, useMemo, useState, type MouseEvent } from 'react';
+import { useMemo, useState, type MouseEvent } from 'react';
 import {
   DataTable,
   List,
   SelectInput,
   TextInput,
   TopToolbar,
+  useDataProvider,
+  useDelete,
   useGetIdentity,
   useNotify,
   usePermissions,
   useRecordContext,
-  useRefresh,
   useTranslate,
+  useUpdate,
 } from 'react-admin';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -31,22 +34,33 @@ import Typography from '@mui/material/Typography';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { GOD, hasPermission, PERMISSION_GROUPS, type PermissionGroup } from '../../../shared/domain/permissions';
-import { apiFetch, errorMessage, serverMessageOr } from '../../providers/http';
+import { resourceNamed } from '../../../shared/resources/registry';
+import { sortableFields } from '../../../shared/resources/types';
+import type { BackofficeDataProvider } from '../../providers/dataProvider';
+import { errorMessage, serverMessageOr } from '../../providers/http';
 import { ListFilterForm } from '../../custom/ListFilterForm';
+import { useReferenceList } from '../moves/upload';
 
 interface Company { id: number; name: string }
 interface UserRecord { id: number; firstName: string; lastName: string; email: string; role: string; permissions: string[]; companies: number[] }
 
 const fullName = (user: Pick<UserRecord, 'firstName' | 'lastName' | 'email'>) => `${user.firstName} ${user.lastName}`.trim() || user.email;
 
-function useCompanies() {
-  const [companies, setCompanies] = useState<Company[]>([]);
-  useEffect(() => {
-    apiFetch<{ data: Company[] }>('/odoo/companies')
-      .then(({ json }) => setCompanies(json.data.map(({ id, name }) => ({ id, name }))))
-      .catch(() => setCompanies([]));
-  }, []);
-  return companies;
+const USERS = resourceNamed('users')!;
+/** Only the columns the server sorts by (the declaration's sortable fields) offer sorting. */
+const SORTABLE = new Set(sortableFields(USERS));
+const sortable = (source: string) => ({ source, disableSort: !SORTABLE.has(source) });
+
+/** The user's companies, from the cached reference list (none when it fails). */
+function useCompanies(): Company[] {
+  const { data } = useReferenceList<Company>('companies');
+  return useMemo(() => (data ?? []).map(({ id, name }) => ({ id, name })), [data]);
+}
+
+/** Every users query (the list, the uploaders of the move list) is stale after a change; the companies are not. */
+function useUsersChanged() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: ['users'] });
 }
 
 function useIsAdmin() {
@@ -74,19 +88,24 @@ function CompaniesCell({ companies }: { companies: Company[] }) {
 function PermissionsPanel({ readOnly = false }: { readOnly?: boolean }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const refresh = useRefresh();
+  const usersChanged = useUsersChanged();
+  const dataProvider = useDataProvider<BackofficeDataProvider>();
   const record = useRecordContext<UserRecord>();
   const [permissions, setPermissions] = useState<string[]>(record?.permissions ?? []);
   const [busy, setBusy] = useState<string | null>(null);
+  // POST /users/change-permission (the users 'changePermission' action), answered with the user.
+  const change = useMutation({
+    mutationFn: (body: { userId: number; permission: string; value: boolean }) => dataProvider.action<UserRecord>('users', 'changePermission', { body }),
+  });
   if (!record) return null;
 
   async function toggle(permission: string, value: boolean) {
     setBusy(permission);
     try {
-      const { json } = await apiFetch<UserRecord>('/users/change-permission', { method: 'POST', body: { userId: record!.id, permission, value } });
+      const json = await change.mutateAsync({ userId: record!.id, permission, value });
       setPermissions(json.permissions);
       notify('app.users.permissionUpdated', { type: 'success' });
-      refresh();
+      void usersChanged();
     } catch (error) {
       notify(serverMessageOr(error, 'app.users.permissionError'), { type: 'error' });
     } finally {
@@ -134,12 +153,14 @@ function EditDialog({ user, companies, onClose }: { user: UserRecord; companies:
   const [chosen, setChosen] = useState<number[]>(user.companies);
   const [touched, setTouched] = useState(false);
   const missing = { first: !firstName.trim(), last: !lastName.trim() };
+  // PUT /users/:id with the spec's edit payload.
+  const [update] = useUpdate();
 
   async function save() {
     setTouched(true);
     if (missing.first || missing.last) return;
     try {
-      await apiFetch(`/users/${user.id}`, { method: 'PUT', body: { firstName: firstName.trim(), lastName: lastName.trim(), ...(admin ? { companies: chosen } : {}) } });
+      await update('users', { id: user.id, data: { firstName: firstName.trim(), lastName: lastName.trim(), ...(admin ? { companies: chosen } : {}) }, previousData: user }, { returnPromise: true });
       notify('app.users.saved', { type: 'success' });
       onClose(true);
     } catch (error) {
@@ -179,9 +200,10 @@ function EditDialog({ user, companies, onClose }: { user: UserRecord; companies:
 function DeleteDialog({ user, onClose }: { user: UserRecord; onClose: (changed: boolean) => void }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const [deleteOne] = useDelete();
   async function remove() {
     try {
-      await apiFetch(`/users/${user.id}`, { method: 'DELETE' });
+      await deleteOne('users', { id: user.id, previousData: user }, { returnPromise: true });
       notify('app.users.deleted', { type: 'success' });
       onClose(true);
     } catch (error) {
@@ -213,6 +235,13 @@ function InviteDialog({ companies, onClose }: { companies: Company[]; onClose: (
   const [chosen, setChosen] = useState<string[]>([]);
   const [touched, setTouched] = useState(false);
   const [sending, setSending] = useState(false);
+  const dataProvider = useDataProvider<BackofficeDataProvider>();
+  const usersChanged = useUsersChanged();
+  // POST /users/invite (the users 'invite' action).
+  const invite = useMutation({
+    mutationFn: (body: Record<string, unknown>) => dataProvider.action('users', 'invite', { body }),
+    onSuccess: usersChanged,
+  });
 
   function toggle(permission: string, value: boolean, group?: PermissionGroup) {
     setChosen((current) => {
@@ -228,10 +257,7 @@ function InviteDialog({ companies, onClose }: { companies: Company[]; onClose: (
     if (!email.trim()) return;
     setSending(true);
     try {
-      await apiFetch('/users/invite', {
-        method: 'POST',
-        body: { email: email.trim(), permissions: chosen, ...(admin ? { companies: chosenCompanies } : {}), lang: localStorage.getItem('lang_preference') === 'en' ? 'en' : 'es' },
-      });
+      await invite.mutateAsync({ email: email.trim(), permissions: chosen, ...(admin ? { companies: chosenCompanies } : {}), lang: localStorage.getItem('lang_preference') === 'en' ? 'en' : 'es' });
       notify('app.users.invited', { type: 'success', messageArgs: { email: email.trim() } });
       onClose();
     } catch (error) {
@@ -319,7 +345,7 @@ function RowActions({ onEdit, onDelete }: { onEdit: (user: UserRecord) => void; 
 /** The users and permissions screen (spec section 2, /permissions-management). */
 export function UsersPage() {
   const translate = useTranslate();
-  const refresh = useRefresh();
+  const usersChanged = useUsersChanged();
   const companies = useCompanies();
   const { permissions } = usePermissions<unknown[]>();
   const canManage = hasPermission(permissions, 'users.create', () => undefined);
@@ -330,7 +356,7 @@ export function UsersPage() {
   const after = (changed: boolean) => {
     setEditing(null);
     setDeleting(null);
-    if (changed) refresh();
+    if (changed) void usersChanged();
   };
   return (
     <List
@@ -346,6 +372,7 @@ export function UsersPage() {
         </TopToolbar>
       }
       perPage={25}
+      sort={USERS.defaultSort}
       disableSyncWithLocation
       storeKey="users-list"
       empty={false}
@@ -362,9 +389,9 @@ export function UsersPage() {
         size="small"
         sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
       >
-        <DataTable.Col source="lastName" label="app.users.fields.name" render={(record) => fullName(record as UserRecord)} />
-        <DataTable.Col source="email" label="app.users.fields.email" />
-        <DataTable.Col source="companies" label="app.users.fields.companies">
+        <DataTable.Col {...sortable('lastName')} label="app.users.fields.name" render={(record) => fullName(record as UserRecord)} />
+        <DataTable.Col {...sortable('email')} label="app.users.fields.email" />
+        <DataTable.Col {...sortable('companies')} label="app.users.fields.companies">
           <CompaniesCell companies={companies} />
         </DataTable.Col>
         {canManage && (
