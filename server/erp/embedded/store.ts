@@ -341,6 +341,8 @@ export class EmbeddedStore implements ErpClient {
       const hooks = store.hooks[model];
       const stamped = { ...values };
       for (const stamp of ['create_date', 'write_date']) if (def.fields[stamp] && stamped[stamp] === undefined) stamped[stamp] = nowUtc();
+      // As Odoo's `active = fields.Boolean(default=True)`: a record created without saying is active.
+      if (def.fields.active && stamped.active === undefined) stamped.active = true;
       const prepared = hooks?.beforeCreate ? await hooks.beforeCreate(stamped, store.hook(store, tx, context)) : stamped;
       const { columns, params, relational } = store.split(def, prepared);
       for (const [name, field] of Object.entries(def.fields)) {
