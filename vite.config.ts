@@ -1,9 +1,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
+import { API_PREFIXES } from './server/paths';
+
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
-/** Paths served by the reference server; the Vite dev server forwards them. */
-const API_PREFIXES = ['/auth', '/oidc', '/users', '/odoo', '/ocr', '/report', '/jsonrpc'];
+// The paths served by the reference server (one list, the server's): the Vite dev server forwards them.
 
 export default defineConfig({
   plugins: [react()],

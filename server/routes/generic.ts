@@ -12,10 +12,10 @@
  *   DELETE <path>/:id    -> 204
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RESOURCES, resourceNamed } from '../../shared/resources/registry';
-import { sortableFields, sourceOf, type FieldDeclaration, type ResourceDeclaration } from '../../shared/resources/types';
+import { sourceOf, type FieldDeclaration, type ResourceDeclaration } from '../../shared/resources/types';
+import { erpOrder, idParams, orEmpty, withSort, type Sort } from './reference';
 import type { Domain, DomainTerm, ErpClient, ErpRecord, ErpValues } from '../erp/types';
 
 class HttpError extends Error {
@@ -30,7 +30,6 @@ class HttpError extends Error {
 /** Ids as PostgreSQL and Odoo keep them (a serial integer). */
 const MAX_ID = 2_147_483_647;
 const recordId = z.number().int().positive().max(MAX_ID);
-const idParams = z.object({ id: z.string().regex(/^[0-9]{1,9}$/, 'id must be a record id') });
 
 /** A text of the ERP: trimmed, without NUL characters PostgreSQL cannot store. */
 function text(max: number) {
@@ -81,29 +80,22 @@ function filterOf(field: FieldDeclaration) {
 }
 
 export function searchSchema(resource: ResourceDeclaration) {
-  const sortable = sortableFields(resource);
   const filters = Object.fromEntries(
     Object.entries(resource.fields)
       .filter(([, field]) => field.filter)
       .map(([name, field]) => [name, z.union([filterOf(field), z.null()]).optional()]),
   );
-  return z
+  const base = z
     .object({
       q: z.union([text(200), z.null()]).optional(),
       ...filters,
       ids: z.array(recordId).max(1000).optional(),
       pageNumber: z.number().int().min(1).max(1_000_000).default(1),
       numberOfRecords: z.number().int().min(1).max(500).default(25),
-      sort: z
-        .object({
-          field: z.enum(sortable.length ? (sortable as [string, ...string[]]) : ['id'], { error: `sort.field must be one of: ${sortable.join(', ')}` }),
-          order: z
-            .enum(['ASC', 'DESC', 'asc', 'desc'], { error: 'sort.order must be ASC or DESC' })
-            .default('ASC'),
-        })
-        .optional(),
     })
     .strict();
+  // The same sort as the product lists' searches (`sort.field must be one of: ...`); a missing body is {}.
+  return orEmpty(withSort(base, resource));
 }
 
 export function writeSchema(resource: ResourceDeclaration, mode: 'create' | 'update') {
@@ -163,10 +155,9 @@ function searchDomain(resource: ResourceDeclaration, body: Record<string, unknow
   return domain;
 }
 
-function orderOf(resource: ResourceDeclaration, sort?: { field: string; order: string }): string {
-  const { field, order } = sort ?? resource.defaultSort;
-  const direction = order.toUpperCase() === 'DESC' ? 'desc' : 'asc';
-  return `${sourceOf(resource, field)} ${direction}, id ${direction}`;
+/** The declared default order, or the one asked for. */
+function orderOf(resource: ResourceDeclaration, sort?: Sort | null): string {
+  return erpOrder(resource, sort ?? resource.defaultSort, '');
 }
 
 /** A record the user may read: in scope, or 404 (another company's record is not told apart from a missing one). */
@@ -213,7 +204,6 @@ export async function resourceRoutes(app: FastifyInstance, { erp, resource }: { 
   const generic = new Set(resource.generic ?? []);
   const model = resource.model;
   if (!model || !generic.size) return;
-  app.setValidatorCompiler(validatorCompiler);
   const tags = [resource.name];
   const permission = (verb: keyof ResourceDeclaration['verbs']) => {
     const required = resource.verbs[verb];
@@ -246,7 +236,7 @@ export async function resourceRoutes(app: FastifyInstance, { erp, resource }: { 
   }
 
   if (generic.has('create')) {
-    const schema = writeSchema(resource, 'create');
+    const schema = orEmpty(writeSchema(resource, 'create'));
     app.post(`${resource.path}/create`, { schema: { body: schema, tags, summary: `Create one of ${resource.name}` }, config: { permission: permission('create') } }, async (request, reply) => {
       const body = request.body as Record<string, unknown>;
       const values = await valuesOf(erp, resource, request, body);
@@ -261,7 +251,7 @@ export async function resourceRoutes(app: FastifyInstance, { erp, resource }: { 
   }
 
   if (generic.has('update')) {
-    const schema = writeSchema(resource, 'update');
+    const schema = orEmpty(writeSchema(resource, 'update'));
     app.put(`${resource.path}/:id`, { schema: { params: idParams, body: schema, tags, summary: `Change one of ${resource.name}` }, config: { permission: permission('update') } }, async (request) => {
       const record = await scoped(erp, resource, request, Number((request.params as { id: string }).id));
       const values = await valuesOf(erp, resource, request, request.body as Record<string, unknown>);
