@@ -36,9 +36,13 @@ function list(
 const references: readonly ResourceDeclaration[] = [
   // Every signed-in user reads their companies, each with its journal settings and projects.
   list('companies', 'res.company', '/odoo/companies', [], { name, projects: { type: 'references', reference: 'projects' } }, { reference: { path: '/odoo/companies', items: 'data' } }),
-  list('partners', 'res.partner', '/odoo/partner/:companyId', [...ORDERS_ANY, ...CONTACTS_ANY], { name, email: { type: 'email', list: true }, vat: { type: 'text', list: true } }, { reference: { path: '/odoo/partner/:companyId', company: 'path' } }),
-  list('providers', 'res.partner', '/odoo/providers', MOVES_ANY, { name, vat: { type: 'text', list: true } }, { reference: { path: '/odoo/providers', company: 'header' } }),
-  list('products', 'product.product', '/odoo/products/:companyId', ORDERS_ANY, { name, list_price: { type: 'money', list: true }, uom_id: { type: 'reference', reference: 'units' }, default_code: { type: 'text' } }, { reference: { path: '/odoo/products/:companyId', company: 'path' } }),
+  list('partners', 'res.partner', '/odoo/partner/:companyId', [...ORDERS_ANY, ...CONTACTS_ANY], { name, email: { type: 'email', list: true }, vat: { type: 'text', list: true } }, { reference: { path: '/odoo/partner/:companyId', company: 'path', all: '/odoo/partner' } }),
+  list('providers', 'res.partner', '/odoo/providers', MOVES_ANY, { name, vat: { type: 'text', list: true } }, {
+    reference: { path: '/odoo/providers', company: 'header' },
+    // Suppliers by name or tax id as printed on a document (the Move page's search and the AI button's match).
+    actions: { search: { method: 'POST', path: '/odoo/providers/search', permission: MOVES_ANY } },
+  }),
+  list('products', 'product.product', '/odoo/products/:companyId', ORDERS_ANY, { name, list_price: { type: 'money', list: true }, uom_id: { type: 'reference', reference: 'units' }, default_code: { type: 'text' } }, { reference: { path: '/odoo/products/:companyId', company: 'path', all: '/odoo/products' } }),
   list('taxes', 'account.tax', '/odoo/taxes/:companyId', ORDERS_ANY, { name, amount: { type: 'number', list: true } }, { reference: { path: '/odoo/taxes/:companyId', company: 'path' } }),
   list('paymentTerms', 'account.payment.term', '/odoo/payment-terms/:companyId', ORDERS_ANY, { name }, { reference: { path: '/odoo/payment-terms/:companyId', company: 'path' } }),
   list('paymentModes', 'account.payment.mode', '/odoo/payment-modes/:companyId', [...ORDERS_ANY, ...MOVES_ANY], { name }, { reference: { path: '/odoo/payment-modes/:companyId', company: 'path' } }),
@@ -47,7 +51,7 @@ const references: readonly ResourceDeclaration[] = [
   list('categories', 'res.partner.category', '/odoo/categories', CONTACTS_ANY, { name }),
   list('events', 'x_evento_contactos', '/odoo/events', CONTACTS_ANY, { event_id: { type: 'reference', list: true }, tags: { type: 'references' } }, { recordRepresentation: 'event_id', defaultSort: { field: 'id', order: 'ASC' } }),
   list('investorTypes', 'x_tipo_inversor', '/odoo/investor-types', CONTACTS_ANY, { x_name: { type: 'text', list: true }, x_studio_tipo_inversor_descripcion: { type: 'text' } }, { recordRepresentation: 'x_name', defaultSort: { field: 'x_name', order: 'ASC' } }),
-  // The user's companies and their own employee record, for the contact form's owner.
+  // The user's companies and their own employee record (the answer's `employee`, in getList's meta), for the contact form's owner.
   list('odooCompanies', 'res.company', '/odoo/odoo-companies', CONTACTS_ANY, { name }, { reference: { path: '/odoo/odoo-companies', items: 'companies' } }),
 ];
 

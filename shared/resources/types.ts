@@ -100,7 +100,13 @@ export interface ResourceDeclaration {
   /** How a record is named in selects and titles. */
   recordRepresentation?: string;
   /** A reference list read in one request (GET): per company as `:companyId` in the path or the `x-company-id` header. */
-  reference?: { path: string; items?: string; company?: 'path' | 'header' };
+  reference?: {
+    path: string;
+    items?: string;
+    company?: 'path' | 'header';
+    /** Where the list of all the user's companies is read when no company is given (else: nothing). */
+    all?: string;
+  };
   /** Terms every record of the resource meets (Odoo domain terms), besides the company scope. */
   where?: readonly (readonly [string, string, string | number | boolean | readonly (string | number)[]])[];
   /** Order among resources (menus, permission groups). */

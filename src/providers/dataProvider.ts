@@ -85,11 +85,14 @@ async function referenceList(resource: ResourceDeclaration, params: GetListParam
   const reference = resource.reference!;
   const filter = cleanFilter(params.filter);
   const companyId = filter.companyId ?? filter.company_id;
-  if (reference.company && companyId === undefined) return { data: [], total: 0 };
-  const path = reference.company === 'path' ? fillPath(reference.path, { companyId: companyId as number }) : reference.path;
-  const headers: Record<string, string> = reference.company === 'header' ? { 'x-company-id': String(companyId) } : {};
+  const allCompanies = reference.company && companyId === undefined;
+  if (allCompanies && !reference.all) return { data: [], total: 0 };
+  const path = allCompanies ? reference.all! : reference.company === 'path' ? fillPath(reference.path, { companyId: companyId as number }) : reference.path;
+  const headers: Record<string, string> = reference.company === 'header' && !allCompanies ? { 'x-company-id': String(companyId) } : {};
   const { json } = await apiFetch<unknown>(path, { headers, signal: params.signal });
   let rows = ((reference.items ? (json as Record<string, unknown>)[reference.items] : json) as RaRecord[] | undefined) ?? [];
+  // What the answer carries beside its rows (the contact form's own employee, say).
+  const meta = reference.items && json && typeof json === 'object' ? Object.fromEntries(Object.entries(json).filter(([key]) => key !== reference.items)) : undefined;
   const { q, companyId: _company, company_id: _companyField, id: ids, ...rest } = filter;
   if (typeof q === 'string' && q.trim()) {
     const needle = q.trim().toLocaleLowerCase();
@@ -108,7 +111,7 @@ async function referenceList(resource: ResourceDeclaration, params: GetListParam
     const { page, perPage } = params.pagination;
     rows = rows.slice((page - 1) * perPage, page * perPage);
   }
-  return { data: rows, total };
+  return { data: rows, total, ...(meta ? { meta } : {}) };
 }
 
 async function search(resource: ResourceDeclaration, params: GetListParams) {
@@ -154,8 +157,8 @@ export const dataProvider: BackofficeDataProvider = {
   async getList(name, params) {
     const resource = declaration(name);
     if (!offers(resource, 'list')) return unsupported(name, 'getList');
-    const { data, total } = resource.reference ? await referenceList(resource, params) : await search(resource, params);
-    return { data: data as never[], total };
+    const { data, ...rest } = resource.reference ? await referenceList(resource, params) : await search(resource, params);
+    return { data: data as never[], ...rest };
   },
 
   async getOne(name, { id, signal }) {

@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useCreate, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -19,8 +19,9 @@ import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
-import { apiFetch, serverMessageOr } from '../../providers/http';
-import { REFERENCE_STALE_TIME, readAsDataUrl, useReferenceList } from '../moves/upload';
+import { serverMessageOr } from '../../providers/http';
+import { readAsDataUrl } from '../moves/upload';
+import { useReferenceList } from '../../providers/useReferenceList';
 import { MESSAGE_DURATION_MS, SHORT_MESSAGE_DURATION_MS } from '../../../shared/domain/constants';
 
 interface Named { id: number; name: string }
@@ -35,19 +36,6 @@ const DURATIONS = { info: SHORT_MESSAGE_DURATION_MS, success: MESSAGE_DURATION_M
 const CARD_FIELDS = ['name', 'email', 'website', 'phone', 'position'] as const;
 type CardField = (typeof CARD_FIELDS)[number];
 
-/**
- * The user's companies with their own employee record (GET /odoo/odoo-companies). The dataProvider's odooCompanies
- * list keeps only the companies, and the form needs the employee: this one read stays on the HTTP helper, cached
- * like the reference lists.
- */
-function useCompaniesAndEmployee() {
-  return useQuery({
-    queryKey: ['odooCompanies', 'withEmployee'],
-    queryFn: async ({ signal }) => (await apiFetch<{ companies: Named[]; employee: Employee | null }>('/odoo/odoo-companies', { signal })).json,
-    staleTime: REFERENCE_STALE_TIME,
-  });
-}
-
 const investorLabel = (type: InvestorType) => (type.x_studio_tipo_inversor_descripcion ? `${type.x_name} — ${type.x_studio_tipo_inversor_descripcion}` : type.x_name);
 
 /** The Contact page (spec section 2): a contact from a form or a business card. */
@@ -57,7 +45,8 @@ export function ContactPage() {
   const dataProvider = useDataProvider<BackofficeDataProvider>();
   // The form's lists, read once and cached between visits.
   const categoriesQuery = useReferenceList<Named>('categories');
-  const companiesQuery = useCompaniesAndEmployee();
+  // The user's companies, and their own employee record (the owner of what they capture) in the answer's meta.
+  const companiesQuery = useReferenceList<Named>('odooCompanies');
   const investorTypesQuery = useReferenceList<InvestorType>('investorTypes');
   const eventsQuery = useReferenceList<ContactEvent>('events');
   // Each list says which one failed (spec section 8), unless the server said why.
@@ -73,9 +62,9 @@ export function ContactPage() {
   const reference: Reference | null = useMemo(
     () =>
       categoriesQuery.data && companiesQuery.data && investorTypesQuery.data && eventsQuery.data
-        ? { categories: categoriesQuery.data, companies: companiesQuery.data.companies, employee: companiesQuery.data.employee, investorTypes: investorTypesQuery.data, events: eventsQuery.data }
+        ? { categories: categoriesQuery.data, companies: companiesQuery.data, employee: (companiesQuery.meta?.employee as Employee | null) ?? null, investorTypes: investorTypesQuery.data, events: eventsQuery.data }
         : null,
-    [categoriesQuery.data, companiesQuery.data, investorTypesQuery.data, eventsQuery.data],
+    [categoriesQuery.data, companiesQuery.data, companiesQuery.meta, investorTypesQuery.data, eventsQuery.data],
   );
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');

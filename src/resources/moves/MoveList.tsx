@@ -20,7 +20,7 @@ import { formatMoney } from '../../../shared/domain/money';
 import { resourceNamed } from '../../../shared/resources/registry';
 import { sortableFields } from '../../../shared/resources/types';
 import { TriStateInput } from './TriStateInput';
-import { REFERENCE_STALE_TIME, useReferenceList } from './upload';
+import { REFERENCE_STALE_TIME, useReferenceList } from '../../providers/useReferenceList';
 import { MoveDetailDialog, type ListedMove } from './MoveDetailDialog';
 
 /** The last company choice on this list (spec section 3, local storage keys). */

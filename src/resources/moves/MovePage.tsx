@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -23,8 +23,9 @@ import SendIcon from '@mui/icons-material/Send';
 import { isWithinTwoYears, isoDay, slashesToDashes } from '../../../shared/domain/dates';
 import { supplierSearchTerms, vatCore } from '../../../shared/domain/text';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
-import { apiFetch, errorMessage } from '../../providers/http';
-import { FILE_TOO_LARGE, postWithProgress, readAsDataUrl, useReferenceList } from './upload';
+import { errorMessage } from '../../providers/http';
+import { FILE_TOO_LARGE, postWithProgress, readAsDataUrl } from './upload';
+import { useReferenceList } from '../../providers/useReferenceList';
 
 export const LAST_TAB_KEY = 'move_last_tab';
 export /** The size of the supplier list the server sends at once (GET /odoo/providers). */
@@ -36,15 +37,6 @@ interface Setting { journal_id: number | false; account: string | false }
 interface Project { id: number; name: string; facturas: Setting; gastos: Setting }
 interface Company { id: number; name: string; facturas: Setting; gastos: Setting; projects: Project[] }
 interface Provider { id: number; name: string }
-
-/**
- * The company-scoped supplier search (spec section 7, POST /odoo/providers/search). Not a declared action of any
- * resource yet, so the dataProvider cannot send it: the one call of this page left on the HTTP helper.
- */
-async function searchProviders(body: { companyId: number; name?: string; vat?: string }): Promise<Provider[]> {
-  const { json } = await apiFetch<Provider[]>('/odoo/providers/search', { method: 'POST', body });
-  return json;
-}
 
 const PAYMENT_METHODS = ['corporate_card', 'personal_card', 'direct_debit'] as const;
 type AiField = 'amount' | 'date' | 'concept' | 'provider';
@@ -74,6 +66,11 @@ export function MovePage() {
   const notify = useNotify();
   const [tab, setTab] = useState<MoveType>(() => (localStorage.getItem(LAST_TAB_KEY) === 'invoice' ? 'invoice' : 'expense'));
   const dataProvider = useDataProvider<BackofficeDataProvider>();
+  // The company-scoped supplier search (spec section 7, POST /odoo/providers/search): the providers' declared action.
+  const searchProviders = useCallback(
+    (body: { companyId: number; name?: string; vat?: string }) => dataProvider.action<Provider[]>('providers', 'search', { body }),
+    [dataProvider],
+  );
   const queryClient = useQueryClient();
   // The user's companies and the chosen company's suppliers: reference lists read once, shared with other screens.
   const companiesQuery = useReferenceList<Company>('companies');
@@ -137,7 +134,7 @@ export function MovePage() {
         .catch(() => undefined);
     }, 300);
     return () => clearTimeout(timer);
-  }, [companyId, providers.length, typed]);
+  }, [companyId, providers.length, typed, searchProviders]);
   const supplierOptions = useMemo(() => {
     const known = new Set(providers.map((one) => one.id));
     return [...providers, ...searched.filter((one) => !known.has(one.id))];

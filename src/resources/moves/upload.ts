@@ -1,5 +1,3 @@
-import { useGetList, type RaRecord } from 'react-admin';
-import { resourceNamed } from '../../../shared/resources/registry';
 import { getToken } from '../../providers/http';
 
 /** The spec's special mapping (section 8): the server's text for an oversize file becomes a user message key. */
@@ -48,23 +46,4 @@ export function readAsDataUrl(file: File): Promise<string> {
     reader.onerror = () => reject(new Error('app.move.readError'));
     reader.readAsDataURL(file);
   });
-}
-
-/** How long a reference list read once stays fresh: screens visited meanwhile take it from the cache. */
-export const REFERENCE_STALE_TIME = 5 * 60_000;
-const WHOLE_LIST = { page: 1, perPage: 1000 };
-
-/**
- * A reference list (companies, providers, products, taxes...) through the dataProvider, read once and cached
- * between screens: every screen asks with the same parameters (the whole list, in the declared order, the rows as the
- * server sends them), so they share one cache entry per list and company. A per-company list waits for its company.
- */
-export function useReferenceList<T extends RaRecord = RaRecord>(resource: string, companyId?: number | '' | null, options: { enabled?: boolean } = {}) {
-  const declared = resourceNamed(resource);
-  const perCompany = Boolean(declared?.reference?.company);
-  return useGetList<T>(
-    resource,
-    { filter: perCompany ? { companyId } : {}, pagination: WHOLE_LIST, sort: declared?.defaultSort },
-    { staleTime: REFERENCE_STALE_TIME, enabled: (!perCompany || Boolean(companyId)) && options.enabled !== false },
-  );
 }

@@ -28,7 +28,7 @@ import { lineSubtotal, orderMargin, orderTotals, type TaxRounding } from '../../
 import { hasPermission } from '../../../shared/domain/permissions';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
 import { errorMessage } from '../../providers/http';
-import { useReferenceList } from '../moves/upload';
+import { useReferenceList } from '../../providers/useReferenceList';
 import { isBlankHtml, sanitizeHtml } from '../../custom/sanitize';
 import { OrderTotals } from './OrderTotals';
 

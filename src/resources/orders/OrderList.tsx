@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import {
   DataTable,
   DateInput,
@@ -18,9 +17,8 @@ import { formatMoney } from '../../../shared/domain/money';
 import { ORDER_STATES } from '../../../shared/domain/orders';
 import { resourceNamed } from '../../../shared/resources/registry';
 import { sortableFields } from '../../../shared/resources/types';
-import { apiFetch } from '../../providers/http';
 import { ListFilterForm } from '../../custom/ListFilterForm';
-import { REFERENCE_STALE_TIME } from '../moves/upload';
+import { useReferenceList } from '../../providers/useReferenceList';
 import { OrderDetailDialog } from './OrderDetailDialog';
 
 type Pair = [number, string] | false;
@@ -32,24 +30,12 @@ const ORDERS = resourceNamed('orders')!;
 const SORTABLE = new Set(sortableFields(ORDERS));
 const sortable = (source: string) => ({ source, disableSort: !SORTABLE.has(source) });
 
-/**
- * The customers of all the user's companies (spec section 7, GET /odoo/partner), cached like the reference lists.
- * The dataProvider reads partners per company only (/odoo/partner/:companyId): this list stays on the HTTP helper.
- */
-function useAllPartners() {
-  const { data } = useQuery({
-    queryKey: ['partners', 'all'],
-    queryFn: async ({ signal }) => (await apiFetch<Partner[]>('/odoo/partner', { signal })).json,
-    staleTime: REFERENCE_STALE_TIME,
-  });
-  return data;
-}
-
 /** Spec section 2: the customer filter takes free text or a chosen partner (then its id is sent). */
 function CustomerInput({ source, label }: { source: string; label: string }) {
   const translate = useTranslate();
   const { field } = useInput({ source });
-  const partners = useAllPartners() ?? [];
+  // The customers of all the user's companies (GET /odoo/partner), cached like every reference list.
+  const partners = useReferenceList<Partner>('partners', undefined, { allCompanies: true }).data ?? [];
   const value: Partner | string | null =
     typeof field.value === 'number' ? (partners.find((partner) => partner.id === field.value) ?? { id: field.value, name: `#${field.value}` }) : (field.value ?? null);
   return (

@@ -24,7 +24,7 @@ import { isWithinTwoYears, isoDay } from '../../../shared/domain/dates';
 import { formatMoney } from '../../../shared/domain/money';
 import { ORDER_DEFAULTS, defaultSaleTax, lineSubtotal, orderTotals, type TaxRounding } from '../../../shared/domain/orders';
 import { errorMessage } from '../../providers/http';
-import { useReferenceList } from '../moves/upload';
+import { useReferenceList } from '../../providers/useReferenceList';
 import { OrderTotals } from './OrderTotals';
 
 /** Spec section 3: the last partner, company, partner reference and first product are remembered. */

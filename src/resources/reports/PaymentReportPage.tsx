@@ -11,7 +11,7 @@ import ClearIcon from '@mui/icons-material/FilterAltOff';
 import SendIcon from '@mui/icons-material/Send';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
 import { errorMessage } from '../../providers/http';
-import { useReferenceList } from '../moves/upload';
+import { useReferenceList } from '../../providers/useReferenceList';
 
 interface Company { id: number; name: string }
 

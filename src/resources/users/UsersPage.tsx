@@ -39,7 +39,7 @@ import { sortableFields } from '../../../shared/resources/types';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
 import { errorMessage, serverMessageOr } from '../../providers/http';
 import { ListFilterForm } from '../../custom/ListFilterForm';
-import { useReferenceList } from '../moves/upload';
+import { useReferenceList } from '../../providers/useReferenceList';
 
 interface Company { id: number; name: string }
 interface UserRecord { id: number; firstName: string; lastName: string; email: string; role: string; permissions: string[]; companies: number[] }
