@@ -116,6 +116,9 @@ const documented: SwaggerTransform = (document) => {
   const transformed = jsonSchemaTransform(document);
   const schema = { ...transformed.schema };
   if (schema.hide) return transformed;
+  // The embedded issuer's OpenID Connect endpoints (every method of /oidc/*) are oidc-provider's protocol, described by
+  // its discovery document (/oidc/.well-known/openid-configuration), not this API.
+  if (document.url === '/oidc' || document.url.startsWith('/oidc/')) return { schema: { ...schema, hide: true }, url: transformed.url };
   const { permission, public: open } = document.route.config ?? {};
   schema.tags ??= [tagOf(document.url)];
   if (open) schema.security = [];
@@ -205,6 +208,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         },
       },
       security: [{ session: [] }],
+      // The resources in their declared order (moves, orders, contacts, users...), then sign-in.
+      tags: [...RESOURCES.filter((resource) => resource.verbs.list || resource.actions).map((resource) => ({ name: resource.name })), { name: 'auth' }],
     },
     transform: documented,
     transformObject: withoutQueryOperations,
