@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { RESOURCES } from '../../shared/resources/registry';
 import { ALL_PERMISSIONS, grants, hasAnyPermission, hasPermission, USERS_VIEW_PERMISSIONS } from '../../shared/domain/permissions';
 
 describe('hasPermission (spec section 5, permission check)', () => {
@@ -64,15 +65,20 @@ describe('users screen permission, both readings of the spec', () => {
 });
 
 describe('ALL_PERMISSIONS', () => {
-  it('lists the groups and actions of spec section 6', () => {
-    expect(ALL_PERMISSIONS).toEqual([
+  it('lists the groups and actions of spec section 6 first, in its order', () => {
+    expect(ALL_PERMISSIONS.slice(0, 19)).toEqual([
       'moves', 'moves.validate', 'moves.create', 'moves.delete', 'moves.list', 'moves.modify',
       'orders', 'orders.create', 'orders.list', 'orders.modify', 'orders.delete',
       'contacts', 'contacts.create', 'contacts.list',
       'users', 'users.view', 'users.create',
       'paymentReport', 'paymentReport.generate',
-      'employees', 'employees.list', 'employees.modify',
-      'projects', 'projects.list', 'projects.modify',
     ]);
+  });
+
+  it('then each declared resource that grants permissions: its group and its actions', () => {
+    const rest = ALL_PERMISSIONS.slice(19);
+    const declared = RESOURCES.filter((resource) => resource.grants?.length && !['moves', 'orders', 'contacts', 'users', 'paymentReport'].includes(resource.name));
+    expect(rest).toEqual(declared.flatMap((resource) => [resource.name, ...resource.grants!.map((action) => `${resource.name}.${action}`)]));
+    expect(rest.length).toBeGreaterThan(0);
   });
 });
