@@ -19,8 +19,24 @@ function guarded(resource: ResourceDeclaration, view: string, View: ComponentTyp
   );
 }
 
+/**
+ * react-admin's own path of a view that the spec serves elsewhere (/moves -> /moves-list, /orders/create -> /order)
+ * leads there, so links react-admin builds (redirect('list'), the create button) reach the spec's screen.
+ */
+function specPathOf(resource: ResourceDeclaration, view: string): string | undefined {
+  const own: Record<string, string> = { list: `/${resource.name}`, create: `/${resource.name}/create` };
+  const screen = resource.screens?.find((one) => one.view === view);
+  return screen && own[view] && screen.path !== own[view] ? screen.path : undefined;
+}
+
 function resourceElement(resource: ResourceDeclaration, views: ResourceViews): ReactElement {
-  const routes = Object.fromEntries(STANDARD_VIEWS.flatMap((view) => (views[view] ? [[view, guarded(resource, view, views[view])]] : [])));
+  const routes = Object.fromEntries(
+    STANDARD_VIEWS.flatMap((view) => {
+      if (!views[view]) return [];
+      const elsewhere = specPathOf(resource, view);
+      return [[view, elsewhere ? <Navigate to={elsewhere} replace /> : guarded(resource, view, views[view])]];
+    }),
+  );
   return (
     <Resource
       key={resource.name}

@@ -78,6 +78,9 @@ describe('resources added by declaration, in a real browser', () => {
     await page.getByTestId('menu-move').waitFor();
     expect(await page.getByTestId('menu-employees').count()).toBe(0);
     expect(await page.getByTestId('menu-projects').count()).toBe(0);
+    // react-admin's own path of a bespoke list leads to the spec's.
+    await page.goto(`${env.server.url}/moves`);
+    await page.waitForURL(/\/moves-list$/);
     await page.goto(`${env.server.url}/employees`);
     await page.getByTestId('access-denied').waitFor();
     await page.goto(`${env.server.url}/projects/1`);
