@@ -40,7 +40,7 @@ const PRODUCTS = [
 ];
 const TAXES = [{ id: 1, name: 'IVA 21% (Servicios)', amount: 21 }, { id: 2, name: 'IVA 21% (Bienes)', amount: 21 }, { id: 3, name: 'IVA 10%', amount: 10 }];
 
-const sent: Array<{ path: string; body: unknown }> = [];
+const sent: Array<{ path: string; body: unknown; raw?: string }> = [];
 let state = 'draft';
 const server = setupServer(
   http.get('*/odoo/orders/5', () => HttpResponse.json(order(state))),
@@ -60,7 +60,8 @@ const server = setupServer(
   http.get('*/odoo/payment-modes/1', () => HttpResponse.json([{ id: 7, name: '[C] Recibo' }, { id: 3, name: '[C] Transferencia' }])),
   http.get('*/odoo/taxes/1', () => HttpResponse.json(TAXES)),
   http.post('*/odoo/orders/create', async ({ request }) => {
-    sent.push({ path: 'create', body: await request.json() });
+    const raw = await request.text();
+    sent.push({ path: 'create', body: JSON.parse(raw), raw });
     return HttpResponse.json({ id: 40, name: 'S00040' }, { status: 201 });
   }),
 );
@@ -182,5 +183,55 @@ describe('order page', () => {
     expect(localStorage.getItem('order_last_partner_reference')).toBe('PO-9');
     expect(localStorage.getItem('order_first_product')).toBe('1');
     expect(localStorage.getItem('order_last_company')).toBe('1');
+  });
+
+  it('sends the same request body, byte for byte: typed price and description kept, tax changed, texts trimmed, date checked', async () => {
+    renderInAdmin(<OrderPage />, { permissions: ['orders'], lang: 'en' });
+    const send = (await screen.findByTestId('order-send')) as HTMLButtonElement;
+    await waitFor(() => expect((screen.getByTestId('order-payment-mode') as HTMLInputElement).value).toBe('3'));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /Customer/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Ferretería López' }));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Product' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Consultoría (hora)' }));
+    await waitFor(() => expect((screen.getByTestId('line-price') as HTMLInputElement).value).toBe('75'));
+    fireEvent.change(screen.getByTestId('line-quantity'), { target: { value: '2.5' } });
+    // A second line whose price and description the user typed before choosing the product: both stay.
+    fireEvent.click(screen.getByTestId('add-line'));
+    await waitFor(() => expect(screen.getAllByTestId('order-line')).toHaveLength(2));
+    fireEvent.change(screen.getAllByTestId('line-price')[1], { target: { value: '9.999' } });
+    fireEvent.change(screen.getAllByTestId('line-description')[1], { target: { value: '  Material a medida ' } });
+    fireEvent.mouseDown(screen.getAllByRole('combobox', { name: 'Product' })[1]);
+    fireEvent.click(await screen.findByRole('option', { name: 'Material de oficina' }));
+    fireEvent.change(screen.getAllByTestId('line-quantity')[1], { target: { value: '4' } });
+    fireEvent.mouseDown(within(screen.getAllByTestId('order-line')[1]).getAllByRole('combobox')[1]);
+    fireEvent.click(await screen.findByRole('option', { name: 'IVA 10%' }));
+    // A third line, removed again.
+    fireEvent.click(screen.getByTestId('add-line'));
+    await waitFor(() => expect(screen.getAllByTestId('order-line')).toHaveLength(3));
+    fireEvent.click(screen.getAllByTestId('remove-line')[2]);
+    await waitFor(() => expect(screen.getAllByTestId('order-line')).toHaveLength(2));
+    // 187.50 + 40.00 = 227.50; taxes 39.38 + 4.00 = 43.38; total 270.88.
+    await waitFor(() => expect(text('totals-total')).toBe('€270.88'));
+    expect(screen.getAllByTestId('line-subtotal').map((cell) => cell.textContent)).toEqual(['€187.50', '€40.00']);
+    fireEvent.change(screen.getByTestId('order-client-ref'), { target: { value: '  PO-10 ' } });
+    fireEvent.change(screen.getByTestId('order-note'), { target: { value: ' Entrega urgente\n' } });
+    // The two-year rule: nothing is sent.
+    const today = new Date().toISOString().slice(0, 10);
+    fireEvent.change(screen.getByTestId('order-date'), { target: { value: '2020-01-01' } });
+    fireEvent.blur(screen.getByTestId('order-date'));
+    await waitFor(() => expect(send.disabled).toBe(false));
+    fireEvent.click(send);
+    expect((await screen.findAllByText('Incorrect budget date, please check the date entered')).length).toBeGreaterThan(0);
+    expect(sent).toHaveLength(0);
+    fireEvent.change(screen.getByTestId('order-date'), { target: { value: today } });
+    fireEvent.blur(screen.getByTestId('order-date'));
+    fireEvent.click(send);
+    await screen.findByText('Order created successfully S00040');
+    expect(sent).toHaveLength(1);
+    expect(sent[0].raw).toBe(
+      `{"order":{"company_id":1,"client_order_ref":"PO-10","date_order":"${today}","note":"Entrega urgente","partner_id":9,"payment_mode_id":3,"payment_term_id":4,"pricelist_id":1},` +
+        '"lines":[{"name":"Consultoría (hora)","price_unit":75,"product_id":1,"product_uom":1,"product_uom_qty":2.5,"tax_id":[1]},' +
+        '{"name":"Material a medida","price_unit":9.999,"product_id":2,"product_uom":2,"product_uom_qty":4,"tax_id":[3]}]}',
+    );
   });
 });
