@@ -140,14 +140,22 @@ describe('move page form rules', () => {
     fireEvent.click(screen.getByTestId('tab-invoice'));
     expect(localStorage.getItem('move_last_tab')).toBe('invoice');
     await waitFor(() => expect((screen.getByTestId('send') as HTMLButtonElement).disabled).toBe(false));
+    // No amount: the field says it is required, nothing is sent, and react-admin's own 'form not valid' stays unsaid.
+    fireEvent.click(screen.getByTestId('send'));
+    expect(await screen.findByText('This field is required')).toBeTruthy();
+    expect(screen.queryByText(/form is not valid/i)).toBeNull();
+    expect(created).toHaveLength(0);
 
     fireEvent.change(screen.getByTestId('amount'), { target: { value: '121' } });
+    await waitFor(() => expect(screen.queryByText('This field is required')).toBeNull());
     fireEvent.change(screen.getByTestId('concept'), { target: { value: 'Factura papelería' } });
     const old = new Date();
     old.setFullYear(old.getFullYear() - 2, old.getMonth(), old.getDate() - 1);
     fireEvent.change(screen.getByTestId('date'), { target: { value: old.toISOString().slice(0, 10) } });
     fireEvent.click(screen.getByTestId('send'));
-    expect((await screen.findAllByText('Incorrect expense/subsistence or invoice date, please check the date entered')).length).toBeGreaterThan(0);
+    // Said on the date field and in a message.
+    await waitFor(() => expect(screen.getAllByText('Incorrect expense/subsistence or invoice date, please check the date entered')).toHaveLength(2));
+    expect(screen.queryByText(/form is not valid/i)).toBeNull();
     expect(created).toHaveLength(0);
 
     fireEvent.change(screen.getByTestId('date'), { target: { value: new Date().toISOString().slice(0, 10) } });
@@ -159,6 +167,66 @@ describe('move page form rules', () => {
     expect((screen.getByTestId('concept') as HTMLInputElement).value).toBe('');
     expect((screen.getByTestId('amount') as HTMLInputElement).value).toBe('');
     expect(localStorage.getItem('move_last_company')).toBe('2');
+  });
+});
+
+describe('the creation request', () => {
+  // The exact bytes the page posts (spec section 3's creation payload), pinned before and after the page moved onto
+  // react-admin's Form: same keys, same order, same values for the same inputs.
+  it('posts the same body for an expense with every field and then an invoice', async () => {
+    const bodies: string[] = [];
+    server.use(
+      http.get('*/odoo/companies', () =>
+        HttpResponse.json({
+          data: [
+            { id: 1, name: 'Acme Iberia SL', facturas: { journal_id: 1, account: '600' }, gastos: { journal_id: 2, account: '629' }, projects: [{ id: 5, name: 'Obra Norte', facturas: { journal_id: 11, account: '601' }, gastos: { journal_id: 12, account: false } }] },
+            { id: 2, name: 'Beta Servicios SA', facturas: { journal_id: 3, account: '600' }, gastos: { journal_id: false, account: false }, projects: [] },
+          ],
+        }),
+      ),
+      http.post('*/odoo/moves/create', async ({ request }) => {
+        bodies.push(await request.text());
+        return HttpResponse.json({ id: 99 }, { status: 201 });
+      }),
+    );
+    renderInAdmin(<MovePage />, { permissions: ['moves.create'], lang: 'en' });
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: /Company/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Acme Iberia SL' }));
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: /Project/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Obra Norte' }));
+    const supplier = screen.getByTestId('supplier');
+    await waitFor(() => expect((supplier as HTMLInputElement).disabled).toBe(false));
+    fireEvent.change(supplier, { target: { value: 'Papel' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Papelería Sol SL' }));
+    fireEvent.change(screen.getByTestId('concept'), { target: { value: '  Taxi aeropuerto ' } });
+    fireEvent.change(screen.getByTestId('amount'), { target: { value: '23.40' } });
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /Payment method/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Personal card' }));
+    const today = new Date().toISOString().slice(0, 10);
+    fireEvent.change(screen.getByTestId('date'), { target: { value: today } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Comment' }), { target: { value: ' Con cliente ' } });
+    fireEvent.change(screen.getByTestId('file-input'), { target: { files: [new File(['%PDF-1.4 taxi'], 'taxi.pdf', { type: 'application/pdf' })] } });
+    await waitFor(() => expect((screen.getByTestId('send') as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByTestId('send'));
+    await screen.findByText('Move created successfully Taxi aeropuerto');
+    const pdf = `data:application/pdf;base64,${btoa('%PDF-1.4 taxi')}`;
+    expect(bodies[0]).toBe(
+      `{"company_data":{"expenses":{"journal_id":2,"account":"629"},"invoices":{"journal_id":1,"account":"600"}},"project":{"id":5,"expenses":{"journal_id":12,"account":false},"invoices":{"journal_id":11,"account":"601"}},"type":"expense","partner_id":7,"date":"${today}","amount":23.4,"concept":"Taxi aeropuerto","description":"Taxi aeropuerto","comment":"Con cliente","company_id":1,"paymentMethod":"personal_card","paymentStatus":null,"file":{"name":"taxi.pdf","data":"${pdf}"}}`,
+    );
+
+    // The invoice: company and project kept, no supplier, unpaid, an amount with no decimals, no comment.
+    fireEvent.click(screen.getByTestId('tab-invoice'));
+    fireEvent.change(screen.getByTestId('concept'), { target: { value: 'Factura tóner' } });
+    fireEvent.change(screen.getByTestId('amount'), { target: { value: '121' } });
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /Payment status/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Unpaid' }));
+    fireEvent.change(screen.getByTestId('file-input'), { target: { files: [new File(['PNG'], 'factura.png', { type: 'image/png' })] } });
+    await waitFor(() => expect((screen.getByTestId('send') as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByTestId('send'));
+    await screen.findByText('Move created successfully Factura tóner');
+    expect(bodies[1]).toBe(
+      `{"company_data":{"expenses":{"journal_id":2,"account":"629"},"invoices":{"journal_id":1,"account":"600"}},"project":{"id":5,"expenses":{"journal_id":12,"account":false},"invoices":{"journal_id":11,"account":"601"}},"type":"invoice","partner_id":null,"date":"${today}","amount":121,"concept":"Factura tóner","description":"Factura tóner","comment":"","company_id":1,"paymentMethod":null,"paymentStatus":"unpaid","file":{"name":"factura.png","data":"data:image/png;base64,${btoa('PNG')}"}}`,
+    );
   });
 });
 

@@ -1,17 +1,15 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { AutocompleteInput, DateInput, Form, SelectInput, TextInput, required, useDataProvider, useInput, useNotify, useTranslate, type Validator } from 'react-admin';
+import { useFormContext, useWatch, type FieldErrors } from 'react-hook-form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -38,8 +36,42 @@ interface Project { id: number; name: string; facturas: Setting; gastos: Setting
 interface Company { id: number; name: string; facturas: Setting; gastos: Setting; projects: Project[] }
 interface Provider { id: number; name: string }
 
+/** What the form holds; the creation payload (spec section 3) is built from it on send. */
+interface MoveValues {
+  company_id: number | '';
+  project: number | '';
+  partner_id: number | '';
+  concept: string;
+  /** As typed in the number box, or as the AI read it ('23.40'). */
+  amount: string;
+  paymentMethod: string;
+  paymentStatus: 'paid' | 'unpaid';
+  date: string;
+  comment: string;
+  file: File | null;
+}
+
 const PAYMENT_METHODS = ['corporate_card', 'personal_card', 'direct_debit'] as const;
+const PAYMENT_METHOD_CHOICES = PAYMENT_METHODS.map((id) => ({ id, name: `app.move.paymentMethods.${id}` }));
+const PAYMENT_STATUS_CHOICES = [
+  { id: 'paid', name: 'app.moves.payment.paid' },
+  { id: 'unpaid', name: 'app.moves.payment.unpaid' },
+];
 type AiField = 'amount' | 'date' | 'concept' | 'provider';
+
+/** The amount as the payload carries it: a number, a decimal comma read as a point. */
+const amountOf = (value: unknown) => Number(String(value ?? '').replace(',', '.'));
+
+// The spec's rules (section 5) with their messages: a required field says 'This field is required' (also an amount
+// that is not above zero); an empty date or one older than two years says the incorrect-date message.
+const REQUIRED = [required('app.move.required')];
+const AMOUNT_RULES: Validator[] = [required('app.move.required'), (value) => (amountOf(value) > 0 ? undefined : 'app.move.required')];
+const DATE_RULES: Validator[] = [
+  required('app.move.incorrectDate'),
+  (value) => (typeof value === 'string' && isWithinTwoYears(value) ? undefined : 'app.move.incorrectDate'),
+];
+/** The date as held, shown as is (an unreadable one shows empty, as a date box does). */
+const dayText = (value: string | null | undefined) => value ?? '';
 
 function Help({ text }: { text: string }) {
   return (
@@ -63,9 +95,48 @@ function Row({ help, children }: { help: string; children: ReactNode }) {
 /** The Move page (spec section 2): register an expense or a supplier invoice with its file. */
 export function MovePage() {
   const translate = useTranslate();
-  const notify = useNotify();
   const [tab, setTab] = useState<MoveType>(() => (localStorage.getItem(LAST_TAB_KEY) === 'invoice' ? 'invoice' : 'expense'));
+  const defaultValues = useMemo<MoveValues>(
+    () => ({
+      company_id: Number(localStorage.getItem(LAST_COMPANY_KEY)) || '',
+      project: '',
+      partner_id: '',
+      concept: '',
+      amount: '',
+      paymentMethod: '',
+      paymentStatus: 'paid',
+      date: isoDay(new Date()),
+      comment: '',
+      file: null,
+    }),
+    [],
+  );
+
+  function changeTab(next: MoveType) {
+    setTab(next);
+    localStorage.setItem(LAST_TAB_KEY, next);
+  }
+
+  return (
+    <Paper sx={{ mt: 2, p: { xs: 2, sm: 3 }, maxWidth: 760 }} data-testid="move-page">
+      <Tabs value={tab} onChange={(_, value) => changeTab(value)} sx={{ mb: 2 }}>
+        <Tab value="expense" label={translate('app.move.tabs.expense')} data-testid="tab-expense" />
+        <Tab value="invoice" label={translate('app.move.tabs.invoice')} data-testid="tab-invoice" />
+      </Tabs>
+      {/* The page's own messages stand for react-admin's 'The form is not valid' (spec section 8). */}
+      <Form defaultValues={defaultValues} disableInvalidFormNotification noValidate>
+        <MoveFields tab={tab} />
+      </Form>
+    </Paper>
+  );
+}
+
+/** The form's inputs, inside react-admin's Form: its values, validation and reset are react-hook-form's. */
+function MoveFields({ tab }: { tab: MoveType }) {
+  const translate = useTranslate();
+  const notify = useNotify();
   const dataProvider = useDataProvider<BackofficeDataProvider>();
+  const { setValue, getValues, reset, handleSubmit, formState } = useFormContext<MoveValues>();
   // The company-scoped supplier search (spec section 7, POST /odoo/providers/search): the providers' declared action.
   const searchProviders = useCallback(
     (body: { companyId: number; name?: string; vat?: string }) => dataProvider.action<Provider[]>('providers', 'search', { body }),
@@ -75,23 +146,19 @@ export function MovePage() {
   // The user's companies and the chosen company's suppliers: reference lists read once, shared with other screens.
   const companiesQuery = useReferenceList<Company>('companies');
   const companies = useMemo(() => companiesQuery.data ?? [], [companiesQuery.data]);
-  const [chosenCompany, setCompanyId] = useState<number | ''>(() => Number(localStorage.getItem(LAST_COMPANY_KEY)) || '');
+  const chosenCompany = useWatch<MoveValues, 'company_id'>({ name: 'company_id' });
   // The remembered company while the list loads; then it if it is still one of the user's, else the only one.
   const companyId = !companiesQuery.data || companies.some((one) => one.id === chosenCompany) ? chosenCompany : companies.length === 1 ? companies[0].id : '';
-  const [projectId, setProjectId] = useState<number | ''>('');
+  useEffect(() => {
+    if (companiesQuery.data && chosenCompany !== companyId) setValue('company_id', companyId);
+  }, [companiesQuery.data, chosenCompany, companyId, setValue]);
   const providersQuery = useReferenceList<Provider>('providers', companyId);
   const providers = useMemo(() => providersQuery.data ?? [], [providersQuery.data]);
-  const [provider, setProvider] = useState<Provider | null>(null);
-  const [concept, setConcept] = useState('');
-  const [amount, setAmount] = useState('');
-  const [paymentMethod, setPaymentMethod] = useState('');
-  const [paymentStatus, setPaymentStatus] = useState<'paid' | 'unpaid'>('paid');
-  const [date, setDate] = useState(isoDay(new Date()));
-  const [comment, setComment] = useState('');
-  const [file, setFile] = useState<File | null>(null);
+  const file = useWatch<MoveValues, 'file'>({ name: 'file' });
+  const paymentMethod = useWatch<MoveValues, 'paymentMethod'>({ name: 'paymentMethod' });
+  const { field: fileField } = useInput({ source: 'file' });
   const [progress, setProgress] = useState<number | null>(null);
   const [reading, setReading] = useState(false);
-  const [touched, setTouched] = useState(false);
   // Fields filled by the extraction stay marked until the user edits them (issue 8).
   const [fromAi, setFromAi] = useState<Set<AiField>>(new Set());
   const fileInput = useRef<HTMLInputElement>(null);
@@ -99,6 +166,7 @@ export function MovePage() {
   const touchScreen = useMediaQuery('(pointer: coarse)');
   const edited = (field: AiField) => setFromAi((current) => (current.has(field) ? new Set([...current].filter((one) => one !== field)) : current));
   const aiMark = (field: AiField) => (fromAi.has(field) ? { focused: true, color: 'secondary' as const } : {});
+  const aiHelp = (field: AiField, otherwise: false | undefined) => (fromAi.has(field) ? 'app.move.fromAi' : otherwise);
 
   useEffect(() => {
     if (companiesQuery.error) notify(errorMessage(companiesQuery.error), { type: 'error' });
@@ -126,6 +194,8 @@ export function MovePage() {
   // also searched on the server, so a supplier past that list is still found.
   const [typed, setTyped] = useState('');
   const [searched, setSearched] = useState<Provider[]>([]);
+  // A supplier chosen from a server search or matched by the AI button stays a choice while it is the value.
+  const [picked, setPicked] = useState<Provider | null>(null);
   useEffect(() => {
     if (!companyId || providers.length < PROVIDER_LIST_LIMIT || typed.trim().length < 2) return;
     const timer = setTimeout(() => {
@@ -137,37 +207,35 @@ export function MovePage() {
   }, [companyId, providers.length, typed, searchProviders]);
   const supplierOptions = useMemo(() => {
     const known = new Set(providers.map((one) => one.id));
-    return [...providers, ...searched.filter((one) => !known.has(one.id))];
-  }, [providers, searched]);
+    const extra = [...searched, ...(picked ? [picked] : [])].filter((one) => !known.has(one.id) && (known.add(one.id), true));
+    return [...providers, ...extra];
+  }, [providers, searched, picked]);
+  // The supplier box keeps its test id on the text input (AutocompleteInput builds that input itself).
+  const supplierInput = useCallback((node: HTMLInputElement | null) => node?.setAttribute('data-testid', 'supplier'), []);
 
   const company = companies.find((one) => one.id === companyId);
   const projects = useMemo(() => company?.projects ?? [], [company]);
-  const dateOk = isWithinTwoYears(date);
-  const amountOk = amount.trim() !== '' && Number(amount.replace(',', '.')) > 0;
   const canSend = Boolean(companyId) && Boolean(file) && (tab === 'invoice' || Boolean(paymentMethod)) && progress === null;
-
-  function changeTab(next: MoveType) {
-    setTab(next);
-    localStorage.setItem(LAST_TAB_KEY, next);
-  }
 
   async function readWithAi() {
     if (!file) return;
     setReading(true);
+    // The form's own API fills it: the values count as changed, and are checked again once a send was tried.
+    const how = { shouldDirty: true, shouldValidate: formState.isSubmitted };
     try {
       const json = await ocr.mutateAsync(file);
       const fields = JSON.parse(json.result) as { importe?: number | string; date?: string; provider?: string; concept?: string; vat?: string };
       const filled = new Set<AiField>();
       if (fields.importe !== undefined && fields.importe !== '') {
-        setAmount(String(fields.importe));
+        setValue('amount', String(fields.importe), how);
         filled.add('amount');
       }
       if (fields.date) {
-        setDate(slashesToDashes(fields.date));
+        setValue('date', slashesToDashes(fields.date), how);
         filled.add('date');
       }
       if (fields.concept) {
-        setConcept(fields.concept);
+        setValue('concept', fields.concept, how);
         filled.add('concept');
       }
       // The supplier: by the tax id read from the document when there is one (exact where names differ), then by
@@ -181,7 +249,8 @@ export function MovePage() {
         for (const search of searches) {
           const found = await searchProviders({ companyId: company, ...search });
           if (found[0]) {
-            setProvider(found[0]);
+            setPicked(found[0]);
+            setValue('partner_id', found[0].id, how);
             filled.add('provider');
             break;
           }
@@ -196,45 +265,46 @@ export function MovePage() {
     }
   }
 
-  async function send() {
-    setTouched(true);
-    if (!canSend || !company || !file) return;
-    if (!amountOk) return;
-    if (!dateOk) {
-      notify('app.move.incorrectDate', { type: 'warning' });
-      return;
-    }
-    const project = projects.find((one) => one.id === projectId);
+  async function send(values: MoveValues) {
+    // The file as chosen (the submitted values are a copy).
+    const chosenFile = getValues('file');
+    if (!canSend || !company || !chosenFile) return;
+    const project = projects.find((one) => one.id === values.project);
     const setting = (owner: { facturas: Setting; gastos: Setting }) => ({ expenses: owner.gastos, invoices: owner.facturas });
+    const concept = (values.concept ?? '').trim();
     try {
       setProgress(0);
-      const data = await readAsDataUrl(file);
+      const data = await readAsDataUrl(chosenFile);
       await creation.mutateAsync({
         company_data: setting(company),
         project: project ? { id: project.id, ...setting(project) } : null,
         type: tab,
-        partner_id: provider?.id ?? null,
-        date,
-        amount: Number(amount.replace(',', '.')),
-        concept: concept.trim(),
-        description: concept.trim(),
-        comment: comment.trim(),
+        partner_id: values.partner_id === '' || values.partner_id === undefined ? null : values.partner_id,
+        date: values.date,
+        amount: amountOf(values.amount),
+        concept,
+        description: concept,
+        comment: (values.comment ?? '').trim(),
         company_id: company.id,
-        paymentMethod: tab === 'expense' ? paymentMethod : null,
-        paymentStatus: tab === 'invoice' ? paymentStatus : null,
-        file: { name: file.name, data },
+        paymentMethod: tab === 'expense' ? values.paymentMethod : null,
+        paymentStatus: tab === 'invoice' ? values.paymentStatus : null,
+        file: { name: chosenFile.name, data },
       });
-      notify('app.move.created', { type: 'success', messageArgs: { concept: concept.trim() } });
+      notify('app.move.created', { type: 'success', messageArgs: { concept } });
       // Everything but company and project is cleared (spec sections 2 and 4).
-      setProvider(null);
-      setPaymentMethod('');
-      setPaymentStatus('paid');
-      setConcept('');
-      setAmount('');
-      setDate(isoDay(new Date()));
-      setFile(null);
-      setComment('');
-      setTouched(false);
+      reset({
+        company_id: values.company_id,
+        project: values.project,
+        partner_id: '',
+        concept: '',
+        amount: '',
+        paymentMethod: '',
+        paymentStatus: 'paid',
+        date: isoDay(new Date()),
+        comment: '',
+        file: null,
+      });
+      setPicked(null);
       setFromAi(new Set());
       if (fileInput.current) fileInput.current.value = '';
     } catch (error) {
@@ -245,95 +315,104 @@ export function MovePage() {
     }
   }
 
-  const required = translate('app.move.required');
+  // A refused send: a wrong amount shows on its field; a wrong date also says so in a message (spec section 5).
+  function refused(errors: FieldErrors<MoveValues>) {
+    if (!canSend || errors.amount) return;
+    if (errors.date) notify('app.move.incorrectDate', { type: 'warning' });
+  }
+
   return (
-    <Paper sx={{ mt: 2, p: { xs: 2, sm: 3 }, maxWidth: 760 }} data-testid="move-page">
-      <Tabs value={tab} onChange={(_, value) => changeTab(value)} sx={{ mb: 2 }}>
-        <Tab value="expense" label={translate('app.move.tabs.expense')} data-testid="tab-expense" />
-        <Tab value="invoice" label={translate('app.move.tabs.invoice')} data-testid="tab-invoice" />
-      </Tabs>
-      <Box sx={{ display: 'grid', gap: 2 }}>
-        <Row help={translate('app.move.help.company')}>
-          <TextField select fullWidth required label={translate('app.move.fields.company')} value={companyId} onChange={(event) => { setCompanyId(Number(event.target.value)); setProjectId(''); setSearched([]); setProvider(null); }} error={touched && !companyId} helperText={touched && !companyId ? required : ' '} inputProps={{ 'data-testid': 'company' }}>
-            {companies.map((one) => <MenuItem key={one.id} value={one.id}>{one.name}</MenuItem>)}
-          </TextField>
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Row help={translate('app.move.help.company')}>
+        <SelectInput
+          source="company_id"
+          label="app.move.fields.company"
+          choices={companies}
+          translateChoice={false}
+          validate={REQUIRED}
+          onChange={() => {
+            setValue('project', '');
+            setValue('partner_id', '');
+            setSearched([]);
+            setPicked(null);
+          }}
+          inputProps={{ 'data-testid': 'company' }}
+        />
+      </Row>
+      <Row help={translate('app.move.help.project')}>
+        <SelectInput source="project" label="app.move.fields.project" choices={projects} translateChoice={false} emptyText="app.move.noProject" disabled={!companyId} helperText={false} />
+      </Row>
+      <Row help={translate('app.move.help.supplier')}>
+        <AutocompleteInput
+          source="partner_id"
+          label="app.move.fields.supplier"
+          choices={supplierOptions}
+          optionText="name"
+          translateChoice={false}
+          disabled={!companyId}
+          onInputChange={(_, text, reason) => {
+            if (reason === 'input') setTyped(text);
+          }}
+          onChange={(_, record) => {
+            if (record) setPicked(record as Provider);
+            edited('provider');
+          }}
+          helperText={aiHelp('provider', false)}
+          TextFieldProps={{ ...aiMark('provider'), inputRef: supplierInput }}
+        />
+      </Row>
+      <Row help={translate('app.move.help.concept')}>
+        <TextInput source="concept" label="app.move.fields.concept" onChange={() => edited('concept')} {...aiMark('concept')} helperText={aiHelp('concept', false)} inputProps={{ maxLength: 500, 'data-testid': 'concept' }} />
+      </Row>
+      <Row help={translate('app.move.help.amount')}>
+        {/* A number box holding the text as typed (NumberInput would rewrite '23.40' as '23.4' on leaving the box). */}
+        <TextInput source="amount" type="number" label="app.move.fields.amount" validate={AMOUNT_RULES} onChange={() => edited('amount')} {...aiMark('amount')} helperText={aiHelp('amount', undefined)} inputProps={{ min: 0, step: '0.01', 'data-testid': 'amount' }} />
+      </Row>
+      {/* Keyed: each tab has its own input (and its own field registration), not one input changing its source. */}
+      {tab === 'expense' ? (
+        <Row key="paymentMethod" help={translate('app.move.help.paymentMethod')}>
+          <SelectInput source="paymentMethod" label="app.move.fields.paymentMethod" choices={PAYMENT_METHOD_CHOICES} validate={REQUIRED} inputProps={{ 'data-testid': 'payment-method' }} />
         </Row>
-        <Row help={translate('app.move.help.project')}>
-          <TextField select fullWidth label={translate('app.move.fields.project')} value={projectId} onChange={(event) => setProjectId(Number(event.target.value) || '')} disabled={!companyId}>
-            <MenuItem value="">{translate('app.move.noProject')}</MenuItem>
-            {projects.map((one) => <MenuItem key={one.id} value={one.id}>{one.name}</MenuItem>)}
-          </TextField>
+      ) : (
+        <Row key="paymentStatus" help={translate('app.move.help.paymentStatus')}>
+          <SelectInput source="paymentStatus" label="app.move.fields.paymentStatus" choices={PAYMENT_STATUS_CHOICES} validate={REQUIRED} />
         </Row>
-        <Row help={translate('app.move.help.supplier')}>
-          <Autocomplete
-            options={supplierOptions}
-            value={provider}
-            onInputChange={(_, text, reason) => {
-              if (reason === 'input') setTyped(text);
-            }}
-            onChange={(_, value) => { setProvider(value); edited('provider'); }}
-            getOptionLabel={(option) => option.name}
-            isOptionEqualToValue={(a, b) => a.id === b.id}
-            disabled={!companyId}
-            renderInput={(params) => <TextField {...params} label={translate('app.move.fields.supplier')} {...aiMark('provider')} helperText={fromAi.has('provider') ? translate('app.move.fromAi') : undefined} inputProps={{ ...params.inputProps, 'data-testid': 'supplier' }} />}
-          />
-        </Row>
-        <Row help={translate('app.move.help.concept')}>
-          <TextField fullWidth label={translate('app.move.fields.concept')} value={concept} onChange={(event) => { setConcept(event.target.value); edited('concept'); }} {...aiMark('concept')} helperText={fromAi.has('concept') ? translate('app.move.fromAi') : undefined} inputProps={{ maxLength: 500, 'data-testid': 'concept' }} />
-        </Row>
-        <Row help={translate('app.move.help.amount')}>
-          <TextField fullWidth required type="number" label={translate('app.move.fields.amount')} value={amount} onChange={(event) => { setAmount(event.target.value); edited('amount'); }} {...aiMark('amount')} error={touched && !amountOk} helperText={touched && !amountOk ? required : fromAi.has('amount') ? translate('app.move.fromAi') : ' '} inputProps={{ min: 0, step: '0.01', 'data-testid': 'amount' }} />
-        </Row>
-        {tab === 'expense' ? (
-          <Row help={translate('app.move.help.paymentMethod')}>
-            <TextField select fullWidth required label={translate('app.move.fields.paymentMethod')} value={paymentMethod} onChange={(event) => setPaymentMethod(event.target.value)} error={touched && !paymentMethod} helperText={touched && !paymentMethod ? required : ' '} inputProps={{ 'data-testid': 'payment-method' }}>
-              {PAYMENT_METHODS.map((one) => <MenuItem key={one} value={one}>{translate(`app.move.paymentMethods.${one}`)}</MenuItem>)}
-            </TextField>
-          </Row>
-        ) : (
-          <Row help={translate('app.move.help.paymentStatus')}>
-            <TextField select fullWidth required label={translate('app.move.fields.paymentStatus')} value={paymentStatus} onChange={(event) => setPaymentStatus(event.target.value as 'paid' | 'unpaid')}>
-              <MenuItem value="paid">{translate('app.moves.payment.paid')}</MenuItem>
-              <MenuItem value="unpaid">{translate('app.moves.payment.unpaid')}</MenuItem>
-            </TextField>
-          </Row>
-        )}
-        <Row help={translate('app.move.help.date')}>
-          <TextField fullWidth required type="date" label={translate('app.move.fields.date')} value={date} onChange={(event) => { setDate(event.target.value); edited('date'); }} {...aiMark('date')} error={touched && !dateOk} helperText={touched && !dateOk ? translate('app.move.incorrectDate') : fromAi.has('date') ? translate('app.move.fromAi') : ' '} slotProps={{ inputLabel: { shrink: true } }} inputProps={{ 'data-testid': 'date' }} />
-        </Row>
-        <Row help={translate('app.move.help.file')}>
-          <Box sx={{ border: '2px dashed', borderColor: touched && !file ? 'error.main' : 'divider', borderRadius: 1, p: 2, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}
-            onDragOver={(event) => event.preventDefault()}
-            onDrop={(event) => { event.preventDefault(); const dropped = event.dataTransfer.files[0]; if (dropped) setFile(dropped); }}
-          >
-            <Button variant="outlined" startIcon={<AttachFileIcon />} onClick={() => fileInput.current?.click()}>{translate('app.move.chooseFile')}</Button>
-            <input ref={fileInput} type="file" hidden accept="application/pdf,image/*" onChange={(event) => setFile(event.target.files?.[0] ?? null)} data-testid="file-input" />
-            {/* On a phone the camera opens straight away; a computer keeps the file picker above. */}
-            {touchScreen && (
-              <Button variant="outlined" startIcon={<PhotoCameraIcon />} onClick={() => cameraInput.current?.click()} data-testid="take-photo">{translate('app.move.takePhoto')}</Button>
-            )}
-            <input ref={cameraInput} type="file" hidden accept="image/*" capture="environment" onChange={(event) => setFile(event.target.files?.[0] ?? null)} data-testid="camera-input" />
-            <Typography variant="body2" data-testid="file-name" sx={{ flex: 1, minWidth: 160 }}>
-              {file ? `${file.name} (${file.type || translate('app.move.unknownType')})` : translate('app.move.noFile')}
-            </Typography>
-            <Button startIcon={<AutoAwesomeIcon />} disabled={!file || reading} onClick={readWithAi} data-testid="ai-button">{translate('app.move.ai')}</Button>
-          </Box>
-          {reading && (
-            <Box sx={{ mt: 1 }} role="status" data-testid="ai-reading">
-              <LinearProgress aria-label={translate('app.move.reading')} />
-              <Typography variant="caption" color="text.secondary">{translate('app.move.reading')}</Typography>
-            </Box>
+      )}
+      <Row help={translate('app.move.help.date')}>
+        <DateInput source="date" label="app.move.fields.date" validate={DATE_RULES} format={dayText} onChange={() => edited('date')} {...aiMark('date')} helperText={aiHelp('date', undefined)} inputProps={{ 'data-testid': 'date' }} />
+      </Row>
+      <Row help={translate('app.move.help.file')}>
+        <Box sx={{ border: '2px dashed', borderColor: formState.isSubmitted && !file ? 'error.main' : 'divider', borderRadius: 1, p: 2, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}
+          onDragOver={(event) => event.preventDefault()}
+          onDrop={(event) => { event.preventDefault(); const dropped = event.dataTransfer.files[0]; if (dropped) fileField.onChange(dropped); }}
+        >
+          <Button variant="outlined" startIcon={<AttachFileIcon />} onClick={() => fileInput.current?.click()}>{translate('app.move.chooseFile')}</Button>
+          <input ref={fileInput} type="file" hidden accept="application/pdf,image/*" onChange={(event) => fileField.onChange(event.target.files?.[0] ?? null)} data-testid="file-input" />
+          {/* On a phone the camera opens straight away; a computer keeps the file picker above. */}
+          {touchScreen && (
+            <Button variant="outlined" startIcon={<PhotoCameraIcon />} onClick={() => cameraInput.current?.click()} data-testid="take-photo">{translate('app.move.takePhoto')}</Button>
           )}
-        </Row>
-        <Row help={translate('app.move.help.comment')}>
-          <TextField fullWidth multiline rows={5} label={translate('app.move.fields.comment')} value={comment} onChange={(event) => setComment(event.target.value)} inputProps={{ maxLength: 10000 }} />
-        </Row>
-        {progress !== null && <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label={translate('app.move.uploading')} />}
-        {!companies.length && <Alert severity="info">{translate('app.move.noCompanies')}</Alert>}
-        <Box>
-          <Button variant="contained" startIcon={<SendIcon />} disabled={!canSend} onClick={send} data-testid="send">{translate('app.move.send')}</Button>
+          <input ref={cameraInput} type="file" hidden accept="image/*" capture="environment" onChange={(event) => fileField.onChange(event.target.files?.[0] ?? null)} data-testid="camera-input" />
+          <Typography variant="body2" data-testid="file-name" sx={{ flex: 1, minWidth: 160 }}>
+            {file ? `${file.name} (${file.type || translate('app.move.unknownType')})` : translate('app.move.noFile')}
+          </Typography>
+          <Button startIcon={<AutoAwesomeIcon />} disabled={!file || reading} onClick={readWithAi} data-testid="ai-button">{translate('app.move.ai')}</Button>
         </Box>
+        {reading && (
+          <Box sx={{ mt: 1 }} role="status" data-testid="ai-reading">
+            <LinearProgress aria-label={translate('app.move.reading')} />
+            <Typography variant="caption" color="text.secondary">{translate('app.move.reading')}</Typography>
+          </Box>
+        )}
+      </Row>
+      <Row help={translate('app.move.help.comment')}>
+        <TextInput source="comment" label="app.move.fields.comment" multiline rows={5} helperText={false} inputProps={{ maxLength: 10000 }} />
+      </Row>
+      {progress !== null && <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label={translate('app.move.uploading')} />}
+      {!companies.length && <Alert severity="info">{translate('app.move.noCompanies')}</Alert>}
+      <Box>
+        <Button variant="contained" startIcon={<SendIcon />} disabled={!canSend} onClick={(event) => handleSubmit(send, refused)(event)} data-testid="send">{translate('app.move.send')}</Button>
       </Box>
-    </Paper>
+    </Box>
   );
 }
