@@ -6,6 +6,7 @@ import { UsersPage } from '../../src/resources/users/UsersPage';
 import { renderInAdmin, serveDuringTests } from './admin';
 
 const changes: unknown[] = [];
+const invitations: unknown[] = [];
 const server = setupServer(
   http.get('*/odoo/companies', () => HttpResponse.json({ data: [{ id: 1, name: 'Acme Iberia SL', projects: [] }] })),
   http.post('*/users/search', () =>
@@ -20,9 +21,15 @@ const server = setupServer(
     if (body.permission === 'moves.delete') return HttpResponse.json({ message: 'The last administrator cannot lose this permission' }, { status: 409 });
     return HttpResponse.json({ id: 5, firstName: 'Tina', lastName: 'Target', email: 'tina@demo.example', role: 'user', permissions: ['moves.create', 'moves.list'], companies: [1], active: true });
   }),
+  http.post('*/users/invite', async ({ request }) => {
+    invitations.push(await request.json());
+    return new HttpResponse(null, { status: 204 });
+  }),
 );
 
-serveDuringTests(server);
+serveDuringTests(server, () => {
+  invitations.length = 0;
+});
 
 async function openPermissions() {
   fireEvent.click(await screen.findByText('tina@demo.example'));
@@ -49,5 +56,35 @@ describe('the users screen', () => {
     await screen.findByText('The last administrator cannot lose this permission');
     await waitFor(() => expect(changes).toHaveLength(2));
     expect(screen.getByTestId('invite-open')).toBeTruthy();
+  });
+
+  it('invites with the form: the email required, a group with its actions, the companies left to an administrator', async () => {
+    renderInAdmin(<UsersPage />, { permissions: ['users.create', 'users.view', 'moves'], lang: 'en' });
+    fireEvent.click(await screen.findByTestId('invite-open'));
+    const dialog = await screen.findByTestId('invite-dialog');
+    fireEvent.click(within(dialog).getByTestId('invite-send'));
+    await within(dialog).findByText('required');
+    fireEvent.change(within(dialog).getByTestId('invite-email'), { target: { value: '   ' } });
+    fireEvent.click(within(dialog).getByTestId('invite-send'));
+    await within(dialog).findByText('required');
+    expect(invitations).toEqual([]);
+
+    expect(within(dialog).getByText('Only an administrator chooses companies: the new user joins yours.')).toBeTruthy();
+    fireEvent.change(within(dialog).getByTestId('invite-email'), { target: { value: ' new.user@demo.example ' } });
+    await waitFor(() => expect(within(dialog).queryByText('required')).toBeNull());
+    fireEvent.click(within(within(dialog).getByTestId('invite-permission-moves')).getByRole('checkbox'));
+    const create = within(within(dialog).getByTestId('invite-permission-moves.create')).getByRole('checkbox') as HTMLInputElement;
+    expect(create.checked).toBe(true);
+    expect(create.disabled).toBe(true);
+    fireEvent.click(within(dialog).getByTestId('invite-send'));
+    await screen.findByText('Invitation sent to new.user@demo.example');
+    expect(invitations).toHaveLength(1);
+    const body = invitations[0] as { email: string; permissions: string[]; lang: string; companies?: number[] };
+    expect(body.email).toBe('new.user@demo.example');
+    expect(body.lang).toBe('en');
+    expect(body.companies).toBeUndefined();
+    expect(body.permissions[0]).toBe('moves');
+    expect(body.permissions).toContain('moves.create');
+    await waitFor(() => expect(screen.queryByTestId('invite-dialog')).toBeNull());
   });
 });

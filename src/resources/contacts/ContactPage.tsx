@@ -1,8 +1,22 @@
-import { useMemo, useRef, useState, type ReactNode } from 'react';
-import { useCreate, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useMemo, useRef, useState } from 'react';
+import {
+  AutocompleteArrayInput,
+  Form,
+  ReferenceArrayInput,
+  ReferenceInput,
+  SelectInput,
+  TextInput,
+  regex,
+  required,
+  useCreate,
+  useDataProvider,
+  useNotify,
+  useTranslate,
+  type Validator,
+} from 'react-admin';
+import { useFormContext, useFormState } from 'react-hook-form';
 import { useMutation } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -10,18 +24,18 @@ import Collapse from '@mui/material/Collapse';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
+import type { TextFieldProps } from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
+import { resourceNamed } from '../../../shared/resources/registry';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
 import { serverMessageOr } from '../../providers/http';
 import { readAsDataUrl } from '../moves/upload';
-import { useReferenceList } from '../../providers/useReferenceList';
+import { REFERENCE_STALE_TIME, useReferenceList } from '../../providers/useReferenceList';
 import { MESSAGE_DURATION_MS, SHORT_MESSAGE_DURATION_MS } from '../../../shared/domain/constants';
 
 interface Named { id: number; name: string }
@@ -30,19 +44,60 @@ interface ContactEvent { id: number; event_id: [number, string] | false; tags: n
 interface Employee { id: number; name: string; company_id: [number, string] | false }
 interface Reference { categories: Named[]; companies: Named[]; employee: Employee | null; investorTypes: InvestorType[]; events: ContactEvent[] }
 
+/** The form's values; react-admin's inputs hold null for an emptied box or select. */
+interface ContactValues {
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  companyName: string | null;
+  eventId: number | '' | null;
+  companyId: number | '' | null;
+  investorId: number | '' | null;
+  categoryIds: number[];
+  position: string | null;
+  website: string | null;
+  notes: string | null;
+  comment: string | null;
+}
+
+const EMPTY: ContactValues = {
+  name: '',
+  email: '',
+  phone: '',
+  companyName: '',
+  eventId: '',
+  companyId: '',
+  investorId: '',
+  categoryIds: [],
+  position: '',
+  website: '',
+  notes: '',
+  comment: '',
+};
+
 /** Spec section 4: info messages are short; success and errors stay a little longer. */
 // Spec section 9: 5000 ms by default, 1000 ms for the short (loading) message.
 const DURATIONS = { info: SHORT_MESSAGE_DURATION_MS, success: MESSAGE_DURATION_MS, error: MESSAGE_DURATION_MS } as const;
-const CARD_FIELDS = ['name', 'email', 'website', 'phone', 'position'] as const;
-type CardField = (typeof CARD_FIELDS)[number];
+/** What a card reading gives (spec section 7, POST /ocr/contact/), by the form field it fills. */
+const CARD_FIELDS = { name: 'name', email: 'email', website: 'website', phone: 'phone', position: 'position' } as const;
+type CardField = keyof typeof CARD_FIELDS;
+
+/** The name is required, and blanks alone are no name (the same message either way). */
+const NAME_VALIDATORS: Validator[] = [required('app.contactForm.required'), regex(/\S/, 'app.contactForm.required')];
 
 const investorLabel = (type: InvestorType) => (type.x_studio_tipo_inversor_descripcion ? `${type.x_name} — ${type.x_studio_tipo_inversor_descripcion}` : type.x_name);
+const eventLabel = (event: ContactEvent) => (Array.isArray(event.event_id) ? event.event_id[1] : `#${event.id}`);
+const text = (value: string | null | undefined) => (value ?? '').trim();
+
+/** A reference input reads the whole list in its declared order, kept fresh as long, as useReferenceList does (one cache entry). */
+function wholeList(resource: string) {
+  return { reference: resource, perPage: 1000, sort: resourceNamed(resource)?.defaultSort, queryOptions: { staleTime: REFERENCE_STALE_TIME } };
+}
 
 /** The Contact page (spec section 2): a contact from a form or a business card. */
 export function ContactPage() {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<BackofficeDataProvider>();
   // The form's lists, read once and cached between visits.
   const categoriesQuery = useReferenceList<Named>('categories');
   // The user's companies, and their own employee record (the owner of what they capture) in the answer's meta.
@@ -66,72 +121,24 @@ export function ContactPage() {
         : null,
     [categoriesQuery.data, companiesQuery.data, companiesQuery.meta, investorTypesQuery.data, eventsQuery.data],
   );
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [phone, setPhone] = useState('');
-  const [companyName, setCompanyName] = useState('');
-  const [eventId, setEventId] = useState<number | ''>('');
+  // The advanced options stay open (or closed) from one contact to the next.
   const [advanced, setAdvanced] = useState(false);
-  const [chosenCompany, setCompanyId] = useState<number | ''>('');
-  const [investorId, setInvestorId] = useState<number | ''>('');
-  const [categories, setCategories] = useState<Named[]>([]);
-  const [position, setPosition] = useState('');
-  const [website, setWebsite] = useState('');
-  const [notes, setNotes] = useState('');
-  const [comment, setComment] = useState('');
-  const [nameError, setNameError] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [scanning, setScanning] = useState(false);
-  // Fields filled from a card stay marked until the user edits them (issue 8).
-  const [fromCard, setFromCard] = useState<Set<CardField>>(new Set());
-  const cardInput = useRef<HTMLInputElement>(null);
-  // Until the user chooses: the employee's company when it is one of the user's, else the user's first company.
-  const own = reference?.employee && Array.isArray(reference.employee.company_id) ? reference.employee.company_id[0] : undefined;
-  const companyId = chosenCompany !== '' ? chosenCompany : ((reference?.companies.some((company) => company.id === own) ? own : reference?.companies[0]?.id) ?? '');
-  // The card reading (POST /ocr/contact/, the contacts 'read' action) and the creation (POST /odoo/contacts/create,
-  // the spec's { fields: {...} } as the record's data).
-  const cardReading = useMutation({
-    mutationFn: async (card: File) => dataProvider.action<{ result: string }>('contacts', 'read', { body: { file: await readAsDataUrl(card), method: 'card' } }),
-  });
+  // Each added contact starts a new form (a new key: its values, the card marks), keeping the company chosen.
+  const [added, setAdded] = useState<{ count: number; companyId?: number | '' }>({ count: 0 });
+  // The creation (POST /odoo/contacts/create, the spec's { fields: {...} } as the record's data).
   const [create] = useCreate();
 
-  const edited = (field: CardField) => setFromCard((current) => (current.has(field) ? new Set([...current].filter((one) => one !== field)) : current));
-  const cardHint = (field: CardField) => (fromCard.has(field) ? translate('app.contactForm.fromCard') : ' ');
+  if (loadError) return <Alert severity="error" sx={{ mt: 2 }} data-testid="contact-load-error">{translate(loadError, { _: loadError })}</Alert>;
+  if (!reference) return <LinearProgress sx={{ mt: 2 }} aria-label={translate('app.contactForm.loading')} data-testid="contact-loading" />;
+  if (!reference.employee) return <Alert severity="error" sx={{ mt: 2 }} data-testid="contact-employee-error">{translate('contact.contactPage.error')}</Alert>;
 
-  function chooseEvent(value: number | '') {
-    setEventId(value);
-    const event = reference?.events.find((one) => one.id === value);
-    // Spec section 2: choosing an event sets the categories to those in its tags.
-    if (event && reference) setCategories(reference.categories.filter((category) => event.tags.includes(category.id)));
-  }
+  // Until the user chooses: the employee's company when it is one of the user's, else the user's first company.
+  const own = Array.isArray(reference.employee.company_id) ? reference.employee.company_id[0] : undefined;
+  const defaultCompany = (reference.companies.some((company) => company.id === own) ? own : reference.companies[0]?.id) ?? '';
+  const defaultValues: ContactValues = { ...EMPTY, companyId: added.companyId ?? defaultCompany };
 
-  async function readCard(file: File | undefined) {
-    if (!file) return;
-    setScanning(true);
-    try {
-      const json = await cardReading.mutateAsync(file);
-      const fields = JSON.parse(json.result) as Partial<Record<CardField, string>>;
-      const setters: Record<CardField, (value: string) => void> = { name: setName, email: setEmail, website: setWebsite, phone: setPhone, position: setPosition };
-      const filled = CARD_FIELDS.filter((field) => typeof fields[field] === 'string' && fields[field]!.trim());
-      for (const field of filled) setters[field](fields[field]!.trim());
-      if (filled.includes('website') || filled.includes('position')) setAdvanced(true);
-      if (filled.includes('name')) setNameError(false);
-      setFromCard(new Set(filled));
-    } catch (error) {
-      // Spec section 8: a failed card reading on this page is only logged.
-      console.error('Error processing OCR', error);
-    } finally {
-      setScanning(false);
-      if (cardInput.current) cardInput.current.value = '';
-    }
-  }
-
-  async function add() {
-    if (!name.trim()) {
-      setNameError(true);
-      return;
-    }
-    setSending(true);
+  async function add(values: ContactValues) {
+    const name = text(values.name);
     notify('app.contactForm.loading', { type: 'info', autoHideDuration: DURATIONS.info });
     try {
       await create(
@@ -139,64 +146,109 @@ export function ContactPage() {
         {
           data: {
             fields: {
-              name: name.trim(),
-              email: email.trim(),
-              phone: phone.trim(),
-              company_name: companyName.trim(),
-              from_event_assistant: eventId || false,
-              company_id: companyId || false,
-              x_studio_tipo_inversor: investorId ? [investorId] : [],
-              category_id: categories.map((category) => category.id),
-              function: position.trim(),
-              website: website.trim(),
+              name,
+              email: text(values.email),
+              phone: text(values.phone),
+              company_name: text(values.companyName),
+              from_event_assistant: values.eventId || false,
+              company_id: values.companyId || false,
+              x_studio_tipo_inversor: values.investorId ? [values.investorId] : [],
+              category_id: values.categoryIds ?? [],
+              function: text(values.position),
+              website: text(values.website),
               // Spec section 3: swapped relative to their labels.
-              comment: notes,
-              notes: comment,
+              comment: values.notes ?? '',
+              notes: values.comment ?? '',
             },
           },
         },
         { returnPromise: true },
       );
-      notify('app.contactForm.created', { type: 'success', messageArgs: { name: name.trim() }, autoHideDuration: DURATIONS.success });
-      for (const clear of [setName, setEmail, setPhone, setCompanyName, setPosition, setWebsite, setNotes, setComment]) clear('');
-      setEventId('');
-      setInvestorId('');
-      setCategories([]);
-      setNameError(false);
-      setFromCard(new Set());
+      notify('app.contactForm.created', { type: 'success', messageArgs: { name }, autoHideDuration: DURATIONS.success });
+      setAdded((current) => ({ count: current.count + 1, companyId: values.companyId ?? '' }));
     } catch (error) {
       notify(serverMessageOr(error, 'app.contactForm.errors.create'), { type: 'error', autoHideDuration: DURATIONS.error });
-    } finally {
-      setSending(false);
     }
   }
 
-  if (loadError) return <Alert severity="error" sx={{ mt: 2 }} data-testid="contact-load-error">{translate(loadError, { _: loadError })}</Alert>;
-  if (!reference) return <LinearProgress sx={{ mt: 2 }} aria-label={translate('app.contactForm.loading')} data-testid="contact-loading" />;
-  if (!reference.employee) return <Alert severity="error" sx={{ mt: 2 }} data-testid="contact-employee-error">{translate('contact.contactPage.error')}</Alert>;
+  return (
+    // The name's message is the form's own: no "the form is not valid" notice beside it.
+    <Form key={added.count} defaultValues={defaultValues} onSubmit={(values: Record<string, unknown>) => add(values as unknown as ContactValues)} noValidate disableInvalidFormNotification>
+      <ContactFields reference={reference} advanced={advanced} setAdvanced={setAdvanced} />
+    </Form>
+  );
+}
 
-  const field = (label: string, value: string, set: (value: string) => void, testId: string, extra: { cardField?: CardField; help?: string; type?: string; rows?: boolean } = {}): ReactNode => (
+/** The Contact form's inputs, in the spec's order; the card reading fills them through the form's own API. */
+function ContactFields({ reference, advanced, setAdvanced }: { reference: Reference; advanced: boolean; setAdvanced: (open: boolean) => void }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<BackofficeDataProvider>();
+  const { getValues, reset, setValue } = useFormContext<ContactValues>();
+  const { isSubmitting } = useFormState();
+  // Fields filled from a card stay marked until the user edits them (issue 8): a look, not a value.
+  const [fromCard, setFromCard] = useState<ReadonlySet<CardField>>(new Set());
+  // Whether a card was already read into this contact: the next one starts from an empty form.
+  const cardRead = useRef(false);
+  const cardInput = useRef<HTMLInputElement>(null);
+  // The card reading (POST /ocr/contact/, the contacts 'read' action).
+  const cardReading = useMutation({
+    mutationFn: async (card: File) => dataProvider.action<{ result: string }>('contacts', 'read', { body: { file: await readAsDataUrl(card), method: 'card' } }),
+  });
+
+  const edited = (field: CardField) => setFromCard((current) => (current.has(field) ? new Set([...current].filter((one) => one !== field)) : current));
+  const marked = (field: CardField) =>
+    fromCard.has(field) ? { color: 'secondary' as const, focused: true, helperText: 'app.contactForm.fromCard' } : {};
+
+  function chooseEvent() {
+    const eventId = getValues('eventId');
+    const event = reference.events.find((one) => one.id === eventId);
+    // Spec section 2: choosing an event sets the categories to those in its tags.
+    if (event) {
+      setValue(
+        'categoryIds',
+        reference.categories.filter((category) => event.tags.includes(category.id)).map((category) => category.id),
+        { shouldDirty: true },
+      );
+    }
+  }
+
+  async function readCard(file: File | undefined) {
+    if (!file) return;
+    try {
+      const json = await cardReading.mutateAsync(file);
+      const fields = JSON.parse(json.result) as Partial<Record<CardField, unknown>>;
+      const filled = (Object.keys(CARD_FIELDS) as CardField[]).filter((field) => typeof fields[field] === 'string' && fields[field].trim());
+      // A second card is another person: nothing of the first one stays (the chosen company does).
+      if (cardRead.current) reset({ ...EMPTY, companyId: getValues('companyId') }, { keepDefaultValues: true });
+      cardRead.current = true;
+      for (const field of filled) setValue(CARD_FIELDS[field], (fields[field] as string).trim(), { shouldDirty: true, shouldValidate: field === 'name' });
+      if (filled.includes('website') || filled.includes('position')) setAdvanced(true);
+      setFromCard(new Set(filled));
+    } catch (error) {
+      // Spec section 8: a failed card reading on this page is only logged.
+      console.error('Error processing OCR', error);
+    } finally {
+      if (cardInput.current) cardInput.current.value = '';
+    }
+  }
+
+  const textInput = (source: keyof ContactValues & string, label: string, testId: string, extra: { cardField?: CardField; help?: string; type?: string; rows?: boolean } = {}) => (
     <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5 }}>
-      <TextField
+      <TextInput
+        source={source}
+        label={label}
         fullWidth
         type={extra.type}
-        label={label}
-        value={value}
-        onChange={(event) => {
-          set(event.target.value);
-          if (extra.cardField) edited(extra.cardField);
-        }}
         multiline={extra.rows}
         minRows={extra.rows ? 3 : undefined}
         maxRows={extra.rows ? 4 : undefined}
-        color={extra.cardField && fromCard.has(extra.cardField) ? 'secondary' : undefined}
-        focused={extra.cardField && fromCard.has(extra.cardField) ? true : undefined}
-        helperText={extra.cardField ? cardHint(extra.cardField) : ' '}
+        onChange={extra.cardField ? () => edited(extra.cardField!) : undefined}
+        {...(extra.cardField ? marked(extra.cardField) : {})}
         inputProps={{ maxLength: extra.rows ? 5000 : 320, 'data-testid': testId }}
       />
       {extra.help && (
-        <Tooltip title={extra.help}>
-          <IconButton size="small" aria-label={extra.help} sx={{ mt: 1 }} tabIndex={-1}>
+        <Tooltip title={translate(extra.help)}>
+          <IconButton size="small" aria-label={translate(extra.help)} sx={{ mt: 1 }} tabIndex={-1}>
             <HelpOutlineIcon fontSize="small" />
           </IconButton>
         </Tooltip>
@@ -205,21 +257,12 @@ export function ContactPage() {
   );
 
   return (
-    <Paper
-      component="form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void add();
-      }}
-      sx={{ mt: 2, p: { xs: 2, sm: 3 }, maxWidth: 760, display: 'grid', gap: 1 }}
-      data-testid="contact-page"
-    >
+    <Paper sx={{ mt: 2, p: { xs: 2, sm: 3 }, maxWidth: 760, display: 'grid', gap: 1 }} data-testid="contact-page">
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 1 }}>
-        {scanning && <CircularProgress size={20} aria-label={translate('app.contactForm.scanning')} data-testid="card-scanning" />}
+        {cardReading.isPending && <CircularProgress size={20} aria-label={translate('app.contactForm.scanning')} data-testid="card-scanning" />}
         <Tooltip title={translate('app.contactForm.scan')}>
           <span>
-            <IconButton color="primary" aria-label={translate('app.contactForm.scan')} onClick={() => cardInput.current?.click()} disabled={scanning} data-testid="scan-card">
+            <IconButton color="primary" aria-label={translate('app.contactForm.scan')} onClick={() => cardInput.current?.click()} disabled={cardReading.isPending} data-testid="scan-card">
               <PhotoCameraIcon />
             </IconButton>
           </span>
@@ -228,73 +271,73 @@ export function ContactPage() {
         <input ref={cardInput} type="file" accept="image/*" capture="environment" hidden onChange={(event) => void readCard(event.target.files?.[0])} data-testid="card-input" />
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'flex-start' }}>
-        <TextField
+        <TextInput
+          source="name"
+          label="app.contactForm.fields.name"
           fullWidth
-          required
-          label={translate('app.contactForm.fields.name')}
-          value={name}
-          onChange={(event) => {
-            setName(event.target.value);
-            setNameError(false);
-            edited('name');
-          }}
-          error={nameError}
-          color={fromCard.has('name') ? 'secondary' : undefined}
-          focused={fromCard.has('name') ? true : undefined}
-          helperText={nameError ? translate('app.contactForm.required') : cardHint('name')}
+          validate={NAME_VALIDATORS}
+          onChange={() => edited('name')}
+          {...marked('name')}
           inputProps={{ maxLength: 200, 'data-testid': 'contact-name' }}
         />
       </Box>
-      {field(translate('app.contactForm.fields.email'), email, setEmail, 'contact-email', { cardField: 'email', type: 'email' })}
-      {field(translate('app.contactForm.fields.phone'), phone, setPhone, 'contact-phone', { cardField: 'phone', type: 'tel' })}
-      {field(translate('app.contactForm.fields.companyName'), companyName, setCompanyName, 'contact-company-name', { help: translate('app.contactForm.help.companyName') })}
+      {textInput('email', 'app.contactForm.fields.email', 'contact-email', { cardField: 'email', type: 'email' })}
+      {textInput('phone', 'app.contactForm.fields.phone', 'contact-phone', { cardField: 'phone', type: 'tel' })}
+      {textInput('companyName', 'app.contactForm.fields.companyName', 'contact-company-name', { help: 'app.contactForm.help.companyName' })}
       {reference.events.length > 0 && (
-        <TextField select fullWidth label={translate('app.contactForm.fields.event')} value={eventId} onChange={(event) => chooseEvent(Number(event.target.value) || '')} helperText={translate('app.contactForm.help.event')} inputProps={{ 'data-testid': 'contact-event' }}>
-          <MenuItem value="">{translate('app.contactForm.noEvent')}</MenuItem>
-          {reference.events.map((event) => (
-            <MenuItem key={event.id} value={event.id}>{Array.isArray(event.event_id) ? event.event_id[1] : `#${event.id}`}</MenuItem>
-          ))}
-        </TextField>
+        <ReferenceInput source="eventId" {...wholeList('events')}>
+          <SelectInput
+            label="app.contactForm.fields.event"
+            optionText={eventLabel}
+            emptyText="app.contactForm.noEvent"
+            helperText="app.contactForm.help.event"
+            fullWidth
+            onChange={chooseEvent}
+            inputProps={{ 'data-testid': 'contact-event' }}
+          />
+        </ReferenceInput>
       )}
       <FormControlLabel control={<Switch checked={advanced} onChange={(event) => setAdvanced(event.target.checked)} inputProps={{ 'aria-label': translate('app.contactForm.advanced') }} data-testid="advanced-toggle" />} label={translate('app.contactForm.advanced')} />
       <Collapse in={advanced} unmountOnExit={false}>
         <Box sx={{ display: 'grid', gap: 1, pt: 1 }}>
-          <TextField select fullWidth label={translate('app.contactForm.fields.company')} value={reference.companies.some((one) => one.id === companyId) ? companyId : ''} onChange={(event) => setCompanyId(Number(event.target.value) || '')} helperText=" " inputProps={{ 'data-testid': 'contact-company' }}>
-            {reference.companies.map((company) => (
-              <MenuItem key={company.id} value={company.id}>{company.name}</MenuItem>
-            ))}
-          </TextField>
+          <ReferenceInput source="companyId" {...wholeList('odooCompanies')}>
+            {/* Always one of the user's companies (no empty choice); the label as an element shows no required mark. */}
+            <SelectInput
+              label={<span>{translate('app.contactForm.fields.company')}</span>}
+              validate={reference.companies.length ? required('app.contactForm.required') : undefined}
+              fullWidth
+              inputProps={{ 'data-testid': 'contact-company' }}
+            />
+          </ReferenceInput>
           {/* An ERP without investor types (or with none defined) has nothing to choose: the field is not shown. */}
           {reference.investorTypes.length > 0 && (
-            <TextField select fullWidth label={translate('app.contactForm.fields.investorType')} value={investorId} onChange={(event) => setInvestorId(Number(event.target.value) || '')} helperText=" " inputProps={{ 'data-testid': 'contact-investor' }}>
-              <MenuItem value="">—</MenuItem>
-              {reference.investorTypes.map((type) => (
-                <MenuItem key={type.id} value={type.id}>{investorLabel(type)}</MenuItem>
-              ))}
-            </TextField>
+            <ReferenceInput source="investorId" {...wholeList('investorTypes')}>
+              <SelectInput label="app.contactForm.fields.investorType" optionText={investorLabel} emptyText="—" fullWidth inputProps={{ 'data-testid': 'contact-investor' }} />
+            </ReferenceInput>
           )}
-          <Autocomplete
-            multiple
-            filterSelectedOptions
-            options={reference.categories}
-            getOptionLabel={(option) => option.name}
-            isOptionEqualToValue={(option, value) => option.id === value.id}
-            value={categories}
-            onChange={(_event, value) => setCategories(value)}
-            renderInput={(params) => <TextField {...params} label={translate('app.contactForm.fields.categories')} helperText=" " inputProps={{ ...params.inputProps, 'data-testid': 'contact-categories' }} />}
-            data-testid="contact-categories-field"
-          />
-          {field(translate('app.contactForm.fields.position'), position, setPosition, 'contact-position', { cardField: 'position' })}
-          {field(translate('app.contactForm.fields.website'), website, setWebsite, 'contact-website', { cardField: 'website', type: 'url' })}
-          {field(translate('app.contactForm.fields.notes'), notes, setNotes, 'contact-notes', { rows: true })}
-          {field(translate('app.contactForm.fields.comment'), comment, setComment, 'contact-comment', { rows: true })}
+          <ReferenceArrayInput source="categoryIds" {...wholeList('categories')}>
+            <AutocompleteArrayInput
+              label="app.contactForm.fields.categories"
+              optionText="name"
+              fullWidth
+              TextFieldProps={CATEGORIES_INPUT}
+              data-testid="contact-categories-field"
+            />
+          </ReferenceArrayInput>
+          {textInput('position', 'app.contactForm.fields.position', 'contact-position', { cardField: 'position' })}
+          {textInput('website', 'app.contactForm.fields.website', 'contact-website', { cardField: 'website', type: 'url' })}
+          {textInput('notes', 'app.contactForm.fields.notes', 'contact-notes', { rows: true })}
+          {textInput('comment', 'app.contactForm.fields.comment', 'contact-comment', { rows: true })}
         </Box>
       </Collapse>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-        <Button type="submit" variant="contained" startIcon={<PersonAddIcon />} disabled={sending} data-testid="contact-add">
+        <Button type="submit" variant="contained" startIcon={<PersonAddIcon />} disabled={isSubmitting} data-testid="contact-add">
           {translate('app.contactForm.add')}
         </Button>
       </Box>
     </Paper>
   );
 }
+
+/** The autocomplete's own input props come from MUI: the test id goes on its text field (a click there opens it). */
+const CATEGORIES_INPUT = { 'data-testid': 'contact-categories' } as TextFieldProps;

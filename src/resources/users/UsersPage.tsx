@@ -1,19 +1,27 @@
 import { useMemo, useState, type MouseEvent } from 'react';
 import {
   DataTable,
+  Form,
   List,
+  ReferenceArrayInput,
+  SelectArrayInput,
   SelectInput,
   TextInput,
   TopToolbar,
+  regex,
+  required,
   useDataProvider,
   useDelete,
   useGetIdentity,
+  useInput,
   useNotify,
   usePermissions,
   useRecordContext,
   useTranslate,
   useUpdate,
+  type Validator,
 } from 'react-admin';
+import { useFormState } from 'react-hook-form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -224,17 +232,17 @@ function DeleteDialog({ user, onClose }: { user: UserRecord; onClose: (changed: 
   );
 }
 
+/** The invitation's values, as the form holds them. */
+interface InviteValues { email: string | null; companies: number[]; permissions: string[] }
+
+/** The email is required, and blanks alone are no email (the spec's 'required' either way). */
+const INVITE_EMAIL_VALIDATORS: Validator[] = [required('app.users.required'), regex(/\S/, 'app.users.required')];
+
 /** Spec sections 2 and 6: email (required), companies for admins only, permissions grouped by area. */
 function InviteDialog({ companies, onClose }: { companies: Company[]; onClose: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
   const admin = useIsAdmin();
-  const { permissions: held } = usePermissions<unknown[]>();
-  const [email, setEmail] = useState('');
-  const [chosenCompanies, setChosenCompanies] = useState<number[]>([]);
-  const [chosen, setChosen] = useState<string[]>([]);
-  const [touched, setTouched] = useState(false);
-  const [sending, setSending] = useState(false);
   const dataProvider = useDataProvider<BackofficeDataProvider>();
   const usersChanged = useUsersChanged();
   // POST /users/invite (the users 'invite' action).
@@ -243,80 +251,96 @@ function InviteDialog({ companies, onClose }: { companies: Company[]; onClose: (
     onSuccess: usersChanged,
   });
 
-  function toggle(permission: string, value: boolean, group?: PermissionGroup) {
-    setChosen((current) => {
-      const without = current.filter((one) => one !== permission && !(group && one.startsWith(`${group}.`)));
-      // Selecting a parent group adds the group permission too, with all its actions.
-      if (value) return [...without, permission, ...(group ? PERMISSION_GROUPS[group].map((action) => `${group}.${action}`) : [])];
-      return without;
-    });
-  }
-
-  async function send() {
-    setTouched(true);
-    if (!email.trim()) return;
-    setSending(true);
+  async function send(values: InviteValues) {
+    const email = (values.email ?? '').trim();
     try {
-      await invite.mutateAsync({ email: email.trim(), permissions: chosen, ...(admin ? { companies: chosenCompanies } : {}), lang: localStorage.getItem('lang_preference') === 'en' ? 'en' : 'es' });
-      notify('app.users.invited', { type: 'success', messageArgs: { email: email.trim() } });
+      await invite.mutateAsync({ email, permissions: values.permissions ?? [], ...(admin ? { companies: values.companies ?? [] } : {}), lang: localStorage.getItem('lang_preference') === 'en' ? 'en' : 'es' });
+      notify('app.users.invited', { type: 'success', messageArgs: { email } });
       onClose();
     } catch (error) {
       notify(serverMessageOr(error, 'app.users.inviteError'), { type: 'error' });
-    } finally {
-      setSending(false);
     }
   }
 
+  const companyNames = (ids: unknown) => (Array.isArray(ids) ? ids : []).map((id) => companies.find((one) => one.id === id)?.name ?? `#${id}`).join(', ');
+
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" data-testid="invite-dialog">
+    <Dialog open onClose={onClose} fullWidth maxWidth="md" data-testid="invite-dialog" sx={{ '& .MuiDialog-paper > form': { display: 'flex', flexDirection: 'column', minHeight: 0 } }}>
       <DialogTitle>{translate('app.users.inviteTitle')}</DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
-        <TextField required type="email" label={translate('app.users.fields.email')} value={email} onChange={(event) => setEmail(event.target.value)} error={touched && !email.trim()} helperText={touched && !email.trim() ? translate('app.users.required') : ' '} inputProps={{ maxLength: 320, 'data-testid': 'invite-email' }} />
-        <TextField
-          select
-          label={translate('app.users.fields.companies')}
-          value={chosenCompanies}
-          disabled={!admin}
-          helperText={admin ? ' ' : translate('app.users.companiesHelper')}
-          onChange={(event) => setChosenCompanies((event.target.value as unknown as number[]).map(Number))}
-          slotProps={{ select: { multiple: true, renderValue: (value) => (value as number[]).map((id) => companies.find((one) => one.id === id)?.name ?? `#${id}`).join(', ') } }}
-          inputProps={{ 'data-testid': 'invite-companies' }}
-        >
-          {companies.map((company) => (
-            <MenuItem key={company.id} value={company.id}>{company.name}</MenuItem>
-          ))}
-        </TextField>
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fill, minmax(210px, 1fr))' }, gap: 2 }}>
-          {(Object.entries(PERMISSION_GROUPS) as Array<[PermissionGroup, readonly string[]]>).map(([group, actions]) => (
-            <Box key={group} component="fieldset" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, m: 0, px: 1.5 }}>
-              <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>{translate(`app.users.groups.${group}`)}</Typography>
-              <FormGroup>
-                <FormControlLabel
-                  control={<Checkbox size="small" checked={chosen.includes(group)} disabled={!hasPermission(held, group, () => undefined)} onChange={(event) => toggle(group, event.target.checked, group)} />}
-                  label={`${translate('app.users.all')} (${group})`}
-                  data-testid={`invite-permission-${group}`}
-                />
-                {actions.map((action) => {
-                  const permission = `${group}.${action}`;
-                  return (
-                    <FormControlLabel
-                      key={permission}
-                      control={<Checkbox size="small" checked={chosen.includes(permission)} disabled={chosen.includes(group) || !hasPermission(held, permission, () => undefined)} onChange={(event) => toggle(permission, event.target.checked)} />}
-                      label={`${translate(`app.users.actionsLabels.${action}`)} (${permission})`}
-                      data-testid={`invite-permission-${permission}`}
-                    />
-                  );
-                })}
-              </FormGroup>
-            </Box>
-          ))}
-        </Box>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-        <Button variant="contained" startIcon={<PersonAddIcon />} disabled={sending} onClick={send} data-testid="invite-send">{translate('app.users.inviteSend')}</Button>
-      </DialogActions>
+      {/* The email's message is the form's own: no "the form is not valid" notice beside it. */}
+      <Form defaultValues={{ email: '', companies: [], permissions: [] }} onSubmit={(values: Record<string, unknown>) => send(values as unknown as InviteValues)} noValidate disableInvalidFormNotification>
+        <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
+          <TextInput source="email" type="email" label="app.users.fields.email" validate={INVITE_EMAIL_VALIDATORS} inputProps={{ maxLength: 320, 'data-testid': 'invite-email' }} />
+          <ReferenceArrayInput source="companies" reference="companies" perPage={1000} sort={USER_COMPANIES_SORT}>
+            <SelectArrayInput
+              label="app.users.fields.companies"
+              disabled={!admin}
+              helperText={admin ? undefined : 'app.users.companiesHelper'}
+              options={{ renderValue: companyNames, inputProps: { 'data-testid': 'invite-companies' } }}
+            />
+          </ReferenceArrayInput>
+          <InvitePermissions />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
+          <InviteSend />
+        </DialogActions>
+      </Form>
     </Dialog>
+  );
+}
+
+const USER_COMPANIES_SORT = resourceNamed('companies')?.defaultSort;
+
+function InviteSend() {
+  const translate = useTranslate();
+  const { isSubmitting } = useFormState();
+  return (
+    <Button type="submit" variant="contained" startIcon={<PersonAddIcon />} disabled={isSubmitting} data-testid="invite-send">
+      {translate('app.users.inviteSend')}
+    </Button>
+  );
+}
+
+/** The invitation's permissions, grouped by area: a form input holding the chosen permission ids. */
+function InvitePermissions() {
+  const translate = useTranslate();
+  const { permissions: held } = usePermissions<unknown[]>();
+  const { field } = useInput<string[]>({ source: 'permissions' });
+  const chosen: string[] = Array.isArray(field.value) ? field.value : [];
+
+  function toggle(permission: string, value: boolean, group?: PermissionGroup) {
+    const without = chosen.filter((one) => one !== permission && !(group && one.startsWith(`${group}.`)));
+    // Selecting a parent group adds the group permission too, with all its actions.
+    field.onChange(value ? [...without, permission, ...(group ? PERMISSION_GROUPS[group].map((action) => `${group}.${action}`) : [])] : without);
+  }
+
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fill, minmax(210px, 1fr))' }, gap: 2 }}>
+      {(Object.entries(PERMISSION_GROUPS) as Array<[PermissionGroup, readonly string[]]>).map(([group, actions]) => (
+        <Box key={group} component="fieldset" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, m: 0, px: 1.5 }}>
+          <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>{translate(`app.users.groups.${group}`)}</Typography>
+          <FormGroup>
+            <FormControlLabel
+              control={<Checkbox size="small" checked={chosen.includes(group)} disabled={!hasPermission(held, group, () => undefined)} onChange={(event) => toggle(group, event.target.checked, group)} />}
+              label={`${translate('app.users.all')} (${group})`}
+              data-testid={`invite-permission-${group}`}
+            />
+            {actions.map((action) => {
+              const permission = `${group}.${action}`;
+              return (
+                <FormControlLabel
+                  key={permission}
+                  control={<Checkbox size="small" checked={chosen.includes(permission)} disabled={chosen.includes(group) || !hasPermission(held, permission, () => undefined)} onChange={(event) => toggle(permission, event.target.checked)} />}
+                  label={`${translate(`app.users.actionsLabels.${action}`)} (${permission})`}
+                  data-testid={`invite-permission-${permission}`}
+                />
+              );
+            })}
+          </FormGroup>
+        </Box>
+      ))}
+    </Box>
   );
 }
 
