@@ -1,19 +1,30 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useCreate, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useEffect, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import {
+  AutocompleteInput,
+  DateInput,
+  Form,
+  ReferenceInput,
+  SelectInput,
+  TextInput,
+  required,
+  useCreate,
+  useLocaleState,
+  useNotify,
+  useTranslate,
+  type Validator,
+} from 'react-admin';
+import { useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
@@ -25,6 +36,7 @@ import { formatMoney } from '../../../shared/domain/money';
 import { ORDER_DEFAULTS, defaultSaleTax, lineSubtotal, orderTotals, type TaxRounding } from '../../../shared/domain/orders';
 import { errorMessage } from '../../providers/http';
 import { useReferenceList } from '../../providers/useReferenceList';
+import { resourceNamed } from '../../../shared/resources/registry';
 import { OrderTotals } from './OrderTotals';
 
 /** Spec section 3: the last partner, company, partner reference and first product are remembered. */
@@ -41,10 +53,12 @@ interface Product extends Named { uom_id: Pair | false; list_price?: number; def
 interface Tax extends Named { amount: number; amount_type?: string; tax_scope?: string | false }
 interface OrderCompany extends Named { taxRounding?: TaxRounding }
 interface Pricelist extends Named { currency_id?: Pair | false }
-interface Line { key: number; product: Product | null; name: string; quantity: string; priceUnit: string; taxId: number | '' }
+/** A line as the form holds it: the product and tax by id, quantity and price as typed. */
+interface Line { productId: number | ''; name: string; quantity: string; priceUnit: string; taxId: number | '' }
+/** The form's values (react-admin's Form over react-hook-form); the lines are its field array. */
+interface OrderValues { companyId: number | ''; partnerId: number | ''; date: string; clientRef: string; pricelistId: number | ''; termId: number | ''; modeId: number | ''; note: string; lines: Line[] }
 interface Reference { partners: Named[]; products: Product[]; pricelists: Pricelist[]; terms: Named[]; modes: Named[]; taxes: Tax[] }
 
-let nextKey = 1;
 const NONE: never[] = [];
 
 function stored<T>(key: string): T | null {
@@ -76,8 +90,7 @@ function defaultTax(taxes: Tax[]): number | '' {
 
 function newLine(product: Product | null, taxes: Tax[]): Line {
   return {
-    key: nextKey++,
-    product,
+    productId: product?.id ?? '',
     name: product?.name ?? '',
     quantity: String(ORDER_DEFAULTS.quantity),
     priceUnit: String(product?.list_price ?? ORDER_DEFAULTS.priceUnit),
@@ -85,15 +98,85 @@ function newLine(product: Product | null, taxes: Tax[]): Line {
   };
 }
 
-/** The Order page (spec section 2): a budget (sale order in draft) with its lines, taxes and totals. */
+/** Inputs keep the text as typed (react-admin's inputs would turn an emptied field into null). */
+const asTyped = (value: string) => value;
+/**
+ * The price lists, terms, modes and taxes come through ReferenceInput with the query useReferenceList makes (the whole
+ * list, in its declared order, for the company), so both read one cached list and nothing is asked twice.
+ */
+const WHOLE_LIST = 1000;
+const sortOf = (resource: string) => resourceNamed(resource)?.defaultSort;
+/** A select shows its value only while it is one of the choices (a tax kept from another company shows blank). */
+const inList = (items: Named[]) => (value: unknown) => (items.some((one) => one.id === value) ? value : '');
+const productLabel = (product: Product) => (product.default_code ? `[${product.default_code}] ${product.name}` : product.name);
+
+const mandatory = required('app.order.required');
+/** Spec section 5: the budget date must be within two years back (an empty date is not). */
+const budgetDate: Validator = Object.assign((value: unknown) => (isWithinTwoYears(value) ? undefined : 'app.order.incorrectDate'), { isRequired: true });
+
+/**
+ * AutocompleteInput's TextFieldProps replace MUI's own input props instead of adding to them, so the input takes its
+ * test id (and, on a line, where there is no label, its accessible name) from its ref.
+ */
+function tagInput(testId: string, ariaLabel?: string) {
+  return (element: HTMLInputElement | null) => {
+    element?.setAttribute('data-testid', testId);
+    if (ariaLabel) element?.setAttribute('aria-label', ariaLabel);
+  };
+}
+const COMPANY_INPUT = tagInput('order-company');
+const PARTNER_INPUT = tagInput('order-partner');
+
+type Send = (values: OrderValues) => Promise<void>;
+
+/** The Order page (spec section 2): a budget (sale order in draft) with its lines, taxes and totals, on react-admin's Form. */
 export function OrderPage() {
   const translate = useTranslate();
   const notify = useNotify();
-  const [locale] = useLocaleState();
   // The user's companies, a reference list read once and shared with the other screens; none when it fails.
   const companiesQuery = useReferenceList<OrderCompany>('companies');
   const companies = companiesQuery.error ? NONE : (companiesQuery.data ?? null);
-  const [chosenCompany, setCompanyId] = useState<number | ''>(() => stored<number>(ORDER_KEYS.company) ?? '');
+  // What the form starts with: the remembered company, customer and customer reference, today, one empty line.
+  const defaultValues = useMemo<OrderValues>(
+    () => ({
+      companyId: stored<number>(ORDER_KEYS.company) ?? '',
+      partnerId: stored<Named>(ORDER_KEYS.partner)?.id ?? '',
+      date: isoDay(new Date()),
+      clientRef: localStorage.getItem(ORDER_KEYS.partnerReference) ?? '',
+      pricelistId: '',
+      termId: '',
+      modeId: '',
+      note: '',
+      lines: [newLine(null, [])],
+    }),
+    [],
+  );
+  // The form's body sends (it has the company's lists); the Form calls it once its validators pass.
+  const send = useRef<Send>(null);
+
+  useEffect(() => {
+    if (companiesQuery.error) notify('app.order.loadError', { type: 'error', messageArgs: { error: errorMessage(companiesQuery.error) } });
+  }, [companiesQuery.error, notify]);
+
+  if (companies && companies.length === 0) return <Alert severity="info" sx={{ mt: 2 }}>{translate('app.order.noCompanies')}</Alert>;
+  return (
+    <Paper sx={{ mt: 2, p: { xs: 2, sm: 3 }, maxWidth: 1200 }} data-testid="order-page">
+      <Form<OrderValues> defaultValues={defaultValues} onSubmit={(values: Partial<OrderValues>) => send.current?.(values as OrderValues)} disableInvalidFormNotification>
+        <OrderFormBody companies={companies} ref={send} />
+      </Form>
+    </Paper>
+  );
+}
+
+function OrderFormBody({ companies, ref }: { companies: OrderCompany[] | null; ref: RefObject<Send | null> }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [locale] = useLocaleState();
+  const { getValues, setValue, reset } = useFormContext<OrderValues>();
+  const { fields, append, remove, replace } = useFieldArray<OrderValues, 'lines'>({ name: 'lines' });
+  const { isSubmitting, submitCount, errors } = useFormState<OrderValues>();
+  const [chosenCompany, partnerId, pricelistId, watchedLines] = useWatch<OrderValues, ['companyId', 'partnerId', 'pricelistId', 'lines']>({ name: ['companyId', 'partnerId', 'pricelistId', 'lines'] });
+  const lines = useMemo(() => watchedLines ?? [], [watchedLines]);
   // The remembered company while the list loads; then it if it is still one of the user's, else the only one.
   const companyId = !companies || companies.some((one) => one.id === chosenCompany) ? chosenCompany : companies.length === 1 ? companies[0].id : '';
   // Everything the form offers depends on the company: its customers, products, price lists, terms, modes, taxes,
@@ -118,95 +201,97 @@ export function OrderPage() {
   );
   const referenceError = referenceQueries.find((query) => query.error)?.error ?? null;
   const referenceSettled = referenceQueries.every((query) => query.isSuccess || query.isError);
+  // The company whose defaults were applied: not a value of the order, the page's own progress.
   const [loadedFor, setLoadedFor] = useState<number | ''>('');
-  const [partner, setPartner] = useState<Named | null>(() => stored<Named>(ORDER_KEYS.partner));
-  const [date, setDate] = useState(isoDay(new Date()));
-  const [clientRef, setClientRef] = useState(() => localStorage.getItem(ORDER_KEYS.partnerReference) ?? '');
-  const [pricelistId, setPricelistId] = useState<number | ''>('');
-  const [termId, setTermId] = useState<number | ''>('');
-  const [modeId, setModeId] = useState<number | ''>('');
-  const [note, setNote] = useState('');
-  const [lines, setLines] = useState<Line[]>(() => [newLine(null, [])]);
-  const [sending, setSending] = useState(false);
-  const [touched, setTouched] = useState(false);
+  // The remembered customer, shown while the company's customers load.
+  const [rememberedPartner] = useState(() => stored<Named>(ORDER_KEYS.partner));
+  const partners = reference.partners.length || !rememberedPartner ? reference.partners : [rememberedPartner];
   // POST /odoo/orders/create with the spec's payload ({ order, lines }) as the record's data.
   const [create] = useCreate();
 
   useEffect(() => {
-    if (companiesQuery.error) notify('app.order.loadError', { type: 'error', messageArgs: { error: errorMessage(companiesQuery.error) } });
-  }, [companiesQuery.error, notify]);
+    if (companyId !== chosenCompany) setValue('companyId', companyId);
+  }, [companyId, chosenCompany, setValue]);
   useEffect(() => {
     if (companyId) localStorage.setItem(ORDER_KEYS.company, JSON.stringify(companyId));
   }, [companyId]);
   useEffect(() => {
     if (referenceError) notify('app.order.loadError', { type: 'error', messageArgs: { error: errorMessage(referenceError) } });
   }, [referenceError, notify]);
+  // The two-year rule also says so in a notification when a send is refused for it.
+  const notifiedSubmit = useRef(submitCount);
+  useEffect(() => {
+    if (submitCount === notifiedSubmit.current) return;
+    notifiedSubmit.current = submitCount;
+    if (errors.date) notify('app.order.incorrectDate', { type: 'warning' });
+  }, [submitCount, errors, notify]);
+
+  const defaultsOf = (loaded: Reference): Pick<OrderValues, 'pricelistId' | 'termId' | 'modeId'> => {
+    const pick = (items: Named[], id: number): number | '' => (items.some((one) => one.id === id) ? id : '');
+    return {
+      pricelistId: pick(loaded.pricelists, ORDER_DEFAULTS.pricelistId) || (loaded.pricelists[0]?.id ?? ''),
+      termId: pick(loaded.terms, ORDER_DEFAULTS.paymentTermId),
+      modeId: loaded.modes.find((mode) => mode.name === ORDER_DEFAULTS.paymentModeName)?.id ?? '',
+    };
+  };
 
   // Once a company's lists are in (once per company chosen): its defaults, and the customer and lines checked
-  // against them. Adjusted while rendering, from the lists the render sees.
-  if (companyId && referenceSettled && loadedFor !== companyId) {
+  // against them.
+  useEffect(() => {
+    if (!companyId || !referenceSettled || loadedFor === companyId) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- once per company, after its lists are in
     setLoadedFor(companyId);
-    if (!referenceError) {
-      const { partners, products, taxes } = reference;
-      applyDefaults(reference);
-      setPartner((current) => (current && partners.some((one) => one.id === current.id) ? current : null));
-      const remembered = stored<number>(ORDER_KEYS.firstProduct);
-      setLines((current) =>
-        current.map((line, index) => {
-          const product = line.product && products.find((one) => one.id === line.product!.id);
-          if (product) return { ...line, product, taxId: line.taxId || defaultTax(taxes) };
-          if (index === 0 && !line.product) return newLine(products.find((one) => one.id === remembered) ?? null, taxes);
-          return { ...line, product: null, taxId: defaultTax(taxes) };
-        }),
-      );
-    }
-  }
-
-  function applyDefaults(loaded: Reference) {
-    const pick = (items: Named[], id: number) => (items.some((one) => one.id === id) ? id : '');
-    setPricelistId(pick(loaded.pricelists, ORDER_DEFAULTS.pricelistId) || (loaded.pricelists[0]?.id ?? ''));
-    setTermId(pick(loaded.terms, ORDER_DEFAULTS.paymentTermId));
-    setModeId(loaded.modes.find((mode) => mode.name === ORDER_DEFAULTS.paymentModeName)?.id ?? '');
-  }
+    if (referenceError) return;
+    const { partners: loadedPartners, products, taxes } = reference;
+    const defaults = defaultsOf(reference);
+    setValue('pricelistId', defaults.pricelistId);
+    setValue('termId', defaults.termId);
+    setValue('modeId', defaults.modeId);
+    const partner = getValues('partnerId');
+    if (partner && !loadedPartners.some((one) => one.id === partner)) setValue('partnerId', '');
+    const remembered = stored<number>(ORDER_KEYS.firstProduct);
+    replace(
+      getValues('lines').map((line, index) => {
+        const product = line.productId && products.find((one) => one.id === line.productId);
+        if (product) return { ...line, taxId: line.taxId || defaultTax(taxes) };
+        if (index === 0 && !line.productId) return newLine(products.find((one) => one.id === remembered) ?? null, taxes);
+        return { ...line, productId: '', taxId: defaultTax(taxes) };
+      }),
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [companyId, referenceSettled, loadedFor, referenceError, reference]);
 
   const loadingReference = Boolean(companyId) && loadedFor !== companyId;
-  const taxOf = (line: Line) => reference.taxes.find((tax) => tax.id === line.taxId);
+  const productOf = (id: number | '') => (id ? reference.products.find((one) => one.id === id) : undefined);
   const totals = useMemo(
     () =>
       orderTotals(
-        lines.map((line) => ({ quantity: toNumber(line.quantity), priceUnit: toNumber(line.priceUnit), taxPercent: taxOf(line)?.amount ?? 0 })),
+        lines.map((line) => ({ quantity: toNumber(line.quantity), priceUnit: toNumber(line.priceUnit), taxPercent: reference.taxes.find((tax) => tax.id === line.taxId)?.amount ?? 0 })),
         companies?.find((one) => one.id === companyId)?.taxRounding,
       ),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [lines, reference.taxes, companies, companyId],
   );
   const currency = (reference.pricelists.find((one) => one.id === pricelistId)?.currency_id || [0, 'EUR'])[1];
   const money = (amount: number) => formatMoney(amount, currency, locale);
-  const linesOk = lines.every((line) => line.product && Number.isFinite(toNumber(line.quantity)) && Number.isFinite(toNumber(line.priceUnit)));
-  const canSend = Boolean(companyId) && Boolean(partner) && linesOk && !sending && !loadingReference;
-  const dateOk = isWithinTwoYears(date);
+  const linesOk = lines.every((line) => productOf(line.productId) && Number.isFinite(toNumber(line.quantity)) && Number.isFinite(toNumber(line.priceUnit)));
+  // Spec section 2: sending needs a company, a customer and a product on every line (and the lists in).
+  const complete = Boolean(companyId) && Boolean(partnerId) && linesOk && !loadingReference;
+  const canSend = complete && !isSubmitting;
 
-  function updateLine(key: number, change: Partial<Line>) {
-    setLines((current) => current.map((line) => (line.key === key ? { ...line, ...change } : line)));
-  }
-
-  function chooseProduct(line: Line, product: Product | null, index: number) {
-    const change: Partial<Line> = { product };
+  function chooseProduct(index: number, line: Line, productId: number | '') {
+    const previous = productOf(line.productId);
+    const product = productOf(productId);
     // The description follows the product until the user writes their own; a new product brings its list price.
-    if (!line.name || line.name === line.product?.name) change.name = product?.name ?? '';
-    if (product && (toNumber(line.priceUnit) === 0 || toNumber(line.priceUnit) === (line.product?.list_price ?? 0))) change.priceUnit = String(product.list_price ?? 0);
-    updateLine(line.key, change);
+    if (!line.name || line.name === previous?.name) setValue(`lines.${index}.name`, product?.name ?? '');
+    if (product && (toNumber(line.priceUnit) === 0 || toNumber(line.priceUnit) === (previous?.list_price ?? 0))) setValue(`lines.${index}.priceUnit`, String(product.list_price ?? 0));
     if (index === 0 && product) localStorage.setItem(ORDER_KEYS.firstProduct, JSON.stringify(product.id));
   }
 
-  async function send() {
-    setTouched(true);
-    if (!canSend || !partner) return;
-    if (!dateOk) {
-      notify('app.order.incorrectDate', { type: 'warning' });
-      return;
-    }
-    setSending(true);
+  // Called by the Form once the validators pass (company, customer, each line's product, the date).
+  async function send(values: OrderValues) {
+    const partner = partners.find((one) => one.id === values.partnerId);
+    if (!complete || !partner) return;
+    const clientRef = (values.clientRef ?? '').trim();
     try {
       const json = await create(
         'orders',
@@ -214,96 +299,72 @@ export function OrderPage() {
           data: {
             order: {
               company_id: companyId,
-              client_order_ref: clientRef.trim(),
-              date_order: date,
-              note: note.trim(),
+              client_order_ref: clientRef,
+              date_order: values.date,
+              note: (values.note ?? '').trim(),
               partner_id: partner.id,
-              payment_mode_id: modeId || null,
-              payment_term_id: termId || null,
-              pricelist_id: pricelistId || null,
+              payment_mode_id: values.modeId || null,
+              payment_term_id: values.termId || null,
+              pricelist_id: values.pricelistId || null,
             },
-            lines: lines.map((line) => ({
-              name: line.name.trim() || line.product!.name,
-              price_unit: toNumber(line.priceUnit),
-              product_id: line.product!.id,
-              product_uom: line.product!.uom_id ? line.product!.uom_id[0] : null,
-              product_uom_qty: toNumber(line.quantity),
-              tax_id: line.taxId ? [line.taxId] : [],
-            })),
+            lines: values.lines.map((line) => {
+              const product = productOf(line.productId)!;
+              return {
+                name: (line.name ?? '').trim() || product.name,
+                price_unit: toNumber(line.priceUnit),
+                product_id: product.id,
+                product_uom: product.uom_id ? product.uom_id[0] : null,
+                product_uom_qty: toNumber(line.quantity),
+                tax_id: line.taxId ? [line.taxId] : [],
+              };
+            }),
           },
         },
         { returnPromise: true },
       );
-      notify('app.order.created', { type: 'success', messageArgs: { reference: json?.name || clientRef.trim() } });
+      notify('app.order.created', { type: 'success', messageArgs: { reference: json?.name || clientRef } });
       localStorage.setItem(ORDER_KEYS.partner, JSON.stringify({ id: partner.id, name: partner.name }));
-      localStorage.setItem(ORDER_KEYS.partnerReference, clientRef.trim());
+      localStorage.setItem(ORDER_KEYS.partnerReference, clientRef);
       // Spec section 4: date today, price list, term and mode to defaults, comment cleared, one line with the
       // remembered product. Company, customer and customer reference stay.
-      setDate(isoDay(new Date()));
-      applyDefaults(reference);
-      setNote('');
       const remembered = reference.products.find((one) => one.id === stored<number>(ORDER_KEYS.firstProduct)) ?? null;
-      setLines([newLine(remembered, reference.taxes)]);
-      setTouched(false);
+      reset({ ...values, companyId, date: isoDay(new Date()), ...defaultsOf(reference), note: '', lines: [newLine(remembered, reference.taxes)] });
     } catch (error) {
       notify(errorMessage(error), { type: 'error' });
-    } finally {
-      setSending(false);
     }
   }
+  useImperativeHandle(ref, () => send);
 
-  const required = translate('app.order.required');
-  if (companies && companies.length === 0) return <Alert severity="info" sx={{ mt: 2 }}>{translate('app.order.noCompanies')}</Alert>;
-  const select = (label: string, value: number | '', set: (value: number | '') => void, items: Named[], testId: string) => (
-    <TextField select fullWidth label={label} value={items.some((one) => one.id === value) ? value : ''} onChange={(event) => set(Number(event.target.value) || '')} inputProps={{ 'data-testid': testId }} disabled={!companyId}>
-      {items.map((item) => (
-        <MenuItem key={item.id} value={item.id}>{item.name}</MenuItem>
-      ))}
-    </TextField>
+  const referenceList = (resource: string) => ({ reference: resource, filter: { companyId }, perPage: WHOLE_LIST, sort: sortOf(resource) });
+  const select = (source: 'pricelistId' | 'termId' | 'modeId', resource: string, label: string, items: Named[], testId: string) => (
+    <ReferenceInput source={source} {...referenceList(resource)}>
+      <SelectInput label={label} optionText="name" format={inList(items)} helperText={false} disabled={!companyId} inputProps={{ 'data-testid': testId }} />
+    </ReferenceInput>
   );
 
   return (
-    <Paper sx={{ mt: 2, p: { xs: 2, sm: 3 }, maxWidth: 1200 }} data-testid="order-page" component="form" onSubmit={(event) => { event.preventDefault(); void send(); }}>
+    <>
       {(companies === null || loadingReference) && <LinearProgress sx={{ mb: 2 }} />}
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 3, rowGap: 1 }}>
         {companies && companies.length > 1 && (
           <Help text={translate('app.order.help.company')}>
-            <Autocomplete
-              options={companies}
-              getOptionLabel={(option) => option.name}
-              isOptionEqualToValue={(option, value) => option.id === value.id}
-              value={companies.find((one) => one.id === companyId) ?? null}
-              onChange={(_event, value) => setCompanyId(value?.id ?? '')}
-              renderInput={(params) => (
-                <TextField {...params} required label={translate('app.order.fields.company')} error={touched && !companyId} helperText={touched && !companyId ? required : ' '} inputProps={{ ...params.inputProps, 'data-testid': 'order-company' }} />
-              )}
-            />
+            <AutocompleteInput source="companyId" choices={companies} translateChoice={false} filterSelectedOptions={false} label="app.order.fields.company" validate={mandatory} TextFieldProps={{ inputRef: COMPANY_INPUT }} />
           </Help>
         )}
         <Help text={translate('app.order.help.partner')}>
-          <Autocomplete
-            options={reference.partners}
-            getOptionLabel={(option) => option.name}
-            isOptionEqualToValue={(option, value) => option.id === value.id}
-            value={partner}
-            onChange={(_event, value) => setPartner(value)}
-            disabled={!companyId}
-            renderInput={(params) => (
-              <TextField {...params} required label={translate('app.order.fields.partner')} error={touched && !partner} helperText={touched && !partner ? required : ' '} inputProps={{ ...params.inputProps, 'data-testid': 'order-partner' }} />
-            )}
-          />
+          <AutocompleteInput source="partnerId" choices={partners} translateChoice={false} filterSelectedOptions={false} label="app.order.fields.partner" validate={mandatory} disabled={!companyId} TextFieldProps={{ inputRef: PARTNER_INPUT }} />
         </Help>
         <Help text={translate('app.order.help.date')}>
-          <TextField fullWidth required type="date" label={translate('app.order.fields.date')} value={date} onChange={(event) => setDate(event.target.value)} error={touched && !dateOk} helperText={touched && !dateOk ? translate('app.order.incorrectDate') : ' '} slotProps={{ inputLabel: { shrink: true } }} inputProps={{ 'data-testid': 'order-date' }} />
+          <DateInput source="date" label="app.order.fields.date" validate={budgetDate} inputProps={{ 'data-testid': 'order-date' }} />
         </Help>
         <Help text={translate('app.order.help.clientRef')}>
-          <TextField fullWidth label={translate('app.order.fields.clientRef')} value={clientRef} onChange={(event) => setClientRef(event.target.value)} inputProps={{ maxLength: 200, 'data-testid': 'order-client-ref' }} helperText=" " />
+          <TextInput source="clientRef" label="app.order.fields.clientRef" parse={asTyped} inputProps={{ maxLength: 200, 'data-testid': 'order-client-ref' }} />
         </Help>
-        <Help text={translate('app.order.help.pricelist')}>{select(translate('app.order.fields.pricelist'), pricelistId, setPricelistId, reference.pricelists, 'order-pricelist')}</Help>
-        <Help text={translate('app.order.help.paymentTerm')}>{select(translate('app.order.fields.paymentTerm'), termId, setTermId, reference.terms, 'order-payment-term')}</Help>
-        <Help text={translate('app.order.help.paymentMode')}>{select(translate('app.order.fields.paymentMode'), modeId, setModeId, reference.modes, 'order-payment-mode')}</Help>
+        <Help text={translate('app.order.help.pricelist')}>{select('pricelistId', 'priceLists', 'app.order.fields.pricelist', reference.pricelists, 'order-pricelist')}</Help>
+        <Help text={translate('app.order.help.paymentTerm')}>{select('termId', 'paymentTerms', 'app.order.fields.paymentTerm', reference.terms, 'order-payment-term')}</Help>
+        <Help text={translate('app.order.help.paymentMode')}>{select('modeId', 'paymentModes', 'app.order.fields.paymentMode', reference.modes, 'order-payment-mode')}</Help>
         <Help text={translate('app.order.help.note')}>
-          <TextField fullWidth multiline minRows={3} maxRows={4} label={translate('app.order.fields.note')} value={note} onChange={(event) => setNote(event.target.value)} inputProps={{ maxLength: 4000, 'data-testid': 'order-note' }} />
+          <TextInput source="note" label="app.order.fields.note" multiline minRows={3} maxRows={4} parse={asTyped} helperText={false} inputProps={{ maxLength: 4000, 'data-testid': 'order-note' }} />
         </Help>
       </Box>
 
@@ -322,52 +383,55 @@ export function OrderPage() {
             </TableRow>
           </TableHead>
           <TableBody>
-            {lines.map((line, index) => (
-              <TableRow key={line.key} data-testid="order-line">
-                <TableCell>
-                  <Autocomplete
-                    options={reference.products}
-                    getOptionLabel={(option) => (option.default_code ? `[${option.default_code}] ${option.name}` : option.name)}
-                    isOptionEqualToValue={(option, value) => option.id === value.id}
-                    value={line.product}
-                    onChange={(_event, value) => chooseProduct(line, value, index)}
-                    disabled={!companyId}
-                    size="small"
-                    renderInput={(params) => (
-                      <TextField {...params} required placeholder={translate('app.order.fields.product')} error={touched && !line.product} helperText={touched && !line.product ? required : undefined} inputProps={{ ...params.inputProps, 'aria-label': translate('app.order.fields.product'), 'data-testid': 'line-product' }} />
-                    )}
-                  />
-                </TableCell>
-                <TableCell>
-                  <TextField fullWidth size="small" value={line.name} onChange={(event) => updateLine(line.key, { name: event.target.value })} inputProps={{ maxLength: 1000, 'aria-label': translate('app.order.fields.description'), 'data-testid': 'line-description' }} />
-                </TableCell>
-                <TableCell>
-                  <TextField fullWidth size="small" type="number" value={line.quantity} onChange={(event) => updateLine(line.key, { quantity: event.target.value })} inputProps={{ step: 'any', 'aria-label': translate('app.order.fields.quantity'), 'data-testid': 'line-quantity' }} />
-                </TableCell>
-                <TableCell>
-                  <TextField fullWidth size="small" type="number" value={line.priceUnit} onChange={(event) => updateLine(line.key, { priceUnit: event.target.value })} inputProps={{ step: '0.01', 'aria-label': translate('app.order.fields.priceUnit'), 'data-testid': 'line-price' }} />
-                </TableCell>
-                <TableCell>
-                  <TextField select fullWidth size="small" value={reference.taxes.some((tax) => tax.id === line.taxId) ? line.taxId : ''} onChange={(event) => updateLine(line.key, { taxId: Number(event.target.value) || '' })} inputProps={{ 'aria-label': translate('app.order.fields.tax'), 'data-testid': 'line-tax' }} disabled={!companyId}>
-                    {reference.taxes.map((tax) => (
-                      <MenuItem key={tax.id} value={tax.id}>{tax.name}</MenuItem>
-                    ))}
-                  </TextField>
-                </TableCell>
-                <TableCell align="right" sx={{ pt: '14px !important', whiteSpace: 'nowrap' }} data-testid="line-subtotal">
-                  {money(lineSubtotal(toNumber(line.quantity), toNumber(line.priceUnit)))}
-                </TableCell>
-                <TableCell>
-                  <IconButton aria-label={translate('app.order.removeLine')} disabled={lines.length <= 1} onClick={() => setLines((current) => current.filter((one) => one.key !== line.key))} data-testid="remove-line">
-                    <DeleteIcon />
-                  </IconButton>
-                </TableCell>
-              </TableRow>
-            ))}
+            {fields.map((field, index) => {
+              const line = lines[index] ?? field;
+              return (
+                <TableRow key={field.id} data-testid="order-line">
+                  <TableCell>
+                    <AutocompleteInput
+                      source={`lines.${index}.productId`}
+                      choices={reference.products}
+                      translateChoice={false}
+                      filterSelectedOptions={false}
+                      optionText={productLabel}
+                      label={false}
+                      validate={mandatory}
+                      helperText={false}
+                      size="small"
+                      disabled={!companyId}
+                      onChange={(productId: number | '') => chooseProduct(index, line, productId)}
+                      TextFieldProps={{ placeholder: translate('app.order.fields.product'), inputRef: tagInput('line-product', translate('app.order.fields.product')) }}
+                    />
+                  </TableCell>
+                  <TableCell>
+                    <TextInput source={`lines.${index}.name`} label={false} size="small" parse={asTyped} helperText={false} inputProps={{ maxLength: 1000, 'aria-label': translate('app.order.fields.description'), 'data-testid': 'line-description' }} />
+                  </TableCell>
+                  <TableCell>
+                    <TextInput source={`lines.${index}.quantity`} label={false} size="small" type="number" parse={asTyped} helperText={false} inputProps={{ step: 'any', 'aria-label': translate('app.order.fields.quantity'), 'data-testid': 'line-quantity' }} />
+                  </TableCell>
+                  <TableCell>
+                    <TextInput source={`lines.${index}.priceUnit`} label={false} size="small" type="number" parse={asTyped} helperText={false} inputProps={{ step: '0.01', 'aria-label': translate('app.order.fields.priceUnit'), 'data-testid': 'line-price' }} />
+                  </TableCell>
+                  <TableCell>
+                    <ReferenceInput source={`lines.${index}.taxId`} {...referenceList('taxes')}>
+                      <SelectInput label={false} optionText="name" isRequired format={inList(reference.taxes)} helperText={false} size="small" disabled={!companyId} inputProps={{ 'aria-label': translate('app.order.fields.tax'), 'data-testid': 'line-tax' }} />
+                    </ReferenceInput>
+                  </TableCell>
+                  <TableCell align="right" sx={{ pt: '14px !important', whiteSpace: 'nowrap' }} data-testid="line-subtotal">
+                    {money(lineSubtotal(toNumber(line.quantity), toNumber(line.priceUnit)))}
+                  </TableCell>
+                  <TableCell>
+                    <IconButton aria-label={translate('app.order.removeLine')} disabled={fields.length <= 1} onClick={() => remove(index)} data-testid="remove-line">
+                      <DeleteIcon />
+                    </IconButton>
+                  </TableCell>
+                </TableRow>
+              );
+            })}
           </TableBody>
         </Table>
       </Box>
-      <Button startIcon={<AddIcon />} onClick={() => setLines((current) => [...current, newLine(null, reference.taxes)])} disabled={!companyId} sx={{ mt: 1 }} data-testid="add-line">
+      <Button startIcon={<AddIcon />} onClick={() => append(newLine(null, reference.taxes), { shouldFocus: false })} disabled={!companyId} sx={{ mt: 1 }} data-testid="add-line">
         {translate('app.order.addLine')}
       </Button>
 
@@ -377,6 +441,6 @@ export function OrderPage() {
           {translate('app.order.send')}
         </Button>
       </Box>
-    </Paper>
+    </>
   );
 }
