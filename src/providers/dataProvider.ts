@@ -1,7 +1,7 @@
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
 import { resourceNamed } from '../../shared/resources/registry';
 import { sortableFields, type ResourceDeclaration, type Verb } from '../../shared/resources/types';
-import { apiFetch } from './http';
+import { apiFetch, getToken } from './http';
 
 /**
  * react-admin's dataProvider over the spec's API (section 7), derived from the resource declarations
@@ -80,6 +80,29 @@ function compare(a: unknown, b: unknown): number {
   return String(left ?? '').localeCompare(String(right ?? ''), 'es', { sensitivity: 'base', numeric: true });
 }
 
+/**
+ * The records of each reference list read so far in this page's life, by id: a select showing its chosen value
+ * (react-admin's getMany) takes it from here instead of reading the whole list again, and a per-company list, which
+ * cannot be read without its company, still names what was chosen from it.
+ */
+const referenceRecords = new Map<string, Map<Identifier, RaRecord>>();
+
+let rememberedFor: string | null = null;
+
+/** What was read under another session (a sign-out and another sign-in in this tab) is forgotten. */
+function forgetOtherSessions(): void {
+  const token = getToken();
+  if (token !== rememberedFor) referenceRecords.clear();
+  rememberedFor = token;
+}
+
+function remembered(resource: string, ids: readonly Identifier[]): RaRecord[] | undefined {
+  forgetOtherSessions();
+  const known = referenceRecords.get(resource);
+  const found = ids.map((id) => known?.get(id));
+  return found.every(Boolean) ? (found as RaRecord[]) : undefined;
+}
+
 /** A reference list (small, read whole): filtered, sorted and paged here. */
 async function referenceList(resource: ResourceDeclaration, params: GetListParams) {
   const reference = resource.reference!;
@@ -91,6 +114,10 @@ async function referenceList(resource: ResourceDeclaration, params: GetListParam
   const headers: Record<string, string> = reference.company === 'header' && !allCompanies ? { 'x-company-id': String(companyId) } : {};
   const { json } = await apiFetch<unknown>(path, { headers, signal: params.signal });
   let rows = ((reference.items ? (json as Record<string, unknown>)[reference.items] : json) as RaRecord[] | undefined) ?? [];
+  forgetOtherSessions();
+  const known = referenceRecords.get(resource.name) ?? new Map<Identifier, RaRecord>();
+  for (const row of rows) known.set(row.id, row);
+  referenceRecords.set(resource.name, known);
   // What the answer carries beside its rows (the contact form's own employee, say).
   const meta = reference.items && json && typeof json === 'object' ? Object.fromEntries(Object.entries(json).filter(([key]) => key !== reference.items)) : undefined;
   const { q, companyId: _company, company_id: _companyField, id: ids, ...rest } = filter;
@@ -164,7 +191,7 @@ export const dataProvider: BackofficeDataProvider = {
   async getOne(name, { id, signal }) {
     const resource = declaration(name);
     if (resource.reference) {
-      const { data } = await referenceList(resource, { filter: { id: [id] }, signal } as GetListParams);
+      const data = remembered(name, [id]) ?? (await referenceList(resource, { filter: { id: [id] }, signal } as GetListParams)).data;
       if (!data[0]) throw Object.assign(new Error('ra.notification.item_doesnt_exist'), { status: 404 });
       return { data: data[0] as never };
     }
@@ -175,7 +202,10 @@ export const dataProvider: BackofficeDataProvider = {
 
   async getMany(name, { ids, signal }) {
     const resource = declaration(name);
-    if (resource.reference) return { data: (await referenceList(resource, { filter: { id: ids }, signal } as GetListParams)).data as never[] };
+    if (resource.reference) {
+      const data = remembered(name, ids) ?? (await referenceList(resource, { filter: { id: ids }, signal } as GetListParams)).data;
+      return { data: (data.length ? data : ids.flatMap((id) => referenceRecords.get(name)?.get(id) ?? [])) as never[] };
+    }
     if (resource.generic?.includes('list')) {
       const { data } = await search(resource, { filter: { ids }, pagination: { page: 1, perPage: Math.max(ids.length, 1) }, signal } as GetListParams);
       return { data: data as never[] };
