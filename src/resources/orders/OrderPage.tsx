@@ -35,7 +35,7 @@ import { isWithinTwoYears, isoDay } from '../../../shared/domain/dates';
 import { formatMoney } from '../../../shared/domain/money';
 import { ORDER_DEFAULTS, defaultSaleTax, lineSubtotal, orderTotals, type TaxRounding } from '../../../shared/domain/orders';
 import { errorMessage } from '../../providers/http';
-import { useReferenceList } from '../../providers/useReferenceList';
+import { REFERENCE_STALE_TIME, useReferenceList } from '../../providers/useReferenceList';
 import { resourceNamed } from '../../../shared/resources/registry';
 import { OrderTotals } from './OrderTotals';
 
@@ -335,7 +335,7 @@ function OrderFormBody({ companies, ref }: { companies: OrderCompany[] | null; r
   }
   useImperativeHandle(ref, () => send);
 
-  const referenceList = (resource: string) => ({ reference: resource, filter: { companyId }, perPage: WHOLE_LIST, sort: sortOf(resource) });
+  const referenceList = (resource: string) => ({ reference: resource, filter: { companyId }, perPage: WHOLE_LIST, sort: sortOf(resource), queryOptions: { staleTime: REFERENCE_STALE_TIME } });
   const select = (source: 'pricelistId' | 'termId' | 'modeId', resource: string, label: string, items: Named[], testId: string) => (
     <ReferenceInput source={source} {...referenceList(resource)}>
       <SelectInput label={label} optionText="name" format={inList(items)} helperText={false} disabled={!companyId} inputProps={{ 'data-testid': testId }} />
