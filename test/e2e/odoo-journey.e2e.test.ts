@@ -148,4 +148,33 @@ describe.runIf(live)('the console on a real Odoo, in a real browser', () => {
     expect(contact).toMatchObject({ email: `contacto.${tag.toLowerCase()}@example.com`, is_company: false });
     expect(pairId(contact.x_studio_owner_employee)).toBe(employee.id);
   });
+
+  it('an employee and a project, resources added by declaration alone, are found and changed in Odoo', async () => {
+    const employeeId = await odoo.create('hr.employee', { name: `Empleado ${tag}`, job_title: 'Contable', company_id: companyId });
+    const projectId = await odoo.create('project.project', { name: `Proyecto ${tag}`, company_id: companyId });
+    await page.goto(`${server.url}/employees`);
+    await page.locator('[data-testid="employees-table"] tbody tr').first().waitFor();
+    await page.getByPlaceholder('Buscar').fill(tag);
+    await page.locator('[data-testid="employees-table"] tbody tr').filter({ hasText: `Empleado ${tag}` }).click();
+    await page.waitForURL(/\/employees\/\d+$/);
+    await page.getByLabel('Puesto').fill('Jefe de contabilidad');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expect.poll(async () => (await odoo.read('hr.employee', [employeeId], ['job_title']))[0].job_title).toBe('Jefe de contabilidad');
+
+    await page.goto(`${server.url}/projects`);
+    await page.locator('[data-testid="projects-table"] tbody tr').first().waitFor();
+    await page.getByPlaceholder('Buscar').fill(tag);
+    await page.locator('[data-testid="projects-table"] tbody tr').filter({ hasText: `Proyecto ${tag}` }).click();
+    await page.waitForURL(/\/projects\/\d+$/);
+    await page.getByLabel('Cuenta de facturas').fill('600000');
+    await page.getByLabel('Diario de facturas').click();
+    await page.getByRole('option').first().click();
+    await screenshot(page, 'odoo-project-edit');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expect.poll(async () => (await odoo.read('project.project', [projectId], ['x_facturas_account']))[0].x_facturas_account).toBe('600000');
+    const [project] = await odoo.read('project.project', [projectId], ['x_facturas_journal_id']);
+    const [journal] = await odoo.read('account.journal', [pairId(project.x_facturas_journal_id)], ['type', 'company_id']);
+    expect(journal.type).toBe('purchase');
+    expect(pairId(journal.company_id)).toBe(companyId);
+  });
 });
