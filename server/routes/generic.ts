@@ -83,7 +83,7 @@ export function searchSchema(resource: ResourceDeclaration) {
   const filters = Object.fromEntries(
     Object.entries(resource.fields)
       .filter(([, field]) => field.filter)
-      .map(([name, field]) => [name, z.union([filterOf(field), z.null()]).optional()]),
+      .map(([name, field]) => [field.param ?? name, z.union([filterOf(field), z.null()]).optional()]),
   );
   const base = z
     .object({
@@ -142,7 +142,7 @@ function searchDomain(resource: ResourceDeclaration, body: Record<string, unknow
     for (const field of searchIn) domain.push([field, 'ilike', q]);
   }
   for (const [name, field] of Object.entries(resource.fields)) {
-    const value = body[name];
+    const value = body[field.param ?? name];
     if (!field.filter || value === undefined || value === null || value === '') continue;
     const source = sourceOf(resource, name);
     if (field.filter === 'contains') domain.push([field.type === 'reference' ? `${source}.name` : source, 'ilike', value]);
@@ -160,43 +160,91 @@ function orderOf(resource: ResourceDeclaration, sort?: Sort | null): string {
   return erpOrder(resource, sort ?? resource.defaultSort, '');
 }
 
-/** A record the user may read: in scope, or 404 (another company's record is not told apart from a missing one). */
-async function scoped(erp: ErpClient, resource: ResourceDeclaration, request: FastifyRequest, id: number): Promise<ErpRecord> {
+/**
+ * A record the user may read: in scope, or 404 (another company's record is not told apart from a missing one).
+ * To change or delete it, it must be of one of the user's companies: a record shared by every company (no company) is
+ * read-only here, since a change would reach companies the user does not belong to.
+ */
+async function scoped(erp: ErpClient, resource: ResourceDeclaration, request: FastifyRequest, id: number, purpose: 'read' | 'write' = 'read'): Promise<ErpRecord> {
   const [record] = await erp.searchRead(resource.model!, [['id', '=', id], ...scopeDomain(resource, request.user.companies)], { fields: readFields(resource) });
   if (!record) throw new HttpError(404, `${resource.name} ${id} not found`);
+  if (purpose === 'write' && resource.company && !record[resource.company.field]) {
+    throw new HttpError(403, `${resource.name} ${id} is shared by every company and cannot be changed here`);
+  }
   return record;
 }
 
-/** The ERP values of a validated body; every reference must point at a record the user may read. */
-async function valuesOf(erp: ErpClient, resource: ResourceDeclaration, request: FastifyRequest, body: Record<string, unknown>): Promise<ErpValues> {
+/** The company a record belongs to, as an id (Odoo answers a many2one as [id, name]). */
+function companyOf(resource: ResourceDeclaration, record: Record<string, unknown>): number | undefined {
+  const value = resource.company ? record[resource.company.field] : undefined;
+  const id = Array.isArray(value) ? value[0] : value;
+  return typeof id === 'number' ? id : undefined;
+}
+
+/**
+ * The ERP values of a validated body. Every reference must point at a record of the record's own company (or shared),
+ * among the user's companies: a project of company 1 cannot book to a journal of company 2. A declared `unique` value
+ * may not be another record's already (an employee's work e-mail is how a console user is found in the ERP).
+ */
+async function valuesOf(erp: ErpClient, resource: ResourceDeclaration, request: FastifyRequest, body: Record<string, unknown>, current?: ErpRecord): Promise<ErpValues> {
   const values: ErpValues = {};
+  const companyField = resource.company?.field;
+  const ownCompany = companyField && companyField in body ? body[companyField] : current ? companyOf(resource, current) : undefined;
+  if (companyField && companyField in body && !body[companyField] && !resource.company?.shared) throw new HttpError(400, `${companyField} is required`);
+  const within = typeof ownCompany === 'number' ? [ownCompany] : request.user.companies;
   for (const [name, value] of Object.entries(body)) {
     const field = resource.fields[name];
     const source = sourceOf(resource, name);
     if (field.type === 'reference' && value) {
-      await mustReach(erp, field.reference, request, [value as number], name);
+      await mustReach(erp, field.reference, request.user.companies, name === companyField ? request.user.companies : within, [value as number], name);
       values[source] = value;
     } else if (field.type === 'references') {
-      await mustReach(erp, field.reference, request, value as number[], name);
+      await mustReach(erp, field.reference, request.user.companies, within, value as number[], name);
       values[source] = [[6, 0, value]];
     } else values[source] = value === null || value === '' ? false : value;
+    if (field.unique && typeof value === 'string' && value) {
+      const taken = await erp.searchCount(resource.model!, [[source, '=ilike', value], ...(current ? [['id', '!=', current.id] as DomainTerm] : [])]);
+      if (taken) throw new HttpError(409, `${name}: another of ${resource.name} already has ${value}`);
+    }
   }
   return values;
 }
 
-async function mustReach(erp: ErpClient, target: string | undefined, request: FastifyRequest, ids: number[], name: string): Promise<void> {
+/** Each id must be a record of the target resource that the user may read, of one of `within` (or shared). */
+async function mustReach(erp: ErpClient, target: string | undefined, userCompanies: number[], within: number[], ids: number[], name: string): Promise<void> {
   if (!ids.length || !target) return;
-  const companies = request.user.companies;
   if (target === 'companies') {
-    const missing = ids.filter((id) => !companies.includes(id));
+    const missing = ids.filter((id) => !userCompanies.includes(id) || !within.includes(id));
     if (missing.length) throw new HttpError(400, `${name}: company ${missing.join(', ')} is not one of yours`);
     return;
   }
-  const referenced = resourceNamed(target);
-  if (!referenced?.model) return;
-  const found = await erp.searchRead(referenced.model, [['id', 'in', ids], ...scopeDomain(referenced, companies)], { fields: ['id'] });
+  const referenced = resourceNamed(target)!;
+  const found = await erp.searchRead(referenced.model!, [['id', 'in', ids], ...scopeDomain(referenced, within.filter((id) => userCompanies.includes(id)))], { fields: ['id'] });
   const missing = ids.filter((id) => !found.some((one) => one.id === id));
   if (missing.length) throw new HttpError(400, `${name}: ${target} ${missing.join(', ')} not found`);
+}
+
+/**
+ * A declaration whose writable references the server cannot check is refused at start: each must point at
+ * `companies` or at a resource with a model and a company scope.
+ */
+function checkWritableReferences(resource: ResourceDeclaration): void {
+  for (const [name, field] of Object.entries(resource.fields)) {
+    if (!field.editable || (field.type !== 'reference' && field.type !== 'references') || field.reference === 'companies') continue;
+    const target = field.reference ? resourceNamed(field.reference) : undefined;
+    if (!target?.model || !target.company) throw new Error(`${resource.name}.${name}: a writable reference must point at companies or at a resource with a model and a company scope`);
+  }
+}
+
+/** Values a new record must have to be within the declaration's `where` (the `=` terms); a contrary value is refused. */
+function withWhere(resource: ResourceDeclaration, values: ErpValues): ErpValues {
+  const result = { ...values };
+  for (const [field, operator, value] of resource.where ?? []) {
+    if (operator !== '=') continue;
+    if (field in result && result[field] !== value) throw new HttpError(400, `${field} must be ${String(value)}`);
+    result[field] = value;
+  }
+  return result;
 }
 
 /** Registers the generic routes of one declaration. */
@@ -204,6 +252,7 @@ export async function resourceRoutes(app: FastifyInstance, { erp, resource }: { 
   const generic = new Set(resource.generic ?? []);
   const model = resource.model;
   if (!model || !generic.size) return;
+  checkWritableReferences(resource);
   const tags = [resource.name];
   const permission = (verb: keyof ResourceDeclaration['verbs']) => {
     const required = resource.verbs[verb];
@@ -239,12 +288,13 @@ export async function resourceRoutes(app: FastifyInstance, { erp, resource }: { 
     const schema = orEmpty(writeSchema(resource, 'create'));
     app.post(`${resource.path}/create`, { schema: { body: schema, tags, summary: `Create one of ${resource.name}` }, config: { permission: permission('create') } }, async (request, reply) => {
       const body = request.body as Record<string, unknown>;
-      const values = await valuesOf(erp, resource, request, body);
       const companyField = resource.company?.field;
-      if (companyField && !(companyField in values)) {
+      const given = { ...body };
+      if (companyField && !(companyField in given)) {
         if (request.user.companies.length !== 1) throw new HttpError(400, `${companyField} is required`);
-        values[companyField] = request.user.companies[0];
+        given[companyField] = request.user.companies[0];
       }
+      const values = withWhere(resource, await valuesOf(erp, resource, request, given));
       const id = await erp.create(model, values);
       return reply.code(201).send(rowOf(resource, await scoped(erp, resource, request, id)));
     });
@@ -253,8 +303,8 @@ export async function resourceRoutes(app: FastifyInstance, { erp, resource }: { 
   if (generic.has('update')) {
     const schema = orEmpty(writeSchema(resource, 'update'));
     app.put(`${resource.path}/:id`, { schema: { params: idParams, body: schema, tags, summary: `Change one of ${resource.name}` }, config: { permission: permission('update') } }, async (request) => {
-      const record = await scoped(erp, resource, request, Number((request.params as { id: string }).id));
-      const values = await valuesOf(erp, resource, request, request.body as Record<string, unknown>);
+      const record = await scoped(erp, resource, request, Number((request.params as { id: string }).id), 'write');
+      const values = await valuesOf(erp, resource, request, request.body as Record<string, unknown>, record);
       if (Object.keys(values).length) await erp.write(model, [record.id], values);
       return rowOf(resource, await scoped(erp, resource, request, record.id));
     });
@@ -262,7 +312,7 @@ export async function resourceRoutes(app: FastifyInstance, { erp, resource }: { 
 
   if (generic.has('delete')) {
     app.delete(`${resource.path}/:id`, { schema: { params: idParams, tags, summary: `Delete one of ${resource.name}` }, config: { permission: permission('delete') } }, async (request, reply) => {
-      const record = await scoped(erp, resource, request, Number((request.params as { id: string }).id));
+      const record = await scoped(erp, resource, request, Number((request.params as { id: string }).id), 'write');
       await erp.unlink(model, [record.id]);
       return reply.code(204).send();
     });

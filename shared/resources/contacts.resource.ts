@@ -10,8 +10,8 @@ const contacts: ResourceDeclaration = {
   company: { field: 'company_id', shared: true },
   fields: {
     name: { type: 'text', list: true, filter: 'contains', sortable: true, required: true, maxLength: 200 },
-    x_studio_owner_employee: { type: 'reference', reference: 'employees', list: true, filter: 'contains' },
-    company_id: { type: 'reference', reference: 'companies', list: true, filter: 'equals' },
+    x_studio_owner_employee: { type: 'reference', reference: 'employees', list: true, filter: 'contains', param: 'owner' },
+    company_id: { type: 'reference', reference: 'companies', list: true, filter: 'equals', param: 'companyOwner' },
     email: { type: 'email', list: true, sortable: true, maxLength: 320 },
     phone: { type: 'text', list: true, maxLength: 50 },
     company_name: { type: 'text', list: true, sortable: true, maxLength: 200 },
@@ -26,7 +26,6 @@ const contacts: ResourceDeclaration = {
   },
   grants: ['create', 'list'],
   defaultSort: { field: 'name', order: 'ASC' },
-  search: ['name'],
   recordRepresentation: 'name',
   actions: {
     read: { method: 'POST', path: '/ocr/contact/', permission: ['contacts.create'] },

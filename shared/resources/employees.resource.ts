@@ -10,7 +10,8 @@ const employees: ResourceDeclaration = {
   company: { field: 'company_id' },
   fields: {
     name: { type: 'text', required: true, list: true, filter: 'contains', sortable: true, editable: true, maxLength: 200 },
-    work_email: { type: 'email', list: true, filter: 'contains', sortable: true, editable: true, maxLength: 320 },
+    // How a console user is found in the ERP: one employee per address.
+    work_email: { type: 'email', list: true, filter: 'contains', sortable: true, editable: true, unique: true, maxLength: 320 },
     job_title: { type: 'text', list: true, filter: 'contains', sortable: true, editable: true, maxLength: 200 },
     company_id: { type: 'reference', reference: 'companies', required: true, list: true, filter: 'in' },
   },

@@ -9,10 +9,10 @@ const orders: ResourceDeclaration = {
   order: 20,
   company: { field: 'company_id' },
   fields: {
-    name: { type: 'text', list: true, filter: 'contains', sortable: true },
+    name: { type: 'text', list: true, filter: 'contains', param: 'number', sortable: true },
     date_order: { type: 'datetime', list: true, sortable: true },
-    partner_id: { type: 'reference', reference: 'partners', list: true, filter: 'contains', required: true },
-    client_order_ref: { type: 'text', list: true, filter: 'contains', sortable: true },
+    partner_id: { type: 'reference', reference: 'partners', list: true, filter: 'contains', param: 'partner', required: true },
+    client_order_ref: { type: 'text', list: true, filter: 'contains', param: 'clientReference', sortable: true },
     company_id: { type: 'reference', reference: 'companies', list: true, required: true },
     amount_untaxed: { type: 'money', list: true, sortable: true },
     amount_total: { type: 'money', list: true, sortable: true },
@@ -31,7 +31,6 @@ const orders: ResourceDeclaration = {
   },
   grants: ['create', 'list', 'modify', 'delete'],
   defaultSort: { field: 'date_order', order: 'DESC' },
-  search: ['name', 'client_order_ref'],
   recordRepresentation: 'name',
   actions: {
     lines: { method: 'PUT', path: '/odoo/orders/:id/lines', permission: ['orders.modify'] },

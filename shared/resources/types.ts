@@ -42,6 +42,10 @@ export interface FieldDeclaration {
   sortable?: boolean;
   /** Can be changed by update (and given to create). */
   editable?: boolean;
+  /** No two records may hold the same value (compared without case), whatever their company. */
+  unique?: boolean;
+  /** The search body's key for this filter, when the API names it otherwise (moves: `number` for `name`). */
+  param?: string;
   /** Longest text accepted. */
   maxLength?: number;
   /** The values a `choice` takes. */

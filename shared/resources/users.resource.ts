@@ -10,12 +10,12 @@ const users: ResourceDeclaration = {
   items: 'users',
   order: 40,
   fields: {
-    firstName: { type: 'text', list: true, filter: 'contains', sortable: true, editable: true, required: true, maxLength: 100 },
+    firstName: { type: 'text', list: true, filter: 'contains', param: 'name', sortable: true, editable: true, required: true, maxLength: 100 },
     lastName: { type: 'text', list: true, sortable: true, editable: true, maxLength: 100 },
     email: { type: 'email', list: true, filter: 'contains', sortable: true, required: true, maxLength: 320 },
     role: { type: 'choice', choices: ['admin', 'user'], list: true },
     permissions: { type: 'references', list: true, editable: true },
-    companies: { type: 'references', reference: 'companies', list: true, filter: 'equals', editable: true },
+    companies: { type: 'references', reference: 'companies', list: true, filter: 'equals', param: 'companyId', editable: true },
     active: { type: 'boolean', list: true, sortable: true, editable: true },
   },
   verbs: {
@@ -25,7 +25,6 @@ const users: ResourceDeclaration = {
   },
   grants: ['view', 'create'],
   defaultSort: { field: 'firstName', order: 'ASC' },
-  search: ['firstName', 'lastName', 'email'],
   recordRepresentation: 'email',
   actions: {
     invite: { method: 'POST', path: '/users/invite', permission: ['users.create'] },

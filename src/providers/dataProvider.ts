@@ -112,12 +112,16 @@ async function referenceList(resource: ResourceDeclaration, params: GetListParam
   if (allCompanies && !reference.all) return { data: [], total: 0 };
   const path = allCompanies ? reference.all! : reference.company === 'path' ? fillPath(reference.path, { companyId: companyId as number }) : reference.path;
   const headers: Record<string, string> = reference.company === 'header' && !allCompanies ? { 'x-company-id': String(companyId) } : {};
+  const askedAs = getToken();
   const { json } = await apiFetch<unknown>(path, { headers, signal: params.signal });
   let rows = ((reference.items ? (json as Record<string, unknown>)[reference.items] : json) as RaRecord[] | undefined) ?? [];
   forgetOtherSessions();
-  const known = referenceRecords.get(resource.name) ?? new Map<Identifier, RaRecord>();
-  for (const row of rows) known.set(row.id, row);
-  referenceRecords.set(resource.name, known);
+  // Kept only for the session that asked (another sign-in may have happened while the list was read).
+  if (askedAs === rememberedFor) {
+    const known = referenceRecords.get(resource.name) ?? new Map<Identifier, RaRecord>();
+    for (const row of rows) known.set(row.id, row);
+    referenceRecords.set(resource.name, known);
+  }
   // What the answer carries beside its rows (the contact form's own employee, say).
   const meta = reference.items && json && typeof json === 'object' ? Object.fromEntries(Object.entries(json).filter(([key]) => key !== reference.items)) : undefined;
   const { q, companyId: _company, company_id: _companyField, id: ids, ...rest } = filter;

@@ -21,6 +21,7 @@ beforeAll(async () => {
   await user('hr@test.example', ['employees'], [1, 2]);
   await user('viewer@test.example', ['employees.list', 'projects.list'], [1]);
   await user('pm@test.example', ['projects'], [1]);
+  await user('pm2@test.example', ['projects'], [1, 2]);
 }, 120_000);
 afterAll(() => server?.stop());
 
@@ -154,5 +155,45 @@ describe('projects, by declaration', () => {
     expect((await call('GET', `/odoo/projects/${fair.id}`, 'pm@test.example')).body).toEqual(fair);
     expect((await call('PUT', `/odoo/projects/${fair.id}`, 'viewer@test.example', { name: 'Nope' })).status).toBe(403);
     expect((await call('POST', '/odoo/projects/search', 'staff', {})).status).toBe(403);
+  });
+
+  it('refuses a journal of another of the user companies than the project own, and changes nothing', async () => {
+    const others = await call('POST', '/odoo/journals/search', 'pm2@test.example', { company_id: [2] });
+    const beta = others.body.journals[0];
+    const list = await call('POST', '/odoo/projects/search', 'pm2@test.example', { q: 'Expansión' });
+    const project = list.body.projects[0];
+    expect(project.company_id[0]).toBe(1);
+    const refused = await call('PUT', `/odoo/projects/${project.id}`, 'pm2@test.example', { x_facturas_journal_id: beta.id });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(`x_facturas_journal_id: journals ${beta.id} not found`);
+    expect((await call('GET', `/odoo/projects/${project.id}`, 'pm2@test.example')).body).toEqual(project);
+    const own = (await call('POST', '/odoo/journals/search', 'pm2@test.example', { company_id: [1] })).body.journals[0];
+    expect((await call('PUT', `/odoo/projects/${project.id}`, 'pm2@test.example', { x_facturas_journal_id: own.id })).status).toBe(200);
+  });
+
+  it('keeps a project shared by every company read-only: listed, never changed', async () => {
+    const shared = await server.app.services.erp.client.create('project.project', { name: 'Proyecto compartido', company_id: 1 });
+    // The embedded store wants a project's company; Odoo's default is none, a project shared by every company.
+    await server.app.services.db.query('ALTER TABLE project_project ALTER COLUMN company_id DROP NOT NULL');
+    await server.app.services.db.query('UPDATE project_project SET company_id = NULL WHERE id = $1', [shared]);
+    const listed = await call('POST', '/odoo/projects/search', 'pm@test.example', { q: 'compartido' });
+    expect(listed.body.projects.map((row: { id: number; company_id: unknown }) => [row.id, row.company_id])).toEqual([[shared, false]]);
+    const refused = await call('PUT', `/odoo/projects/${shared}`, 'pm@test.example', { name: 'Mío' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(`projects ${shared} is shared by every company and cannot be changed here`);
+    expect((await call('GET', `/odoo/projects/${shared}`, 'pm@test.example')).body.name).toBe('Proyecto compartido');
+  });
+});
+
+describe('an employee work e-mail, how a console user is found in the ERP', () => {
+  it('cannot be given to a second employee', async () => {
+    const { body } = await call('POST', '/odoo/employees/search', 'hr@test.example', { q: 'Elena' });
+    const taken = await call('PUT', `/odoo/employees/${body.employees[0].id}`, 'hr@test.example', { work_email: 'ADMIN@demo.example' });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe('work_email: another of employees already has ADMIN@demo.example');
+    expect((await call('GET', `/odoo/employees/${body.employees[0].id}`, 'hr@test.example')).body.work_email).toBe(body.employees[0].work_email);
+    // Its own address, in another case, is no clash.
+    const same = await call('PUT', `/odoo/employees/${body.employees[0].id}`, 'hr@test.example', { work_email: String(body.employees[0].work_email).toUpperCase() });
+    expect(same.status).toBe(200);
   });
 });

@@ -9,31 +9,34 @@ function choicesOf(resource: ResourceDeclaration, name: string, field: FieldDecl
 
 /** The filter of one declared field: the server's domain term (contains, equals, in) decides the input. */
 function filterInput(resource: ResourceDeclaration, name: string, field: FieldDeclaration): ReactElement {
+  // The search body's key (the declared `param`), labelled as the field.
+  const source = field.param ?? name;
+  const label = `resources.${resource.name}.fields.${name}`;
   if (name === resource.company?.field && field.reference) {
     // The user's companies: the server answers only those, so the select never offers another's.
     return (
-      <ReferenceInput key={name} source={name} reference={field.reference} alwaysOn>
-        <SelectInput optionText={resourceNamed(field.reference)?.recordRepresentation ?? 'name'} />
+      <ReferenceInput key={name} source={source} reference={field.reference} perPage={1000} alwaysOn>
+        <SelectInput label={label} optionText={resourceNamed(field.reference)?.recordRepresentation ?? 'name'} />
       </ReferenceInput>
     );
   }
-  if (field.filter === 'contains') return <TextInput key={name} source={name} />;
-  if (field.type === 'boolean') return <NullableBooleanInput key={name} source={name} />;
+  if (field.filter === 'contains') return <TextInput key={name} source={source} label={label} />;
+  if (field.type === 'boolean') return <NullableBooleanInput key={name} source={source} label={label} />;
   if (field.type === 'choice') {
     return field.filter === 'in' ? (
-      <SelectArrayInput key={name} source={name} choices={choicesOf(resource, name, field)} />
+      <SelectArrayInput key={name} source={source} label={label} choices={choicesOf(resource, name, field)} />
     ) : (
-      <SelectInput key={name} source={name} choices={choicesOf(resource, name, field)} />
+      <SelectInput key={name} source={source} label={label} choices={choicesOf(resource, name, field)} />
     );
   }
   if (field.type === 'reference' && field.reference) {
     return (
-      <ReferenceInput key={name} source={name} reference={field.reference}>
-        <AutocompleteInput optionText={resourceNamed(field.reference)?.recordRepresentation ?? 'name'} />
+      <ReferenceInput key={name} source={source} reference={field.reference} perPage={1000}>
+        <AutocompleteInput label={label} optionText={resourceNamed(field.reference)?.recordRepresentation ?? 'name'} />
       </ReferenceInput>
     );
   }
-  return <TextInput key={name} source={name} />;
+  return <TextInput key={name} source={source} label={label} />;
 }
 
 /**

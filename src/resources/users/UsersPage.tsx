@@ -68,7 +68,8 @@ function useCompanies(): Company[] {
 /** Every users query (the list, the uploaders of the move list) is stale after a change; the companies are not. */
 function useUsersChanged() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ['users'] });
+  // The companies list follows the signed-in user's own companies, which an admin may just have changed.
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: ['users'] }), queryClient.invalidateQueries({ queryKey: ['companies'] })]);
 }
 
 function useIsAdmin() {
