@@ -28,6 +28,7 @@ import { featureProbe } from './erp/features';
 import { handleJsonRpc } from './erp/embedded/jsonrpc';
 import { ErpError, type ErpClient } from './erp/types';
 import { isApiPath } from './paths';
+import { requestSerializer } from './log';
 import { moveCreateRoute, moveRoutes } from './routes/moves';
 import { orderRoutes } from './routes/orders';
 import { contactRoutes } from './routes/contacts';
@@ -79,6 +80,8 @@ export interface BuildOptions {
   extractor?: Extractor;
   distDir?: string;
   logger?: boolean;
+  /** Where the log goes (default standard output; tests read it). */
+  logStream?: { write: (line: string) => void };
 }
 
 /** The answer to bad input: the first problem, `<path joined by .>: <message>` (or the message alone at the top). */
@@ -140,7 +143,8 @@ const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false || config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // Requests are logged without the secrets their query may carry (server/log.ts).
+    logger: options.logger === false || config.logLevel === 'silent' ? false : { level: config.logLevel, serializers: { req: requestSerializer }, ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: 30 * 1024 * 1024,
     trustProxy: true,
   });
