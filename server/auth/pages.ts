@@ -153,6 +153,9 @@ export function messagePage(language: PageLanguage, key: MessageKey, options: { 
  * The embedded issuer's logout step: oidc-provider's confirmation form (`form`, holding its xsrf token) submitted by
  * itself, since the console already asked to sign out; without JavaScript, one button, explained in both languages.
  */
+/** The sign-out page's one script (it confirms the sign-out by itself): allowed by its hash in the CSP (server/security.ts). */
+export const LOGOUT_SCRIPT = "(function(){var f=document.getElementById('op.logoutForm');var i=document.createElement('input');i.type='hidden';i.name='logout';i.value='yes';f.appendChild(i);f.submit();})();";
+
 export function logoutPage(language: PageLanguage, form: string): string {
   const first = TEXTS[language];
   const second = TEXTS[other(language)];
@@ -162,6 +165,6 @@ export function logoutPage(language: PageLanguage, form: string): string {
     `<h1>${first.signingOut}</h1>${form}
 <noscript><p>${first.signingOutIntro}</p><p lang="${other(language)}">${second.signingOutIntro}</p></noscript>
 <button type="submit" form="op.logoutForm" name="logout" value="yes">${first.continue} · <span lang="${other(language)}">${second.continue}</span></button>
-<script>(function(){var f=document.getElementById('op.logoutForm');var i=document.createElement('input');i.type='hidden';i.name='logout';i.value='yes';f.appendChild(i);f.submit();})();</script>`,
+<script>${LOGOUT_SCRIPT}</script>`,
   );
 }
