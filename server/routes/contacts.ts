@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { MAX_ID } from '../../shared/domain/constants';
 import type { FeatureProbe } from '../erp/features';
 import type { Domain, ErpClient, ErpRecord } from '../erp/types';
 import { companyDomain, declaration, erpOrder, orEmpty, withSort } from './reference';
@@ -19,7 +20,7 @@ class HttpError extends Error {
 }
 
 const text = (max: number) => z.string().trim().max(max).nullish();
-const id = z.number({ error: 'must be an id' }).int().positive();
+const id = z.number({ error: 'must be an id' }).int().positive().max(MAX_ID, 'is not a valid id');
 const optionalId = z.union([id, z.null(), z.literal(false), z.literal('')]).optional();
 
 const createSchema = z.object({

@@ -13,6 +13,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { MAX_ID } from '../../shared/domain/constants';
 import { RESOURCES, resourceNamed } from '../../shared/resources/registry';
 import { sourceOf, type FieldDeclaration, type ResourceDeclaration } from '../../shared/resources/types';
 import { erpOrder, idParams, orEmpty, withSort, type Sort } from './reference';
@@ -27,8 +28,6 @@ class HttpError extends Error {
   }
 }
 
-/** Ids as PostgreSQL and Odoo keep them (a serial integer). */
-const MAX_ID = 2_147_483_647;
 const recordId = z.number().int().positive().max(MAX_ID);
 
 /** A text of the ERP: trimmed, without NUL characters PostgreSQL cannot store. */

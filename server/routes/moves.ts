@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { MAX_ID } from '../../shared/domain/constants';
 import { isIsoDate, isWithinTwoYears } from '../../shared/domain/dates';
 import { prepareUpload } from '../files';
 import { companiesWithProjects, declaration, erpOrder, idParams, orEmpty, queryParam, withSort } from './reference';
@@ -65,7 +66,7 @@ const triState = z.boolean().nullish();
 
 export const moveSearchSchema = z.object({
   number: text(100),
-  partner: z.union([z.string().trim().max(200), z.number().int().positive()]).nullish(),
+  partner: z.union([z.string().trim().max(200), z.number().int().positive().max(MAX_ID, 'is not a valid id')]).nullish(),
   validated: triState,
   notValidated: triState,
   dateFrom: optionalDate,
@@ -73,7 +74,7 @@ export const moveSearchSchema = z.object({
   dueDateFrom: optionalDate,
   dueDateTo: optionalDate,
   reference: text(200),
-  company: z.array(z.union([z.string().trim().min(1).max(200), z.number().int().positive()])).max(100).nullish(),
+  company: z.array(z.union([z.string().trim().min(1).max(200), z.number().int().positive().max(MAX_ID, 'is not a valid id')])).max(100).nullish(),
   state: z.array(z.enum(['draft', 'posted', 'cancel', 'cancelled'])).max(4).nullish(),
   uploadedBy: text(320),
   pageNumber: z.number().int().min(1).max(1_000_000).default(1),
@@ -291,11 +292,11 @@ const setting = z.object({ journal_id: z.unknown().optional(), account: z.unknow
 
 export const moveCreateSchema = z.object({
   type: z.enum(['expense', 'invoice'], { error: "type must be 'expense' or 'invoice'" }),
-  company_id: z.number({ error: 'company_id is required' }).int().positive(),
-  project: z.union([z.number().int().positive(), z.object({ id: z.number().int().positive().optional() }).passthrough(), z.null(), z.literal(false)]).optional(),
-  project_id: z.union([z.number().int().positive(), z.null(), z.literal(false)]).optional(),
+  company_id: z.number({ error: 'company_id is required' }).int().positive().max(MAX_ID, 'is not a valid id'),
+  project: z.union([z.number().int().positive().max(MAX_ID, 'is not a valid id'), z.object({ id: z.number().int().positive().max(MAX_ID, 'is not a valid id').optional() }).passthrough(), z.null(), z.literal(false)]).optional(),
+  project_id: z.union([z.number().int().positive().max(MAX_ID, 'is not a valid id'), z.null(), z.literal(false)]).optional(),
   company_data: z.object({ expenses: setting.optional(), invoices: setting.optional() }).passthrough().nullish(),
-  partner_id: z.union([z.number().int().positive(), z.null(), z.literal(false)]).optional(),
+  partner_id: z.union([z.number().int().positive().max(MAX_ID, 'is not a valid id'), z.null(), z.literal(false)]).optional(),
   date: isoDate,
   amount: z.number({ error: 'amount must be a number' }).positive('amount must be greater than zero').max(1e9),
   concept: z.string().trim().max(500).optional().default(''),

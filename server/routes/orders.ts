@@ -8,6 +8,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { MAX_ID } from '../../shared/domain/constants';
 import { isIsoDate, isWithinTwoYears, zonedDayBounds, zonedToUtc } from '../../shared/domain/dates';
 import { storedDecimals, taxRoundingOf } from '../../shared/domain/orders';
 import { plainText } from '../../shared/domain/text';
@@ -32,7 +33,7 @@ class HttpError extends Error {
   }
 }
 
-const id = z.number({ error: 'must be an id' }).int().positive();
+const id = z.number({ error: 'must be an id' }).int().positive().max(MAX_ID, 'is not a valid id');
 const optionalId = z.union([id, z.null(), z.literal(false)]).optional();
 const isoDate = z.string().refine(isIsoDate, 'must be a date YYYY-MM-DD');
 const amount = (name: string) => z.number({ error: `${name} must be a number` }).finite().min(-1e9).max(1e9);
@@ -98,7 +99,7 @@ const createSchema = z.object({
       client_order_ref: z.string().trim().max(200).nullish(),
       date_order: isoDate,
       note: z.string().max(10_000).nullish(),
-      partner_id: z.number({ error: 'The customer is required' }).int().positive(),
+      partner_id: z.number({ error: 'The customer is required' }).int().positive().max(MAX_ID, 'is not a valid id'),
       payment_mode_id: optionalId,
       payment_term_id: optionalId,
       pricelist_id: optionalId,
@@ -110,7 +111,7 @@ const createSchema = z.object({
       z.object({
         name: z.string().trim().max(2000).nullish(),
         price_unit: amount('price_unit'),
-        product_id: z.number({ error: 'Every line needs a product' }).int().positive(),
+        product_id: z.number({ error: 'Every line needs a product' }).int().positive().max(MAX_ID, 'is not a valid id'),
         product_uom: optionalId,
         product_uom_qty: z.number({ error: 'product_uom_qty must be a number' }).finite().positive('The quantity must be greater than zero').max(1e7),
         tax_id: z.array(id).max(5).optional().default([]),

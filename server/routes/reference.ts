@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { MAX_ID } from '../../shared/domain/constants';
 import { taxRoundingOf } from '../../shared/domain/orders';
 import { vatCore } from '../../shared/domain/text';
 import { resourceNamed } from '../../shared/resources/registry';
@@ -29,7 +30,7 @@ export class ScopeError extends Error {
   }
 }
 
-const companyIdSchema = z.coerce.number().int().positive();
+const companyIdSchema = z.coerce.number().int().positive().max(MAX_ID, 'is not a valid id');
 
 /** The company id of a request, which must be one of the user's companies. */
 export function ownCompany(request: FastifyRequest, raw: unknown): number {

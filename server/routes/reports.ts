@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { MAX_ID } from '../../shared/domain/constants';
 import { isIsoDate } from '../../shared/domain/dates';
 import type { ErpClient } from '../erp/types';
 import type { Mailer } from '../mail';
@@ -33,8 +34,8 @@ export class ReportJobs {
 
 const isoDate = z.string().refine(isIsoDate, 'must be a date YYYY-MM-DD');
 const company = z.union([
-  z.number().int().positive(),
-  z.object({ id: z.number().int().positive(), name: z.string().max(200).optional() }).passthrough(),
+  z.number().int().positive().max(MAX_ID, 'is not a valid id'),
+  z.object({ id: z.number().int().positive().max(MAX_ID, 'is not a valid id'), name: z.string().max(200).optional() }).passthrough(),
 ]);
 const schema = z.object({
   dateFrom: isoDate,

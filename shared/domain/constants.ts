@@ -17,3 +17,6 @@ export const INVITATION_TTL_HOURS = 24;
 
 export const MESSAGE_DURATION_MS = 5000;
 export const SHORT_MESSAGE_DURATION_MS = 1000;
+
+/** The largest record id (PostgreSQL's and Odoo's serial integer): a larger one names no record. */
+export const MAX_ID = 2_147_483_647;
