@@ -28,6 +28,9 @@ const companyIds = z.array(z.number({ error: 'companies must be ids' }).int().po
 
 const isAdmin = (user: Pick<AppUser, 'role'>) => user.role === 'admin';
 const isGod = (user: Pick<AppUser, 'permissions'>) => user.permissions.includes(GOD);
+/** Issue 15: an account holding god is changed, renamed or deleted only by a god holder. */
+const GOD_ACCOUNT_CHANGE = 'Only an administrator with god can change an account that holds god';
+const GOD_ACCOUNT_DELETE = 'Only an administrator with god can delete an account that holds god';
 
 /** The user list's row for those who may see users (spec section 3, User). */
 function userRow(user: AppUser) {
@@ -79,6 +82,24 @@ export async function userRoutes(app: FastifyInstance, { db, mailer, config, clo
     const user = await findUserById(db, id);
     if (!user || (!isGod(requester) && !user.companies.some((company) => requester.companies.includes(company)))) throw new HttpError(404, `User ${id} not found`);
     return user;
+  }
+
+  /** Refuses (403) a requester without god who would change or delete an account that holds god. */
+  function guardGodAccount(requester: AppUser, user: AppUser, message: string) {
+    if (isGod(user) && !isGod(requester)) throw new HttpError(403, message);
+  }
+
+  /**
+   * The write of a guarded change: for a requester without god, the row must still not hold god when written (an
+   * account made god meanwhile is refused the same way; one deleted meanwhile is not found).
+   */
+  async function writeUnlessGod(requester: AppUser, user: AppUser, message: string, sql: string, params: unknown[]) {
+    const all = [user.id, ...params];
+    const guard = isGod(requester) ? '' : ` AND NOT ($${all.push(GOD)} = ANY(permissions))`;
+    const rows = await db.query<{ id: number }>(`${sql} WHERE id = $1${guard} RETURNING id`, all);
+    if (rows.length) return;
+    if (await findUserById(db, user.id)) throw new HttpError(403, message);
+    throw new HttpError(404, `User ${user.id} not found`);
   }
 
   /**
@@ -145,13 +166,15 @@ export async function userRoutes(app: FastifyInstance, { db, mailer, config, clo
     // Nobody hands out what they do not hold themselves (a users.create holder cannot make someone god).
     if (value && !hasPermission(requester.permissions, permission, () => undefined)) throw new HttpError(403, `You cannot grant ${permission}: you do not hold it`);
     const has = user.permissions.includes(permission);
-    if (has === value) return userRow(user);
     const permissions = value ? [...user.permissions, permission] : user.permissions.filter((one) => one !== permission);
-    if (!value && user.active) {
+    // The last-administrator rule answers first (as it always has), whoever asks.
+    if (has !== value && !value && user.active) {
       const refusal = await keepsAdministrators(user, permissions);
       if (refusal) throw new HttpError(409, refusal);
     }
-    await db.query(`UPDATE users SET permissions = $2 WHERE id = $1`, [user.id, permissions]);
+    guardGodAccount(requester, user, GOD_ACCOUNT_CHANGE);
+    if (has === value) return userRow(user);
+    await writeUnlessGod(requester, user, GOD_ACCOUNT_CHANGE, `UPDATE users SET permissions = $2`, [permissions]);
     // The guard reads permissions on every request: the change applies to the user's next call.
     return userRow({ ...user, permissions });
   });
@@ -166,6 +189,7 @@ export async function userRoutes(app: FastifyInstance, { db, mailer, config, clo
     const body = request.body;
     const requester = request.user;
     const user = await managedUser(request, Number(request.params.id));
+    guardGodAccount(requester, user, GOD_ACCOUNT_CHANGE);
     if (body.email !== undefined && body.email.trim().toLowerCase() !== user.email.toLowerCase()) throw new HttpError(400, 'The email cannot be changed');
     const companies = body.companies ? [...new Set(body.companies)].sort((a, b) => a - b) : undefined;
     const changesCompanies = companies && JSON.stringify(companies) !== JSON.stringify([...user.companies].sort((a, b) => a - b));
@@ -174,7 +198,7 @@ export async function userRoutes(app: FastifyInstance, { db, mailer, config, clo
     if (changesCompanies && !isGod(requester) && companies.some((company) => !user.companies.includes(company) && !requester.companies.includes(company))) {
       throw new HttpError(403, 'You can only give access to your own companies');
     }
-    await db.query(`UPDATE users SET first_name = $2, last_name = $3, companies = $4 WHERE id = $1`, [user.id, body.firstName, body.lastName, changesCompanies ? companies : user.companies]);
+    await writeUnlessGod(requester, user, GOD_ACCOUNT_CHANGE, `UPDATE users SET first_name = $2, last_name = $3, companies = $4`, [body.firstName, body.lastName, changesCompanies ? companies : user.companies]);
     return reply.code(204).send();
   });
 
@@ -182,7 +206,8 @@ export async function userRoutes(app: FastifyInstance, { db, mailer, config, clo
     const user = await managedUser(request, Number(request.params.id));
     if (user.id === request.user.id) throw new HttpError(409, 'You cannot delete your own account');
     if (user.active && (await keepsAdministrators(user, null))) throw new HttpError(409, 'The last administrator cannot be deleted');
-    await db.query(`DELETE FROM users WHERE id = $1`, [user.id]);
+    guardGodAccount(request.user, user, GOD_ACCOUNT_DELETE);
+    await writeUnlessGod(request.user, user, GOD_ACCOUNT_DELETE, `DELETE FROM users`, []);
     return reply.code(204).send();
   });
 
@@ -196,8 +221,15 @@ export async function userRoutes(app: FastifyInstance, { db, mailer, config, clo
     const body = request.body;
     const requester = request.user;
     if (await findUserByEmail(db, body.email)) throw new HttpError(409, `A user with the email ${body.email} already exists`);
-    // Companies are an administrator's choice; anyone else invites into their own companies.
-    const companies = isAdmin(requester) && body.companies?.length ? [...new Set(body.companies)] : requester.companies;
+    // Companies are an administrator's choice; anyone else invites into their own companies, and asking for other
+    // ones is refused rather than silently replaced (issue 15): none given, or exactly their own, is what they get.
+    const asked = body.companies?.length ? [...new Set(body.companies)] : null;
+    if (asked && !isAdmin(requester)) {
+      const foreign = asked.filter((company) => !requester.companies.includes(company));
+      if (foreign.length) throw new HttpError(403, `You cannot invite to companies you do not belong to: ${foreign.join(', ')}`);
+      if (asked.length !== new Set(requester.companies).size) throw new HttpError(403, 'Only an administrator can choose the companies of an invitation');
+    }
+    const companies = isAdmin(requester) && asked ? asked : requester.companies;
     if (!isGod(requester) && companies.some((company) => !requester.companies.includes(company))) throw new HttpError(403, 'You can only invite into your own companies');
     const refused = body.permissions.filter((permission) => !hasPermission(requester.permissions, permission, () => undefined));
     if (refused.length) throw new HttpError(403, `You cannot grant ${refused.join(', ')}: you do not hold it`);
