@@ -80,8 +80,13 @@ describe('POST /users/change-permission', () => {
     await insertUser(db, { email: 'deputy@demo.example', firstName: 'Dana', lastName: 'Deputy', role: 'user', permissions: ['users'], companies: [1, 2, 3], active: true });
     await login('deputy');
     const rootId = await idOf('root@demo.example');
-    // While admin@ (role admin) exists, root's god may go...
-    const first = await call('POST', '/users/change-permission', 'deputy', { userId: rootId, permission: 'god', value: false });
+    // Only a god holder takes god away (issue 15): deputy (users, no god) may not...
+    const refused = await call('POST', '/users/change-permission', 'deputy', { userId: rootId, permission: 'god', value: false });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('Only an administrator with god can change an account that holds god');
+    expect((await findUserByEmail(db, 'root@demo.example'))!.permissions).toEqual(['god']);
+    // ...while admin@ (god) may, as long as another god holder (admin@ itself) is left...
+    const first = await call('POST', '/users/change-permission', 'admin', { userId: rootId, permission: 'god', value: false });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     // ...but when root is the only administrator left, it may not.
     await db.query(`UPDATE users SET permissions = '{god}' WHERE id = $1`, [rootId]);
@@ -246,9 +251,15 @@ describe('POST /users/invite and accepting an invitation', () => {
     expect((await call('POST', '/users/invite', 'admin', { email: '', permissions: [] })).body.message).toMatch(/email is required/);
     expect((await call('POST', '/users/invite', 'viewer', { email: 'x@demo.example', permissions: [] })).status).toBe(403);
     expect((await call('POST', '/users/invite', 'helper', { email: 'x@demo.example', permissions: ['orders'] })).status).toBe(403);
-    // A non-admin's invitation goes into the inviter's own companies, whatever was asked.
+    // A non-admin's invitation to other companies is refused (issue 15), nothing saved nor mailed...
     const before = sent.length;
-    expect((await call('POST', '/users/invite', 'helper', { email: 'hugo.friend@demo.example', companies: [2, 3], permissions: ['moves.list'] })).status).toBe(204);
+    const foreign = await call('POST', '/users/invite', 'helper', { email: 'hugo.friend@demo.example', companies: [2, 3], permissions: ['moves.list'] });
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.message).toBe('You cannot invite to companies you do not belong to: 2, 3');
+    expect(sent.length).toBe(before);
+    expect(await server.app.services.db.query(`SELECT 1 FROM invitations WHERE email = 'hugo.friend@demo.example'`)).toEqual([]);
+    // ...and without companies it goes into the inviter's own companies.
+    expect((await call('POST', '/users/invite', 'helper', { email: 'hugo.friend@demo.example', permissions: ['moves.list'] })).status).toBe(204);
     expect(sent.length).toBe(before + 1);
     const [row] = await server.app.services.db.query<{ companies: number[]; permissions: string[] }>(`SELECT companies, permissions FROM invitations WHERE email = 'hugo.friend@demo.example'`);
     expect(row).toEqual({ companies: [1], permissions: ['moves.list'] });
