@@ -146,7 +146,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Requests are logged without the secrets their query may carry (server/log.ts).
     logger: options.logger === false || config.logLevel === 'silent' ? false : { level: config.logLevel, serializers: { req: requestSerializer }, ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: 30 * 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-* only from the proxies TRUST_PROXY names (unset: none; request.ip is the socket's address).
+    trustProxy: config.trustProxy ?? false,
   });
   const db = options.db ?? (await openDatabase(config));
   await migrate(db);

@@ -6,6 +6,7 @@
  * (unless SESSION_SECRET is given) the session secret, so nothing outlives the process.
  * An empty variable counts as unset.
  */
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from './erp/context';
 
@@ -56,6 +57,40 @@ const httpUrl = (name: string, example: string) =>
     }
   }, `${name} must be an http(s) address such as ${example}`);
 
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY's list as Fastify accepts them. */
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An address, an address/prefix (CIDR) or a range name. */
+function isProxyAddress(value: string): boolean {
+  if (PROXY_RANGES.includes(value)) return true;
+  const [address, prefix, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: unset or `false`, X-Forwarded-* are ignored; `true`, every peer is trusted; a comma list of
+ * addresses, CIDRs or range names, only those proxies are. A hop count is refused: Fastify 5 no longer honours one.
+ */
+const trustProxy = text.transform((value, context): true | string[] | undefined => {
+  if (value === undefined || value.toLowerCase() === 'false') return undefined;
+  if (value.toLowerCase() === 'true') return true;
+  const entries = value.split(',').map((one) => one.trim()).filter(Boolean);
+  const bad = entries.filter((one) => !isProxyAddress(one));
+  if (!entries.length || bad.length) {
+    context.addIssue({
+      code: 'custom',
+      message:
+        `TRUST_PROXY must be true, false, or the proxies' addresses as a comma list of IPs or CIDRs (10.0.0.1,192.168.0.0/16; ` +
+        `loopback, linklocal and uniquelocal name ranges); a hop count is not supported (got "${value}")`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
+
 const schema = z
   .object({
     PORT: whole('PORT', 0, 65535, 3000),
@@ -84,6 +119,7 @@ const schema = z
     EXTRACT_LLM_MODEL: text,
     EXTRACT_LLM_API_KEY: text,
     TIME_ZONE: text.refine((value) => value === undefined || isTimeZone(value), 'TIME_ZONE must be an IANA time zone such as Europe/Madrid'),
+    TRUST_PROXY: trustProxy,
   })
   .superRefine((env, context) => {
     if (env.ERP === 'odoo') {
@@ -135,6 +171,11 @@ export interface Config {
   extractLlm?: { url: string; model: string; apiKey?: string };
   /** The companies' time zone: day boundaries of date filters on datetimes, and Odoo's context `tz`. */
   timeZone: string;
+  /**
+   * Fastify's trustProxy: which peers' X-Forwarded-For/-Proto/-Host are believed (every one, or these addresses
+   * and CIDRs). Unset: none, request.ip is the socket's address (what the sign-in limits count).
+   */
+  trustProxy?: true | string[];
 }
 
 export class ConfigError extends Error {
@@ -175,6 +216,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     extractTimeoutMs: e.EXTRACT_TIMEOUT_MS,
     extractLlm: e.EXTRACT_LLM_URL ? { url: e.EXTRACT_LLM_URL.replace(/\/+$/, ''), model: e.EXTRACT_LLM_MODEL!, apiKey: e.EXTRACT_LLM_API_KEY } : undefined,
     timeZone: e.TIME_ZONE ?? DEFAULT_TIME_ZONE,
+    trustProxy: e.TRUST_PROXY,
   };
 }
 

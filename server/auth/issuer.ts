@@ -3,9 +3,11 @@
  * /oidc, with our own sign-in page that checks the email and password of an account in the app database.
  * Its grants and sessions live in memory (oidc-provider's default adapter): enough for one process, and a
  * restart only means signing in again; session tokens of the console are ours and survive restarts.
+ * Its password form is limited per account and per client address (SignInLimits below, also in memory).
  */
 import { createHmac } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join } from 'node:path';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -15,7 +17,7 @@ import type { Config } from '../config';
 import type { Sql, SqlDatabase } from '../erp/embedded/sql';
 import { findUserByEmail, findUserById } from '../db/users';
 import { hashPassword, verifyPassword } from './passwords';
-import { acceptPage, loginPage, logoutPage, messagePage, pageLanguage, TEXTS } from './pages';
+import { acceptPage, loginPage, logoutPage, messagePage, pageLanguage, TEXTS, type PageLanguage } from './pages';
 import { acceptInvitation, checkInvitation } from './invitations';
 
 export const CLIENT_ID = 'console';
@@ -58,6 +60,138 @@ export function safeContinue(publicUrl: string, value: unknown): string {
   }
 }
 
+/** The sign-in form's limits: failures in a row per account with a lockout that doubles, failures per address. */
+export interface SignInLimitSettings {
+  /** Failures in a row before an account's first lockout; after a lockout, the next failure locks it again. */
+  accountFailures: number;
+  /** The first lockout; each further one lasts twice as long, up to maxLockoutMs. */
+  lockoutMs: number;
+  maxLockoutMs: number;
+  /** An account without failures for this long after its last failure (or the end of its lockout) starts afresh. */
+  forgetMs: number;
+  /** At most this many failures from one client address (an IPv6 address counts by its /64) per window. */
+  addressFailures: number;
+  addressWindowMs: number;
+  /** Each table keeps at most this many keys (the oldest are forgotten first). */
+  maxEntries: number;
+}
+
+export const SIGN_IN_LIMITS: SignInLimitSettings = {
+  accountFailures: 5,
+  lockoutMs: 60_000,
+  maxLockoutMs: 15 * 60_000,
+  forgetMs: 15 * 60_000,
+  addressFailures: 20,
+  addressWindowMs: 10 * 60_000,
+  maxEntries: 50_000,
+};
+
+/** The key of a client address: IPv4 as is (also when IPv4-mapped), IPv6 by its /64, since one host holds a whole /64. */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1];
+  const bare = ip.split('%')[0];
+  if (isIP(bare) !== 6) return ip;
+  const [head, tail] = bare.split('::');
+  const groups = (part: string | undefined) => (part ? part.split(':') : []).flatMap((group) => (group.includes('.') ? ['0', '0'] : [group]));
+  const start = groups(head);
+  const end = groups(tail);
+  const all = tail === undefined ? start : [...start, ...Array<string>(Math.max(0, 8 - start.length - end.length)).fill('0'), ...end];
+  return `${all
+    .slice(0, 4)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
+}
+
+interface AccountAttempts {
+  failures: number;
+  lockouts: number;
+  lockedUntil: number;
+  forgetAt: number;
+}
+
+/**
+ * Failed sign-ins of the embedded issuer's form, kept in this server process's memory: a restart forgets them and
+ * each replica counts its own. An attempt counts as a failure from the moment it is allowed (before its password is
+ * checked, so parallel guesses cannot all slip through), and a success takes it back and clears the account.
+ */
+export class SignInLimits {
+  private readonly accounts = new Map<string, AccountAttempts>();
+  /** Each address's failure times within the window, oldest first. */
+  private readonly addresses = new Map<string, number[]>();
+  private swept = 0;
+
+  constructor(
+    readonly settings: SignInLimitSettings = SIGN_IN_LIMITS,
+    private readonly onLimit?: (what: { account?: string; address?: string; until: number }) => void,
+  ) {}
+
+  /**
+   * Until when (epoch ms) an attempt for this account (an e-mail, compared lower-cased) from this address is
+   * refused; otherwise the attempt is counted as a failure and `succeeded` takes it back.
+   */
+  attempt(email: string, ip: string, now: number): { refusedUntil: number } | { succeeded: () => void } {
+    this.sweep(now);
+    const account = email.toLowerCase();
+    const address = addressKey(ip);
+    const { accountFailures, lockoutMs, maxLockoutMs, forgetMs, addressFailures, addressWindowMs } = this.settings;
+
+    const state = this.accounts.get(account);
+    const times = (this.addresses.get(address) ?? []).filter((time) => time > now - addressWindowMs);
+    const addressUntil = times.length >= addressFailures ? times[times.length - addressFailures] + addressWindowMs : 0;
+    const refusedUntil = Math.max(state && state.lockedUntil > now ? state.lockedUntil : 0, addressUntil);
+    if (refusedUntil > now) return { refusedUntil };
+
+    const current = state ?? { failures: 0, lockouts: 0, lockedUntil: 0, forgetAt: 0 };
+    current.failures += 1;
+    if (current.failures >= (current.lockouts ? 1 : accountFailures)) {
+      current.lockedUntil = now + Math.min(lockoutMs * 2 ** Math.min(current.lockouts, 30), maxLockoutMs);
+      current.lockouts += 1;
+      current.failures = 0;
+      this.onLimit?.({ account, until: current.lockedUntil });
+    }
+    current.forgetAt = Math.max(current.lockedUntil, now) + forgetMs;
+    if (!state) this.remember(this.accounts, account, current);
+
+    times.push(now);
+    if (times.length > addressFailures) times.splice(0, times.length - addressFailures);
+    if (times.length === addressFailures) this.onLimit?.({ address, until: times[0] + addressWindowMs });
+    if (this.addresses.has(address)) this.addresses.set(address, times);
+    else this.remember(this.addresses, address, times);
+
+    return {
+      succeeded: () => {
+        this.accounts.delete(account);
+        const kept = this.addresses.get(address);
+        const index = kept?.lastIndexOf(now) ?? -1;
+        if (index >= 0) kept!.splice(index, 1);
+      },
+    };
+  }
+
+  private remember<T>(map: Map<string, T>, key: string, value: T) {
+    while (map.size >= this.settings.maxEntries) map.delete(map.keys().next().value!);
+    map.set(key, value);
+  }
+
+  /** Drops what has expired, at most once a minute. */
+  private sweep(now: number) {
+    if (Math.abs(now - this.swept) < 60_000) return;
+    this.swept = now;
+    for (const [key, state] of this.accounts) if (state.forgetAt <= now) this.accounts.delete(key);
+    for (const [key, times] of this.addresses) if (!times.length || times[times.length - 1] <= now - this.settings.addressWindowMs) this.addresses.delete(key);
+  }
+}
+
+/** The sign-in form's answer to a refused attempt, in the page's language. */
+export const TOO_MANY_ATTEMPTS: Record<PageLanguage, (minutes: number) => string> = {
+  es: (minutes) => `Demasiados intentos de inicio de sesión fallidos. Vuelva a intentarlo dentro de ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
+  en: (minutes) => `Too many failed sign-in attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+};
+
+/** Fastify's way: with several values of a header, the last one. */
+const lastEntry = (value: string) => value.slice(value.lastIndexOf(',') + 1).trim();
+
 export interface EmbeddedIssuer {
   issuer: string;
   clientId: string;
@@ -70,6 +204,9 @@ export async function embeddedIssuer(
 ): Promise<EmbeddedIssuer> {
   const { config, db, secret } = options;
   const now = options.clock ?? (() => new Date());
+  const limits = new SignInLimits(SIGN_IN_LIMITS, ({ account, address, until }) =>
+    app.log.warn({ account, address, until: new Date(until).toISOString() }, account ? 'sign-in: account locked after failed attempts' : 'sign-in: address limited after failed attempts'),
+  );
   const issuer = `${config.publicUrl}/oidc`;
   const secretForClient = clientSecret(secret);
 
@@ -126,8 +263,24 @@ export async function embeddedIssuer(
     },
   };
   const provider = new Provider(issuer, configuration);
-  // Behind a TLS-terminating proxy (as Fastify, trustProxy), X-Forwarded-Proto tells it the cookies are secure.
+  // oidc-provider (Koa) reads X-Forwarded-Proto, -Host and -For, which forProvider sets from what Fastify believes.
   provider.proxy = true;
+  const publicProtocol = new URL(config.publicUrl).protocol.replace(':', '');
+  /**
+   * The forwarded headers oidc-provider sees, rewritten so that no client chooses them: the protocol (the Secure flag
+   * of its cookies, the scheme of its URLs) is the X-Forwarded-Proto of a proxy TRUST_PROXY trusts, else PUBLIC_URL's;
+   * the host and address are Fastify's (a trusted proxy's X-Forwarded-Host/-For, else the Host and the socket).
+   * The console's own in-process requests (routes.ts) name PUBLIC_URL's host and protocol, and keep working.
+   */
+  const forProvider = async (request: FastifyRequest) => {
+    const headers = request.raw.headers;
+    const forwarded = headers['x-forwarded-proto'];
+    // Fastify answers the header's value only from a trusted proxy, else the socket's protocol.
+    const trusted = config.trustProxy && typeof forwarded === 'string' && request.protocol === lastEntry(forwarded);
+    headers['x-forwarded-proto'] = trusted && (request.protocol === 'https' || request.protocol === 'http') ? request.protocol : publicProtocol;
+    headers['x-forwarded-host'] = request.host;
+    headers['x-forwarded-for'] = request.ip;
+  };
   provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'embedded issuer error'));
   const callback = provider.callback();
 
@@ -135,6 +288,7 @@ export async function embeddedIssuer(
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    scope.addHook('onRequest', forProvider);
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       reply.hijack();
       const raw = request.raw as typeof request.raw & { originalUrl?: string };
@@ -149,6 +303,7 @@ export async function embeddedIssuer(
 
   await app.register(async (scope) => {
     await scope.register(formbody);
+    scope.addHook('onRequest', forProvider);
     const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
 
     const invalid = (request: FastifyRequest, reply: FastifyReply) =>
@@ -242,10 +397,21 @@ export async function embeddedIssuer(
         const password = typeof request.body?.password === 'string' ? request.body.password.slice(0, 1024) : '';
         const action = `/interaction/${details.uid}/login`;
         if (!email || !password) return noStore(reply).code(400).send(loginPage(language, action, { email, error: t.missing }));
+        // Too many failures for this account or from this address: refused without looking at the password.
+        const at = now().getTime();
+        const attempt = limits.attempt(email, request.ip, at);
+        if ('refusedUntil' in attempt) {
+          const seconds = Math.max(1, Math.ceil((attempt.refusedUntil - at) / 1000));
+          return noStore(reply)
+            .code(429)
+            .header('retry-after', String(seconds))
+            .send(loginPage(language, action, { email, error: TOO_MANY_ATTEMPTS[language](Math.ceil(seconds / 60)) }));
+        }
         const user = await findUserByEmail(db, email);
         const passwordOk = await verifyPassword(password, user?.passwordHash ?? null);
-        if (!user || !passwordOk) return noStore(reply).code(401).send(loginPage(language, action, { email, error: t.badCredentials }));
-        if (!user.active) return noStore(reply).code(403).send(loginPage(language, action, { email, error: t.inactive }));
+        // A deactivated account answers as a wrong password does, so that its password is not confirmed.
+        if (!user || !passwordOk || !user.active) return noStore(reply).code(401).send(loginPage(language, action, { email, error: t.badCredentials }));
+        attempt.succeeded();
 
         const grantId = await grantConsent(details.params, String(user.id));
         const target = await provider.interactionResult(

@@ -144,13 +144,14 @@ describe('sign-in through the embedded issuer over real HTTP', () => {
     expect(html).toContain('&quot;&gt;&lt;script&gt;');
   });
 
-  it('gives an inactive account a clear message and no token', async () => {
+  it('answers an inactive account as a wrong password (its password not confirmed) and with no token', async () => {
     const browser = new Browser(server.url);
     const { posted } = await signIn(browser, 'inactive@demo.example', 'demo1234', '?lang=en');
-    expect(posted.status).toBe(403);
+    expect(posted.status).toBe(401);
     expect(posted.headers.get('location')).toBeNull();
     const html = await posted.text();
-    expect(html).toContain('This account is deactivated.');
+    expect(html).toContain('The email or the password is not correct.');
+    expect(html).not.toContain('deactivated');
     expect(html).not.toContain('token=');
   });
 
