@@ -29,6 +29,7 @@ import { handleJsonRpc } from './erp/embedded/jsonrpc';
 import { ErpError, type ErpClient } from './erp/types';
 import { isApiPath } from './paths';
 import { requestSerializer } from './log';
+import { securityHeaders } from './security';
 import { moveCreateRoute, moveRoutes } from './routes/moves';
 import { orderRoutes } from './routes/orders';
 import { contactRoutes } from './routes/contacts';
@@ -82,6 +83,18 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where the log goes (default standard output; tests read it). */
   logStream?: { write: (line: string) => void };
+}
+
+/** The path (`a.b.0`) of the first string or key holding a NUL character, '' for the body itself; undefined if none. */
+export function nulIn(value: unknown, path: string[] = [], depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') : undefined;
+  if (!value || typeof value !== 'object' || depth > 64) return undefined;
+  for (const [key, item] of Array.isArray(value) ? value.entries() : Object.entries(value)) {
+    if (typeof key === 'string' && key.includes('\u0000')) return [...path, key.replaceAll('\u0000', '\\0')].join('.');
+    const found = nulIn(item, [...path, String(key)], depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /** The answer to bad input: the first problem, `<path joined by .>: <message>` (or the message alone at the top). */
@@ -201,6 +214,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Every ERP call of a request carries its language and the companies' time zone (server/erp/context.ts).
   app.addHook('onRequest', (request, _reply, done) => withErpContext({ lang: erpLang(request.headers['accept-language']), tz: config.timeZone }, done));
+  // No text the databases cannot store: a NUL character anywhere in a JSON body is refused, naming where.
+  app.addHook('preValidation', async (request) => {
+    const where = nulIn(request.body);
+    if (where !== undefined) throw Object.assign(new Error(`${where ? `${where}: ` : ''}must not contain NUL characters`), { statusCode: 400 });
+  });
+  // Security headers on every answer, pages and API alike, refusals included (server/security.ts): before the guard.
+  await securityHeaders(app, { https: config.publicUrl.startsWith('https:') });
   await app.register(guard, { sessions });
 
   // The OpenAPI document of every route registered from here on (GET /docs/json), and a page to browse it (GET /docs).
