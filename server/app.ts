@@ -85,6 +85,15 @@ export interface BuildOptions {
   logStream?: { write: (line: string) => void };
 }
 
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The path (`a.b.0`) of the first string or key holding a NUL character, '' for the body itself; undefined if none. */
 export function nulIn(value: unknown, path: string[] = [], depth = 0): string | undefined {
   if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') : undefined;
@@ -214,6 +223,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Every ERP call of a request carries its language and the companies' time zone (server/erp/context.ts).
   app.addHook('onRequest', (request, _reply, done) => withErpContext({ lang: erpLang(request.headers['accept-language']), tz: config.timeZone }, done));
+  // JSON as Fastify parses it (secure-json-parse: prototype-poisoning keys refused), with a message that says why: a
+  // body that is valid JSON but carries "__proto__" or "constructor.prototype" is not called invalid JSON.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    parseJson(request, body as string, (error: Error | null, value?: unknown) => {
+      if (error && (error as FastifyError).code === 'FST_ERR_CTP_INVALID_JSON_BODY' && isJson(body as string)) {
+        return done(Object.assign(new Error('Body must not contain "__proto__" or "constructor.prototype" keys'), { statusCode: 400 }), undefined);
+      }
+      done(error, value);
+    });
+  });
   // No text the databases cannot store: a NUL character anywhere in a JSON body is refused, naming where.
   app.addHook('preValidation', async (request) => {
     const where = nulIn(request.body);

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { MAX_ID } from '../../shared/domain/constants';
 import type { FeatureProbe } from '../erp/features';
 import type { Domain, ErpClient, ErpRecord } from '../erp/types';
-import { companyDomain, declaration, erpOrder, orEmpty, withSort } from './reference';
+import { companyDomain, declaration, erpOrder, orEmpty, withSort, whenNotGiven } from './reference';
 
 export const NOT_AN_EMPLOYEE = 'The user was not found in the employee module. Please contact the IT team.';
 const CONTACT_FIELDS = ['name', 'x_studio_owner_employee', 'company_id', 'email', 'phone', 'company_name', 'x_studio_tipo_inversor', 'category_id', 'function', 'website'];
@@ -20,13 +20,13 @@ class HttpError extends Error {
 }
 
 const text = (max: number) => z.string().trim().max(max).nullish();
-const id = z.number({ error: 'must be an id' }).int().positive().max(MAX_ID, 'is not a valid id');
+const id = z.number({ error: whenNotGiven('must be an id') }).int('is not a valid id').positive('is not a valid id').max(MAX_ID, 'is not a valid id');
 const optionalId = z.union([id, z.null(), z.literal(false), z.literal('')]).optional();
 
 const createSchema = z.object({
   fields: z.object(
     {
-      name: z.string({ error: 'The name is required' }).trim().min(1, 'The name is required').max(200),
+      name: z.string({ error: whenNotGiven('The name is required') }).trim().min(1, 'The name is required').max(200),
       email: text(320),
       phone: text(50),
       company_name: text(200),
@@ -42,7 +42,7 @@ const createSchema = z.object({
       comment: z.string().max(10_000).nullish(),
       notes: z.string().max(10_000).nullish(),
     },
-    { error: 'fields is required' },
+    { error: whenNotGiven('fields is required') },
   ),
 });
 

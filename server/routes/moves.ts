@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { MAX_ID } from '../../shared/domain/constants';
 import { isIsoDate, isWithinTwoYears } from '../../shared/domain/dates';
 import { prepareUpload } from '../files';
-import { companiesWithProjects, declaration, erpOrder, idParams, orEmpty, queryParam, withSort } from './reference';
+import { companiesWithProjects, declaration, erpOrder, idParams, orEmpty, queryParam, withSort, whenNotGiven } from './reference';
 import { roundMoney } from '../../shared/domain/money';
 import { plainText } from '../../shared/domain/text';
 import type { Domain, DomainTerm, ErpClient, ErpRecord } from '../erp/types';
@@ -66,7 +66,7 @@ const triState = z.boolean().nullish();
 
 export const moveSearchSchema = z.object({
   number: text(100),
-  partner: z.union([z.string().trim().max(200), z.number().int().positive().max(MAX_ID, 'is not a valid id')]).nullish(),
+  partner: z.union([z.string().trim().max(200), z.number().int('is not a valid id').positive('is not a valid id').max(MAX_ID, 'is not a valid id')]).nullish(),
   validated: triState,
   notValidated: triState,
   dateFrom: optionalDate,
@@ -74,7 +74,7 @@ export const moveSearchSchema = z.object({
   dueDateFrom: optionalDate,
   dueDateTo: optionalDate,
   reference: text(200),
-  company: z.array(z.union([z.string().trim().min(1).max(200), z.number().int().positive().max(MAX_ID, 'is not a valid id')])).max(100).nullish(),
+  company: z.array(z.union([z.string().trim().min(1).max(200), z.number().int('is not a valid id').positive('is not a valid id').max(MAX_ID, 'is not a valid id')])).max(100).nullish(),
   state: z.array(z.enum(['draft', 'posted', 'cancel', 'cancelled'])).max(4).nullish(),
   uploadedBy: text(320),
   pageNumber: z.number().int().min(1).max(1_000_000).default(1),
@@ -202,7 +202,7 @@ export async function moveRoutes(app: FastifyInstance, { erp }: { erp: ErpClient
     .object({
       ref: z.string().trim().min(1, 'The reference/concept is required').max(500).optional(),
       concept: z.string().trim().min(1, 'The reference/concept is required').max(500).optional(),
-      amount: z.number({ error: 'amount must be a number' }).positive('amount must be greater than zero').max(1e9).optional(),
+      amount: z.number({ error: whenNotGiven('amount must be a number') }).positive('amount must be greater than zero').max(1e9, 'amount must be at most 1000000000').optional(),
       date: isoDate.optional(),
       comment: z.string().max(10_000).nullish(),
     })
@@ -243,7 +243,7 @@ export async function moveRoutes(app: FastifyInstance, { erp }: { erp: ErpClient
     return reply.code(204).send();
   });
 
-  const validateSchema = z.object({ validate: z.boolean({ error: 'validate must be true or false' }) });
+  const validateSchema = z.object({ validate: z.boolean({ error: whenNotGiven('validate must be true or false') }) });
   api.put('/odoo/moves/:id/validate', { schema: { params: idParams, body: orEmpty(validateSchema) }, config: { permission: 'moves.validate' } }, async (request) => {
     const { validate } = request.body;
     const move = await scopedMove(request, Number(request.params.id));
@@ -253,7 +253,7 @@ export async function moveRoutes(app: FastifyInstance, { erp }: { erp: ErpClient
     return moveRow(await scopedMove(request, move.id));
   });
 
-  const commentSchema = z.object({ comment: z.string({ error: 'comment must be text' }).trim().min(1, 'The comment is empty').max(5000) });
+  const commentSchema = z.object({ comment: z.string({ error: whenNotGiven('comment must be text') }).trim().min(1, 'The comment is empty').max(5000) });
   api.post(
     '/odoo/moves/:id/validation-comment',
     { schema: { params: idParams, body: orEmpty(commentSchema) }, config: { permission: ['moves.validate', 'moves.modify'] } },
@@ -292,19 +292,19 @@ const setting = z.object({ journal_id: z.unknown().optional(), account: z.unknow
 
 export const moveCreateSchema = z.object({
   type: z.enum(['expense', 'invoice'], { error: "type must be 'expense' or 'invoice'" }),
-  company_id: z.number({ error: 'company_id is required' }).int().positive().max(MAX_ID, 'is not a valid id'),
-  project: z.union([z.number().int().positive().max(MAX_ID, 'is not a valid id'), z.object({ id: z.number().int().positive().max(MAX_ID, 'is not a valid id').optional() }).passthrough(), z.null(), z.literal(false)]).optional(),
-  project_id: z.union([z.number().int().positive().max(MAX_ID, 'is not a valid id'), z.null(), z.literal(false)]).optional(),
+  company_id: z.number({ error: whenNotGiven('company_id is required') }).int('is not a valid id').positive('is not a valid id').max(MAX_ID, 'is not a valid id'),
+  project: z.union([z.number().int('is not a valid id').positive('is not a valid id').max(MAX_ID, 'is not a valid id'), z.object({ id: z.number().int('is not a valid id').positive('is not a valid id').max(MAX_ID, 'is not a valid id').optional() }).passthrough(), z.null(), z.literal(false)]).optional(),
+  project_id: z.union([z.number().int('is not a valid id').positive('is not a valid id').max(MAX_ID, 'is not a valid id'), z.null(), z.literal(false)]).optional(),
   company_data: z.object({ expenses: setting.optional(), invoices: setting.optional() }).passthrough().nullish(),
-  partner_id: z.union([z.number().int().positive().max(MAX_ID, 'is not a valid id'), z.null(), z.literal(false)]).optional(),
+  partner_id: z.union([z.number().int('is not a valid id').positive('is not a valid id').max(MAX_ID, 'is not a valid id'), z.null(), z.literal(false)]).optional(),
   date: isoDate,
-  amount: z.number({ error: 'amount must be a number' }).positive('amount must be greater than zero').max(1e9),
+  amount: z.number({ error: whenNotGiven('amount must be a number') }).positive('amount must be greater than zero').max(1e9, 'amount must be at most 1000000000'),
   concept: z.string().trim().max(500).optional().default(''),
   description: z.string().max(500).nullish(),
   comment: z.string().max(10_000).nullish(),
   paymentMethod: z.enum(['corporate_card', 'personal_card', 'direct_debit']).nullish(),
   paymentStatus: z.enum(['paid', 'unpaid']).nullish(),
-  file: z.object({ name: z.string().max(255), data: z.string().min(1, 'The file is empty') }, { error: 'A file is required' }),
+  file: z.object({ name: z.string().max(255), data: z.string().min(1, 'The file is empty') }, { error: whenNotGiven('A file is required') }),
 });
 
 /**

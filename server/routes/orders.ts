@@ -16,7 +16,7 @@ import type { Config } from '../config';
 import type { FeatureProbe } from '../erp/features';
 import type { Domain, DomainTerm, ErpClient, ErpRecord } from '../erp/types';
 import { renderOrderPdf, type PrintableOrder } from './order-pdf';
-import { declaration, erpOrder, idParams, orEmpty, queryParam, withSort } from './reference';
+import { declaration, erpOrder, idParams, orEmpty, queryParam, withSort, whenNotGiven } from './reference';
 
 export const ORDER_FIELDS = [
   'name', 'create_date', 'write_date', 'date_order', 'partner_id', 'client_order_ref', 'user_id', 'x_uploaded_by', 'company_id',
@@ -33,10 +33,10 @@ class HttpError extends Error {
   }
 }
 
-const id = z.number({ error: 'must be an id' }).int().positive().max(MAX_ID, 'is not a valid id');
+const id = z.number({ error: whenNotGiven('must be an id') }).int('is not a valid id').positive('is not a valid id').max(MAX_ID, 'is not a valid id');
 const optionalId = z.union([id, z.null(), z.literal(false)]).optional();
 const isoDate = z.string().refine(isIsoDate, 'must be a date YYYY-MM-DD');
-const amount = (name: string) => z.number({ error: `${name} must be a number` }).finite().min(-1e9).max(1e9);
+const amount = (name: string) => z.number({ error: whenNotGiven(`${name} must be a number`) }).finite().min(-1e9, `${name} must be at least -1000000000`).max(1e9, `${name} must be at most 1000000000`);
 
 /** An order as the list and the detail show it (spec section 3, Order). */
 export function orderRow(order: ErpRecord) {
@@ -99,27 +99,27 @@ const createSchema = z.object({
       client_order_ref: z.string().trim().max(200).nullish(),
       date_order: isoDate,
       note: z.string().max(10_000).nullish(),
-      partner_id: z.number({ error: 'The customer is required' }).int().positive().max(MAX_ID, 'is not a valid id'),
+      partner_id: z.number({ error: whenNotGiven('The customer is required') }).int('is not a valid id').positive('is not a valid id').max(MAX_ID, 'is not a valid id'),
       payment_mode_id: optionalId,
       payment_term_id: optionalId,
       pricelist_id: optionalId,
     },
-    { error: 'order is required' },
+    { error: whenNotGiven('order is required') },
   ),
   lines: z
     .array(
       z.object({
         name: z.string().trim().max(2000).nullish(),
         price_unit: amount('price_unit'),
-        product_id: z.number({ error: 'Every line needs a product' }).int().positive().max(MAX_ID, 'is not a valid id'),
+        product_id: z.number({ error: whenNotGiven('Every line needs a product') }).int('is not a valid id').positive('is not a valid id').max(MAX_ID, 'is not a valid id'),
         product_uom: optionalId,
-        product_uom_qty: z.number({ error: 'product_uom_qty must be a number' }).finite().positive('The quantity must be greater than zero').max(1e7),
+        product_uom_qty: z.number({ error: whenNotGiven('product_uom_qty must be a number') }).finite().positive('The quantity must be greater than zero').max(1e7, 'The quantity must be at most 10000000'),
         tax_id: z.array(id).max(5).optional().default([]),
       }),
-      { error: 'lines must be a list' },
+      { error: whenNotGiven('lines must be a list') },
     )
     .min(1, 'An order needs at least one line')
-    .max(200),
+    .max(200, 'An order has at most 200 lines'),
 });
 
 const linesSchema = z.object({
@@ -128,15 +128,15 @@ const linesSchema = z.object({
       z.object({
         id,
         name: z.string().trim().max(2000).optional(),
-        product_uom_qty: z.number({ error: 'product_uom_qty must be a number' }).finite().positive('The quantity must be greater than zero').max(1e7).optional(),
+        product_uom_qty: z.number({ error: whenNotGiven('product_uom_qty must be a number') }).finite().positive('The quantity must be greater than zero').max(1e7, 'The quantity must be at most 10000000').optional(),
         price_unit: amount('price_unit').optional(),
         product_id: z.union([id, z.null(), z.literal(false)]).optional(),
         name_short: z.string().max(500).nullish(),
       }),
-      { error: 'lines must be a list' },
+      { error: whenNotGiven('lines must be a list') },
     )
     .min(1, 'No lines to change')
-    .max(200),
+    .max(200, 'An order has at most 200 lines'),
 });
 
 function escapeHtml(value: string): string {

@@ -56,6 +56,14 @@ export const idParams = z.object({ id: idParam });
 /** A query parameter as Fastify parses it (text, or a list when repeated), for routes whose handler judges it. */
 export const queryParam = z.union([z.string(), z.array(z.string())]).optional();
 
+/**
+ * A message for a value missing or of the wrong type only; a value of the right type that breaks a rule (too long,
+ * too big, not positive) gets the rule's own message instead of, say, "amount must be a number" for 1e10.
+ */
+export function whenNotGiven(message: string) {
+  return (issue: { code: string }) => (issue.code === 'invalid_type' ? message : undefined);
+}
+
 /** A body that may be left out is read as {}, as the handlers' `request.body ?? {}` did. */
 export function orEmpty<T extends z.ZodType>(schema: T) {
   return z.preprocess((value) => value ?? {}, schema);

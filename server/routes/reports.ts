@@ -10,7 +10,7 @@ import { isIsoDate } from '../../shared/domain/dates';
 import type { ErpClient } from '../erp/types';
 import type { Mailer } from '../mail';
 import { failureMail, runPaymentReport } from '../reports/payment-report';
-import { orEmpty } from './reference';
+import { orEmpty, whenNotGiven } from './reference';
 
 export const REPORT_STARTED = 'The report is being generated. You will receive the results by email';
 
@@ -34,13 +34,13 @@ export class ReportJobs {
 
 const isoDate = z.string().refine(isIsoDate, 'must be a date YYYY-MM-DD');
 const company = z.union([
-  z.number().int().positive().max(MAX_ID, 'is not a valid id'),
-  z.object({ id: z.number().int().positive().max(MAX_ID, 'is not a valid id'), name: z.string().max(200).optional() }).passthrough(),
+  z.number().int('is not a valid id').positive('is not a valid id').max(MAX_ID, 'is not a valid id'),
+  z.object({ id: z.number().int('is not a valid id').positive('is not a valid id').max(MAX_ID, 'is not a valid id'), name: z.string().max(200).optional() }).passthrough(),
 ]);
 const schema = z.object({
   dateFrom: isoDate,
   dateTo: isoDate,
-  companies: z.array(company, { error: 'companies must be a list' }).min(1, 'Choose at least one company').max(100),
+  companies: z.array(company, { error: whenNotGiven('companies must be a list') }).min(1, 'Choose at least one company').max(100),
   lang: z.enum(['es', 'en']).optional(),
 });
 

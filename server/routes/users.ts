@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { MAX_ID } from '../../shared/domain/constants';
 import { ALL_PERMISSIONS, GOD, hasAnyPermission, hasPermission, USERS_VIEW_PERMISSIONS } from '../../shared/domain/permissions';
 import { sortableFields } from '../../shared/resources/types';
 import { createInvitation } from '../auth/invitations';
@@ -14,7 +15,7 @@ import { findUserByEmail, findUserById, type AppUser } from '../db/users';
 import type { Sql } from '../erp/embedded/sql';
 import type { Mailer } from '../mail';
 import { invitationMail } from './invitation-mail';
-import { declaration, idParams, orEmpty, withSort, type Sort } from './reference';
+import { declaration, idParams, orEmpty, withSort, type Sort, whenNotGiven } from './reference';
 
 class HttpError extends Error {
   constructor(readonly statusCode: number, message: string) {
@@ -24,7 +25,7 @@ class HttpError extends Error {
 
 const USERS_MANAGE = 'users.create';
 const PERMISSION_VALUES = [GOD, ...ALL_PERMISSIONS] as const;
-const companyIds = z.array(z.number({ error: 'companies must be ids' }).int().positive()).max(100);
+const companyIds = z.array(z.number({ error: whenNotGiven('companies must be ids') }).int('is not a valid id').positive('is not a valid id').max(MAX_ID, 'is not a valid id')).max(100);
 
 const isAdmin = (user: Pick<AppUser, 'role'>) => user.role === 'admin';
 const isGod = (user: Pick<AppUser, 'permissions'>) => user.permissions.includes(GOD);
@@ -154,9 +155,9 @@ export async function userRoutes(app: FastifyInstance, { db, mailer, config, clo
   });
 
   const changeSchema = z.object({
-    userId: z.number({ error: 'userId must be an id' }).int().positive(),
+    userId: z.number({ error: whenNotGiven('userId must be an id') }).int('is not a valid id').positive('is not a valid id').max(MAX_ID, 'is not a valid id'),
     permission: z.enum(PERMISSION_VALUES, { error: 'Unknown permission' }),
-    value: z.boolean({ error: 'value must be true or false' }),
+    value: z.boolean({ error: whenNotGiven('value must be true or false') }),
   });
   api.post('/users/change-permission', { schema: { body: orEmpty(changeSchema) }, config: { permission: USERS_MANAGE } }, async (request) => {
     const { userId, permission, value } = request.body;
@@ -180,8 +181,8 @@ export async function userRoutes(app: FastifyInstance, { db, mailer, config, clo
   });
 
   const editSchema = z.object({
-    firstName: z.string({ error: 'The first name is required' }).trim().min(1, 'The first name is required').max(100),
-    lastName: z.string({ error: 'The last name is required' }).trim().min(1, 'The last name is required').max(100),
+    firstName: z.string({ error: whenNotGiven('The first name is required') }).trim().min(1, 'The first name is required').max(100),
+    lastName: z.string({ error: whenNotGiven('The last name is required') }).trim().min(1, 'The last name is required').max(100),
     email: z.string().optional(),
     companies: companyIds.optional(),
   });
@@ -212,9 +213,9 @@ export async function userRoutes(app: FastifyInstance, { db, mailer, config, clo
   });
 
   const inviteSchema = z.object({
-    email: z.string({ error: 'The email is required' }).trim().min(1, 'The email is required').max(320).pipe(z.email({ error: 'The email is not valid' })),
+    email: z.string({ error: whenNotGiven('The email is required') }).trim().min(1, 'The email is required').max(320).pipe(z.email({ error: 'The email is not valid' })),
     companies: companyIds.optional(),
-    permissions: z.array(z.enum(PERMISSION_VALUES, { error: 'Unknown permission' })).max(50).default([]),
+    permissions: z.array(z.enum(PERMISSION_VALUES, { error: whenNotGiven('Unknown permission') })).max(50).default([]),
     lang: z.enum(['es', 'en']).optional(),
   });
   api.post('/users/invite', { schema: { body: orEmpty(inviteSchema) }, config: { permission: USERS_MANAGE } }, async (request, reply) => {
