@@ -94,13 +94,27 @@ function isJson(text: string): boolean {
   }
 }
 
-/** The path (`a.b.0`) of the first string or key holding a NUL character, '' for the body itself; undefined if none. */
-export function nulIn(value: unknown, path: string[] = [], depth = 0): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') : undefined;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** What makes a text unstorable: a NUL character (PostgreSQL refuses it) or a lone surrogate (not Unicode). */
+function textProblem(text: string): string | undefined {
+  if (text.includes('\u0000')) return 'must not contain NUL characters';
+  if (LONE_SURROGATE.test(text)) return 'must be well-formed Unicode';
+  return undefined;
+}
+
+/** The first string or key of a body that cannot be stored, as `<path>: <why>` (the path `a.b.0`; none for the body). */
+export function badTextIn(value: unknown, path: string[] = [], depth = 0): string | undefined {
+  const at = (where: string[], why: string) => (where.length ? `${where.join('.')}: ${why}` : why);
+  if (typeof value === 'string') {
+    const why = textProblem(value);
+    return why && at(path, why);
+  }
   if (!value || typeof value !== 'object' || depth > 64) return undefined;
   for (const [key, item] of Array.isArray(value) ? value.entries() : Object.entries(value)) {
-    if (typeof key === 'string' && key.includes('\u0000')) return [...path, key.replaceAll('\u0000', '\\0')].join('.');
-    const found = nulIn(item, [...path, String(key)], depth + 1);
+    const why = typeof key === 'string' ? textProblem(key) : undefined;
+    if (why) return at([...path, String(key).replaceAll('\u0000', '\\0').replace(new RegExp(LONE_SURROGATE, 'g'), (char) => `\\u${char.charCodeAt(0).toString(16)}`)], why);
+    const found = badTextIn(item, [...path, String(key)], depth + 1);
     if (found !== undefined) return found;
   }
   return undefined;
@@ -235,10 +249,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       done(error, value);
     });
   });
-  // No text the databases cannot store: a NUL character anywhere in a JSON body is refused, naming where.
+  // No text the databases cannot store: a NUL character or a lone surrogate anywhere in a JSON body is refused, naming
+  // where (it used to be stored as U+FFFD, or answered 500).
   app.addHook('preValidation', async (request) => {
-    const where = nulIn(request.body);
-    if (where !== undefined) throw Object.assign(new Error(`${where ? `${where}: ` : ''}must not contain NUL characters`), { statusCode: 400 });
+    const problem = badTextIn(request.body);
+    if (problem !== undefined) throw Object.assign(new Error(problem), { statusCode: 400 });
   });
   // Security headers on every answer, pages and API alike, refusals included (server/security.ts): before the guard.
   await securityHeaders(app, { https: config.publicUrl.startsWith('https:') });

@@ -46,10 +46,21 @@ export function decodeUpload(data: string): { buffer: Buffer; type: ReturnType<t
   return { buffer, type: sniffBase64(payload) };
 }
 
+/**
+ * A PDF by its content, not only its first bytes: the `%PDF-` header, an end-of-file marker near the end, and no web
+ * page behind the header (an HTML file that starts with `%PDF-1.4` is not stored as a PDF).
+ */
+export function looksLikePdf(buffer: Buffer): boolean {
+  if (buffer.subarray(0, 5).toString('latin1') !== '%PDF-') return false;
+  if (!buffer.subarray(Math.max(0, buffer.length - 2048)).toString('latin1').includes('%%EOF')) return false;
+  return !/<!doctype html|<html|<script|<body/i.test(buffer.subarray(0, 4096).toString('latin1'));
+}
+
 export async function prepareUpload(name: string, data: string): Promise<PreparedFile> {
   const { buffer, type } = decodeUpload(data);
   if (type === 'application/pdf') {
     if (buffer.length > MAX_STORED_BYTES) throw new FileError(413, FILE_TOO_LARGE);
+    if (!looksLikePdf(buffer)) throw new FileError(400, 'Failed to load file. Unsupported file format or file corrupted.');
     return { name: safeName(name, type), mimetype: type, data: buffer };
   }
   if (type === 'image/jpeg' || type === 'image/png') {

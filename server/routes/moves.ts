@@ -202,7 +202,7 @@ export async function moveRoutes(app: FastifyInstance, { erp }: { erp: ErpClient
     .object({
       ref: z.string().trim().min(1, 'The reference/concept is required').max(500).optional(),
       concept: z.string().trim().min(1, 'The reference/concept is required').max(500).optional(),
-      amount: z.number({ error: whenNotGiven('amount must be a number') }).positive('amount must be greater than zero').max(1e9, 'amount must be at most 1000000000').optional(),
+      amount: z.number({ error: whenNotGiven('amount must be a number') }).positive('amount must be greater than zero').min(0.005, 'amount must be at least 0.01').max(1e9, 'amount must be at most 1000000000').optional(),
       date: isoDate.optional(),
       comment: z.string().max(10_000).nullish(),
     })
@@ -248,6 +248,10 @@ export async function moveRoutes(app: FastifyInstance, { erp }: { erp: ErpClient
     const { validate } = request.body;
     const move = await scopedMove(request, Number(request.params.id));
     if (move.state === 'cancel') throw new HttpError(409, 'A cancelled move cannot be validated or rejected');
+    // Once posted, the manager's decision is part of the booked record: it is not turned over afterwards.
+    if (move.state === 'posted' && (move.pnt_account_move_team_manager_validate || move.pnt_account_move_team_manager_deny)) {
+      throw new HttpError(409, 'The decision on a posted move cannot be changed');
+    }
     await erp.write('account.move', [move.id], { pnt_account_move_team_manager_validate: validate, pnt_account_move_team_manager_deny: !validate });
     await postNote(erp, request, 'account.move', move.id, validate ? 'Validado por el responsable / Validated by the manager' : 'Rechazado por el responsable / Rejected by the manager', 'notification');
     return moveRow(await scopedMove(request, move.id));
@@ -298,7 +302,7 @@ export const moveCreateSchema = z.object({
   company_data: z.object({ expenses: setting.optional(), invoices: setting.optional() }).passthrough().nullish(),
   partner_id: z.union([z.number().int('is not a valid id').positive('is not a valid id').max(MAX_ID, 'is not a valid id'), z.null(), z.literal(false)]).optional(),
   date: isoDate,
-  amount: z.number({ error: whenNotGiven('amount must be a number') }).positive('amount must be greater than zero').max(1e9, 'amount must be at most 1000000000'),
+  amount: z.number({ error: whenNotGiven('amount must be a number') }).positive('amount must be greater than zero').min(0.005, 'amount must be at least 0.01').max(1e9, 'amount must be at most 1000000000'),
   concept: z.string().trim().max(500).optional().default(''),
   description: z.string().max(500).nullish(),
   comment: z.string().max(10_000).nullish(),

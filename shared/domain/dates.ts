@@ -16,6 +16,8 @@ export function isIsoDate(value: unknown): value is string {
   const match = ISO_DATE.exec(value);
   if (!match) return false;
   const [year, month, day] = match.slice(1).map(Number);
+  // A business date: years 1900 to 2199 (9999-12-31 is no document's date).
+  if (year < 1900 || year > 2199) return false;
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
