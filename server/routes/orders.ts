@@ -8,6 +8,8 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { findUserById } from '../db/users';
+import { hasAnyPermission } from '../../shared/domain/permissions';
 import { MAX_ID } from '../../shared/domain/constants';
 import { isIsoDate, isWithinTwoYears, zonedDayBounds, zonedToUtc } from '../../shared/domain/dates';
 import { storedDecimals, taxRoundingOf } from '../../shared/domain/orders';
@@ -154,24 +156,27 @@ async function odooReport(erp: Required<Pick<ErpClient, 'download' | 'call'>>, o
   return answer.body;
 }
 
-/** Short-lived print links for the embedded report: HMAC over order, expiry and language (no session needed). */
+/**
+ * Short-lived print links for the embedded report: HMAC over order, expiry, language and the user who asked (no
+ * session needed; the user must still be allowed when the link is opened).
+ */
 class PrintTokens {
   private readonly key = randomBytes(32);
   constructor(private readonly lifetimeMs = 10 * 60_000) {}
-  sign(orderId: number, lang: string, now = Date.now()): string {
-    const payload = `${orderId}.${now + this.lifetimeMs}.${lang}`;
+  sign(orderId: number, lang: string, userId: number, now = Date.now()): string {
+    const payload = `${orderId}.${now + this.lifetimeMs}.${lang}.${userId}`;
     return `${Buffer.from(payload).toString('base64url')}.${createHmac('sha256', this.key).update(payload).digest('base64url')}`;
   }
-  verify(orderId: number, token: string, now = Date.now()): { lang: 'es' | 'en' } | null {
+  verify(orderId: number, token: string, now = Date.now()): { lang: 'es' | 'en'; userId: number } | null {
     const [encoded, mac] = token.split('.');
     if (!encoded || !mac) return null;
     const payload = Buffer.from(encoded, 'base64url').toString();
     const expected = createHmac('sha256', this.key).update(payload).digest();
     const given = Buffer.from(mac, 'base64url');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-    const [order, expires, lang] = payload.split('.');
-    if (Number(order) !== orderId || !(Number(expires) > now)) return null;
-    return { lang: lang === 'en' ? 'en' : 'es' };
+    const [order, expires, lang, userId] = payload.split('.');
+    if (Number(order) !== orderId || !(Number(expires) > now) || !Number.isInteger(Number(userId))) return null;
+    return { lang: lang === 'en' ? 'en' : 'es', userId: Number(userId) };
   }
 }
 
@@ -388,7 +393,7 @@ export async function orderRoutes(app: FastifyInstance, { erp, config, features 
       const order = await scopedOrder(request, Number(request.params.id));
       const lang = request.query.lang === 'en' ? 'en' : 'es';
       // Always this server's address: users may not reach the ERP itself; the server fetches Odoo's PDF for them.
-      return { url: `/report/pdf/sale.report_saleorder/${order.id}?token=${encodeURIComponent(printTokens.sign(order.id, lang))}&lang=${lang}` };
+      return { url: `/report/pdf/sale.report_saleorder/${order.id}?token=${encodeURIComponent(printTokens.sign(order.id, lang, userOf(request).id))}&lang=${lang}` };
     },
   );
 
@@ -400,9 +405,14 @@ export async function orderRoutes(app: FastifyInstance, { erp, config, features 
     async (request, reply) => {
       const orderId = Number(request.params.id);
       const granted = printTokens.verify(orderId, String(request.query.token ?? ''));
-      if (!granted) throw new HttpError(403, 'This print link is not valid or has expired: print the order again from the console');
+      const refused = () => new HttpError(403, 'This print link is not valid or has expired: print the order again from the console');
+      if (!granted) throw refused();
+      // Whoever asked for the link must still be active, hold orders.list and belong to the order's company.
+      const asker = await findUserById(app.services.db, granted.userId);
+      if (!asker?.active || !hasAnyPermission(asker.permissions, ['orders.list'], () => undefined)) throw refused();
       const [order] = await erp.read('sale.order', [orderId], await orderFields());
       if (!order) throw new HttpError(404, `Order ${orderId} not found`);
+      if (!asker.companies.includes(pairId(order.company_id) ?? -1)) throw refused();
       // A real Odoo's own report, fetched with the server's credentials (a portal link with the order's access
       // token); when Odoo cannot print (no wkhtmltopdf, an error page), our own PDF from Odoo's data.
       const pdf =
