@@ -63,7 +63,7 @@ export class Sessions {
 
   /** The user behind a token: valid signature, not expired, session not revoked, account active. */
   async verify(token: string): Promise<SessionUser> {
-    let payload: { sub?: string; sid?: unknown; email?: unknown };
+    let payload: { sub?: string; sid?: unknown; email?: unknown; iat?: number };
     try {
       ({ payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], currentDate: this.clock() }));
     } catch (error) {
@@ -74,6 +74,10 @@ export class Sessions {
       if (revoked) throw new SessionError('Session ended');
       const found = await findUserByEmail(this.db, payload.email);
       if (!found || !found.active) throw new SessionError('Account not active');
+      // The token names an address: it is for the account that had it when the token was made, not one created since
+      // (an account deleted and created again does not inherit the old one's tokens).
+      const [created] = await this.db.query<{ created_at: string | Date }>('SELECT created_at FROM users WHERE id = $1', [found.id]);
+      if (created && typeof payload.iat === 'number' && new Date(created.created_at).getTime() > payload.iat * 1000 + 999) throw new SessionError('Account not active');
       const { passwordHash: _hidden, ...user } = found;
       return { ...user, sessionId: payload.sid };
     }
