@@ -4,6 +4,7 @@
  * /callback?token=..., `POST /auth/sign-out` ends the session, `GET /users/me` tells who is signed in.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
 import type { Config } from '../config';
@@ -64,6 +65,20 @@ function transactionCookie(config: Config, value: string, maxAge: number): strin
   const secure = config.publicUrl.startsWith('https:') ? '; Secure' : '';
   return `${COOKIE}=${encodeURIComponent(value)}; Path=/auth; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;
 }
+
+/**
+ * The browser that finished a sign-in gets a cookie bound to the token it is handed (an HMAC of it), which the console
+ * shows back at POST /auth/confirm before keeping the token: a `/callback?token=` link opened in another browser
+ * (someone else's token, pasted or sent) is refused there, so it cannot swap who the console acts as.
+ */
+const SIGN_IN_COOKIE = 'bo_signed_in';
+
+function signInCookie(config: Config, value: string, maxAge: number): string {
+  const secure = config.publicUrl.startsWith('https:') ? '; Secure' : '';
+  return `${SIGN_IN_COOKIE}=${encodeURIComponent(value)}; Path=/auth/confirm; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secure}`;
+}
+
+export const NOT_THIS_BROWSER = 'This sign-in was not started in this browser: sign in again';
 
 export async function authRoutes(
   app: FastifyInstance,
@@ -185,8 +200,18 @@ export async function authRoutes(
     const token = await sessions.issue(account.user.id);
     return reply
       .header('cache-control', 'no-store')
-      .header('set-cookie', transactionCookie(config, '', 0))
+      .header('set-cookie', [transactionCookie(config, '', 0), signInCookie(config, sign(secret, `sign-in:${token}`), 300)])
       .redirect(`/callback?token=${encodeURIComponent(token)}`, 302);
+  });
+
+  // The console keeps a token from /callback only when this browser finished that sign-in (see SIGN_IN_COOKIE).
+  app.post('/auth/confirm', { config: { public: true }, schema: { body: z.object({ token: z.string().min(1).max(4096) }) } }, async (request, reply) => {
+    const { token } = request.body as { token: string };
+    const bound = readCookie(request, SIGN_IN_COOKIE) ?? '';
+    const expected = sign(secret, `sign-in:${token}`);
+    const same = bound.length === expected.length && timingSafeEqual(Buffer.from(bound), Buffer.from(expected));
+    if (!same) return reply.code(403).send({ statusCode: 403, error: 'Forbidden', message: NOT_THIS_BROWSER });
+    return reply.header('set-cookie', signInCookie(config, '', 0)).code(204).send();
   });
 
   app.get('/auth/provider', { config: { public: true } }, async () => ({ issuer: issuer.kind }));

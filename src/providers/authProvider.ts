@@ -61,6 +61,8 @@ export function buildAuthProvider({ navigate = (url) => window.location.assign(u
     getCurrentUser,
     async signInWithToken(token) {
       if (!token) throw new Error('Code parameter is missing in the Google callback URL');
+      // Only a sign-in this browser finished: a /callback link carrying someone else's token is refused here.
+      await apiFetch('/auth/confirm', { method: 'POST', body: { token } });
       setToken(token);
       try {
         return await getCurrentUser();

@@ -23,6 +23,12 @@ const server = setupServer(
     if (authorization !== 'good-token') return HttpResponse.json({ message: 'Invalid or expired session' }, { status: 401 });
     return HttpResponse.json(user);
   }),
+  // The server confirms tokens of sign-ins this browser finished; 'swapped-token' stands for someone else's.
+  http.post('*/auth/confirm', async ({ request }) => {
+    const { token } = (await request.json()) as { token: string };
+    if (token === 'swapped-token') return HttpResponse.json({ message: 'This sign-in was not started in this browser: sign in again' }, { status: 403 });
+    return new HttpResponse(null, { status: 204 });
+  }),
   http.post('*/auth/sign-out', ({ request }) => {
     seenAuthorization.push(request.headers.get('authorization'));
     return HttpResponse.json({ logoutUrl: 'http://localhost:3000/auth/logout?continue=http%3A%2F%2Flocalhost%3A3000%2Flogin' });
@@ -54,6 +60,14 @@ describe('authProvider', () => {
     expect(await provider.getIdentity!()).toMatchObject({ fullName: 'Sergio Staff', email: 'staff@demo.example' });
     expect(await provider.getPermissions!({})).toEqual(['moves.create', 'moves.list']);
     expect(meCalls).toBe(1);
+  });
+
+  it('keeps no token from a sign-in this browser did not finish, and keeps acting as who it was', async () => {
+    localStorage.setItem('token', 'good-token');
+    const provider = buildAuthProvider();
+    await expect(provider.signInWithToken('swapped-token')).rejects.toMatchObject({ status: 403 });
+    expect(localStorage.getItem('token')).toBe('good-token');
+    expect(seenAuthorization).toEqual([]);
   });
 
   it('rejects a sign-in return without a token with the spec message', async () => {
