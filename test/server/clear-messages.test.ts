@@ -1,27 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { seededServerAs } from './helpers';
 
 /**
  * Issue 15, item 8: a refused body says what is wrong with it, naming the field and the rule, not a message meant for
  * another case ("must be a number" for a number too big, "is required" for a name too long, "not valid JSON" for valid
  * JSON with a forbidden key).
  */
-let server: TestServer;
-let token: string;
-
-beforeAll(async () => {
-  server = await startTestServer({ seedErp: true });
-  token = await server.tokenFor('admin@demo.example');
-}, 120_000);
-afterAll(() => server?.stop());
+const admin = seededServerAs('admin@demo.example');
 
 async function send(method: string, path: string, body: unknown) {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { authorization: token, 'content-type': 'application/json' },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  return { status: response.status, message: (await response.json()).message as string };
+  const { status, body: answer } = await admin.send(method, path, body);
+  return { status, message: answer.message };
 }
 
 const PDF = `data:application/pdf;base64,${Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64')}`;
@@ -44,7 +33,7 @@ describe('messages that name the field and the rule', () => {
   });
 
   it('says a name is too long, not that it is missing', async () => {
-    const [user] = await server.app.services.db.query<{ id: number }>("SELECT id FROM users WHERE email = 'staff@demo.example'");
+    const [user] = await admin.server.app.services.db.query<{ id: number }>("SELECT id FROM users WHERE email = 'staff@demo.example'");
     const long = await send('PUT', `/users/${user.id}`, { firstName: 'x'.repeat(1_000_000), lastName: 'Staff' });
     expect(long.status).toBe(400);
     expect(long.message).toMatch(/^firstName: /);

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { seededServerAs } from './helpers';
 
 /** Issue 15, items 7 and 10: what used to be accepted as garbage, or turned a decision over, now answers 4xx. */
-let server: TestServer;
-let token: string;
-
-beforeAll(async () => {
-  server = await startTestServer({ seedErp: true });
-  token = await server.tokenFor('admin@demo.example');
-}, 120_000);
-afterAll(() => server?.stop());
+const admin = seededServerAs('admin@demo.example');
 
 async function send(method: string, path: string, body: unknown) {
-  const response = await fetch(`${server.url}${path}`, { method, headers: { authorization: token, 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
-  return { status: response.status, message: (await response.json()).message as string };
+  const { status, body: answer } = await admin.send(method, path, body);
+  return { status, message: answer.message };
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -44,11 +37,10 @@ describe('garbage refused', () => {
   });
 
   it("a manager's decision on a posted move is not turned over", async () => {
-    const posted = await fetch(`${server.url}/odoo/moves/search`, { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: JSON.stringify({ state: ['posted'], validated: true }) });
-    const move = (await posted.json()).moves[0];
+    const move = ((await admin.send('POST', '/odoo/moves/search', { state: ['posted'], validated: true })).body.moves as Array<{ id: number; name: string }>)[0];
     expect(move).toBeDefined();
     expect(await send('PUT', `/odoo/moves/${move.id}/validate`, { validate: false })).toEqual({ status: 409, message: 'The decision on a posted move cannot be changed' });
-    const after = await fetch(`${server.url}/odoo/moves/search`, { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: JSON.stringify({ number: move.name }) });
-    expect((await after.json()).moves[0].pnt_account_move_team_manager_validate).toBe(true);
+    const after = await admin.send('POST', '/odoo/moves/search', { number: move.name });
+    expect((after.body.moves as Array<Record<string, unknown>>)[0].pnt_account_move_team_manager_validate).toBe(true);
   });
 });

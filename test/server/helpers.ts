@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase, type Db } from '../../server/db';
@@ -89,4 +89,31 @@ export class Browser {
     }
     return { response: current, location };
   }
+}
+
+/**
+ * A seeded server for the length of a test file, and JSON calls to it as one demo account: `send` answers the status
+ * and the parsed body (a string body is sent as is, for malformed JSON).
+ */
+export function seededServerAs(email: string) {
+  const state: { server?: TestServer; token?: string } = {};
+  beforeAll(async () => {
+    state.server = await startTestServer({ seedErp: true });
+    state.token = await state.server.tokenFor(email);
+  }, 120_000);
+  afterAll(() => state.server?.stop());
+  return {
+    get server(): TestServer {
+      return state.server!;
+    },
+    async send(method: string, path: string, body?: unknown): Promise<{ status: number; body: { message?: string } & Record<string, unknown> }> {
+      const response = await fetch(`${state.server!.url}${path}`, {
+        method,
+        headers: { authorization: state.token!, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : {} };
+    },
+  };
 }

@@ -92,23 +92,17 @@ function Row({ help, children }: { help: string; children: ReactNode }) {
   );
 }
 
+/** A new move's values: today's date, paid, nothing typed; the company and project the user works in kept. */
+function emptyMove(company: MoveValues['company_id'], project: MoveValues['project']): MoveValues {
+  return { company_id: company, project, partner_id: '', concept: '', amount: '', paymentMethod: '', paymentStatus: 'paid', date: isoDay(new Date()), comment: '', file: null };
+}
+
 /** The Move page (spec section 2): register an expense or a supplier invoice with its file. */
 export function MovePage() {
   const translate = useTranslate();
   const [tab, setTab] = useState<MoveType>(() => (localStorage.getItem(LAST_TAB_KEY) === 'invoice' ? 'invoice' : 'expense'));
   const defaultValues = useMemo<MoveValues>(
-    () => ({
-      company_id: Number(localStorage.getItem(LAST_COMPANY_KEY)) || '',
-      project: '',
-      partner_id: '',
-      concept: '',
-      amount: '',
-      paymentMethod: '',
-      paymentStatus: 'paid',
-      date: isoDay(new Date()),
-      comment: '',
-      file: null,
-    }),
+    () => emptyMove(Number(localStorage.getItem(LAST_COMPANY_KEY)) || '', ''),
     [],
   );
 
@@ -292,18 +286,7 @@ function MoveFields({ tab }: { tab: MoveType }) {
       });
       notify('app.move.created', { type: 'success', messageArgs: { concept } });
       // Everything but company and project is cleared (spec sections 2 and 4).
-      reset({
-        company_id: values.company_id,
-        project: values.project,
-        partner_id: '',
-        concept: '',
-        amount: '',
-        paymentMethod: '',
-        paymentStatus: 'paid',
-        date: isoDay(new Date()),
-        comment: '',
-        file: null,
-      });
+      reset(emptyMove(values.company_id, values.project));
       setPicked(null);
       setFromAi(new Set());
       if (fileInput.current) fileInput.current.value = '';
