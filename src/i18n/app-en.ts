@@ -264,6 +264,7 @@ export const appEn = {
       badRange: 'The start date must not be after the end date.',
     },
     filters: { label: 'Filters', apply: 'Filter', clear: 'Clear filters' },
+    list: { retry: 'Try again' },
     moves: {
       any: 'any',
       filterError: 'Error filtering',

@@ -266,6 +266,7 @@ export const appEs: AppMessages = {
       badRange: 'La fecha de inicio no puede ser posterior a la de fin.',
     },
     filters: { label: 'Filtros', apply: 'Filtrar', clear: 'Limpiar filtros' },
+    list: { retry: 'Reintentar' },
     moves: {
       any: 'todos',
       filterError: 'Error al filtrar',

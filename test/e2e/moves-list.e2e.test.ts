@@ -132,4 +132,32 @@ describe('move list in a real browser', () => {
     await screenshot(staff, 'move-detail-en');
     await staffContext.close();
   });
+
+  it('a search the server refuses shows why and a retry, not an empty list with a stale pager', async () => {
+    const context = await env.browser.newContext({ locale: 'es-ES', viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, env.server.url, 'admin@demo.example');
+    const down = JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: 'ERP unavailable' });
+    for (const [path, title] of [['/moves-list', 'Error al filtrar'], ['/order-list', 'Error al filtrar los pedidos de venta'], ['/contact-list', 'Error al filtrar los contactos']]) {
+      await page.route('**/search', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: down }));
+      await page.goto(`${env.server.url}${path}`);
+      const problem = page.getByTestId('list-error');
+      await problem.waitFor();
+      expect(await problem.innerText()).toContain(title);
+      expect(await problem.innerText()).toContain('ERP unavailable');
+      // No rows, no "No ... found", no pager counting rows that were never read; the filters stay usable.
+      expect(await page.locator('table tbody tr').count()).toBe(0);
+      expect(await page.getByText(/\d+-\d+ de \d+/).count()).toBe(0);
+      expect(await page.getByText(/No se (ha|han) encontrado/).count()).toBe(0);
+      expect(await page.getByTestId('apply-filters').isVisible()).toBe(true);
+      if (path === '/moves-list') await screenshot(page, 'moves-list-erp-down');
+      // Back up: the retry reads the list again.
+      await page.unroute('**/search');
+      await page.getByTestId('list-retry').click();
+      await page.locator('table tbody tr').first().waitFor();
+      expect(await problem.count()).toBe(0);
+      expect(await page.getByText(/\d+-\d+ de \d+/).count()).toBe(1);
+    }
+    await context.close();
+  });
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DataTable, ExportButton, List, Pagination, TextInput, TopToolbar, useListContext, useTranslate } from 'react-admin';
+import { DataTable, ExportButton, List, TextInput, TopToolbar, useListContext, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
@@ -10,6 +10,7 @@ import { MESSAGE_DURATION_MS } from '../../../shared/domain/constants';
 import { safeWebUrl } from '../../../shared/domain/links';
 import { resourceNamed } from '../../../shared/resources/registry';
 import { sortableFields } from '../../../shared/resources/types';
+import { ListEmpty, ListPagination } from '../../custom/ListProblem';
 
 const CONTACTS = resourceNamed('contacts')!;
 /** Only the columns the server sorts by (the declaration's sortable fields) offer sorting. */
@@ -58,10 +59,12 @@ export function ContactList() {
       actions={<Actions />}
       perPage={100}
       sort={CONTACTS.defaultSort}
-      pagination={<Pagination rowsPerPageOptions={[20, 50, 100]} />}
+      pagination={<ListPagination rowsPerPageOptions={[20, 50, 100]} />}
       disableSyncWithLocation
       storeKey="contact-list"
       empty={false}
+      // Its own snackbar (spec section 5) tells of a failed search: react-admin's notification would say it twice.
+      queryOptions={{ onError: () => undefined }}
       sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }}
     >
       <ListFilterForm>
@@ -70,7 +73,7 @@ export function ContactList() {
         <TextInput source="companyOwner" label="app.contacts.fields.companyOwner" />
       </ListFilterForm>
       <LoadingMessage />
-      <DataTable bulkActionButtons={false} rowClick={false} size="small" sx={{ '& td, & th': { whiteSpace: 'nowrap' }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}>
+      <DataTable empty={<ListEmpty />} bulkActionButtons={false} rowClick={false} size="small" sx={{ '& td, & th': { whiteSpace: 'nowrap' }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}>
         <DataTable.Col {...sortable('name')} label="app.contacts.fields.name" />
         <DataTable.Col {...sortable('x_studio_owner_employee')} label="app.contacts.fields.owner" render={(record) => second(record.x_studio_owner_employee)} />
         <DataTable.Col {...sortable('company_id')} label="app.contacts.fields.company" render={(record) => second(record.company_id)} />

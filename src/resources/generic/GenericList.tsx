@@ -3,6 +3,7 @@ import { genericViewNames } from './offer';
 import { filtersOf } from './filters';
 import { GenericField } from './GenericField';
 import { fieldsWhere, useDeclaration } from './useDeclaration';
+import { ListEmpty, ListPagination } from '../../custom/ListProblem';
 
 /**
  * The list of a declared resource: a column per `list` field, sortable where the server sorts, the declared filters,
@@ -14,8 +15,8 @@ export function GenericList() {
   const { canAccess: canEdit } = useCanAccess({ resource: resource.name, action: 'edit', enabled: views.includes('edit') });
   const rowClick = views.includes('edit') && canEdit ? 'edit' : views.includes('show') ? 'show' : false;
   return (
-    <List resource={resource.name} sort={resource.defaultSort} filters={filtersOf(resource)} exporter={false} perPage={25} title={false}>
-      <DataTable rowClick={rowClick} bulkActionButtons={false} data-testid={`${resource.name}-table`}>
+    <List resource={resource.name} sort={resource.defaultSort} filters={filtersOf(resource)} exporter={false} perPage={25} title={false} pagination={<ListPagination />}>
+      <DataTable empty={<ListEmpty />} rowClick={rowClick} bulkActionButtons={false} data-testid={`${resource.name}-table`}>
         {fieldsWhere(resource, 'list').map(([name, field]) => (
           <DataTable.Col key={name} source={name} disableSort={!field.sortable}>
             <GenericField source={name} field={field} />

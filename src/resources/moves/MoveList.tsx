@@ -22,6 +22,7 @@ import { sortableFields } from '../../../shared/resources/types';
 import { TriStateInput } from './TriStateInput';
 import { REFERENCE_STALE_TIME, useReferenceList } from '../../providers/useReferenceList';
 import { MoveDetailDialog, type ListedMove } from './MoveDetailDialog';
+import { ListEmpty, ListPagination } from '../../custom/ListProblem';
 
 /** The last company choice on this list (spec section 3, local storage keys). */
 export const LAST_COMPANIES_KEY = 'moves_list_companies';
@@ -145,6 +146,7 @@ export function MoveList() {
       disableSyncWithLocation
       storeKey="moves-list"
       empty={false}
+      pagination={<ListPagination />}
       sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }}
     >
       <RememberCompanies />
@@ -168,7 +170,7 @@ export function MoveList() {
         <TriStateInput source="notValidated" label="app.moves.fields.notValidated" />
       </ListFilterForm>
       <ValidationGroupTabs />
-      <DataTable
+      <DataTable empty={<ListEmpty />}
         bulkActionButtons={false}
         rowClick={(_id, _resource, record) => {
           setOpen(record as unknown as ListedMove);

@@ -20,6 +20,7 @@ import { sortableFields } from '../../../shared/resources/types';
 import { ListFilterForm } from '../../custom/ListFilterForm';
 import { useReferenceList } from '../../providers/useReferenceList';
 import { OrderDetailDialog } from './OrderDetailDialog';
+import { ListEmpty, ListPagination } from '../../custom/ListProblem';
 
 type Pair = [number, string] | false;
 const second = (pair: unknown) => (Array.isArray(pair) ? String(pair[1]) : '');
@@ -82,6 +83,7 @@ export function OrderList() {
       disableSyncWithLocation
       storeKey="order-list"
       empty={false}
+      pagination={<ListPagination />}
       sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }}
     >
       <ListFilterForm>
@@ -92,7 +94,7 @@ export function OrderList() {
         <TextInput source="clientReference" label="app.orders.fields.clientRef" />
         <SelectArrayInput source="state" label="app.orders.fields.state" choices={STATE_CHOICES} parse={parseStates} sx={{ minWidth: 180 }} />
       </ListFilterForm>
-      <DataTable
+      <DataTable empty={<ListEmpty />}
         bulkActionButtons={false}
         rowClick={(id) => {
           setOpen(Number(id));

@@ -48,6 +48,7 @@ import type { BackofficeDataProvider } from '../../providers/dataProvider';
 import { errorMessage, serverMessageOr } from '../../providers/http';
 import { ListFilterForm } from '../../custom/ListFilterForm';
 import { useReferenceList } from '../../providers/useReferenceList';
+import { ListEmpty, ListPagination } from '../../custom/ListProblem';
 
 interface Company { id: number; name: string }
 interface UserRecord { id: number; firstName: string; lastName: string; email: string; role: string; permissions: string[]; companies: number[] }
@@ -401,13 +402,14 @@ export function UsersPage() {
       disableSyncWithLocation
       storeKey="users-list"
       empty={false}
+      pagination={<ListPagination />}
       sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }}
     >
       <ListFilterForm applyLabel="app.users.search">
         <SelectInput source="companyId" label="app.users.fields.company" choices={companyChoices} />
         <TextInput source="email" label="app.users.fields.email" />
       </ListFilterForm>
-      <DataTable
+      <DataTable empty={<ListEmpty />}
         bulkActionButtons={false}
         rowClick="expand"
         expand={<PermissionsPanel readOnly={!canManage} />}

@@ -1,0 +1,51 @@
+import { ListNoResults, Pagination, useListContext, useTranslate, type PaginationProps } from 'react-admin';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import { errorMessage } from '../providers/http';
+
+/**
+ * A table's empty state (DataTable's `empty`): react-admin's "No ... found" when the search found nothing, the
+ * failure (ListError) when it failed. The filters and tabs around the table stay, so a bad filter can be undone.
+ */
+export function ListEmpty() {
+  const { error } = useListContext();
+  return error ? <ListError /> : <ListNoResults />;
+}
+
+/**
+ * What a list shows in place of its rows when its search failed: the list's own failure text (spec section 8,
+ * 'Error filtering'...) as the title, the server's reason under it ('ERP unavailable'), and a retry. Without it
+ * react-admin shows the table's "No ... found", as if the list were empty.
+ */
+export function ListError() {
+  const translate = useTranslate();
+  const { error, refetch, isFetching } = useListContext();
+  if (!error) return null;
+  // The dataProvider names the list's failure text by its translation key; the reason is the server's own words.
+  const key = (error as { message?: string }).message;
+  const title = key ? translate(key, { _: key }) : undefined;
+  const reason = errorMessage(error);
+  return (
+    <Alert
+      severity="error"
+      data-testid="list-error"
+      role="alert"
+      sx={{ m: 2 }}
+      action={
+        <Button color="inherit" size="small" disabled={isFetching} onClick={() => void refetch()} data-testid="list-retry">
+          {translate('app.list.retry')}
+        </Button>
+      }
+    >
+      {title && title !== reason ? <AlertTitle>{title}</AlertTitle> : null}
+      {reason}
+    </Alert>
+  );
+}
+
+/** react-admin's pager, shown only over rows that were read: after a failed search there is nothing to count. */
+export function ListPagination(props: PaginationProps) {
+  const { error } = useListContext();
+  return error ? null : <Pagination {...props} />;
+}
