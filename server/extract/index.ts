@@ -1,21 +1,20 @@
 /**
  * Reading receipts, invoices and business cards (issue 8): the file's text with positions (the PDF's text layer,
  * or OCR of the image), then the offline field rules; the optional language model, when configured, is asked too
- * and the offline result fills what it leaves out or gets wrong in shape.
+ * and the offline result fills what it leaves out or gets wrong in shape. The text with positions is read in
+ * reader processes (pool.ts, issue 15): only the cheap parts (decoding the base64, the image header's size, the
+ * field rules, the model's call) run in the server's process.
  */
 import { decodeUpload } from '../files';
+import { ExtractionError } from './errors';
 import { extractCardFields, extractDocumentFields, groupRows, normaliseAmount, type Segment } from './fields';
+import { checkImageHeader } from './limits';
 import { llmCardFields, llmMoveFields, type LlmSettings } from './llm';
-import { OcrPool, OcrTimeout } from './ocr';
-import { readPdf } from './pdf';
+import { ReaderPool, type ReaderPoolOptions } from './pool';
+
+export { ExtractionError };
 
 const rowsText = (segments: readonly Segment[]) => groupRows(segments).map((row) => row.text).join('\n');
-
-export class ExtractionError extends Error {
-  constructor(readonly statusCode: number, message: string) {
-    super(message);
-  }
-}
 
 export interface MoveResult {
   importe?: string;
@@ -46,52 +45,25 @@ function decode(file: unknown): { buffer: Buffer; type: 'application/pdf' | 'ima
 }
 
 export class Extractor {
-  readonly ocr: OcrPool;
-  constructor(private readonly options: { timeoutMs?: number; llm?: LlmSettings; ocr?: OcrPool } = {}) {
-    this.ocr = options.ocr ?? new OcrPool({ timeoutMs: options.timeoutMs });
+  /** The reader processes: their limits, and status() for tests and benchmarks. */
+  readonly pool: ReaderPool;
+  constructor(private readonly options: ReaderPoolOptions & { llm?: LlmSettings } = {}) {
+    this.pool = new ReaderPool(options);
   }
 
-  /** Positioned text of the file, and the plain text (for the language model). */
-  async read(file: unknown): Promise<{ segments: Segment[]; text: string; source: 'pdf' | 'ocr' }> {
+  /**
+   * Positioned text of the file, and the plain text (for the language model). An image whose header declares more
+   * pixels than are read is refused here, before any decoding; `signal` (the client went away) drops a waiting one.
+   */
+  async read(file: unknown, signal?: AbortSignal): Promise<{ segments: Segment[]; text: string; source: 'pdf' | 'ocr' }> {
     const { buffer, type } = decode(file);
-    if (type === 'application/pdf') {
-      let pdf: Awaited<ReturnType<typeof readPdf>>;
-      try {
-        pdf = await readPdf(buffer);
-      } catch {
-        throw new ExtractionError(422, 'The PDF could not be read: it is damaged or protected');
-      }
-      if (!pdf.scans) return { segments: pdf.segments, text: rowsText(pdf.segments), source: 'pdf' };
-      // A scan: its pages are pictures, read like photos.
-      const pages = pdf.scans;
-      if (!pages.length) {
-        throw new ExtractionError(422, 'This PDF has neither text nor a scanned page to read: send a photo or an image of the document instead');
-      }
-      const all: Segment[] = [];
-      let offset = 0;
-      for (const page of pages) {
-        const read = await this.ocrImage(page);
-        all.push(...read.segments.map((segment) => ({ ...segment, box: [segment.box[0], segment.box[1] + offset, segment.box[2], segment.box[3] + offset] as Segment['box'] })));
-        offset += read.height;
-      }
-      return { segments: all, text: rowsText(all), source: 'ocr' };
-    }
-    const { segments } = await this.ocrImage(buffer);
-    return { segments, text: rowsText(segments), source: 'ocr' };
+    if (type !== 'application/pdf') checkImageHeader(buffer, this.pool.maxPixels);
+    const { segments, source } = await this.pool.read(buffer, type, signal);
+    return { segments, text: rowsText(segments), source };
   }
 
-  private async ocrImage(image: Buffer): Promise<{ segments: Segment[]; height: number }> {
-    try {
-      return await this.ocr.read(image);
-    } catch (error) {
-      if (error instanceof OcrTimeout) throw new ExtractionError(504, `${error.message}: try a sharper or smaller photo`);
-      if (error instanceof ExtractionError) throw error;
-      throw new ExtractionError(422, 'The image could not be read: it is damaged or not a photo of a document');
-    }
-  }
-
-  async readMove(file: unknown): Promise<MoveResult> {
-    const { segments, text } = await this.read(file);
+  async readMove(file: unknown, signal?: AbortSignal): Promise<MoveResult> {
+    const { segments, text } = await this.read(file, signal);
     const fields = extractDocumentFields(segments);
     const offline: MoveResult = {
       ...(fields.total ? { importe: fields.total } : {}),
@@ -113,8 +85,8 @@ export class Extractor {
     };
   }
 
-  async readCard(file: unknown): Promise<CardResult> {
-    const { segments, text } = await this.read(file);
+  async readCard(file: unknown, signal?: AbortSignal): Promise<CardResult> {
+    const { segments, text } = await this.read(file, signal);
     const offline = extractCardFields(segments) as CardResult;
     if (!this.options.llm) return offline;
     const model = await llmCardFields(this.options.llm, text);
@@ -122,6 +94,6 @@ export class Extractor {
   }
 
   close(): Promise<void> {
-    return this.ocr.close();
+    return this.pool.close();
   }
 }

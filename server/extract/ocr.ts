@@ -1,15 +1,16 @@
 /**
  * OCR with tesseract.js, offline: the Spanish and English models come from the @tesseract.js-data packages on
- * disk (nothing is downloaded, nothing cached). A small pool of workers (a scheduler) reads documents off the main
- * thread, so the server keeps answering while a photo is read; it starts on first use and ends with the app.
+ * disk (nothing is downloaded, nothing cached). It runs inside a reader process (worker.ts), one document at a time;
+ * the server's pool (pool.ts) bounds its time and memory.
  */
 import { mkdirSync, existsSync, symlinkSync, copyFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import sharp, { type Sharp } from 'sharp';
-import { createScheduler, createWorker, type Scheduler } from 'tesseract.js';
+import { createWorker, type Worker } from 'tesseract.js';
 import type { Segment } from './fields';
+import { MAX_IMAGE_PIXELS, tooManyPixels } from './limits';
 
 const require = createRequire(import.meta.url);
 
@@ -28,8 +29,6 @@ export function languageFolder(base = join(tmpdir(), 'backoffice-tessdata')): st
   }
   return base;
 }
-
-export class OcrTimeout extends Error {}
 
 /**
  * The usual height of a printed line, in pixels: rows of the grey image holding ink are grouped into runs and the
@@ -68,10 +67,13 @@ export const OCR_LINE_HEIGHT = 24;
  * (normalise) turns the speckles of a white scanned page into text-like noise and tesseract then reads nothing,
  * so the grey levels are left alone. Small print is enlarged (up to 2.5 times) until its lines are about
  * OCR_LINE_HEIGHT pixels high; large print is left as it is; anything that would pass 4.5 megapixels comes down
- * to 4, which read as well as 6 on SROIE and faster.
+ * to 4, which read as well as 6 on SROIE and faster. An image over `maxPixels` is refused from its header, before
+ * it is decoded.
  */
-export async function prepareImage(image: Buffer): Promise<Buffer> {
-  const grey = sharp(image, { failOn: 'error', limitInputPixels: 100_000_000 }).rotate().grayscale().toColourspace('b-w');
+export async function prepareImage(image: Buffer, maxPixels = MAX_IMAGE_PIXELS): Promise<Buffer> {
+  const header = await sharp(image, { limitInputPixels: false }).metadata();
+  if ((header.width ?? 0) * (header.height ?? 0) > maxPixels) throw tooManyPixels(header.width!, header.height!, maxPixels);
+  const grey = sharp(image, { failOn: 'error', limitInputPixels: Number.isFinite(maxPixels) ? maxPixels : false }).rotate().grayscale().toColourspace('b-w');
   const { width = 0, height = 0, orientation = 1 } = await grey.metadata();
   // EXIF orientations 5 to 8 swap the sides once rotated.
   const [wide, high] = orientation >= 5 ? [height, width] : [width, height];
@@ -81,61 +83,43 @@ export async function prepareImage(image: Buffer): Promise<Buffer> {
   return (scale === 1 ? grey : grey.resize({ width: Math.round(wide * scale) })).png().toBuffer();
 }
 
-export class OcrPool {
-  private scheduler: Promise<Scheduler> | null = null;
-  constructor(private readonly options: { workers?: number; timeoutMs?: number } = {}) {}
+/** Words with their boxes, and the height of the image they were read on (pages read one after the other stack by it). */
+export interface OcrRead {
+  segments: Segment[];
+  height: number;
+}
 
-  private start(): Promise<Scheduler> {
-    this.scheduler ??= (async () => {
-      const scheduler = createScheduler();
-      const langPath = languageFolder();
-      const count = this.options.workers ?? Math.max(1, Math.min(2, availableParallelism()));
-      const workers = await Promise.all(
-        Array.from({ length: count }, () => createWorker(['spa', 'eng'], 1, { langPath, cacheMethod: 'none', gzip: true, logger: () => undefined, errorHandler: () => undefined })),
-      );
-      for (const worker of workers) scheduler.addWorker(worker);
-      return scheduler;
-    })();
-    return this.scheduler;
+/** One tesseract worker (a thread of the reader process), started by start() or on first use. */
+export class OcrEngine {
+  private worker: Promise<Worker> | null = null;
+
+  start(): Promise<Worker> {
+    this.worker ??= createWorker(['spa', 'eng'], 1, { langPath: languageFolder(), cacheMethod: 'none', gzip: true, logger: () => undefined, errorHandler: () => undefined });
+    return this.worker;
   }
 
-  /**
-   * Words with their boxes, and the prepared image's height (pages read one after the other are stacked by it); a
-   * document that takes longer than the limit is abandoned with OcrTimeout.
-   */
-  async read(image: Buffer): Promise<{ segments: Segment[]; height: number }> {
-    const prepared = await prepareImage(image);
+  async read(image: Buffer, { maxPixels = MAX_IMAGE_PIXELS }: { maxPixels?: number } = {}): Promise<OcrRead> {
+    const prepared = await prepareImage(image, maxPixels);
     const { height = 0 } = await sharp(prepared).metadata();
-    const scheduler = await this.start();
-    const timeoutMs = this.options.timeoutMs ?? 20_000;
-    let timer: NodeJS.Timeout | undefined;
-    const job = scheduler.addJob('recognize', prepared, {}, { text: false, blocks: true }) as Promise<{ data: RecognizedData }>;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new OcrTimeout(`The document took longer than ${Math.round(timeoutMs / 1000)} s to read`)), timeoutMs);
-    });
-    try {
-      const { data } = await Promise.race([job, timeout]);
-      const segments: Segment[] = [];
-      for (const block of data.blocks ?? []) {
-        for (const paragraph of block.paragraphs) {
-          for (const line of paragraph.lines) {
-            for (const word of line.words) {
-              if (word.text.trim() && word.confidence > 20) segments.push({ text: word.text, box: [word.bbox.x0, word.bbox.y0, word.bbox.x1, word.bbox.y1] });
-            }
+    const worker = await this.start();
+    const { data } = (await worker.recognize(prepared, {}, { text: false, blocks: true })) as unknown as { data: RecognizedData };
+    const segments: Segment[] = [];
+    for (const block of data.blocks ?? []) {
+      for (const paragraph of block.paragraphs) {
+        for (const line of paragraph.lines) {
+          for (const word of line.words) {
+            if (word.text.trim() && word.confidence > 20) segments.push({ text: word.text, box: [word.bbox.x0, word.bbox.y0, word.bbox.x1, word.bbox.y1] });
           }
         }
       }
-      return { segments, height };
-    } finally {
-      clearTimeout(timer);
     }
+    return { segments, height };
   }
 
   async close(): Promise<void> {
-    if (!this.scheduler) return;
-    const scheduler = await this.scheduler.catch(() => null);
-    this.scheduler = null;
-    await scheduler?.terminate();
+    const worker = await this.worker?.catch(() => null);
+    this.worker = null;
+    await worker?.terminate();
   }
 }
 

@@ -1,10 +1,12 @@
 /**
  * POST /ocr/move/ and POST /ocr/contact/ (spec section 7): the document as base64, the fields as JSON text in
- * `result`. Fields that are not found are left out.
+ * `result`. Fields that are not found are left out. When every document reader is busy and the queue is full, the
+ * answer is 503 with Retry-After (the server is at capacity whoever asks, which 503 says; 429 would blame this
+ * client's own rate).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { Extractor } from '../extract';
+import { ExtractionError, type Extractor } from '../extract';
 
 const base64 = z.string().describe('The document (PDF, JPEG or PNG) as base64 or a data URL');
 /**
@@ -30,13 +32,33 @@ function fileOf(body: unknown): unknown {
   return value;
 }
 
+/**
+ * Reads with a signal that fires when the client goes away before its answer (a waiting document then leaves the
+ * queue), and the Retry-After header on a busy answer.
+ */
+async function reading<T>(reply: FastifyReply, read: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const gone = new AbortController();
+  const close = () => {
+    if (!reply.raw.writableFinished) gone.abort();
+  };
+  reply.raw.once('close', close);
+  try {
+    return await read(gone.signal);
+  } catch (error) {
+    if (error instanceof ExtractionError && error.retryAfter) void reply.header('retry-after', String(error.retryAfter));
+    throw error;
+  } finally {
+    reply.raw.off('close', close);
+  }
+}
+
 export async function ocrRoutes(app: FastifyInstance, { extractor }: { extractor: Extractor }) {
-  app.post('/ocr/move/', { schema: { body: documentBody }, config: { permission: ['moves.create', 'moves.modify'] } }, async (request) => {
-    const fields = await extractor.readMove(fileOf(request.body));
+  app.post('/ocr/move/', { schema: { body: documentBody }, config: { permission: ['moves.create', 'moves.modify'] } }, async (request, reply) => {
+    const fields = await reading(reply, (signal) => extractor.readMove(fileOf(request.body), signal));
     return { result: JSON.stringify(fields) };
   });
-  app.post('/ocr/contact/', { schema: { body: documentBody }, config: { permission: 'contacts.create' } }, async (request) => {
-    const fields = await extractor.readCard(fileOf(request.body));
+  app.post('/ocr/contact/', { schema: { body: documentBody }, config: { permission: 'contacts.create' } }, async (request, reply) => {
+    const fields = await reading(reply, (signal) => extractor.readCard(fileOf(request.body), signal));
     return { result: JSON.stringify(fields) };
   });
 }

@@ -1,0 +1,302 @@
+/**
+ * Document reading out of the server's process (issue 15): a few reader processes (worker.ts, forked on first use
+ * and re-used) do the PDF parsing, image decoding and OCR, so a document that needs gigabytes or minutes costs its
+ * reader, never the server's memory or event loop. Per document, a time limit and a memory cap (the reader's
+ * resident memory, sampled every 100 ms from /proc, and V8's heap limit): past either, the reader is killed, the
+ * request gets a clear answer, and the next document starts a fresh reader. At most `workers` documents are read at
+ * once and `queue` more wait; beyond that the answer is 503 with Retry-After.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { extname } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ExtractionError } from './errors';
+import { MAX_IMAGE_PIXELS } from './limits';
+import type { DocumentType, ReadResult } from './reader';
+import type { ReadRequest } from './worker';
+
+export const DEFAULT_READERS = Math.max(1, Math.min(2, availableParallelism()));
+export const DEFAULT_READER_MEMORY_MB = 1024;
+export const DEFAULT_READ_TIMEOUT_MS = 25_000;
+/** Seconds a client is told to wait when every reader is busy and the queue is full. */
+export const BUSY_RETRY_AFTER_S = 5;
+/** A reader left using more than this share of its cap after a document is replaced, not re-used. */
+const RECYCLE_SHARE = 0.6;
+const SAMPLE_MS = 100;
+
+export const readerMessages = {
+  busy: 'The document reader is busy: try again in a few seconds',
+  memory: 'The document needs more memory than allowed to read: send a smaller photo or a PDF with text',
+  timeout: (timeoutMs: number) => `The document took longer than ${Math.round(timeoutMs / 1000)} s to read: try a sharper or smaller photo`,
+  crashed: 'The document reader stopped unexpectedly while reading this document: try again, or send a smaller photo or a PDF with text',
+  start: 'The document reader could not start: try again in a few seconds',
+  closed: 'The document reader is shutting down: try again in a few seconds',
+};
+
+export interface ReaderPoolOptions {
+  /** Documents read at once, each in its own process (default min(2, cores)). */
+  workers?: number;
+  /** Documents that may wait for a reader (default 2 x workers); more get 503. */
+  queue?: number;
+  /** A reader's resident memory cap, in MiB (default 1024). */
+  memoryMb?: number;
+  /** One document's time limit, from when a ready reader gets it (default 25 s). */
+  timeoutMs?: number;
+  /** The largest image read, in pixels (default MAX_IMAGE_PIXELS; Infinity lifts it, for bench/load.ts). */
+  maxPixels?: number;
+  /** How long a new reader may take to load its OCR models (default 60 s). */
+  startTimeoutMs?: number;
+}
+
+interface Job {
+  id: number;
+  resolve: (result: ReadResult) => void;
+  reject: (error: ExtractionError) => void;
+}
+
+interface Reader {
+  child: ChildProcess;
+  ready: Promise<void>;
+  busy: boolean;
+  dead: boolean;
+  /** Resident memory at the last sample, and the most seen, in bytes. */
+  rss: number;
+  peakRss: number;
+  job?: Job;
+  /** Why the pool killed it (the job's answer), when it did. */
+  killedFor?: ExtractionError;
+}
+
+interface Waiter {
+  resolve: () => void;
+  reject: (error: ExtractionError) => void;
+}
+
+const here = fileURLToPath(import.meta.url);
+const WORKER = fileURLToPath(new URL(`./worker${extname(here)}`, import.meta.url));
+/** Run from TypeScript (`node --import tsx`, vitest): the reader needs the same loader, by absolute address. */
+const LOADER = extname(here) === '.ts' ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [];
+
+/** A process's resident memory in bytes (Linux /proc), or null where it cannot be read. */
+async function residentBytes(pid: number): Promise<number | null> {
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'latin1');
+    const kb = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+    return kb ? Number(kb[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+export class ReaderPool {
+  readonly workers: number;
+  readonly queue: number;
+  readonly memoryMb: number;
+  readonly timeoutMs: number;
+  readonly maxPixels: number;
+  private readonly startTimeoutMs: number;
+  private readers: Reader[] = [];
+  private waiting: Waiter[] = [];
+  private running = 0;
+  private sequence = 0;
+  private sampler: NodeJS.Timeout | undefined;
+  private sampling = false;
+  private closed = false;
+  private exitHook = false;
+  private readonly killAll = () => this.readers.forEach((reader) => reader.child.kill('SIGKILL'));
+
+  constructor(options: ReaderPoolOptions = {}) {
+    this.workers = Math.max(1, options.workers ?? DEFAULT_READERS);
+    this.queue = Math.max(0, options.queue ?? 2 * this.workers);
+    this.memoryMb = options.memoryMb ?? DEFAULT_READER_MEMORY_MB;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_READ_TIMEOUT_MS;
+    this.maxPixels = options.maxPixels ?? MAX_IMAGE_PIXELS;
+    this.startTimeoutMs = options.startTimeoutMs ?? 60_000;
+  }
+
+  /**
+   * The document's words, read by a reader process. Rejects with ExtractionError: 503 (Retry-After) when the pool
+   * and its queue are full, 504 past the time limit, 422 past the memory cap or for a document that cannot be read.
+   * `signal` (the client went away) takes a waiting document out of the queue.
+   */
+  async read(buffer: Buffer, type: DocumentType, signal?: AbortSignal): Promise<ReadResult> {
+    await this.slot(signal);
+    try {
+      return await this.run(buffer, type);
+    } finally {
+      const next = this.waiting.shift();
+      // The slot passes to the next waiting document, or is freed.
+      if (next) next.resolve();
+      else this.running--;
+    }
+  }
+
+  /** The live readers (for tests and the load bench): process id, busy, peak resident memory in MiB. */
+  status(): { running: number; waiting: number; readers: Array<{ pid: number; busy: boolean; peakRssMb: number }> } {
+    return {
+      running: this.running,
+      waiting: this.waiting.length,
+      readers: this.readers.map((reader) => ({ pid: reader.child.pid ?? 0, busy: reader.busy, peakRssMb: Math.round(reader.peakRss / 1048576) })),
+    };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const waiter of this.waiting.splice(0)) waiter.reject(new ExtractionError(503, readerMessages.closed, BUSY_RETRY_AFTER_S));
+    const exits = this.readers.map((reader) => this.stop(reader));
+    clearInterval(this.sampler);
+    this.sampler = undefined;
+    process.off('exit', this.killAll);
+    this.exitHook = false;
+    await Promise.all(exits);
+  }
+
+  private slot(signal?: AbortSignal): Promise<void> {
+    if (this.closed) return Promise.reject(new ExtractionError(503, readerMessages.closed, BUSY_RETRY_AFTER_S));
+    if (this.running < this.workers) {
+      this.running++;
+      return Promise.resolve();
+    }
+    if (this.waiting.length >= this.queue) return Promise.reject(new ExtractionError(503, readerMessages.busy, BUSY_RETRY_AFTER_S));
+    return new Promise<void>((resolve, reject) => {
+      const waiter: Waiter = {
+        resolve: () => {
+          signal?.removeEventListener('abort', leave);
+          resolve();
+        },
+        reject,
+      };
+      const leave = () => {
+        const at = this.waiting.indexOf(waiter);
+        if (at < 0) return;
+        this.waiting.splice(at, 1);
+        reject(new ExtractionError(503, 'The request was abandoned before its document was read'));
+      };
+      signal?.addEventListener('abort', leave, { once: true });
+      this.waiting.push(waiter);
+    });
+  }
+
+  private async run(buffer: Buffer, type: DocumentType): Promise<ReadResult> {
+    const reader = this.readers.find((one) => !one.busy && !one.dead) ?? this.spawn();
+    reader.busy = true;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await this.whenReady(reader);
+      return await new Promise<ReadResult>((resolve, reject) => {
+        reader.job = { id: ++this.sequence, resolve, reject };
+        timer = setTimeout(() => this.kill(reader, new ExtractionError(504, readerMessages.timeout(this.timeoutMs))), this.timeoutMs);
+        const request: ReadRequest = { id: reader.job.id, buffer, type, maxPixels: this.maxPixels };
+        reader.child.send(request, (error) => {
+          if (error) this.kill(reader, new ExtractionError(500, readerMessages.crashed));
+        });
+        this.watch();
+      });
+    } finally {
+      clearTimeout(timer);
+      reader.job = undefined;
+      if (!reader.dead) {
+        // Native memory (image buffers, the OCR engine's) is not always given back: a reader left large is replaced.
+        const rss = await residentBytes(reader.child.pid!);
+        if (rss !== null && rss > this.memoryMb * 1048576 * RECYCLE_SHARE) void this.stop(reader);
+      }
+      reader.busy = false;
+    }
+  }
+
+  private spawn(): Reader {
+    const child = fork(WORKER, [], {
+      execArgv: [...LOADER, `--max-old-space-size=${this.memoryMb}`],
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    let ready!: () => void;
+    let failed!: (error: Error) => void;
+    const reader: Reader = { child, ready: new Promise<void>((resolve, reject) => ((ready = resolve), (failed = reject))), busy: false, dead: false, rss: 0, peakRss: 0 };
+    reader.ready.catch(() => undefined);
+    child.on('message', (message: { kind: string; id?: number; result?: ReadResult; status?: number; message?: string }) => {
+      if (message.kind === 'ready') return ready();
+      const job = reader.job;
+      if (!job || job.id !== message.id) return;
+      if (message.kind === 'done') job.resolve(message.result!);
+      else job.reject(new ExtractionError(message.status ?? 422, message.message ?? 'The document could not be read'));
+    });
+    const gone = (signal: NodeJS.Signals | null) => {
+      reader.dead = true;
+      this.readers = this.readers.filter((one) => one !== reader);
+      failed(new Error('the reader ended before it was ready'));
+      // V8 out of heap aborts the process (SIGABRT): the memory cap by another name. A reader the pool killed has
+      // already answered its document.
+      const crash = signal === 'SIGABRT' ? new ExtractionError(422, readerMessages.memory) : new ExtractionError(500, readerMessages.crashed);
+      reader.job?.reject(reader.killedFor ?? crash);
+    };
+    child.on('exit', (_code, signal) => gone(signal));
+    child.on('error', () => {
+      if (!reader.dead) this.kill(reader, new ExtractionError(500, readerMessages.crashed));
+    });
+    if (!this.exitHook) process.on('exit', this.killAll);
+    this.exitHook = true;
+    this.readers.push(reader);
+    return reader;
+  }
+
+  private async whenReady(reader: Reader): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('late')), this.startTimeoutMs);
+    });
+    try {
+      await Promise.race([reader.ready, late]);
+    } catch {
+      this.kill(reader, new ExtractionError(503, readerMessages.start, BUSY_RETRY_AFTER_S));
+      throw new ExtractionError(503, readerMessages.start, BUSY_RETRY_AFTER_S);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Ends a reader at once; its document (if any) gets `reason`. */
+  private kill(reader: Reader, reason: ExtractionError): void {
+    if (reader.dead) return;
+    reader.dead = true;
+    reader.killedFor = reason;
+    this.readers = this.readers.filter((one) => one !== reader);
+    reader.child.kill('SIGKILL');
+    reader.job?.reject(reason);
+  }
+
+  /** Ends an idle reader (closing, or replaced) and waits for it to exit. */
+  private stop(reader: Reader): Promise<void> {
+    const { child } = reader;
+    const exited = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    this.kill(reader, new ExtractionError(503, readerMessages.closed, BUSY_RETRY_AFTER_S));
+    return exited;
+  }
+
+  /** Samples the busy readers' resident memory every 100 ms while any is busy; one over the cap is killed. */
+  private watch(): void {
+    if (this.sampler) return;
+    this.sampler = setInterval(() => {
+      const busy = this.readers.filter((reader) => reader.busy && !reader.dead);
+      if (!busy.length) {
+        clearInterval(this.sampler);
+        this.sampler = undefined;
+        return;
+      }
+      if (this.sampling) return;
+      this.sampling = true;
+      void Promise.all(
+        busy.map(async (reader) => {
+          const rss = await residentBytes(reader.child.pid!);
+          if (rss === null) return;
+          reader.rss = rss;
+          reader.peakRss = Math.max(reader.peakRss, rss);
+          if (rss > this.memoryMb * 1048576) this.kill(reader, new ExtractionError(422, readerMessages.memory));
+        }),
+      ).finally(() => (this.sampling = false));
+    }, SAMPLE_MS);
+    this.sampler.unref();
+  }
+}
