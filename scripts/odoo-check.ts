@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { configOrReport, type Config } from '../server/config';
 import { openDatabase } from '../server/db';
+import { embeddedDatabaseHolder } from '../server/db/lock';
 import { checkOdoo, formatReport, hasMissing } from '../server/erp/odoo/check';
 import { OdooClient } from '../server/erp/odoo/client';
 import { consoleAccounts } from '../server/erp/odoo/startup-check';
@@ -23,13 +24,13 @@ export async function readAccounts(config: Config): Promise<Accounts> {
   if (!config.databaseUrl) {
     const dir = join(config.dataDir, 'pglite');
     if (!existsSync(dir)) return { note: `Employees not checked: no app database in ${dir} yet (start the server once)` };
-    if (existsSync(join(dir, 'postmaster.pid'))) {
+    if (embeddedDatabaseHolder(config.dataDir) !== null) {
       return { note: `Employees not checked: the app database in ${dir} is held by a running server (stop it, or look at the server's start-up log, which runs this check too)` };
     }
   }
   let db;
   try {
-    db = await openDatabase(config);
+    db = await openDatabase({ ...config, lockWaitMs: 0 });
   } catch (error) {
     return { note: `Employees not checked: the app database cannot be opened (${error instanceof Error ? error.message : String(error)})` };
   }

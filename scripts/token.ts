@@ -8,44 +8,34 @@
  * while the server runs: it belongs to that one process, so the token is then signed without writing to it
  * (a "detached" token, see Sessions.issueDetached) and the account is checked by asking the running server.
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadSessionSecret } from '../server/auth/secret';
 import { Sessions } from '../server/auth/session';
 import { configOrReport, type Config } from '../server/config';
 import { openDatabase } from '../server/db';
+import { DatabaseInUse, embeddedDatabaseHolder } from '../server/db/lock';
 import { migrate } from '../server/db/migrations';
 import { findUserByEmail } from '../server/db/users';
 import { runIfMain } from './run-main';
 
 export type TokenResult = { ok: true; token: string; detached: boolean } | { ok: false; message: string };
 
-/** Whether the embedded database in DATA_DIR is open in another process (PGlite keeps postmaster.pid meanwhile). */
-function embeddedDatabaseInUse(config: Config): boolean {
-  return !config.databaseUrl && existsSync(join(config.dataDir, 'pglite', 'postmaster.pid'));
-}
+/** How long a token waits for a server that holds the embedded database but does not answer yet (still starting). */
+export const START_WAIT_MS = 30_000;
 
 export async function issueToken(config: Config, email: string): Promise<TokenResult> {
   if (config.databaseUrl === 'memory://') return { ok: false, message: 'DATABASE_URL=memory:// keeps no accounts outside the server process' };
   const secret = loadSessionSecret(config);
 
-  if (embeddedDatabaseInUse(config)) {
-    const token = await new Sessions({ query: async () => [] }, secret).issueDetached(email);
-    let response: Response;
-    try {
-      response = await fetch(`http://127.0.0.1:${config.port}/users/me`, { headers: { authorization: token }, signal: AbortSignal.timeout(5000) });
-    } catch {
-      return {
-        ok: false,
-        message: `The embedded database in ${join(config.dataDir, 'pglite')} is in use, but no server answers on port ${config.port}: set PORT to the running server's port, or start the server again if it stopped abruptly`,
-      };
-    }
-    if (response.status === 200) return { ok: true, token, detached: true };
-    if (response.status === 401) return { ok: false, message: `No active account for ${email} on the server running on port ${config.port}` };
-    return { ok: false, message: `The server on port ${config.port} answered ${response.status}` };
+  if (!config.databaseUrl && embeddedDatabaseHolder(config.dataDir) !== null) return detachedToken(config, email);
+  let db;
+  try {
+    db = await openDatabase({ ...config, lockWaitMs: 0 });
+  } catch (error) {
+    // Taken between the look and the open (a server starting right now): ask that server instead.
+    if (error instanceof DatabaseInUse) return detachedToken(config, email);
+    throw error;
   }
-
-  const db = await openDatabase(config);
   try {
     await migrate(db);
     const user = await findUserByEmail(db, email);
@@ -55,6 +45,38 @@ export async function issueToken(config: Config, email: string): Promise<TokenRe
   } finally {
     await db.close();
   }
+}
+
+/**
+ * The embedded database belongs to a running (or starting) server: the token is signed without writing to it, and
+ * the account is checked by asking that server, waited for while it is still starting.
+ */
+async function detachedToken(config: Config, email: string, waitMs = START_WAIT_MS): Promise<TokenResult> {
+  const me = `http://127.0.0.1:${config.port}/users/me`;
+  // First the server must answer at all: a token signed before a starting server created the account would
+  // predate the account, and tokens older than their account are refused.
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const answered = await fetch(me, { signal: AbortSignal.timeout(5000) }).then(
+      () => true,
+      () => false,
+    );
+    if (answered) break;
+    const holder = embeddedDatabaseHolder(config.dataDir);
+    if (holder === null) return { ok: false, message: `The server that held the embedded database in ${join(config.dataDir, 'pglite')} stopped: run the command again` };
+    if (Date.now() > deadline) {
+      return {
+        ok: false,
+        message: `The embedded database in ${join(config.dataDir, 'pglite')} is in use by process ${holder}, but no server answers on port ${config.port}: set PORT to the running server's port, or wait until it has started`,
+      };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  const token = await new Sessions({ query: async () => [] }, loadSessionSecret(config)).issueDetached(email);
+  const response = await fetch(me, { headers: { authorization: token }, signal: AbortSignal.timeout(5000) });
+  if (response.status === 200) return { ok: true, token, detached: true };
+  if (response.status === 401) return { ok: false, message: `No active account for ${email} on the server running on port ${config.port}` };
+  return { ok: false, message: `The server on port ${config.port} answered ${response.status}` };
 }
 
 async function main(): Promise<number> {

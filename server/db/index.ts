@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Sql, SqlDatabase } from '../erp/embedded/sql';
+import { DatabaseInUse, lockEmbeddedDatabase } from './lock';
 
 export interface Db extends SqlDatabase {
   exec(sql: string): Promise<void>;
@@ -21,6 +22,23 @@ export interface DatabaseOptions {
    * initdb, which takes seconds; the server tests share one.
    */
   template?: Blob;
+  /**
+   * How long to wait for the embedded database while another process holds it (a script such as npm run token
+   * holds it for a second); then DatabaseInUse is thrown. Default 20 s.
+   */
+  lockWaitMs?: number;
+}
+
+async function waitForLock(dataDir: string, waitMs: number): Promise<() => void> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      return lockEmbeddedDatabase(dataDir);
+    } catch (error) {
+      if (!(error instanceof DatabaseInUse) || Date.now() >= deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
 }
 
 /** Opens the database; the caller migrates it (see migrations.ts) and closes it. */
@@ -30,12 +48,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   // pg_trgm makes "contains" searches (ilike '%...%') on numbers and references use an index.
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   let pg: InstanceType<typeof PGlite>;
+  let release = () => {};
   if (options.databaseUrl === 'memory://') {
     pg = new PGlite({ extensions: { pg_trgm }, ...(options.template ? { loadDataDir: options.template } : {}) });
   } else {
     const dir = join(options.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    pg = new PGlite(dir, { extensions: { pg_trgm } });
+    // Before PGlite touches the folder: a second process (a server still starting, npm run token) is refused.
+    release = await waitForLock(options.dataDir, options.lockWaitMs ?? 20_000);
+    try {
+      pg = new PGlite(dir, { extensions: { pg_trgm } });
+      await pg.waitReady;
+    } catch (error) {
+      release();
+      throw error;
+    }
   }
   await pg.waitReady;
   const runner = (target: { query: typeof pg.query }): Sql => ({
@@ -48,7 +75,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
     exec: async (sql) => {
       await pg.exec(sql);
     },
-    close: () => pg.close(),
+    close: async () => {
+      try {
+        await pg.close();
+      } finally {
+        release();
+      }
+    },
   };
 }
 
