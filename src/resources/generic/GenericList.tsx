@@ -4,6 +4,7 @@ import { filtersOf } from './filters';
 import { GenericField } from './GenericField';
 import { fieldsWhere, useDeclaration } from './useDeclaration';
 import { ListEmpty, ListPagination } from '../../custom/ListProblem';
+import { KeyboardBody } from '../../custom/KeyboardRows';
 
 /**
  * The list of a declared resource: a column per `list` field, sortable where the server sorts, the declared filters,
@@ -16,7 +17,7 @@ export function GenericList() {
   const rowClick = views.includes('edit') && canEdit ? 'edit' : views.includes('show') ? 'show' : false;
   return (
     <List resource={resource.name} sort={resource.defaultSort} filters={filtersOf(resource)} exporter={false} perPage={25} title={false} pagination={<ListPagination />}>
-      <DataTable empty={<ListEmpty />} rowClick={rowClick} bulkActionButtons={false} data-testid={`${resource.name}-table`}>
+      <DataTable empty={<ListEmpty />} body={rowClick ? KeyboardBody : undefined} rowClick={rowClick} bulkActionButtons={false} data-testid={`${resource.name}-table`}>
         {fieldsWhere(resource, 'list').map(([name, field]) => (
           <DataTable.Col key={name} source={name} disableSort={!field.sortable}>
             <GenericField source={name} field={field} />

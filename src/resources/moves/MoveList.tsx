@@ -23,6 +23,7 @@ import { TriStateInput } from './TriStateInput';
 import { REFERENCE_STALE_TIME, useReferenceList } from '../../providers/useReferenceList';
 import { MoveDetailDialog, type ListedMove } from './MoveDetailDialog';
 import { ListEmpty, ListPagination } from '../../custom/ListProblem';
+import { KeyboardBody } from '../../custom/KeyboardRows';
 
 /** The last company choice on this list (spec section 3, local storage keys). */
 export const LAST_COMPANIES_KEY = 'moves_list_companies';
@@ -170,7 +171,7 @@ export function MoveList() {
         <TriStateInput source="notValidated" label="app.moves.fields.notValidated" />
       </ListFilterForm>
       <ValidationGroupTabs />
-      <DataTable empty={<ListEmpty />}
+      <DataTable empty={<ListEmpty />} body={KeyboardBody}
         bulkActionButtons={false}
         rowClick={(_id, _resource, record) => {
           setOpen(record as unknown as ListedMove);

@@ -76,7 +76,7 @@ const dayText = (value: string | null | undefined) => value ?? '';
 function Help({ text }: { text: string }) {
   return (
     <Tooltip title={text}>
-      <IconButton size="small" aria-label={text} sx={{ ml: 0.5, alignSelf: 'center' }} tabIndex={-1}>
+      <IconButton size="small" aria-label={text} sx={{ ml: 0.5, alignSelf: 'center' }}>
         <HelpOutlineIcon fontSize="small" />
       </IconButton>
     </Tooltip>

@@ -27,6 +27,7 @@ import type { BackofficeDataProvider } from '../../providers/dataProvider';
 import { errorMessage } from '../../providers/http';
 import { commentPreview, plainText } from '../../../shared/domain/text';
 import { Attachments } from './Attachments';
+import { openOnKeys } from '../../custom/KeyboardRows';
 
 interface Message { id: number; date: string; body: string; email_from: string | false }
 interface Journals { expensesJournals: Array<[number, string]>; invoicesJournals: Array<[number, string]> }
@@ -188,7 +189,7 @@ export function ValidationPage() {
                 </TableHead>
                 <TableBody>
                   {queue.map((move) => (
-                    <TableRow key={move.id} hover sx={{ cursor: 'pointer' }} onClick={() => setOpen(move)} data-testid="validation-row">
+                    <TableRow key={move.id} hover tabIndex={0} sx={{ cursor: 'pointer' }} onClick={() => setOpen(move)} onKeyDown={openOnKeys(() => setOpen(move))} data-testid="validation-row">
                       <TableCell>{move.date}</TableCell>
                       <TableCell>{move.company_id[1]}</TableCell>
                       <TableCell>{move.partner_id ? move.partner_id[1] : '-'}</TableCell>

@@ -21,6 +21,7 @@ import { ListFilterForm } from '../../custom/ListFilterForm';
 import { useReferenceList } from '../../providers/useReferenceList';
 import { OrderDetailDialog } from './OrderDetailDialog';
 import { ListEmpty, ListPagination } from '../../custom/ListProblem';
+import { KeyboardBody } from '../../custom/KeyboardRows';
 
 type Pair = [number, string] | false;
 const second = (pair: unknown) => (Array.isArray(pair) ? String(pair[1]) : '');
@@ -94,7 +95,7 @@ export function OrderList() {
         <TextInput source="clientReference" label="app.orders.fields.clientRef" />
         <SelectArrayInput source="state" label="app.orders.fields.state" choices={STATE_CHOICES} parse={parseStates} sx={{ minWidth: 180 }} />
       </ListFilterForm>
-      <DataTable empty={<ListEmpty />}
+      <DataTable empty={<ListEmpty />} body={KeyboardBody}
         bulkActionButtons={false}
         rowClick={(id) => {
           setOpen(Number(id));

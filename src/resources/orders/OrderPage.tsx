@@ -76,7 +76,7 @@ function Help({ text, children }: { text: string; children: ReactNode }) {
     <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5 }}>
       <Box sx={{ flex: 1, minWidth: 0 }}>{children}</Box>
       <Tooltip title={text}>
-        <IconButton size="small" aria-label={text} sx={{ mt: 1 }} tabIndex={-1}>
+        <IconButton size="small" aria-label={text} sx={{ mt: 1 }}>
           <HelpOutlineIcon fontSize="small" />
         </IconButton>
       </Tooltip>

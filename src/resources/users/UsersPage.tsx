@@ -49,6 +49,7 @@ import { errorMessage, serverMessageOr } from '../../providers/http';
 import { ListFilterForm } from '../../custom/ListFilterForm';
 import { useReferenceList } from '../../providers/useReferenceList';
 import { ListEmpty, ListPagination } from '../../custom/ListProblem';
+import { KeyboardBody } from '../../custom/KeyboardRows';
 
 interface Company { id: number; name: string }
 interface UserRecord { id: number; firstName: string; lastName: string; email: string; role: string; permissions: string[]; companies: number[] }
@@ -409,7 +410,7 @@ export function UsersPage() {
         <SelectInput source="companyId" label="app.users.fields.company" choices={companyChoices} />
         <TextInput source="email" label="app.users.fields.email" />
       </ListFilterForm>
-      <DataTable empty={<ListEmpty />}
+      <DataTable empty={<ListEmpty />} body={KeyboardBody}
         bulkActionButtons={false}
         rowClick="expand"
         expand={<PermissionsPanel readOnly={!canManage} />}
