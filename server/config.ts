@@ -7,6 +7,7 @@
  * An empty variable counts as unset.
  */
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from './erp/context';
 
@@ -115,6 +116,10 @@ const schema = z
     SESSION_SECRET: text.refine((value) => value === undefined || value.length >= 32, 'SESSION_SECRET must have at least 32 characters'),
     LOG_LEVEL: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     EXTRACT_TIMEOUT_MS: whole('EXTRACT_TIMEOUT_MS', 1000, 600_000, 25_000),
+    EXTRACT_WORKERS: whole('EXTRACT_WORKERS', 1, 64, Math.max(1, Math.min(2, availableParallelism()))),
+    // -1: unset, twice EXTRACT_WORKERS.
+    EXTRACT_QUEUE: whole('EXTRACT_QUEUE', 0, 1000, -1),
+    EXTRACT_MEMORY_MB: whole('EXTRACT_MEMORY_MB', 256, 65_536, 1024),
     EXTRACT_LLM_URL: httpUrl('EXTRACT_LLM_URL', 'http://localhost:11434/v1'),
     EXTRACT_LLM_MODEL: text,
     EXTRACT_LLM_API_KEY: text,
@@ -167,6 +172,11 @@ export interface Config {
   logLevel: LogLevel;
   /** Reading one document (OCR) is abandoned after this long. */
   extractTimeoutMs: number;
+  /** Documents read at once, each in its own reader process; `extractQueue` more may wait (then 503). */
+  extractWorkers: number;
+  extractQueue: number;
+  /** A reader process's memory cap (MiB): a document that needs more is refused and its reader replaced. */
+  extractMemoryMb: number;
   /** An OpenAI-compatible endpoint that reads fields from the recognised text; unset: offline rules only. */
   extractLlm?: { url: string; model: string; apiKey?: string };
   /** The companies' time zone: day boundaries of date filters on datetimes, and Odoo's context `tz`. */
@@ -214,6 +224,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionSecret: e.SESSION_SECRET,
     logLevel: e.LOG_LEVEL,
     extractTimeoutMs: e.EXTRACT_TIMEOUT_MS,
+    extractWorkers: e.EXTRACT_WORKERS,
+    extractQueue: e.EXTRACT_QUEUE >= 0 ? e.EXTRACT_QUEUE : 2 * e.EXTRACT_WORKERS,
+    extractMemoryMb: e.EXTRACT_MEMORY_MB,
     extractLlm: e.EXTRACT_LLM_URL ? { url: e.EXTRACT_LLM_URL.replace(/\/+$/, ''), model: e.EXTRACT_LLM_MODEL!, apiKey: e.EXTRACT_LLM_API_KEY } : undefined,
     timeZone: e.TIME_ZONE ?? DEFAULT_TIME_ZONE,
     trustProxy: e.TRUST_PROXY,
