@@ -48,6 +48,8 @@ export interface ReaderPoolOptions {
   maxPixels?: number;
   /** How long a new reader may take to load its OCR models (default 60 s). */
   startTimeoutMs?: number;
+  /** A reader idle this long ends (default 10 minutes). */
+  idleMs?: number;
 }
 
 interface Job {
@@ -65,6 +67,8 @@ interface Reader {
   rss: number;
   peakRss: number;
   job?: Job;
+  /** Ends it after idleMs without a document. */
+  idle?: NodeJS.Timeout;
   /** Why the pool killed it (the job's answer), when it did. */
   killedFor?: ExtractionError;
 }
@@ -97,6 +101,7 @@ export class ReaderPool {
   readonly timeoutMs: number;
   readonly maxPixels: number;
   private readonly startTimeoutMs: number;
+  private readonly idleMs: number;
   private readers: Reader[] = [];
   private waiting: Waiter[] = [];
   private running = 0;
@@ -114,6 +119,7 @@ export class ReaderPool {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_READ_TIMEOUT_MS;
     this.maxPixels = options.maxPixels ?? MAX_IMAGE_PIXELS;
     this.startTimeoutMs = options.startTimeoutMs ?? 60_000;
+    this.idleMs = options.idleMs ?? 600_000;
   }
 
   /**
@@ -182,11 +188,14 @@ export class ReaderPool {
   private async run(buffer: Buffer, type: DocumentType): Promise<ReadResult> {
     const reader = this.readers.find((one) => !one.busy && !one.dead) ?? this.spawn();
     reader.busy = true;
+    clearTimeout(reader.idle);
     let timer: NodeJS.Timeout | undefined;
     try {
       await this.whenReady(reader);
       return await new Promise<ReadResult>((resolve, reject) => {
         reader.job = { id: ++this.sequence, resolve, reject };
+        // It ended between being chosen and getting the document.
+        if (reader.dead) return reject(reader.killedFor ?? new ExtractionError(500, readerMessages.crashed));
         timer = setTimeout(() => this.kill(reader, new ExtractionError(504, readerMessages.timeout(this.timeoutMs))), this.timeoutMs);
         const request: ReadRequest = { id: reader.job.id, buffer, type, maxPixels: this.maxPixels };
         reader.child.send(request, (error) => {
@@ -201,6 +210,8 @@ export class ReaderPool {
         // Native memory (image buffers, the OCR engine's) is not always given back: a reader left large is replaced.
         const rss = await residentBytes(reader.child.pid!);
         if (rss !== null && rss > this.memoryMb * 1048576 * RECYCLE_SHARE) void this.stop(reader);
+        // A reader left idle gives its memory back; the next document starts another.
+        else reader.idle = setTimeout(() => void this.stop(reader), this.idleMs).unref();
       }
       reader.busy = false;
     }
@@ -259,11 +270,13 @@ export class ReaderPool {
 
   /** Ends a reader at once; its document (if any) gets `reason`. */
   private kill(reader: Reader, reason: ExtractionError): void {
-    if (reader.dead) return;
-    reader.dead = true;
-    reader.killedFor = reason;
-    this.readers = this.readers.filter((one) => one !== reader);
-    reader.child.kill('SIGKILL');
+    clearTimeout(reader.idle);
+    if (!reader.dead) {
+      reader.dead = true;
+      reader.killedFor = reason;
+      this.readers = this.readers.filter((one) => one !== reader);
+      reader.child.kill('SIGKILL');
+    }
     reader.job?.reject(reason);
   }
 
