@@ -5,10 +5,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MAX_ID } from '../../shared/domain/constants';
 import type { FeatureProbe } from '../erp/features';
 import type { Domain, ErpClient, ErpRecord } from '../erp/types';
 import { companyDomain, declaration, erpOrder, orEmpty, withSort, whenNotGiven } from './reference';
+import { validId } from './input';
 
 export const NOT_AN_EMPLOYEE = 'The user was not found in the employee module. Please contact the IT team.';
 const CONTACT_FIELDS = ['name', 'x_studio_owner_employee', 'company_id', 'email', 'phone', 'company_name', 'x_studio_tipo_inversor', 'category_id', 'function', 'website'];
@@ -20,14 +20,24 @@ class HttpError extends Error {
 }
 
 const text = (max: number) => z.string().trim().max(max).nullish();
-const id = z.number({ error: whenNotGiven('must be an id') }).int('is not a valid id').positive('is not a valid id').max(MAX_ID, 'is not a valid id');
+/**
+ * An e-mail address, or nothing ('' or null): one @, no spaces, a dot in the domain. Looser than the invitation's
+ * check on purpose: a contact's address may have accents or a company's own domain.
+ */
+const email = z
+  .string()
+  .trim()
+  .max(320)
+  .refine((value) => value === '' || /^[^\s@]+@[^\s@]+\.[^\s@.]+$/.test(value), 'must be an e-mail address')
+  .nullish();
+const id = validId('must be an id');
 const optionalId = z.union([id, z.null(), z.literal(false), z.literal('')]).optional();
 
 const createSchema = z.object({
   fields: z.object(
     {
       name: z.string({ error: whenNotGiven('The name is required') }).trim().min(1, 'The name is required').max(200),
-      email: text(320),
+      email,
       phone: text(50),
       company_name: text(200),
       from_event_assistant: optionalId,
@@ -43,8 +53,8 @@ const createSchema = z.object({
       notes: z.string().max(10_000).nullish(),
     },
     { error: whenNotGiven('fields is required') },
-  ),
-});
+  ).strict(),
+}).strict();
 
 export const contactSearchSchema = z.object({
   name: text(200),

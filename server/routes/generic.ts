@@ -13,10 +13,11 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { MAX_ID } from '../../shared/domain/constants';
+import { isIsoDate } from '../../shared/domain/dates';
 import { RESOURCES, resourceNamed } from '../../shared/resources/registry';
 import { sourceOf, type FieldDeclaration, type ResourceDeclaration } from '../../shared/resources/types';
 import { erpOrder, idParams, orEmpty, withSort, type Sort } from './reference';
+import { validId } from './input';
 import type { Domain, DomainTerm, ErpClient, ErpRecord, ErpValues } from '../erp/types';
 
 class HttpError extends Error {
@@ -28,7 +29,7 @@ class HttpError extends Error {
   }
 }
 
-const recordId = z.number().int().positive().max(MAX_ID);
+const recordId = validId();
 
 /** A text of the ERP: trimmed, without NUL characters PostgreSQL cannot store. */
 function text(max: number) {
@@ -38,6 +39,14 @@ function text(max: number) {
     .max(max, `must be at most ${max} characters`)
     .refine((value) => !value.includes('\u0000'), 'must not contain NUL characters');
 }
+
+/** A business date: a real day of the years 1900 to 2199 (shared/domain/dates). */
+const isoDate = z.string().refine(isIsoDate, 'must be a date YYYY-MM-DD');
+/** A date and time as Odoo writes it ('YYYY-MM-DD HH:MM:SS', or with a T). */
+const isoDateTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}[ T]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'must be a date and time YYYY-MM-DD HH:MM:SS')
+  .refine((value) => isIsoDate(value.slice(0, 10)), 'must be a date and time YYYY-MM-DD HH:MM:SS');
 
 /** What a declared field accepts when written. */
 function inputOf(name: string, field: FieldDeclaration) {
@@ -52,14 +61,17 @@ function inputOf(name: string, field: FieldDeclaration) {
         ? text(max).pipe(z.email(`${name} must be an e-mail address`))
         : z.union([text(max).pipe(z.union([z.literal(''), z.email(`${name} must be an e-mail address`)])), z.null()]);
     case 'number':
-    case 'money':
-      return field.required ? z.number().finite() : z.union([z.number().finite(), z.null()]);
+    case 'money': {
+      // Within what the ERP's float columns hold to the cent.
+      const number = z.number().min(-1e9).max(1e9);
+      return field.required ? number : z.union([number, z.null()]);
+    }
     case 'boolean':
       return z.boolean();
     case 'date':
-      return z.union([z.iso.date(`${name} must be a date YYYY-MM-DD`), ...(field.required ? [] : [z.null()])]);
+      return z.union([isoDate, ...(field.required ? [] : [z.null()])]);
     case 'datetime':
-      return z.union([z.string().max(30), ...(field.required ? [] : [z.null()])]);
+      return z.union([isoDateTime, ...(field.required ? [] : [z.null()])]);
     case 'choice':
       return z.enum((field.choices ?? []) as [string, ...string[]]);
     case 'reference':
@@ -75,7 +87,7 @@ function filterOf(field: FieldDeclaration) {
   if (field.filter === 'contains') return text(200);
   if (field.type === 'boolean') return z.boolean();
   if (field.type === 'reference') return recordId;
-  return z.union([text(200), z.number().finite(), z.boolean()]);
+  return z.union([text(200), z.number().min(-1e9).max(1e9), z.boolean()]);
 }
 
 export function searchSchema(resource: ResourceDeclaration) {

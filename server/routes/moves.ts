@@ -6,10 +6,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MAX_ID } from '../../shared/domain/constants';
 import { isIsoDate, isWithinTwoYears } from '../../shared/domain/dates';
 import { prepareUpload } from '../files';
 import { companiesWithProjects, declaration, erpOrder, idParams, orEmpty, queryParam, withSort, whenNotGiven } from './reference';
+import { validId } from './input';
 import { roundMoney } from '../../shared/domain/money';
 import { plainText } from '../../shared/domain/text';
 import type { Domain, DomainTerm, ErpClient, ErpRecord } from '../erp/types';
@@ -30,6 +30,13 @@ class HttpError extends Error {
     super(message);
   }
 }
+
+/** The keys of a listed move (moveRow) and of a move to validate (with its messages): read-only when sent back. */
+const LISTED_FIELDS = [
+  'id', 'name', 'partner_id', 'date', 'invoice_date', 'invoice_date_due', 'pnt_account_move_team_manager_validate', 'pnt_account_move_team_manager_deny',
+  'company_id', 'journal_id', 'amount_untaxed_signed', 'amount_total_signed', 'amount_total', 'currency_id', 'state', 'type', 'paymentStatus',
+  'uploadedBy', 'attachment_ids', 'messages',
+];
 
 /** A move as the list and the dialogs show it (spec section 3, Move as listed). */
 export function moveRow(move: ErpRecord) {
@@ -60,13 +67,15 @@ export function moveRow(move: ErpRecord) {
 }
 
 const text = (max: number) => z.string().trim().max(max).nullish();
+/** An id as text in a path or query list: 1 to 999999999 (0 names no record). */
+const RECORD_ID = /^[1-9][0-9]{0,8}$/;
 const isoDate = z.string().refine(isIsoDate, 'must be a date YYYY-MM-DD');
 const optionalDate = z.union([isoDate, z.literal(''), z.null()]).optional();
 const triState = z.boolean().nullish();
 
 export const moveSearchSchema = z.object({
   number: text(100),
-  partner: z.union([z.string().trim().max(200), z.number().int('is not a valid id').positive('is not a valid id').max(MAX_ID, 'is not a valid id')]).nullish(),
+  partner: z.union([z.string().trim().max(200), validId()]).nullish(),
   validated: triState,
   notValidated: triState,
   dateFrom: optionalDate,
@@ -74,7 +83,7 @@ export const moveSearchSchema = z.object({
   dueDateFrom: optionalDate,
   dueDateTo: optionalDate,
   reference: text(200),
-  company: z.array(z.union([z.string().trim().min(1).max(200), z.number().int('is not a valid id').positive('is not a valid id').max(MAX_ID, 'is not a valid id')])).max(100).nullish(),
+  company: z.array(z.union([z.string().trim().min(1).max(200), validId()])).max(100).nullish(),
   state: z.array(z.enum(['draft', 'posted', 'cancel', 'cancelled'])).max(4).nullish(),
   uploadedBy: text(320),
   pageNumber: z.number().int().min(1).max(1_000_000).default(1),
@@ -175,10 +184,12 @@ export async function moveRoutes(app: FastifyInstance, { erp }: { erp: ErpClient
 
   // A query value is text, or a list when repeated: documented here, judged by the handler as before.
   const attachmentsQuery = z.looseObject({ attachmentIds: queryParam.describe('Attachment ids, comma-separated (up to 50)') });
-  app.get<{ Querystring: { attachmentIds?: string } }>('/odoo/moves/attachments', { schema: { querystring: attachmentsQuery }, config: { permission: ['moves.list', 'moves.validate'] } }, async (request) => {
-    const raw = request.query.attachmentIds ?? '';
+  app.get<{ Querystring: { attachmentIds?: string | string[] } }>('/odoo/moves/attachments', { schema: { querystring: attachmentsQuery }, config: { permission: ['moves.list', 'moves.validate'] } }, async (request) => {
+    // Repeated (?attachmentIds=1&attachmentIds=2) is the same list as comma-separated.
+    const given = request.query.attachmentIds ?? '';
+    const raw = Array.isArray(given) ? given.join(',') : given;
     const ids = [...new Set(raw.split(',').map((one) => one.trim()).filter(Boolean))];
-    if (!ids.length || ids.length > 50 || ids.some((one) => !/^[0-9]{1,9}$/.test(one))) {
+    if (!ids.length || ids.length > 50 || ids.some((one) => !RECORD_ID.test(one))) {
       throw new HttpError(400, 'attachmentIds must be a comma-separated list of up to 50 attachment ids');
     }
     const numeric = ids.map(Number);
@@ -198,15 +209,18 @@ export async function moveRoutes(app: FastifyInstance, { erp }: { erp: ErpClient
     });
   });
 
+  // The console sends the move as listed with its changes: the listed fields are read back unchanged, any other key
+  // is refused (a field this route would not store must not look stored).
   const updateSchema = z
     .object({
+      ...Object.fromEntries(LISTED_FIELDS.map((field) => [field, z.unknown().optional()])),
       ref: z.string().trim().min(1, 'The reference/concept is required').max(500).optional(),
       concept: z.string().trim().min(1, 'The reference/concept is required').max(500).optional(),
       amount: z.number({ error: whenNotGiven('amount must be a number') }).positive('amount must be greater than zero').min(0.005, 'amount must be at least 0.01').max(1e9, 'amount must be at most 1000000000').optional(),
       date: isoDate.optional(),
       comment: z.string().max(10_000).nullish(),
     })
-    .passthrough();
+    .strict();
 
   api.put('/odoo/moves/:id', { schema: { params: idParams, body: orEmpty(updateSchema) }, config: { permission: 'moves.modify' } }, async (request) => {
     const body = request.body;
@@ -243,7 +257,7 @@ export async function moveRoutes(app: FastifyInstance, { erp }: { erp: ErpClient
     return reply.code(204).send();
   });
 
-  const validateSchema = z.object({ validate: z.boolean({ error: whenNotGiven('validate must be true or false') }) });
+  const validateSchema = z.object({ validate: z.boolean({ error: whenNotGiven('validate must be true or false') }) }).strict();
   api.put('/odoo/moves/:id/validate', { schema: { params: idParams, body: orEmpty(validateSchema) }, config: { permission: 'moves.validate' } }, async (request) => {
     const { validate } = request.body;
     const move = await scopedMove(request, Number(request.params.id));
@@ -257,7 +271,7 @@ export async function moveRoutes(app: FastifyInstance, { erp }: { erp: ErpClient
     return moveRow(await scopedMove(request, move.id));
   });
 
-  const commentSchema = z.object({ comment: z.string({ error: whenNotGiven('comment must be text') }).trim().min(1, 'The comment is empty').max(5000) });
+  const commentSchema = z.object({ comment: z.string({ error: whenNotGiven('comment must be text') }).trim().min(1, 'The comment is empty').max(5000) }).strict();
   api.post(
     '/odoo/moves/:id/validation-comment',
     { schema: { params: idParams, body: orEmpty(commentSchema) }, config: { permission: ['moves.validate', 'moves.modify'] } },
@@ -277,7 +291,7 @@ export async function moveRoutes(app: FastifyInstance, { erp }: { erp: ErpClient
     async (request) => {
       if (request.query.filter !== 'to_validate') throw new HttpError(400, "filter must be 'to_validate'");
       const parts = request.params.ids.split(',').map((one) => one.trim());
-      if (!parts.length || parts.length > 50 || parts.some((one) => !/^[0-9]{1,9}$/.test(one))) throw new HttpError(400, 'ids must be a comma-separated list of journal ids');
+      if (!parts.length || parts.length > 50 || parts.some((one) => !RECORD_ID.test(one))) throw new HttpError(400, 'ids must be a comma-separated list of up to 50 journal ids');
       const ids = [...new Set(parts.map(Number))];
       const journals = await erp.searchRead('account.journal', [['id', 'in', ids], ['company_id', 'in', userOf(request).companies]], { fields: ['id'] });
       if (journals.length !== ids.length) throw new HttpError(404, `Journal ${ids.filter((id) => !journals.some((one) => one.id === id)).join(', ')} not found`);
@@ -296,11 +310,11 @@ const setting = z.object({ journal_id: z.unknown().optional(), account: z.unknow
 
 export const moveCreateSchema = z.object({
   type: z.enum(['expense', 'invoice'], { error: "type must be 'expense' or 'invoice'" }),
-  company_id: z.number({ error: whenNotGiven('company_id is required') }).int('is not a valid id').positive('is not a valid id').max(MAX_ID, 'is not a valid id'),
-  project: z.union([z.number().int('is not a valid id').positive('is not a valid id').max(MAX_ID, 'is not a valid id'), z.object({ id: z.number().int('is not a valid id').positive('is not a valid id').max(MAX_ID, 'is not a valid id').optional() }).passthrough(), z.null(), z.literal(false)]).optional(),
-  project_id: z.union([z.number().int('is not a valid id').positive('is not a valid id').max(MAX_ID, 'is not a valid id'), z.null(), z.literal(false)]).optional(),
+  company_id: validId('company_id is required'),
+  project: z.union([validId(), z.object({ id: validId().optional() }).passthrough(), z.null(), z.literal(false)]).optional(),
+  project_id: z.union([validId(), z.null(), z.literal(false)]).optional(),
   company_data: z.object({ expenses: setting.optional(), invoices: setting.optional() }).passthrough().nullish(),
-  partner_id: z.union([z.number().int('is not a valid id').positive('is not a valid id').max(MAX_ID, 'is not a valid id'), z.null(), z.literal(false)]).optional(),
+  partner_id: z.union([validId(), z.null(), z.literal(false)]).optional(),
   date: isoDate,
   amount: z.number({ error: whenNotGiven('amount must be a number') }).positive('amount must be greater than zero').min(0.005, 'amount must be at least 0.01').max(1e9, 'amount must be at most 1000000000'),
   concept: z.string().trim().max(500).optional().default(''),
@@ -309,7 +323,7 @@ export const moveCreateSchema = z.object({
   paymentMethod: z.enum(['corporate_card', 'personal_card', 'direct_debit']).nullish(),
   paymentStatus: z.enum(['paid', 'unpaid']).nullish(),
   file: z.object({ name: z.string().max(255), data: z.string().min(1, 'The file is empty') }, { error: whenNotGiven('A file is required') }),
-});
+}).strict();
 
 /**
  * POST /odoo/moves/create: an expense becomes a receipt (in_receipt), an invoice a supplier bill (in_invoice), in

@@ -10,7 +10,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { findUserById } from '../db/users';
 import { hasAnyPermission } from '../../shared/domain/permissions';
-import { MAX_ID } from '../../shared/domain/constants';
 import { isIsoDate, isWithinTwoYears, zonedDayBounds, zonedToUtc } from '../../shared/domain/dates';
 import { storedDecimals, taxRoundingOf } from '../../shared/domain/orders';
 import { plainText } from '../../shared/domain/text';
@@ -19,6 +18,7 @@ import type { FeatureProbe } from '../erp/features';
 import type { Domain, DomainTerm, ErpClient, ErpRecord } from '../erp/types';
 import { renderOrderPdf, type PrintableOrder } from './order-pdf';
 import { declaration, erpOrder, idParams, orEmpty, queryParam, withSort, whenNotGiven } from './reference';
+import { validId } from './input';
 
 export const ORDER_FIELDS = [
   'name', 'create_date', 'write_date', 'date_order', 'partner_id', 'client_order_ref', 'user_id', 'x_uploaded_by', 'company_id',
@@ -35,10 +35,25 @@ class HttpError extends Error {
   }
 }
 
-const id = z.number({ error: whenNotGiven('must be an id') }).int('is not a valid id').positive('is not a valid id').max(MAX_ID, 'is not a valid id');
+const id = validId('must be an id');
 const optionalId = z.union([id, z.null(), z.literal(false)]).optional();
 const isoDate = z.string().refine(isIsoDate, 'must be a date YYYY-MM-DD');
-const amount = (name: string) => z.number({ error: whenNotGiven(`${name} must be a number`) }).finite().min(-1e9, `${name} must be at least -1000000000`).max(1e9, `${name} must be at most 1000000000`);
+/**
+ * A unit price as Odoo keeps it (two decimals): 0 (a free line) or 0.01 to 1000000000; a negative price or one that
+ * rounds to 0.00 (1e-9) is refused.
+ */
+const price = (name: string) =>
+  z
+    .number({ error: whenNotGiven(`${name} must be a number`) })
+    .min(0, `${name} must be at least 0`)
+    .max(1e9, `${name} must be at most 1000000000`)
+    .refine((value) => value === 0 || value >= 0.005, `${name} must be 0 or at least 0.01`);
+/** A quantity as Odoo keeps it (two decimals): 0.01 to 1000000. */
+const quantity = z
+  .number({ error: whenNotGiven('product_uom_qty must be a number') })
+  .positive('The quantity must be greater than zero')
+  .min(0.005, 'The quantity must be at least 0.01')
+  .max(1e6, 'The quantity must be at most 1000000');
 
 /** An order as the list and the detail show it (spec section 3, Order). */
 export function orderRow(order: ErpRecord) {
@@ -101,28 +116,28 @@ const createSchema = z.object({
       client_order_ref: z.string().trim().max(200).nullish(),
       date_order: isoDate,
       note: z.string().max(10_000).nullish(),
-      partner_id: z.number({ error: whenNotGiven('The customer is required') }).int('is not a valid id').positive('is not a valid id').max(MAX_ID, 'is not a valid id'),
+      partner_id: validId('The customer is required'),
       payment_mode_id: optionalId,
       payment_term_id: optionalId,
       pricelist_id: optionalId,
     },
     { error: whenNotGiven('order is required') },
-  ),
+  ).strict(),
   lines: z
     .array(
       z.object({
         name: z.string().trim().max(2000).nullish(),
-        price_unit: amount('price_unit'),
-        product_id: z.number({ error: whenNotGiven('Every line needs a product') }).int('is not a valid id').positive('is not a valid id').max(MAX_ID, 'is not a valid id'),
+        price_unit: price('price_unit'),
+        product_id: validId('Every line needs a product'),
         product_uom: optionalId,
-        product_uom_qty: z.number({ error: whenNotGiven('product_uom_qty must be a number') }).finite().positive('The quantity must be greater than zero').max(1e7, 'The quantity must be at most 10000000'),
-        tax_id: z.array(id).max(5).optional().default([]),
-      }),
+        product_uom_qty: quantity,
+        tax_id: z.array(id).max(5, 'A line has at most 5 taxes').optional().default([]),
+      }).strict(),
       { error: whenNotGiven('lines must be a list') },
     )
     .min(1, 'An order needs at least one line')
     .max(200, 'An order has at most 200 lines'),
-});
+}).strict();
 
 const linesSchema = z.object({
   lines: z
@@ -130,16 +145,16 @@ const linesSchema = z.object({
       z.object({
         id,
         name: z.string().trim().max(2000).optional(),
-        product_uom_qty: z.number({ error: whenNotGiven('product_uom_qty must be a number') }).finite().positive('The quantity must be greater than zero').max(1e7, 'The quantity must be at most 10000000').optional(),
-        price_unit: amount('price_unit').optional(),
+        product_uom_qty: quantity.optional(),
+        price_unit: price('price_unit').optional(),
         product_id: z.union([id, z.null(), z.literal(false)]).optional(),
         name_short: z.string().max(500).nullish(),
-      }),
+      }).strict(),
       { error: whenNotGiven('lines must be a list') },
     )
     .min(1, 'No lines to change')
     .max(200, 'An order has at most 200 lines'),
-});
+}).strict();
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
@@ -161,8 +176,11 @@ async function odooReport(erp: Required<Pick<ErpClient, 'download' | 'call'>>, o
  * session needed; the user must still be allowed when the link is opened).
  */
 class PrintTokens {
-  private readonly key = randomBytes(32);
-  constructor(private readonly lifetimeMs = 10 * 60_000) {}
+  /** Derived from the session secret, so a link made by one server process opens on any other sharing it. */
+  private readonly key: Buffer;
+  constructor(secret: string | undefined, private readonly lifetimeMs = 10 * 60_000) {
+    this.key = secret ? createHmac('sha256', secret).update('print-links').digest() : randomBytes(32);
+  }
   sign(orderId: number, lang: string, userId: number, now = Date.now()): string {
     const payload = `${orderId}.${now + this.lifetimeMs}.${lang}.${userId}`;
     return `${Buffer.from(payload).toString('base64url')}.${createHmac('sha256', this.key).update(payload).digest('base64url')}`;
@@ -180,10 +198,10 @@ class PrintTokens {
   }
 }
 
-export async function orderRoutes(app: FastifyInstance, { erp, config, features }: { erp: ErpClient; config: Config; features: FeatureProbe }) {
+export async function orderRoutes(app: FastifyInstance, { erp, config, features, secret }: { erp: ErpClient; config: Config; features: FeatureProbe; secret?: string }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const resource = declaration('orders');
-  const printTokens = new PrintTokens();
+  const printTokens = new PrintTokens(secret);
   const userOf = (request: FastifyRequest) => request.user;
   /** The order fields this ERP has: payment modes come from optional OCA modules, margins from sale_margin. */
   const orderFields = async () => {
@@ -386,12 +404,14 @@ export async function orderRoutes(app: FastifyInstance, { erp, config, features 
     return reply.code(204).send();
   });
 
-  app.get<{ Params: { id: string }; Querystring: { lang?: string } }>(
+  app.get<{ Params: { id: string }; Querystring: { lang?: string | string[] } }>(
     '/odoo/orders/:id/print-url',
     { schema: { params: idParams, querystring: z.looseObject({ lang: queryParam.describe("'en' or 'es' (the default)") }) }, config: { permission: 'orders.list' } },
     async (request) => {
+      const asked = request.query.lang;
+      if (asked !== undefined && asked !== 'en' && asked !== 'es') throw new HttpError(400, "lang must be 'en' or 'es'");
       const order = await scopedOrder(request, Number(request.params.id));
-      const lang = request.query.lang === 'en' ? 'en' : 'es';
+      const lang = asked === 'en' ? 'en' : 'es';
       // Always this server's address: users may not reach the ERP itself; the server fetches Odoo's PDF for them.
       return { url: `/report/pdf/sale.report_saleorder/${order.id}?token=${encodeURIComponent(printTokens.sign(order.id, lang, userOf(request).id))}&lang=${lang}` };
     },

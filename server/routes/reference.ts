@@ -30,14 +30,18 @@ export class ScopeError extends Error {
   }
 }
 
-const companyIdSchema = z.coerce.number().int().positive().max(MAX_ID, 'is not a valid id');
-
-/** The company id of a request, which must be one of the user's companies. */
-export function ownCompany(request: FastifyRequest, raw: unknown): number {
-  const parsed = companyIdSchema.safeParse(raw);
-  if (!parsed.success) throw Object.assign(new Error('The company id must be a positive integer'), { statusCode: 400 });
-  if (!userOf(request).companies.includes(parsed.data)) throw new ScopeError();
-  return parsed.data;
+/**
+ * The company id of a request (a number, or its digits as text in a path, header or body), which must be one of the
+ * user's companies; refused naming `field` otherwise (`x-company-id: is not a valid id`).
+ */
+export function ownCompany(request: FastifyRequest, raw: unknown, field = 'companyId'): number {
+  const bad = (rule: string) => Object.assign(new Error(`${field}: ${rule}`), { statusCode: 400 });
+  if (raw === undefined || raw === null || raw === '') throw bad('is required');
+  const digits = typeof raw === 'number' ? String(raw) : raw;
+  if (typeof digits !== 'string' || !/^[0-9]{1,10}$/.test(digits) || Number(digits) < 1 || Number(digits) > MAX_ID) throw bad('is not a valid id');
+  const id = Number(digits);
+  if (!userOf(request).companies.includes(id)) throw new ScopeError();
+  return id;
 }
 
 /** Records of the given companies or shared by all (company_id false), as Odoo's multi-company rules read. */
@@ -61,7 +65,8 @@ export const queryParam = z.union([z.string(), z.array(z.string())]).optional();
  * too big, not positive) gets the rule's own message instead of, say, "amount must be a number" for 1e10.
  */
 export function whenNotGiven(message: string) {
-  return (issue: { code: string }) => (issue.code === 'invalid_type' ? message : undefined);
+  // JSON's 1e400 arrives as Infinity: a number too big, worded by the route's messages (server/routes/input.ts).
+  return (issue: { code: string; input?: unknown }) => (issue.code === 'invalid_type' && !(typeof issue.input === 'number' && !Number.isFinite(issue.input)) ? message : undefined);
 }
 
 /** A body that may be left out is read as {}, as the handlers' `request.body ?? {}` did. */
@@ -207,17 +212,18 @@ export async function referenceRoutes(app: FastifyInstance, { erp }: { erp: ErpC
 
   const companyHeader = z.looseObject({ 'x-company-id': z.string().optional().describe('The company the list is for') });
   app.get('/odoo/providers', { schema: { headers: companyHeader }, config: { permission: MOVES_ANY } }, async (request) =>
-    providers(ownCompany(request, request.headers['x-company-id'])),
+    providers(ownCompany(request, request.headers['x-company-id'], 'x-company-id')),
   );
 
   const providerSearch = z.object({
-    companyId: z.union([z.number(), z.string()]),
+    // Checked by ownCompany, which names the field: an id, or its digits as text.
+    companyId: z.union([z.number(), z.string().max(20)]),
     name: z.string().max(200).optional().default(''),
     // A tax id as printed on a document ('B-46123456', 'ES B46123456'): matched without its country prefix and marks.
     vat: z.string().max(30).transform(vatCore).refine((core) => core.length >= 8, 'not a tax id').optional(),
   });
-  // This body has no default: a missing one is refused as "received undefined", a JSON null as "received null"
-  // (Fastify hands a validator null for both, so a missing body is marked before validation).
+  // This body has no default: a missing one is refused as required, a JSON null as not an object (Fastify hands a
+  // validator null for both, so a missing body is marked before validation).
   const NO_BODY = Symbol('no body');
   api.post(
     '/odoo/providers/search',

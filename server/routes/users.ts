@@ -6,7 +6,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MAX_ID } from '../../shared/domain/constants';
 import { ALL_PERMISSIONS, GOD, hasAnyPermission, hasPermission, USERS_VIEW_PERMISSIONS } from '../../shared/domain/permissions';
 import { sortableFields } from '../../shared/resources/types';
 import { createInvitation } from '../auth/invitations';
@@ -16,6 +15,7 @@ import type { Sql } from '../erp/embedded/sql';
 import type { Mailer } from '../mail';
 import { invitationMail } from './invitation-mail';
 import { declaration, idParams, orEmpty, withSort, type Sort, whenNotGiven } from './reference';
+import { validId } from './input';
 
 class HttpError extends Error {
   constructor(readonly statusCode: number, message: string) {
@@ -25,7 +25,7 @@ class HttpError extends Error {
 
 const USERS_MANAGE = 'users.create';
 const PERMISSION_VALUES = [GOD, ...ALL_PERMISSIONS] as const;
-const companyIds = z.array(z.number({ error: whenNotGiven('companies must be ids') }).int('is not a valid id').positive('is not a valid id').max(MAX_ID, 'is not a valid id')).max(100);
+const companyIds = z.array(validId('companies must be ids')).max(100);
 
 const isAdmin = (user: Pick<AppUser, 'role'>) => user.role === 'admin';
 const isGod = (user: Pick<AppUser, 'permissions'>) => user.permissions.includes(GOD);
@@ -41,8 +41,8 @@ function userRow(user: AppUser) {
 const searchSchema = z.object({
   name: z.string().trim().max(200).nullish(),
   email: z.string().trim().max(320).nullish(),
-  company: z.union([z.number().int().positive(), z.null()]).optional(),
-  companyId: z.union([z.number().int().positive(), z.null()]).optional(),
+  company: z.union([validId(), z.null()]).optional(),
+  companyId: z.union([validId(), z.null()]).optional(),
   pageNumber: z.number().int().min(1).max(1_000_000).default(1),
   numberOfRecords: z.number().int().min(1).max(1000).default(25),
 });
@@ -155,10 +155,10 @@ export async function userRoutes(app: FastifyInstance, { db, mailer, config, clo
   });
 
   const changeSchema = z.object({
-    userId: z.number({ error: whenNotGiven('userId must be an id') }).int('is not a valid id').positive('is not a valid id').max(MAX_ID, 'is not a valid id'),
+    userId: validId('userId must be an id'),
     permission: z.enum(PERMISSION_VALUES, { error: 'Unknown permission' }),
     value: z.boolean({ error: whenNotGiven('value must be true or false') }),
-  });
+  }).strict();
   api.post('/users/change-permission', { schema: { body: orEmpty(changeSchema) }, config: { permission: USERS_MANAGE } }, async (request) => {
     const { userId, permission, value } = request.body;
     const requester = request.user;
@@ -183,9 +183,9 @@ export async function userRoutes(app: FastifyInstance, { db, mailer, config, clo
   const editSchema = z.object({
     firstName: z.string({ error: whenNotGiven('The first name is required') }).trim().min(1, 'The first name is required').max(100),
     lastName: z.string({ error: whenNotGiven('The last name is required') }).trim().min(1, 'The last name is required').max(100),
-    email: z.string().optional(),
+    email: z.string().max(320).optional(),
     companies: companyIds.optional(),
-  });
+  }).strict();
   api.put('/users/:id', { schema: { params: idParams, body: orEmpty(editSchema) }, config: { permission: USERS_MANAGE } }, async (request, reply) => {
     const body = request.body;
     const requester = request.user;
@@ -217,7 +217,7 @@ export async function userRoutes(app: FastifyInstance, { db, mailer, config, clo
     companies: companyIds.optional(),
     permissions: z.array(z.enum(PERMISSION_VALUES, { error: whenNotGiven('Unknown permission') })).max(50).default([]),
     lang: z.enum(['es', 'en']).optional(),
-  });
+  }).strict();
   api.post('/users/invite', { schema: { body: orEmpty(inviteSchema) }, config: { permission: USERS_MANAGE } }, async (request, reply) => {
     const body = request.body;
     const requester = request.user;
