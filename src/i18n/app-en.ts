@@ -88,6 +88,7 @@ export const appEn = {
       tabs: { expenses: 'Expenses', invoices: 'Invoices' },
       columns: { date: 'Date', company: 'Company', provider: 'Provider', amount: 'Amount', uploadedBy: 'Uploaded by', comments: 'Comments', actions: 'Actions' },
       invoiceDate: 'Invoice date',
+      noProvider: 'No supplier',
       noComments: 'No comments',
       comment: 'Comment',
       addComment: 'Add comment',
@@ -267,6 +268,7 @@ export const appEn = {
     list: { retry: 'Try again' },
     moves: {
       any: 'any',
+      draftNumber: 'Draft',
       filterError: 'Error filtering',
       fields: {
         number: 'Number',

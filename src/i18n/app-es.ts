@@ -90,6 +90,7 @@ export const appEs: AppMessages = {
       tabs: { expenses: 'Gastos', invoices: 'Facturas' },
       columns: { date: 'Fecha', company: 'Empresa', provider: 'Proveedor', amount: 'Importe', uploadedBy: 'Subido por', comments: 'Comentarios', actions: 'Acciones' },
       invoiceDate: 'Fecha de factura',
+      noProvider: 'Sin proveedor',
       noComments: 'Sin comentarios',
       comment: 'Comentario',
       addComment: 'Añadir comentario',
@@ -269,6 +270,7 @@ export const appEs: AppMessages = {
     list: { retry: 'Reintentar' },
     moves: {
       any: 'todos',
+      draftNumber: 'Borrador',
       filterError: 'Error al filtrar',
       fields: {
         number: 'Número',

@@ -94,8 +94,12 @@ describe('move list in a real browser', () => {
     await page.locator('table tbody tr').first().waitFor();
     const states = await column(page, 10);
     const draftRow = states.indexOf('Borrador');
+    // A draft has no number yet (Odoo's "/"): it reads "Borrador", in the list and in the dialog's title.
+    expect((await column(page, 0))[draftRow]).toBe('Borrador');
+    expect((await column(page, 0)).includes('/')).toBe(false);
     await page.locator('table tbody tr').nth(draftRow).click();
     await page.getByTestId('move-detail').waitFor();
+    expect(await page.getByRole('dialog').getByRole('heading').first().innerText()).toMatch(/^Borrador · /);
     await page.locator('[data-testid="attachment-pdf"], [data-testid="attachment-image"]').first().waitFor();
     await page.getByTestId('detail-ref').fill('   ');
     await page.getByTestId('detail-save').click();

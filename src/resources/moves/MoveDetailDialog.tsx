@@ -16,6 +16,7 @@ import { hasPermission } from '../../../shared/domain/permissions';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
 import { errorMessage } from '../../providers/http';
 import { Attachments } from './Attachments';
+import { moveNumber } from './number';
 
 export interface ListedMove {
   id: number;
@@ -98,7 +99,7 @@ export function MoveDetailDialog({ move, onClose }: { move: ListedMove; onClose:
 
   return (
     <Dialog open onClose={() => onClose(false)} maxWidth="md" fullWidth>
-      <DialogTitle>{move.name} · {move.company_id[1]}</DialogTitle>
+      <DialogTitle>{moveNumber(move.name, translate)} · {move.company_id[1]}</DialogTitle>
       <DialogContent dividers sx={{ display: 'grid', gap: 2 }} data-testid="move-detail">
         <Typography color="text.secondary">{move.partner_id ? move.partner_id[1] : '-'} · {translate(`app.moves.states.${move.state}`)}</Typography>
         <TextField label={translate('app.moveDetail.reference')} value={ref} onChange={(event) => setRef(event.target.value)} disabled={!editable} required error={flagged && missing.ref} helperText={flagged && missing.ref ? translate('app.move.required') : ' '} inputProps={{ 'data-testid': 'detail-ref' }} />

@@ -24,6 +24,7 @@ import { REFERENCE_STALE_TIME, useReferenceList } from '../../providers/useRefer
 import { MoveDetailDialog, type ListedMove } from './MoveDetailDialog';
 import { ListEmpty, ListPagination } from '../../custom/ListProblem';
 import { KeyboardBody } from '../../custom/KeyboardRows';
+import { moveNumber } from './number';
 
 /** The last company choice on this list (spec section 3, local storage keys). */
 export const LAST_COMPANIES_KEY = 'moves_list_companies';
@@ -181,7 +182,7 @@ export function MoveList() {
         // Only the table scrolls sideways: the filters and the tabs stay in view.
         sx={{ '& td, & th': { whiteSpace: 'nowrap' }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
       >
-        <DataTable.Col {...sortable('name')} label="app.moves.fields.number" />
+        <DataTable.Col {...sortable('name')} label="app.moves.fields.number" render={(record) => moveNumber(record.name, translate)} />
         <DataTable.Col {...sortable('partner_id')} label="app.moves.fields.provider" render={(record) => second(record.partner_id)} />
         <DataTable.Col {...sortable('date')} label="app.moves.fields.date" />
         <DataTable.Col {...sortable('invoice_date_due')} label="app.moves.fields.dueDate" render={(record) => record.invoice_date_due || '-'} />
