@@ -4,7 +4,8 @@
  * reader, never the server's memory or event loop. Per document, a time limit and a memory cap (the reader's
  * resident memory, sampled every 100 ms from /proc, and V8's heap limit): past either, the reader is killed, the
  * request gets a clear answer, and the next document starts a fresh reader. At most `workers` documents are read at
- * once and `queue` more wait; beyond that the answer is 503 with Retry-After.
+ * once and `queue` more wait; beyond that the answer is 503 with Retry-After. Readers run at a lower priority
+ * (worker.ts) and end after 10 idle minutes.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';

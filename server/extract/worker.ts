@@ -4,9 +4,33 @@
  *   parent -> { id, buffer, type, maxPixels }
  *   child  -> { kind: 'ready' } | { kind: 'done', id, result } | { kind: 'failed', id, status, message }
  */
+import { readdirSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { ExtractionError } from './errors';
 import { OcrEngine } from './ocr';
 import { readDocument, type DocumentType } from './reader';
+
+/**
+ * Readers yield the processor to the server: each of this process's threads (Linux counts niceness per thread; the
+ * threads started later, OCR's and sharp's, inherit it from their parent) runs at a lower priority, so a document
+ * read on every core still leaves the server's requests their turn.
+ */
+export const READER_NICENESS = 10;
+function yieldProcessor(): void {
+  let threads: number[] = [0];
+  try {
+    threads = readdirSync('/proc/self/task').map(Number);
+  } catch {
+    // Not Linux: the process's priority only.
+  }
+  for (const thread of threads) {
+    try {
+      setPriority(thread, READER_NICENESS);
+    } catch {
+      // A thread that has ended, or a system that refuses: the reader still works.
+    }
+  }
+}
 
 export interface ReadRequest {
   id: number;
@@ -18,8 +42,10 @@ export interface ReadRequest {
 const send = (message: unknown) => process.send?.(message);
 process.on('disconnect', () => process.exit(0));
 
+yieldProcessor();
 const engine = new OcrEngine();
 await engine.start();
+yieldProcessor();
 
 process.on('message', (request: ReadRequest) => {
   readDocument(engine, Buffer.from(request.buffer), request.type, { maxPixels: request.maxPixels }).then(
