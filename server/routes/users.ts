@@ -215,7 +215,7 @@ export async function userRoutes(app: FastifyInstance, { db, mailer, config, clo
   const inviteSchema = z.object({
     email: z.string({ error: whenNotGiven('The email is required') }).trim().min(1, 'The email is required').max(320).pipe(z.email({ error: 'The email is not valid' })),
     companies: companyIds.optional(),
-    permissions: z.array(z.enum(PERMISSION_VALUES, { error: whenNotGiven('Unknown permission') })).max(50).default([]),
+    permissions: z.array(z.enum(PERMISSION_VALUES, { error: 'Unknown permission' })).max(50).default([]),
     lang: z.enum(['es', 'en']).optional(),
   }).strict();
   api.post('/users/invite', { schema: { body: orEmpty(inviteSchema) }, config: { permission: USERS_MANAGE } }, async (request, reply) => {
