@@ -9,7 +9,7 @@
  * (a "detached" token, see Sessions.issueDetached) and the account is checked by asking the running server.
  */
 import { join } from 'node:path';
-import { loadSessionSecret } from '../server/auth/secret';
+import { loadSessionSecret, sessionSecret } from '../server/auth/secret';
 import { Sessions } from '../server/auth/session';
 import { configOrReport, type Config } from '../server/config';
 import { openDatabase } from '../server/db';
@@ -25,8 +25,6 @@ export const START_WAIT_MS = 30_000;
 
 export async function issueToken(config: Config, email: string): Promise<TokenResult> {
   if (config.databaseUrl === 'memory://') return { ok: false, message: 'DATABASE_URL=memory:// keeps no accounts outside the server process' };
-  const secret = loadSessionSecret(config);
-
   if (!config.databaseUrl && embeddedDatabaseHolder(config.dataDir) !== null) return detachedToken(config, email);
   let db;
   try {
@@ -41,7 +39,8 @@ export async function issueToken(config: Config, email: string): Promise<TokenRe
     const user = await findUserByEmail(db, email);
     if (!user) return { ok: false, message: `No account for ${email}` };
     if (!user.active) return { ok: false, message: `The account ${email} is not active` };
-    return { ok: true, token: await new Sessions(db, secret).issue(user.id), detached: false };
+    // The server's own secret: on a PostgreSQL server it is the database's (shared by every server process).
+    return { ok: true, token: await new Sessions(db, await sessionSecret(config, db)).issue(user.id), detached: false };
   } finally {
     await db.close();
   }

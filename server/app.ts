@@ -9,18 +9,18 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifySchemaCompiler } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { z, ZodError } from 'zod';
 import { RESOURCES } from '../shared/resources/registry';
 import type { Config } from './config';
 import { openDatabase, type Db } from './db';
-import { migrate } from './db/migrations';
+import { migrate, whileStarting } from './db/migrations';
 import { seedUsers } from './db/seed';
 import type { AccountResolver } from './auth/accounts';
 import { guard, publicRoutes } from './auth/guard';
 import { embeddedIssuer } from './auth/issuer';
 import { authRoutes, issuerSettings } from './auth/routes';
-import { loadSessionSecret } from './auth/secret';
+import { sessionSecret } from './auth/secret';
 import { Sessions, type Clock } from './auth/session';
 import { openErp, type Erp } from './erp';
 import { erpLang, withErpContext } from './erp/context';
@@ -37,10 +37,12 @@ import { referenceRoutes } from './routes/reference';
 import { genericRoutes } from './routes/generic';
 import { userRoutes } from './routes/users';
 import { createMailer, type Mailer } from './mail';
-import { ReportJobs, reportRoutes } from './routes/reports';
+import { reportRoutes } from './routes/reports';
+import { ReportJobs, type ReportJobSettings } from './reports/jobs';
 import { FILE_TOO_LARGE } from './files';
 import { ExtractionError, Extractor } from './extract';
 import { ocrRoutes } from './routes/ocr';
+import { inputMessage } from './routes/input';
 
 export interface AppServices {
   config: Config;
@@ -51,7 +53,7 @@ export interface AppServices {
   seededUsers: boolean;
   mailer: Mailer;
   clock: Clock;
-  /** Background reports still running (tests and a graceful stop wait for them). */
+  /** Background report jobs; idle() waits for the ones this process runs (tests and a graceful stop wait for them). */
   reports: ReportJobs;
   extractor: Extractor;
 }
@@ -83,6 +85,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where the log goes (default standard output; tests read it). */
   logStream?: { write: (line: string) => void };
+  /** Background report jobs: how often to look for others' jobs, the lease (tests shorten them). */
+  reportJobs?: Partial<ReportJobSettings>;
 }
 
 function isJson(text: string): boolean {
@@ -122,9 +126,13 @@ export function badTextIn(value: unknown, path: string[] = [], depth = 0): strin
 
 /** The answer to bad input: the first problem, `<path joined by .>: <message>` (or the message alone at the top). */
 function badInput(path: readonly PropertyKey[], message: string | undefined) {
-  const where = path.length ? `${path.join('.')}: ` : '';
+  // A rule about the whole body ("must be an object, not a list", "is required") names it as the body.
+  const where = path.length ? `${path.join('.')}: ` : message && /^(must|is) /.test(message) ? 'body: ' : '';
   return { statusCode: 400, error: 'Bad Request', message: `${where}${message ?? 'Invalid request'}` };
 }
+
+/** The mark fastify-type-provider-zod's hasZodFastifySchemaValidationErrors knows a route schema's refusal by. */
+const ZOD_VALIDATION = Symbol.for('ZodFastifySchemaValidationError');
 
 /**
  * Route schemas are zod (fastify-type-provider-zod validates them and renders them in the OpenAPI document); a JSON
@@ -132,7 +140,13 @@ function badInput(path: readonly PropertyKey[], message: string | undefined) {
  */
 const zodValidatorCompiler: FastifySchemaCompiler<z.core.$ZodType> = (route) => {
   if (!(route.schema instanceof z.core.$ZodType)) throw new Error(`the ${route.httpPart} schema of ${route.method} ${route.url} must be a zod schema`);
-  return validatorCompiler(route);
+  const schema = route.schema;
+  // As fastify-type-provider-zod's validatorCompiler, with every rule a schema leaves unworded named in plain words.
+  return (data: unknown) => {
+    const result = z.safeParse(schema, data, { error: inputMessage });
+    if (result.success) return { value: result.data };
+    return { error: result.error.issues.map((issue) => ({ [ZOD_VALIDATION]: true, keyword: issue.code, instancePath: `/${issue.path.join('/')}`, schemaPath: `#/${issue.path.join('/')}/${issue.code}`, message: issue.message, params: {} })) };
+  };
 };
 
 /** The OpenAPI tag of a path: auth for sign-in, else the declared resource it belongs to, else its first segment. */
@@ -186,18 +200,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy ?? false,
   });
   const db = options.db ?? (await openDatabase(config));
-  await migrate(db);
-  const seededUsers = options.seed === false ? false : await seedUsers(db);
-  const erp = await openErp(config, db, { seed: options.seedErp ?? options.seed, fetch: options.odooFetch });
-  const secret = loadSessionSecret(config);
+  // Several processes may start together on one PostgreSQL: one prepares the database at a time.
+  const { seededUsers, erp, secret } = await whileStarting(db, async () => {
+    await migrate(db);
+    const seeded = options.seed === false ? false : await seedUsers(db);
+    return { seededUsers: seeded, erp: await openErp(config, db, { seed: options.seedErp ?? options.seed, fetch: options.odooFetch }), secret: await sessionSecret(config, db) };
+  });
   const sessions = new Sessions(db, secret, options.clock);
   const mailer = options.mailer ?? createMailer(config);
   const clock = options.clock ?? (() => new Date());
-  const reports = new ReportJobs();
-  const extractor = options.extractor ?? new Extractor({ timeoutMs: config.extractTimeoutMs, llm: config.extractLlm });
+  const reports = new ReportJobs(db, app.log, options.reportJobs);
+  const extractor =
+    options.extractor ??
+    new Extractor({ timeoutMs: config.extractTimeoutMs, workers: config.extractWorkers, queue: config.extractQueue, memoryMb: config.extractMemoryMb, llm: config.extractLlm });
   app.decorate('services', { config, db, erp, sessions, seededUsers, mailer, clock, reports, extractor });
+  // Every process on the database takes up report jobs nobody runs (see server/reports/jobs.ts).
+  app.addHook('onReady', async () => reports.start());
   app.addHook('onClose', async () => {
-    await reports.idle();
+    await reports.stop();
     if (!options.extractor) await extractor.close();
     mailer.close();
     if (!options.db) await db.close();
@@ -290,7 +310,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(genericRoutes, { erp: client });
   await app.register(moveRoutes, { erp: client });
   await app.register(moveCreateRoute, { erp: client });
-  await app.register(orderRoutes, { erp: client, config, features });
+  await app.register(orderRoutes, { erp: client, config, features, secret });
   await app.register(contactRoutes, { erp: client, features });
   await app.register(reportRoutes, { erp: client, mailer, jobs: reports });
   await app.register(ocrRoutes, { extractor });

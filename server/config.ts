@@ -167,7 +167,7 @@ export interface Config {
   smtpUrl?: string;
   /** Where users reach the console, without a trailing slash. */
   publicUrl: string;
-  /** Unset: generated once into DATA_DIR/session-secret (see auth/secret.ts). */
+  /** Unset: generated once into DATA_DIR/session-secret, or into the database when it is a PostgreSQL server (see auth/secret.ts). */
   sessionSecret?: string;
   logLevel: LogLevel;
   /** Reading one document (OCR) is abandoned after this long. */

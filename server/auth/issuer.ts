@@ -1,13 +1,12 @@
 /**
  * The embedded OpenID Connect issuer (oidc-provider), used when Google is not configured: same server, under
  * /oidc, with our own sign-in page that checks the email and password of an account in the app database.
- * Its grants and sessions live in memory (oidc-provider's default adapter): enough for one process, and a
- * restart only means signing in again; session tokens of the console are ours and survive restarts.
- * Its password form is limited per account and per client address (SignInLimits below, also in memory).
+ * Its state (sessions, interactions, grants, codes) is in the app database (oidc-adapter.ts), its signing keys too
+ * (app_secrets), so that several server processes on one PostgreSQL act as one issuer and a restart signs no one out.
+ * Its password form is limited per account and per client address (sign-in-limits.ts, also in the database).
  */
 import { createHmac } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { isIP } from 'node:net';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -19,6 +18,11 @@ import { findUserByEmail, findUserById } from '../db/users';
 import { hashPassword, verifyPassword } from './passwords';
 import { acceptPage, loginPage, logoutPage, messagePage, pageLanguage, TEXTS, type PageLanguage } from './pages';
 import { acceptInvitation, checkInvitation } from './invitations';
+import { databaseAdapter } from './oidc-adapter';
+import { sharedSecret } from './secret';
+import { DatabaseSignInLimitStore, SIGN_IN_LIMITS, SignInLimits } from './sign-in-limits';
+
+export { addressKey, SIGN_IN_LIMITS, SignInLimits, type SignInLimitSettings } from './sign-in-limits';
 
 export const CLIENT_ID = 'console';
 
@@ -26,17 +30,18 @@ export function clientSecret(secret: string): string {
   return createHmac('sha256', secret).update('embedded-issuer-client').digest('base64url');
 }
 
-async function signingKeys(config: Config): Promise<{ keys: JWK[] }> {
+/**
+ * The issuer's signing keys, the same for every process on the app database (app_secrets): the ones an installation
+ * kept in DATA_DIR/issuer-jwks.json are taken over the first time, else a new RS256 key is made.
+ */
+async function signingKeys(config: Config, db: Sql): Promise<{ keys: JWK[] }> {
   const file = join(config.dataDir, 'issuer-jwks.json');
-  const persistent = config.databaseUrl !== 'memory://';
-  if (persistent && existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
-  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-  const jwks = { keys: [{ ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: `k${Date.now().toString(36)}` }] };
-  if (persistent) {
-    mkdirSync(config.dataDir, { recursive: true });
-    writeFileSync(file, JSON.stringify(jwks), { mode: 0o600 });
-  }
-  return jwks;
+  const value = await sharedSecret(db, 'issuer-jwks', async () => {
+    if (config.databaseUrl !== 'memory://' && existsSync(file)) return readFileSync(file, 'utf8');
+    const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+    return JSON.stringify({ keys: [{ ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: `k${Date.now().toString(36)}` }] });
+  });
+  return JSON.parse(value) as { keys: JWK[] };
 }
 
 /** Where the embedded issuer may send the browser after its logout (registered with its client). */
@@ -60,129 +65,6 @@ export function safeContinue(publicUrl: string, value: unknown): string {
   }
 }
 
-/** The sign-in form's limits: failures in a row per account with a lockout that doubles, failures per address. */
-export interface SignInLimitSettings {
-  /** Failures in a row before an account's first lockout; after a lockout, the next failure locks it again. */
-  accountFailures: number;
-  /** The first lockout; each further one lasts twice as long, up to maxLockoutMs. */
-  lockoutMs: number;
-  maxLockoutMs: number;
-  /** An account without failures for this long after its last failure (or the end of its lockout) starts afresh. */
-  forgetMs: number;
-  /** At most this many failures from one client address (an IPv6 address counts by its /64) per window. */
-  addressFailures: number;
-  addressWindowMs: number;
-  /** Each table keeps at most this many keys (the oldest are forgotten first). */
-  maxEntries: number;
-}
-
-export const SIGN_IN_LIMITS: SignInLimitSettings = {
-  accountFailures: 5,
-  lockoutMs: 60_000,
-  maxLockoutMs: 15 * 60_000,
-  forgetMs: 15 * 60_000,
-  addressFailures: 20,
-  addressWindowMs: 10 * 60_000,
-  maxEntries: 50_000,
-};
-
-/** The key of a client address: IPv4 as is (also when IPv4-mapped), IPv6 by its /64, since one host holds a whole /64. */
-export function addressKey(ip: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return mapped[1];
-  const bare = ip.split('%')[0];
-  if (isIP(bare) !== 6) return ip;
-  const [head, tail] = bare.split('::');
-  const groups = (part: string | undefined) => (part ? part.split(':') : []).flatMap((group) => (group.includes('.') ? ['0', '0'] : [group]));
-  const start = groups(head);
-  const end = groups(tail);
-  const all = tail === undefined ? start : [...start, ...Array<string>(Math.max(0, 8 - start.length - end.length)).fill('0'), ...end];
-  return `${all
-    .slice(0, 4)
-    .map((group) => parseInt(group, 16).toString(16))
-    .join(':')}::/64`;
-}
-
-interface AccountAttempts {
-  failures: number;
-  lockouts: number;
-  lockedUntil: number;
-  forgetAt: number;
-}
-
-/**
- * Failed sign-ins of the embedded issuer's form, kept in this server process's memory: a restart forgets them and
- * each replica counts its own. An attempt counts as a failure from the moment it is allowed (before its password is
- * checked, so parallel guesses cannot all slip through), and a success takes it back and clears the account.
- */
-export class SignInLimits {
-  private readonly accounts = new Map<string, AccountAttempts>();
-  /** Each address's failure times within the window, oldest first. */
-  private readonly addresses = new Map<string, number[]>();
-  private swept = 0;
-
-  constructor(
-    readonly settings: SignInLimitSettings = SIGN_IN_LIMITS,
-    private readonly onLimit?: (what: { account?: string; address?: string; until: number }) => void,
-  ) {}
-
-  /**
-   * Until when (epoch ms) an attempt for this account (an e-mail, compared lower-cased) from this address is
-   * refused; otherwise the attempt is counted as a failure and `succeeded` takes it back.
-   */
-  attempt(email: string, ip: string, now: number): { refusedUntil: number } | { succeeded: () => void } {
-    this.sweep(now);
-    const account = email.toLowerCase();
-    const address = addressKey(ip);
-    const { accountFailures, lockoutMs, maxLockoutMs, forgetMs, addressFailures, addressWindowMs } = this.settings;
-
-    const state = this.accounts.get(account);
-    const times = (this.addresses.get(address) ?? []).filter((time) => time > now - addressWindowMs);
-    const addressUntil = times.length >= addressFailures ? times[times.length - addressFailures] + addressWindowMs : 0;
-    const refusedUntil = Math.max(state && state.lockedUntil > now ? state.lockedUntil : 0, addressUntil);
-    if (refusedUntil > now) return { refusedUntil };
-
-    const current = state ?? { failures: 0, lockouts: 0, lockedUntil: 0, forgetAt: 0 };
-    current.failures += 1;
-    if (current.failures >= (current.lockouts ? 1 : accountFailures)) {
-      current.lockedUntil = now + Math.min(lockoutMs * 2 ** Math.min(current.lockouts, 30), maxLockoutMs);
-      current.lockouts += 1;
-      current.failures = 0;
-      this.onLimit?.({ account, until: current.lockedUntil });
-    }
-    current.forgetAt = Math.max(current.lockedUntil, now) + forgetMs;
-    if (!state) this.remember(this.accounts, account, current);
-
-    times.push(now);
-    if (times.length > addressFailures) times.splice(0, times.length - addressFailures);
-    if (times.length === addressFailures) this.onLimit?.({ address, until: times[0] + addressWindowMs });
-    if (this.addresses.has(address)) this.addresses.set(address, times);
-    else this.remember(this.addresses, address, times);
-
-    return {
-      succeeded: () => {
-        this.accounts.delete(account);
-        const kept = this.addresses.get(address);
-        const index = kept?.lastIndexOf(now) ?? -1;
-        if (index >= 0) kept!.splice(index, 1);
-      },
-    };
-  }
-
-  private remember<T>(map: Map<string, T>, key: string, value: T) {
-    while (map.size >= this.settings.maxEntries) map.delete(map.keys().next().value!);
-    map.set(key, value);
-  }
-
-  /** Drops what has expired, at most once a minute. */
-  private sweep(now: number) {
-    if (Math.abs(now - this.swept) < 60_000) return;
-    this.swept = now;
-    for (const [key, state] of this.accounts) if (state.forgetAt <= now) this.accounts.delete(key);
-    for (const [key, times] of this.addresses) if (!times.length || times[times.length - 1] <= now - this.settings.addressWindowMs) this.addresses.delete(key);
-  }
-}
-
 /** The sign-in form's answer to a refused attempt, in the page's language. */
 export const TOO_MANY_ATTEMPTS: Record<PageLanguage, (minutes: number) => string> = {
   es: (minutes) => `Demasiados intentos de inicio de sesión fallidos. Vuelva a intentarlo dentro de ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
@@ -200,17 +82,21 @@ export interface EmbeddedIssuer {
 
 export async function embeddedIssuer(
   app: FastifyInstance,
-  options: { config: Config; db: Sql | SqlDatabase; secret: string; clock?: () => Date },
+  options: { config: Config; db: SqlDatabase; secret: string; clock?: () => Date },
 ): Promise<EmbeddedIssuer> {
   const { config, db, secret } = options;
   const now = options.clock ?? (() => new Date());
-  const limits = new SignInLimits(SIGN_IN_LIMITS, ({ account, address, until }) =>
-    app.log.warn({ account, address, until: new Date(until).toISOString() }, account ? 'sign-in: account locked after failed attempts' : 'sign-in: address limited after failed attempts'),
+  const limits = new SignInLimits(
+    SIGN_IN_LIMITS,
+    ({ account, address, until }) =>
+      app.log.warn({ account, address, until: new Date(until).toISOString() }, account ? 'sign-in: account locked after failed attempts' : 'sign-in: address limited after failed attempts'),
+    new DatabaseSignInLimitStore(db, SIGN_IN_LIMITS),
   );
   const issuer = `${config.publicUrl}/oidc`;
   const secretForClient = clientSecret(secret);
 
   const configuration: Configuration = {
+    adapter: databaseAdapter(db, { onError: (error) => app.log.error({ err: error }, 'embedded issuer: cleaning expired state failed') }),
     clients: [
       {
         client_id: CLIENT_ID,
@@ -222,7 +108,8 @@ export async function embeddedIssuer(
         token_endpoint_auth_method: 'client_secret_basic',
       },
     ],
-    jwks: await signingKeys(config),
+    jwks: await signingKeys(config, db),
+    // Derived from the session secret: the same on every process that shares it.
     cookies: { keys: [createHmac('sha256', secret).update('issuer-cookies').digest('base64url')] },
     pkce: { required: () => true },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name', 'picture'] },
@@ -399,7 +286,7 @@ export async function embeddedIssuer(
         if (!email || !password) return noStore(reply).code(400).send(loginPage(language, action, { email, error: t.missing }));
         // Too many failures for this account or from this address: refused without looking at the password.
         const at = now().getTime();
-        const attempt = limits.attempt(email, request.ip, at);
+        const attempt = await limits.attempt(email, request.ip, at);
         if ('refusedUntil' in attempt) {
           const seconds = Math.max(1, Math.ceil((attempt.refusedUntil - at) / 1000));
           return noStore(reply)
@@ -411,7 +298,7 @@ export async function embeddedIssuer(
         const passwordOk = await verifyPassword(password, user?.passwordHash ?? null);
         // A deactivated account answers as a wrong password does, so that its password is not confirmed.
         if (!user || !passwordOk || !user.active) return noStore(reply).code(401).send(loginPage(language, action, { email, error: t.badCredentials }));
-        attempt.succeeded();
+        await attempt.succeeded();
 
         const grantId = await grantConsent(details.params, String(user.id));
         const target = await provider.interactionResult(

@@ -1,8 +1,9 @@
 /**
- * Numbered migrations of the app database (users, sessions; invitations later), applied once each at start, in
- * order, each in its own transaction and recorded in schema_migrations. Never edit an applied migration: add one.
- * SQL stays valid on PostgreSQL 15 as well as PGlite's PostgreSQL.
+ * Numbered migrations of the app database (users, sessions, invitations, the issuer's state, sign-in limits, report
+ * jobs), applied once each at start, in order, each in its own transaction and recorded in schema_migrations.
+ * Never edit an applied migration: add one. SQL stays valid on PostgreSQL 15 as well as PGlite's PostgreSQL.
  */
+import type { Sql } from '../erp/embedded/sql';
 import type { Db } from './index';
 
 export const MIGRATIONS: Array<{ id: number; name: string; sql: string }> = [
@@ -70,19 +71,122 @@ export const MIGRATIONS: Array<{ id: number; name: string; sql: string }> = [
       CREATE INDEX invitations_email_idx ON invitations (lower(email))
     `,
   },
+  {
+    // Several server processes on one database (issue 15): the embedded OpenID Connect issuer's state (oidc-provider's
+    // models: sessions, interactions, grants, codes...) and the secrets every process must share (the issuer's
+    // signing keys; the session secret when the database is a PostgreSQL server).
+    id: 4,
+    name: 'issuer state and shared secrets',
+    sql: `
+      CREATE TABLE oidc_models (
+        model text NOT NULL,
+        id text NOT NULL,
+        payload jsonb NOT NULL,
+        grant_id text,
+        uid text,
+        user_code text,
+        expires_at timestamptz,
+        consumed_at timestamptz,
+        PRIMARY KEY (model, id)
+      );
+      CREATE INDEX oidc_models_grant_idx ON oidc_models (grant_id) WHERE grant_id IS NOT NULL;
+      CREATE INDEX oidc_models_uid_idx ON oidc_models (uid) WHERE uid IS NOT NULL;
+      CREATE INDEX oidc_models_user_code_idx ON oidc_models (user_code) WHERE user_code IS NOT NULL;
+      CREATE INDEX oidc_models_expires_idx ON oidc_models (expires_at);
+      CREATE TABLE app_secrets (
+        name text PRIMARY KEY,
+        value text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      )
+    `,
+  },
+  {
+    // The sign-in form's failures, per account (failures in a row, lockouts so far) and per client address (the
+    // times of its failures within the window, epoch milliseconds), shared by every server process.
+    id: 5,
+    name: 'sign-in limits',
+    sql: `
+      CREATE TABLE sign_in_accounts (
+        account text PRIMARY KEY,
+        failures integer NOT NULL,
+        lockouts integer NOT NULL,
+        locked_until timestamptz NOT NULL,
+        forget_at timestamptz NOT NULL
+      );
+      CREATE INDEX sign_in_accounts_forget_idx ON sign_in_accounts (forget_at);
+      CREATE TABLE sign_in_addresses (
+        address text PRIMARY KEY,
+        failures jsonb NOT NULL,
+        forget_at timestamptz NOT NULL
+      );
+      CREATE INDEX sign_in_addresses_forget_idx ON sign_in_addresses (forget_at)
+    `,
+  },
+  {
+    // Reports computed in the background: the request queues a job, one server process claims it (a lease it
+    // renews while working), runs it once and marks it done or failed.
+    id: 6,
+    name: 'report jobs',
+    sql: `
+      CREATE TABLE report_jobs (
+        id serial PRIMARY KEY,
+        kind text NOT NULL,
+        requested_by integer REFERENCES users(id) ON DELETE SET NULL,
+        params jsonb NOT NULL,
+        status text NOT NULL DEFAULT 'queued' CHECK (status IN ('queued', 'running', 'done', 'failed')),
+        attempts integer NOT NULL DEFAULT 0,
+        claimed_by text,
+        lease_until timestamptz,
+        error text,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        started_at timestamptz,
+        finished_at timestamptz
+      );
+      CREATE INDEX report_jobs_pending_idx ON report_jobs (id) WHERE status IN ('queued', 'running')
+    `,
+  },
 ];
 
+/** Any number: the advisory lock under which one process at a time migrates a shared PostgreSQL. */
+const MIGRATION_LOCK = 7_150_015;
+
 export async function migrate(db: Db): Promise<number[]> {
-  await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (id integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+  // Several server processes may start together on one PostgreSQL: each step holds the same advisory lock (until
+  // its transaction ends) and looks again at what is applied, so a migration runs once and nobody sees it half done.
+  const locked = async <T>(fn: (tx: Sql) => Promise<T>) =>
+    db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+      return fn(tx);
+    });
+  await locked((tx) => tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (id integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`));
   const done = new Set((await db.query<{ id: number }>('SELECT id FROM schema_migrations')).map((row) => row.id));
   const applied: number[] = [];
   for (const migration of MIGRATIONS) {
     if (done.has(migration.id)) continue;
-    await db.transaction(async (tx) => {
+    const ran = await locked(async (tx) => {
+      if ((await tx.query('SELECT 1 FROM schema_migrations WHERE id = $1', [migration.id])).length) return false;
       for (const statement of migration.sql.split(';').map((one) => one.trim()).filter(Boolean)) await tx.query(statement);
       await tx.query('INSERT INTO schema_migrations (id, name) VALUES ($1, $2)', [migration.id, migration.name]);
+      return true;
     });
-    applied.push(migration.id);
+    if (ran) applied.push(migration.id);
   }
   return applied;
+}
+
+/** Any number: the advisory lock held while a server process prepares a shared PostgreSQL (see whileStarting). */
+const STARTUP_LOCK = 7_150_016;
+
+/**
+ * Runs a server's start-up work on the database (migrations, demo accounts, the embedded ERP's tables and demo data)
+ * one process at a time on a PostgreSQL server: the lock is held by a transaction of its own for the duration, and
+ * `fn` works through the pool's other connections. Two processes starting together then do not both create the
+ * ERP's tables nor both seed. PGlite belongs to one process (and has one connection): `fn` just runs.
+ */
+export async function whileStarting<T>(db: Db, fn: () => Promise<T>): Promise<T> {
+  if (db.kind !== 'postgres') return fn();
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [STARTUP_LOCK]);
+    return fn();
+  });
 }

@@ -1,6 +1,7 @@
 /**
  * POST /odoo/reports/payment (spec section 7): answers at once and computes in the background, then mails the
- * result (or a short failure note) to whoever asked. `jobs` lets tests and a graceful stop wait for running work.
+ * result (or a short failure note) to whoever asked. The work is a row of report_jobs (server/reports/jobs.ts): this
+ * process starts on it at once, and any process on the same database takes it up if this one dies meanwhile.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,7 +10,8 @@ import { MAX_ID } from '../../shared/domain/constants';
 import { isIsoDate } from '../../shared/domain/dates';
 import type { ErpClient } from '../erp/types';
 import type { Mailer } from '../mail';
-import { failureMail, runPaymentReport } from '../reports/payment-report';
+import type { ReportJobs } from '../reports/jobs';
+import { failureMail, runPaymentReport, type ReportLanguage } from '../reports/payment-report';
 import { orEmpty, whenNotGiven } from './reference';
 
 export const REPORT_STARTED = 'The report is being generated. You will receive the results by email';
@@ -20,16 +22,13 @@ class HttpError extends Error {
   }
 }
 
-export class ReportJobs {
-  private readonly running = new Set<Promise<void>>();
-  track(job: Promise<void>): void {
-    this.running.add(job);
-    void job.finally(() => this.running.delete(job));
-  }
-  /** Resolves when every job started so far has finished. */
-  async idle(): Promise<void> {
-    while (this.running.size) await Promise.allSettled([...this.running]);
-  }
+/** What a payment report job keeps: whom to mail, the period, the companies with their names, the language. */
+interface PaymentReportParams {
+  email: string;
+  from: string;
+  to: string;
+  companies: Array<{ id: number; name: string }>;
+  lang: ReportLanguage;
 }
 
 const isoDate = z.string().refine(isIsoDate, 'must be a date YYYY-MM-DD');
@@ -47,6 +46,24 @@ const schema = z.object({
 const MAX_DAYS = 5 * 366;
 
 export async function reportRoutes(app: FastifyInstance, { erp, mailer, jobs }: { erp: ErpClient; mailer: Mailer; jobs: ReportJobs }) {
+  jobs.handle<PaymentReportParams>('payment', {
+    async run({ params }, log) {
+      const period = { from: params.from, to: params.to };
+      try {
+        const { mail } = await runPaymentReport(erp, params);
+        await mailer.send(mail);
+      } catch (error) {
+        log.error({ err: error }, 'payment report failed');
+        await mailer.send(failureMail(params.email, period, params.lang)).catch((mailError) => log.error({ err: mailError }, 'payment report failure mail not sent'));
+        throw error;
+      }
+    },
+    // Its processes kept stopping while running it: the requester is told, as for a report that failed.
+    async giveUp({ params }) {
+      await mailer.send(failureMail(params.email, { from: params.from, to: params.to }, params.lang));
+    },
+  });
+
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.post('/odoo/reports/payment', { schema: { body: orEmpty(schema) }, config: { permission: 'paymentReport.generate' } }, async (request, reply) => {
     const body = request.body;
@@ -61,18 +78,7 @@ export async function reportRoutes(app: FastifyInstance, { erp, mailer, jobs }: 
     const companies = records.map((record) => ({ id: record.id, name: String(record.name) }));
     const period = { from: body.dateFrom, to: body.dateTo };
     const lang = body.lang ?? (String(request.headers['accept-language'] ?? '').toLowerCase().startsWith('en') ? 'en' : 'es');
-    const log = request.log;
-    jobs.track(
-      (async () => {
-        try {
-          const { mail } = await runPaymentReport(erp, { email: user.email, ...period, companies, lang });
-          await mailer.send(mail);
-        } catch (error) {
-          log.error({ err: error }, 'payment report failed');
-          await mailer.send(failureMail(user.email, period, lang)).catch((mailError) => log.error({ err: mailError }, 'payment report failure mail not sent'));
-        }
-      })(),
-    );
+    await jobs.enqueue('payment', { email: user.email, ...period, companies, lang } satisfies PaymentReportParams, user.id, request.log);
     return reply.code(202).send({ message: REPORT_STARTED });
   });
 }

@@ -2,7 +2,7 @@
  * The embedded setup on disk: a data folder created, migrated and seeded on the first start only, session tokens
  * and the issuer's keys kept across restarts, and `npm run token` with and without the server running.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -21,7 +21,11 @@ describe('a server on a data folder', () => {
 
     const first = await buildApp(config, { seedErp: false });
     expect(first.services.seededUsers).toBe(true);
-    const keys = readFileSync(join(dataDir, 'issuer-jwks.json'), 'utf8');
+    const keysOf = async (app: typeof first) => (await app.services.db.query<{ value: string }>("SELECT value FROM app_secrets WHERE name = 'issuer-jwks'"))[0]?.value;
+    const keys = await keysOf(first);
+    expect(JSON.parse(keys!).keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
+    // In the database, where every server process on it finds them; not in a file of this process's DATA_DIR.
+    expect(existsSync(join(dataDir, 'issuer-jwks.json'))).toBe(false);
     const [staff] = await first.services.db.query<{ id: number }>("SELECT id FROM users WHERE email = 'staff@demo.example'");
     const signedIn = await first.services.sessions.issue(staff.id);
     await first.listen({ port, host: '127.0.0.1' });
@@ -46,7 +50,7 @@ describe('a server on a data folder', () => {
     const second = await buildApp(config, { seedErp: false });
     try {
       expect(second.services.seededUsers).toBe(false);
-      expect(readFileSync(join(dataDir, 'issuer-jwks.json'), 'utf8')).toBe(keys);
+      expect(await keysOf(second)).toBe(keys);
       for (const [token, email] of [
         [signedIn, 'staff@demo.example'],
         [detached, 'staff@demo.example'],
@@ -59,7 +63,7 @@ describe('a server on a data folder', () => {
       const [{ count }] = await second.services.db.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
       expect(count).toBe(6);
       const migrations = await second.services.db.query<{ id: number }>('SELECT id FROM schema_migrations ORDER BY id');
-      expect(migrations.map((row) => row.id)).toEqual([1, 2, 3]);
+      expect(migrations.map((row) => row.id)).toEqual([1, 2, 3, 4, 5, 6]);
     } finally {
       await second.close();
     }

@@ -195,33 +195,33 @@ describe('an https PUBLIC_URL behind a proxy', () => {
 });
 
 describe('the limits themselves', () => {
-  it('locks an account for 1, 2, 4, 8 then 15 minutes, and keeps each address to 20 failures per 10 minutes', () => {
+  it('locks an account for 1, 2, 4, 8 then 15 minutes, and keeps each address to 20 failures per 10 minutes', async () => {
     const limits = new SignInLimits();
     let now = 0;
     const attempt = (email: string, ip: string) => limits.attempt(email, ip, now);
-    for (let i = 0; i < 4; i++) expect(attempt('a@x.example', `10.0.0.${i}`)).toHaveProperty('succeeded');
+    for (let i = 0; i < 4; i++) expect(await attempt('a@x.example', `10.0.0.${i}`)).toHaveProperty('succeeded');
     const lockouts: number[] = [];
     for (let i = 0; i < 6; i++) {
-      expect(attempt('a@x.example', `10.1.0.${i}`)).toHaveProperty('succeeded');
-      const refused = attempt('A@X.example', `10.2.0.${i}`) as { refusedUntil: number };
+      expect(await attempt('a@x.example', `10.1.0.${i}`)).toHaveProperty('succeeded');
+      const refused = (await attempt('A@X.example', `10.2.0.${i}`)) as { refusedUntil: number };
       lockouts.push((refused.refusedUntil - now) / 60_000);
       now = refused.refusedUntil;
     }
     expect(lockouts).toEqual([1, 2, 4, 8, 15, 15]);
 
     now += 3600_000;
-    for (let i = 0; i < 20; i++) expect(attempt(`u${i}@x.example`, '192.0.2.1')).toHaveProperty('succeeded');
-    expect(attempt('v@x.example', '192.0.2.1')).toEqual({ refusedUntil: now + 10 * 60_000 });
-    expect(attempt('v@x.example', '192.0.2.2')).toHaveProperty('succeeded');
+    for (let i = 0; i < 20; i++) expect(await attempt(`u${i}@x.example`, '192.0.2.1')).toHaveProperty('succeeded');
+    expect(await attempt('v@x.example', '192.0.2.1')).toEqual({ refusedUntil: now + 10 * 60_000 });
+    expect(await attempt('v@x.example', '192.0.2.2')).toHaveProperty('succeeded');
   });
 
-  it('gives back the failure of an attempt that succeeds', () => {
+  it('gives back the failure of an attempt that succeeds', async () => {
     const limits = new SignInLimits();
     for (let i = 0; i < 30; i++) {
-      const attempt = limits.attempt('a@x.example', '192.0.2.1', i) as { succeeded: () => void };
-      attempt.succeeded();
+      const attempt = (await limits.attempt('a@x.example', '192.0.2.1', i)) as { succeeded: () => Promise<void> };
+      await attempt.succeeded();
     }
-    expect(limits.attempt('a@x.example', '192.0.2.1', 31)).toHaveProperty('succeeded');
+    expect(await limits.attempt('a@x.example', '192.0.2.1', 31)).toHaveProperty('succeeded');
   });
 
   it('counts an IPv6 client by its /64 and an IPv4-mapped one as IPv4', () => {
