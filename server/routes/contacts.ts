@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FeatureProbe } from '../erp/features';
 import type { Domain, ErpClient, ErpRecord } from '../erp/types';
-import { companyDomain, declaration, erpOrder, orEmpty, withSort, whenNotGiven } from './reference';
+import { companyDomain, declaration, declaredMax, erpOrder, orEmpty, withSort, whenNotGiven } from './reference';
 import { validId } from './input';
 
 export const NOT_AN_EMPLOYEE = 'The user was not found in the employee module. Please contact the IT team.';
@@ -20,6 +20,8 @@ class HttpError extends Error {
 }
 
 const text = (max: number) => z.string().trim().max(max).nullish();
+/** The longest text of a contact's field, as contacts.resource.ts declares it. */
+const max = (field: string) => declaredMax('contacts', field);
 /**
  * An e-mail address, or nothing ('' or null): one @, no spaces, a dot in the domain. Looser than the invitation's
  * check on purpose: a contact's address may have accents or a company's own domain.
@@ -27,7 +29,7 @@ const text = (max: number) => z.string().trim().max(max).nullish();
 const email = z
   .string()
   .trim()
-  .max(320)
+  .max(max('email'))
   .refine((value) => value === '' || /^[^\s@]+@[^\s@]+\.[^\s@.]+$/.test(value), 'must be an e-mail address')
   .nullish();
 const id = validId('must be an id');
@@ -36,10 +38,10 @@ const optionalId = z.union([id, z.null(), z.literal(false), z.literal('')]).opti
 const createSchema = z.object({
   fields: z.object(
     {
-      name: z.string({ error: whenNotGiven('The name is required') }).trim().min(1, 'The name is required').max(200),
+      name: z.string({ error: whenNotGiven('The name is required') }).trim().min(1, 'The name is required').max(max('name')),
       email,
-      phone: text(50),
-      company_name: text(200),
+      phone: text(max('phone')),
+      company_name: text(max('company_name')),
       from_event_assistant: optionalId,
       company_id: optionalId,
       // One investor type, as a one-item array (a bare id is accepted too).
@@ -47,8 +49,8 @@ const createSchema = z.object({
         .preprocess((value) => (typeof value === 'number' ? [value] : value === null || value === false ? [] : value), z.array(id).max(1, 'Only one investor type'))
         .optional(),
       category_id: z.array(id).max(50).nullish(),
-      function: text(200),
-      website: text(500),
+      function: text(max('function')),
+      website: text(max('website')),
       comment: z.string().max(10_000).nullish(),
       notes: z.string().max(10_000).nullish(),
     },

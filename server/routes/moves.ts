@@ -8,7 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isIsoDate, isWithinTwoYears } from '../../shared/domain/dates';
 import { prepareUpload } from '../files';
-import { companiesWithProjects, declaration, erpOrder, idParams, orEmpty, queryParam, withSort, whenNotGiven } from './reference';
+import { companiesWithProjects, declaration, declaredMax, erpOrder, idParams, orEmpty, queryParam, withSort, whenNotGiven } from './reference';
 import { validId } from './input';
 import { roundMoney } from '../../shared/domain/money';
 import { plainText } from '../../shared/domain/text';
@@ -214,11 +214,11 @@ export async function moveRoutes(app: FastifyInstance, { erp }: { erp: ErpClient
   const updateSchema = z
     .object({
       ...Object.fromEntries(LISTED_FIELDS.map((field) => [field, z.unknown().optional()])),
-      ref: z.string().trim().min(1, 'The reference/concept is required').max(500).optional(),
-      concept: z.string().trim().min(1, 'The reference/concept is required').max(500).optional(),
+      ref: z.string().trim().min(1, 'The reference/concept is required').max(declaredMax('moves', 'ref')).optional(),
+      concept: z.string().trim().min(1, 'The reference/concept is required').max(declaredMax('moves', 'ref')).optional(),
       amount: z.number({ error: whenNotGiven('amount must be a number') }).positive('amount must be greater than zero').min(0.005, 'amount must be at least 0.01').max(1e9, 'amount must be at most 1000000000').optional(),
       date: isoDate.optional(),
-      comment: z.string().max(10_000).nullish(),
+      comment: z.string().max(declaredMax('moves', 'comment')).nullish(),
     })
     .strict();
 
@@ -317,9 +317,9 @@ export const moveCreateSchema = z.object({
   partner_id: z.union([validId(), z.null(), z.literal(false)]).optional(),
   date: isoDate,
   amount: z.number({ error: whenNotGiven('amount must be a number') }).positive('amount must be greater than zero').min(0.005, 'amount must be at least 0.01').max(1e9, 'amount must be at most 1000000000'),
-  concept: z.string().trim().max(500).optional().default(''),
-  description: z.string().max(500).nullish(),
-  comment: z.string().max(10_000).nullish(),
+  concept: z.string().trim().max(declaredMax('moves', 'ref')).optional().default(''),
+  description: z.string().max(declaredMax('moves', 'ref')).nullish(),
+  comment: z.string().max(declaredMax('moves', 'comment')).nullish(),
   paymentMethod: z.enum(['corporate_card', 'personal_card', 'direct_debit']).nullish(),
   paymentStatus: z.enum(['paid', 'unpaid']).nullish(),
   file: z.object({ name: z.string().max(255), data: z.string().min(1, 'The file is empty') }, { error: whenNotGiven('A file is required') }),

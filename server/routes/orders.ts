@@ -17,7 +17,7 @@ import type { Config } from '../config';
 import type { FeatureProbe } from '../erp/features';
 import type { Domain, DomainTerm, ErpClient, ErpRecord } from '../erp/types';
 import { renderOrderPdf, type PrintableOrder } from './order-pdf';
-import { declaration, erpOrder, idParams, orEmpty, queryParam, withSort, whenNotGiven } from './reference';
+import { declaration, declaredMax, erpOrder, idParams, orEmpty, queryParam, withSort, whenNotGiven } from './reference';
 import { validId } from './input';
 
 export const ORDER_FIELDS = [
@@ -113,9 +113,9 @@ const createSchema = z.object({
   order: z.object(
     {
       company_id: id,
-      client_order_ref: z.string().trim().max(200).nullish(),
+      client_order_ref: z.string().trim().max(declaredMax('orders', 'client_order_ref')).nullish(),
       date_order: isoDate,
-      note: z.string().max(10_000).nullish(),
+      note: z.string().max(declaredMax('orders', 'note')).nullish(),
       partner_id: validId('The customer is required'),
       payment_mode_id: optionalId,
       payment_term_id: optionalId,

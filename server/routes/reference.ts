@@ -74,6 +74,13 @@ export function orEmpty<T extends z.ZodType>(schema: T) {
   return z.preprocess((value) => value ?? {}, schema);
 }
 
+/** The longest text a resource declares for one of its fields (shared/resources): one limit for console and server. */
+export function declaredMax(name: string, field: string): number {
+  const max = declaration(name).fields[field]?.maxLength;
+  if (!max) throw new Error(`${name}.${field} declares no maxLength`);
+  return max;
+}
+
 /** A resource declaration the server's own routes follow (shared/resources). */
 export function declaration(name: string): ResourceDeclaration {
   const resource = resourceNamed(name);

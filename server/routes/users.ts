@@ -14,7 +14,7 @@ import { findUserByEmail, findUserById, type AppUser } from '../db/users';
 import type { Sql } from '../erp/embedded/sql';
 import type { Mailer } from '../mail';
 import { invitationMail } from './invitation-mail';
-import { declaration, idParams, orEmpty, withSort, type Sort, whenNotGiven } from './reference';
+import { declaration, declaredMax, idParams, orEmpty, withSort, type Sort, whenNotGiven } from './reference';
 import { validId } from './input';
 
 class HttpError extends Error {
@@ -181,9 +181,9 @@ export async function userRoutes(app: FastifyInstance, { db, mailer, config, clo
   });
 
   const editSchema = z.object({
-    firstName: z.string({ error: whenNotGiven('The first name is required') }).trim().min(1, 'The first name is required').max(100),
-    lastName: z.string({ error: whenNotGiven('The last name is required') }).trim().min(1, 'The last name is required').max(100),
-    email: z.string().max(320).optional(),
+    firstName: z.string({ error: whenNotGiven('The first name is required') }).trim().min(1, 'The first name is required').max(declaredMax('users', 'firstName')),
+    lastName: z.string({ error: whenNotGiven('The last name is required') }).trim().min(1, 'The last name is required').max(declaredMax('users', 'lastName')),
+    email: z.string().max(declaredMax('users', 'email')).optional(),
     companies: companyIds.optional(),
   }).strict();
   api.put('/users/:id', { schema: { params: idParams, body: orEmpty(editSchema) }, config: { permission: USERS_MANAGE } }, async (request, reply) => {
@@ -213,7 +213,7 @@ export async function userRoutes(app: FastifyInstance, { db, mailer, config, clo
   });
 
   const inviteSchema = z.object({
-    email: z.string({ error: whenNotGiven('The email is required') }).trim().min(1, 'The email is required').max(320).pipe(z.email({ error: 'The email is not valid' })),
+    email: z.string({ error: whenNotGiven('The email is required') }).trim().min(1, 'The email is required').max(declaredMax('users', 'email')).pipe(z.email({ error: 'The email is not valid' })),
     companies: companyIds.optional(),
     permissions: z.array(z.enum(PERMISSION_VALUES, { error: 'Unknown permission' })).max(50).default([]),
     lang: z.enum(['es', 'en']).optional(),

@@ -12,7 +12,7 @@ const orders: ResourceDeclaration = {
     name: { type: 'text', list: true, filter: 'contains', param: 'number', sortable: true },
     date_order: { type: 'datetime', list: true, sortable: true },
     partner_id: { type: 'reference', reference: 'partners', list: true, filter: 'contains', param: 'partner', required: true },
-    client_order_ref: { type: 'text', list: true, filter: 'contains', param: 'clientReference', sortable: true },
+    client_order_ref: { type: 'text', list: true, filter: 'contains', param: 'clientReference', sortable: true, maxLength: 200 },
     company_id: { type: 'reference', reference: 'companies', list: true, required: true },
     amount_untaxed: { type: 'money', list: true, sortable: true },
     amount_total: { type: 'money', list: true, sortable: true },
@@ -21,7 +21,7 @@ const orders: ResourceDeclaration = {
     payment_term_id: { type: 'reference', reference: 'paymentTerms' },
     payment_mode_id: { type: 'reference', reference: 'paymentModes' },
     pricelist_id: { type: 'reference', reference: 'priceLists' },
-    note: { type: 'longText' },
+    note: { type: 'longText', maxLength: 10_000 },
   },
   verbs: {
     list: ['orders.list'],
