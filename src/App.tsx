@@ -1,12 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
 import { Admin, CustomRoutes, memoryStore } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
-import { AppLayout, storedMenuCollapsed } from './custom/AppLayout';
+import { AppLayout, storedMenuCollapsed, storedTheme } from './custom/AppLayout';
 import { CallbackPage } from './custom/CallbackPage';
 import { Home } from './custom/Home';
 import { LoginScreen } from './custom/LoginScreen';
 import { SignOutPage } from './custom/SignOutPage';
-import { theme } from './custom/theme';
+import { darkTheme, theme } from './custom/theme';
 import { buildAuthProvider } from './providers/authProvider';
 import { buildI18nProvider } from './providers/i18nProvider';
 import { dataProvider } from './providers/dataProvider';
@@ -15,9 +15,9 @@ import { adminChildren } from './custom/adminChildren';
 
 const authProvider = buildAuthProvider();
 const i18nProvider = buildI18nProvider();
-// Only what the spec lists is kept in local storage (token, lang_preference, menu flag, per-screen choices);
-// react-admin's own preferences live for the page's lifetime.
-const store = memoryStore(storedMenuCollapsed() ? { 'sidebar.open': false } : {});
+// Only what the spec lists is kept in local storage (token, lang_preference, menu flag, per-screen choices) and the
+// light/dark choice (issue 16); react-admin's other preferences live for the page's lifetime.
+const store = memoryStore({ ...(storedMenuCollapsed() ? { 'sidebar.open': false } : {}), ...(storedTheme() ? { theme: storedTheme() } : {}) });
 
 // A refused session (401) or permission (403) is final: retrying only delays the way to the login page.
 const queryClient = new QueryClient({
@@ -52,6 +52,7 @@ export function App() {
       store={store}
       queryClient={queryClient}
       theme={theme}
+      darkTheme={darkTheme}
       layout={AppLayout}
       loginPage={LoginScreen}
       dashboard={Home}

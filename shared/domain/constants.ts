@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   token: 'token',
   language: 'lang_preference',
   menuCollapsed: 'menu_collapsed',
+  /** The light/dark choice of the app bar's switch (issue 16). */
+  theme: 'theme_preference',
 } as const;
 
 /** Session tokens issued after sign-in live this long. */

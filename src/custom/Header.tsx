@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, Link as RouterLink } from 'react-router-dom';
-import { AppBar, LoadingIndicator, UserMenu, useGetIdentity, useLocaleState, useTranslate, useUserMenu } from 'react-admin';
+import { AppBar, LoadingIndicator, ToggleThemeButton, UserMenu, useGetIdentity, useLocaleState, useTranslate, useUserMenu } from 'react-admin';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -86,7 +86,15 @@ function AccountMenu() {
 export function Header() {
   const translate = useTranslate();
   return (
-    <AppBar userMenu={<AccountMenu />} toolbar={<LoadingIndicator />}>
+    <AppBar
+      userMenu={<AccountMenu />}
+      toolbar={
+        <>
+          <ToggleThemeButton />
+          <LoadingIndicator />
+        </>
+      }
+    >
       <Box
         component={RouterLink}
         to="/"
