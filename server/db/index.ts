@@ -92,6 +92,9 @@ async function openPostgres(url: string): Promise<Db> {
   pg.types.setTypeParser(1700, (value: string) => Number(value));
   pg.types.setTypeParser(20, (value: string) => Number(value));
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection dropped by the server (a restart, a failover) is an 'error' event on the pool: without a
+  // listener Node ends the process. The pool replaces it; the requests of that moment get their own errors.
+  pool.on('error', (error) => process.emitWarning(`PostgreSQL connection lost: ${error.message}`));
   await pool.query('SELECT 1');
   return {
     kind: 'postgres',
