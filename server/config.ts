@@ -112,7 +112,8 @@ const schema = z
     GOOGLE_CLIENT_ID: text,
     GOOGLE_CLIENT_SECRET: text,
     SMTP_URL: text.refine((value) => value === undefined || /^smtps?:\/\/./.test(value), 'SMTP_URL must start with smtp:// or smtps://'),
-    PUBLIC_URL: httpUrl('PUBLIC_URL', 'http://localhost:3000').transform((value) => (value ?? 'http://localhost:3000').replace(/\/+$/, '')),
+    // Unset: this server on localhost at its own PORT (issue 16: with PORT=8080 alone, sign-in redirected to :3000).
+    PUBLIC_URL: httpUrl('PUBLIC_URL', 'http://localhost:3000').transform((value) => value?.replace(/\/+$/, '')),
     SESSION_SECRET: text.refine((value) => value === undefined || value.length >= 32, 'SESSION_SECRET must have at least 32 characters'),
     LOG_LEVEL: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     EXTRACT_TIMEOUT_MS: whole('EXTRACT_TIMEOUT_MS', 1000, 600_000, 25_000),
@@ -220,7 +221,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     embeddedRpc: e.EMBEDDED_RPC_LOGIN ? { login: e.EMBEDDED_RPC_LOGIN, apiKey: e.EMBEDDED_RPC_API_KEY! } : undefined,
     google: e.GOOGLE_CLIENT_ID ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET! } : undefined,
     smtpUrl: e.SMTP_URL,
-    publicUrl: e.PUBLIC_URL,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     sessionSecret: e.SESSION_SECRET,
     logLevel: e.LOG_LEVEL,
     extractTimeoutMs: e.EXTRACT_TIMEOUT_MS,
