@@ -251,6 +251,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if ((error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.code(413).send({ statusCode: 413, error: 'Payload Too Large', message: FILE_TOO_LARGE });
     }
+    // A body the API cannot read says what it reads instead (the sign-in forms also read form fields).
+    if ((error as FastifyError).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' && !request.url.startsWith('/interaction/')) {
+      const given = String(request.headers['content-type'] ?? '').split(';')[0].trim() || 'none';
+      return reply.code(415).send({ statusCode: 415, error: 'Unsupported Media Type', message: `The body must be JSON (content-type: application/json), not ${given.slice(0, 100)}` });
+    }
     const names: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 413: 'Payload Too Large', 415: 'Unsupported Media Type', 422: 'Unprocessable Entity' };
     return reply.code(status).send({ statusCode: status, error: names[status] ?? 'Error', message: error.message });
   });
