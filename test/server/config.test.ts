@@ -36,7 +36,7 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ PORT: '', DATA_DIR: ' ', PUBLIC_URL: '' })).toMatchObject(expected);
   });
 
-  it('puts PUBLIC_URL on the server's own port when only PORT is given', () => {
+  it("puts PUBLIC_URL on the server's own port when only PORT is given", () => {
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
     expect(loadConfig({ PORT: '8080', PUBLIC_URL: 'https://console.example.com' }).publicUrl).toBe('https://console.example.com');
   });
