@@ -55,7 +55,7 @@ export function LoginScreen() {
         </h1>
         <p style={styles.subtitle}>{text.login.subtitle}</p>
         <a href={signInUrl(window.location.search, language)} style={styles.button} data-testid="google-sign-in">
-          <GoogleMark />
+          {issuer === 'google' ? <GoogleMark /> : issuer === 'embedded' ? <KeyMark /> : null}
           <span>{label}</span>
         </a>
         <div role="group" aria-label={text.login.language} style={styles.languages}>
@@ -78,9 +78,18 @@ export function LoginScreen() {
   );
 }
 
+/** The embedded issuer's mark: a plain key, not another company's logo. */
+function KeyMark() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" data-mark="key">
+      <path fill="#1f4e79" d="M12.65 10A5.99 5.99 0 0 0 7 6c-3.31 0-6 2.69-6 6s2.69 6 6 6a5.99 5.99 0 0 0 5.65-4H17v4h4v-4h2v-4H12.65zM7 14c-1.1 0-2-.9-2-2s.9-2 2-2 2 .9 2 2-.9 2-2 2z" />
+    </svg>
+  );
+}
+
 function GoogleMark() {
   return (
-    <svg width="18" height="18" viewBox="0 0 48 48" aria-hidden="true">
+    <svg width="18" height="18" viewBox="0 0 48 48" aria-hidden="true" data-mark="google">
       <path fill="#EA4335" d="M24 9.5c3.5 0 6.6 1.2 9.1 3.6l6.8-6.8C35.8 2.4 30.3 0 24 0 14.6 0 6.6 5.4 2.7 13.3l7.9 6.1C12.5 13.6 17.8 9.5 24 9.5z" />
       <path fill="#4285F4" d="M46.5 24.5c0-1.6-.1-3.1-.4-4.5H24v9h12.7c-.6 3-2.3 5.5-4.8 7.2l7.7 6c4.5-4.2 6.9-10.3 6.9-17.7z" />
       <path fill="#FBBC05" d="M10.6 28.6c-.5-1.4-.8-3-.8-4.6s.3-3.2.8-4.6l-7.9-6.1C1 16.6 0 20.2 0 24s1 7.4 2.7 10.7l7.9-6.1z" />

@@ -111,6 +111,10 @@ describe('the shell in a real browser', () => {
     await page.goto(`${env.server.url}/moves-list`);
     await page.waitForURL(`${env.server.url}/login`);
     await page.getByTestId('google-sign-in').waitFor();
+    // The embedded issuer signs in here: a neutral key, not Google's logo.
+    await page.locator('[data-testid="google-sign-in"] svg[data-mark="key"]').waitFor();
+    expect(await page.locator('[data-testid="google-sign-in"] svg[data-mark="google"]').count()).toBe(0);
+    expect(await page.getByTestId('google-sign-in').innerText()).toBe('Iniciar sesión con su cuenta de empresa');
     await screenshot(page, 'login-es');
     await page.goto(`${env.server.url}/login?inviteToken=abc123`);
     expect(await page.getByTestId('google-sign-in').getAttribute('href')).toBe('/auth/?inviteToken=abc123&lang=es');
