@@ -18,6 +18,8 @@ describe('move list in a real browser', () => {
     await page.locator('table tbody tr').first().waitFor();
     expect(new Set(await column(page, 7))).toEqual(new Set(['Acme Iberia SL']));
     expect(await page.getByText('1-14 de 14').count()).toBe(1);
+    // Days as people write them (dd/mm/yyyy), not ISO.
+    expect((await column(page, 2)).every((day) => /^\d{2}\/\d{2}\/\d{4}$/.test(day))).toBe(true);
     const totals = await column(page, 9);
     expect(totals.every((total) => /^-?[\d.]+,\d{2}\s€$/.test(total.replace(/\u00a0/g, ' ')))).toBe(true);
 

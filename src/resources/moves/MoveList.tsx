@@ -25,6 +25,7 @@ import { MoveDetailDialog, type ListedMove } from './MoveDetailDialog';
 import { ListEmpty, ListPagination } from '../../custom/ListProblem';
 import { KeyboardBody } from '../../custom/KeyboardRows';
 import { moveNumber } from './number';
+import { formatDay } from '../../../shared/domain/format';
 
 /** The last company choice on this list (spec section 3, local storage keys). */
 export const LAST_COMPANIES_KEY = 'moves_list_companies';
@@ -184,8 +185,8 @@ export function MoveList() {
       >
         <DataTable.Col {...sortable('name')} label="app.moves.fields.number" render={(record) => moveNumber(record.name, translate)} />
         <DataTable.Col {...sortable('partner_id')} label="app.moves.fields.provider" render={(record) => second(record.partner_id)} />
-        <DataTable.Col {...sortable('date')} label="app.moves.fields.date" />
-        <DataTable.Col {...sortable('invoice_date_due')} label="app.moves.fields.dueDate" render={(record) => record.invoice_date_due || '-'} />
+        <DataTable.Col {...sortable('date')} label="app.moves.fields.date" render={(record) => formatDay(record.date)} />
+        <DataTable.Col {...sortable('invoice_date_due')} label="app.moves.fields.dueDate" render={(record) => formatDay(record.invoice_date_due) || '-'} />
         <DataTable.Col {...sortable('ref')} label="app.moves.fields.reference" render={(record) => record.ref || ''} />
         <DataTable.Col {...sortable('pnt_account_move_team_manager_validate')} label="app.moves.fields.validated" render={(record) => yesNo(record.pnt_account_move_team_manager_validate)} />
         <DataTable.Col {...sortable('pnt_account_move_team_manager_deny')} label="app.moves.fields.notValidated" render={(record) => yesNo(record.pnt_account_move_team_manager_deny)} />

@@ -28,6 +28,7 @@ import { errorMessage } from '../../providers/http';
 import { commentPreview, plainText } from '../../../shared/domain/text';
 import { Attachments } from './Attachments';
 import { openOnKeys } from '../../custom/KeyboardRows';
+import { formatDay } from '../../../shared/domain/format';
 
 interface Message { id: number; date: string; body: string; email_from: string | false }
 interface Journals { expensesJournals: Array<[number, string]>; invoicesJournals: Array<[number, string]> }
@@ -190,7 +191,7 @@ export function ValidationPage() {
                 <TableBody>
                   {queue.map((move) => (
                     <TableRow key={move.id} hover tabIndex={0} sx={{ cursor: 'pointer' }} onClick={() => setOpen(move)} onKeyDown={openOnKeys(() => setOpen(move))} data-testid="validation-row">
-                      <TableCell>{move.date}</TableCell>
+                      <TableCell>{formatDay(move.date)}</TableCell>
                       <TableCell>{move.company_id[1]}</TableCell>
                       <TableCell>{move.partner_id ? move.partner_id[1] : '-'}</TableCell>
                       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{money(move)}</TableCell>
@@ -216,7 +217,7 @@ export function ValidationPage() {
               <Box sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}>
                 <Typography color="text.secondary">{translate('app.validation.columns.company')}</Typography><Typography>{open.company_id[1]}</Typography>
                 <Typography color="text.secondary">{translate('app.validation.columns.provider')}</Typography><Typography>{open.partner_id ? open.partner_id[1] : '-'}</Typography>
-                <Typography color="text.secondary">{translate('app.validation.invoiceDate')}</Typography><Typography>{open.invoice_date || open.date}</Typography>
+                <Typography color="text.secondary">{translate('app.validation.invoiceDate')}</Typography><Typography>{formatDay(open.invoice_date || open.date)}</Typography>
                 <Typography color="text.secondary">{translate('app.validation.columns.amount')}</Typography><Typography>{money(open)}</Typography>
               </Box>
               {open.messages.some((message) => plainText(message.body)) ? <MessageList messages={open.messages} /> : <Typography color="text.secondary">{translate('app.validation.noComments')}</Typography>}

@@ -22,6 +22,7 @@ import { useReferenceList } from '../../providers/useReferenceList';
 import { OrderDetailDialog } from './OrderDetailDialog';
 import { ListEmpty, ListPagination } from '../../custom/ListProblem';
 import { KeyboardBody } from '../../custom/KeyboardRows';
+import { formatDay } from '../../../shared/domain/format';
 
 type Pair = [number, string] | false;
 const second = (pair: unknown) => (Array.isArray(pair) ? String(pair[1]) : '');
@@ -105,7 +106,7 @@ export function OrderList() {
         sx={{ '& td, & th': { whiteSpace: 'nowrap' }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
       >
         <DataTable.Col {...sortable('name')} label="app.orders.fields.number" />
-        <DataTable.Col {...sortable('date_order')} label="app.orders.fields.date" render={(record) => String(record.date_order || record.create_date || '').slice(0, 10)} />
+        <DataTable.Col {...sortable('date_order')} label="app.orders.fields.date" render={(record) => formatDay(record.date_order || record.create_date)} />
         <DataTable.Col {...sortable('partner_id')} label="app.orders.fields.customer" render={(record) => second(record.partner_id)} />
         <DataTable.Col {...sortable('client_order_ref')} label="app.orders.fields.clientRef" render={(record) => record.client_order_ref || ''} />
         <DataTable.Col {...sortable('user_id')} label="app.orders.fields.salesperson" render={(record) => second(record.user_id) || '-'} />
