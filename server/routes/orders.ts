@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { findUserById } from '../db/users';
 import { hasAnyPermission } from '../../shared/domain/permissions';
 import { isIsoDate, isWithinTwoYears, zonedDayBounds, zonedToUtc } from '../../shared/domain/dates';
-import { storedDecimals, taxRoundingOf } from '../../shared/domain/orders';
+import { LINE_LIMITS, storedDecimals, taxRoundingOf } from '../../shared/domain/orders';
 import { plainText } from '../../shared/domain/text';
 import type { Config } from '../config';
 import type { FeatureProbe } from '../erp/features';
@@ -45,15 +45,15 @@ const isoDate = z.string().refine(isIsoDate, 'must be a date YYYY-MM-DD');
 const price = (name: string) =>
   z
     .number({ error: whenNotGiven(`${name} must be a number`) })
-    .min(0, `${name} must be at least 0`)
-    .max(1e9, `${name} must be at most 1000000000`)
-    .refine((value) => value === 0 || value >= 0.005, `${name} must be 0 or at least 0.01`);
-/** A quantity as Odoo keeps it (two decimals): 0.01 to 1000000. */
+    .min(LINE_LIMITS.priceUnit.min, `${name} must be at least ${LINE_LIMITS.priceUnit.min}`)
+    .max(LINE_LIMITS.priceUnit.max, `${name} must be at most ${LINE_LIMITS.priceUnit.max}`)
+    .refine((value) => value === 0 || storedDecimals(value) >= 0.01, `${name} must be 0 or at least 0.01`);
+/** A quantity as Odoo keeps it (two decimals): 0.01 to 1000000 once rounded. */
 const quantity = z
   .number({ error: whenNotGiven('product_uom_qty must be a number') })
   .positive('The quantity must be greater than zero')
-  .min(0.005, 'The quantity must be at least 0.01')
-  .max(1e6, 'The quantity must be at most 1000000');
+  .refine((value) => storedDecimals(value) >= LINE_LIMITS.quantity.min, `The quantity must be at least ${LINE_LIMITS.quantity.min}`)
+  .max(LINE_LIMITS.quantity.max, `The quantity must be at most ${LINE_LIMITS.quantity.max}`);
 
 /** An order as the list and the detail show it (spec section 3, Order). */
 export function orderRow(order: ErpRecord) {

@@ -17,6 +17,12 @@ export const ORDER_DEFAULTS = {
 export const ORDER_STATES = ['draft', 'sale', 'cancel', 'sent'] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
+/**
+ * What an order line may hold (issue 15), as Odoo keeps it to two decimals: a quantity of 0.01 to 1000000, a unit
+ * price of 0 (a free line) or 0.01 to 1000000000. The server refuses anything else; the form may check the same.
+ */
+export const LINE_LIMITS = { quantity: { min: 0.01, max: 1_000_000 }, priceUnit: { min: 0, max: 1_000_000_000 } } as const;
+
 /** Line subtotal = quantity times unit price, rounded to two decimals. */
 export function lineSubtotal(quantity: number, priceUnit: number): number {
   return roundMoney(storedDecimals(quantity) * storedDecimals(priceUnit));
