@@ -3,6 +3,7 @@
  * downscaled and recompressed, anything still too large refused with the spec's text '[Error] File too large'.
  */
 import sharp from 'sharp';
+import { imageSize, MAX_IMAGE_PIXELS, tooManyPixels } from './extract/limits';
 import { base64Payload, sniffBase64 } from '../shared/domain/files';
 
 /** What may be stored for one file, after compression. */
@@ -64,9 +65,12 @@ export async function prepareUpload(name: string, data: string): Promise<Prepare
     return { name: safeName(name, type), mimetype: type, data: buffer };
   }
   if (type === 'image/jpeg' || type === 'image/png') {
+    // A pixel bomb (a small file that unpacks to gigabytes) is refused from its header, before sharp decodes it.
+    const size = imageSize(buffer);
+    if (size && size.width * size.height > MAX_IMAGE_PIXELS) throw new FileError(422, tooManyPixels(size.width, size.height).message);
     let image: Buffer;
     try {
-      const pipeline = sharp(buffer, { failOn: 'error', limitInputPixels: 100_000_000 }).rotate().resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true });
+      const pipeline = sharp(buffer, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS }).rotate().resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true });
       image = type === 'image/png' && buffer.length <= MAX_STORED_BYTES ? await pipeline.png({ compressionLevel: 9 }).toBuffer() : await pipeline.jpeg({ quality: 80, mozjpeg: true }).toBuffer();
     } catch {
       throw new FileError(400, 'Failed to load file. Unsupported file format or file corrupted.');

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPdf, demoPng } from '../../server/erp/embedded/files';
 import { ErpError, type ErpClient } from '../../server/erp/types';
+import { blankPng } from '../support/bombs';
 import { startTestServer, type TestServer } from './helpers';
 
 let server: TestServer;
@@ -69,6 +70,17 @@ async function accountCodes(lineIds: number[]): Promise<string[]> {
 }
 
 describe('POST /odoo/moves/create', () => {
+  it('refuses an attached picture of more than 50 megapixels from its header, without decoding it, and stores nothing', async () => {
+    const before = await moveCount();
+    const bomb = await blankPng(20_000, 20_000);
+    const refused = await create({ ...expense, file: { name: 'bomb.png', data: bomb.toString('base64') } });
+    expect(refused).toEqual({
+      status: 422,
+      body: expect.objectContaining({ message: 'The image is 20000 x 20000 pixels (400 megapixels): at most 50 megapixels can be read; send a smaller photo' }),
+    });
+    expect(await moveCount()).toBe(before);
+  });
+
   it('registers an expense as a receipt in the company expenses journal with its PDF', async () => {
     const created = await create(expense);
     expect(created.status).toBe(201);
