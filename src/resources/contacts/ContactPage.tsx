@@ -88,6 +88,8 @@ const NAME_VALIDATORS: Validator[] = [required('app.contactForm.required'), rege
 const investorLabel = (type: InvestorType) => (type.x_studio_tipo_inversor_descripcion ? `${type.x_name} — ${type.x_studio_tipo_inversor_descripcion}` : type.x_name);
 const eventLabel = (event: ContactEvent) => (Array.isArray(event.event_id) ? event.event_id[1] : `#${event.id}`);
 const text = (value: string | null | undefined) => (value ?? '').trim();
+/** The longest text the server takes for a contact field (its declaration); notes and comments take 10000. */
+const declaredMax = (field: string) => resourceNamed('contacts')?.fields[field]?.maxLength ?? 10_000;
 
 /** A reference input reads the whole list in its declared order, kept fresh as long, as useReferenceList does (one cache entry). */
 function wholeList(resource: string) {
@@ -232,7 +234,7 @@ function ContactFields({ reference, advanced, setAdvanced }: { reference: Refere
     }
   }
 
-  const textInput = (source: keyof ContactValues & string, label: string, testId: string, extra: { cardField?: CardField; help?: string; type?: string; rows?: boolean } = {}) => (
+  const textInput = (source: keyof ContactValues & string, label: string, testId: string, extra: { cardField?: CardField; help?: string; type?: string; rows?: boolean; field?: string } = {}) => (
     <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5 }}>
       <TextInput
         source={source}
@@ -244,7 +246,7 @@ function ContactFields({ reference, advanced, setAdvanced }: { reference: Refere
         maxRows={extra.rows ? 4 : undefined}
         onChange={extra.cardField ? () => edited(extra.cardField!) : undefined}
         {...(extra.cardField ? marked(extra.cardField) : {})}
-        inputProps={{ maxLength: extra.rows ? 5000 : 320, 'data-testid': testId }}
+        inputProps={{ maxLength: declaredMax(extra.field ?? source), 'data-testid': testId }}
       />
       {extra.help && (
         <Tooltip title={translate(extra.help)}>
@@ -278,12 +280,12 @@ function ContactFields({ reference, advanced, setAdvanced }: { reference: Refere
           validate={NAME_VALIDATORS}
           onChange={() => edited('name')}
           {...marked('name')}
-          inputProps={{ maxLength: 200, 'data-testid': 'contact-name' }}
+          inputProps={{ maxLength: declaredMax('name'), 'data-testid': 'contact-name' }}
         />
       </Box>
       {textInput('email', 'app.contactForm.fields.email', 'contact-email', { cardField: 'email', type: 'email' })}
       {textInput('phone', 'app.contactForm.fields.phone', 'contact-phone', { cardField: 'phone', type: 'tel' })}
-      {textInput('companyName', 'app.contactForm.fields.companyName', 'contact-company-name', { help: 'app.contactForm.help.companyName' })}
+      {textInput('companyName', 'app.contactForm.fields.companyName', 'contact-company-name', { help: 'app.contactForm.help.companyName', field: 'company_name' })}
       {reference.events.length > 0 && (
         <ReferenceInput source="eventId" {...wholeList('events')}>
           <SelectInput
@@ -324,7 +326,7 @@ function ContactFields({ reference, advanced, setAdvanced }: { reference: Refere
               data-testid="contact-categories-field"
             />
           </ReferenceArrayInput>
-          {textInput('position', 'app.contactForm.fields.position', 'contact-position', { cardField: 'position' })}
+          {textInput('position', 'app.contactForm.fields.position', 'contact-position', { cardField: 'position', field: 'function' })}
           {textInput('website', 'app.contactForm.fields.website', 'contact-website', { cardField: 'website', type: 'url' })}
           {textInput('notes', 'app.contactForm.fields.notes', 'contact-notes', { rows: true })}
           {textInput('comment', 'app.contactForm.fields.comment', 'contact-comment', { rows: true })}
