@@ -247,11 +247,15 @@ export async function embeddedIssuer(
         const inviteToken = typeof details.params.invite_token === 'string' ? details.params.invite_token : undefined;
         const checked = await checkInvitation(db, inviteToken, now());
         if (!checked.ok) return noStore(reply).code(410).send(loginPage(language, `/interaction/${details.uid}/login`, { error: t[`invite_${checked.problem}`].replace('%s', '') }));
-        const field = (value: unknown, max: number) => (typeof value === 'string' ? value.trim().slice(0, max) : '');
-        const firstName = field(request.body?.firstName, 100);
-        const lastName = field(request.body?.lastName, 100);
-        const password = typeof request.body?.password === 'string' ? request.body.password.slice(0, 1024) : '';
+        const field = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+        const firstName = field(request.body?.firstName);
+        const lastName = field(request.body?.lastName);
+        const password = typeof request.body?.password === 'string' ? request.body.password : '';
         const action = `/interaction/${details.uid}/accept`;
+        // Too long is said, not cut: a name cut to 100 characters was stored as if that had been typed.
+        if (firstName.length > 100 || lastName.length > 100 || password.length > 1024) {
+          return noStore(reply).code(400).send(acceptPage(language, action, { email: checked.invitation.email, firstName: firstName.slice(0, 100), lastName: lastName.slice(0, 100), error: t.acceptTooLong }));
+        }
         if (!firstName || !lastName || password.length < 8) {
           return noStore(reply).code(400).send(acceptPage(language, action, { email: checked.invitation.email, firstName, lastName, error: t.acceptMissing }));
         }

@@ -48,6 +48,7 @@ export const TEXTS = {
     newPassword: 'Contraseña nueva (8 caracteres como mínimo)',
     acceptSubmit: 'Crear mi cuenta',
     acceptMissing: 'Escriba su nombre, sus apellidos y una contraseña de 8 caracteres como mínimo.',
+    acceptTooLong: 'El nombre y los apellidos admiten 100 caracteres como máximo, y la contraseña 1024.',
   },
   en: {
     signInTitle: 'Sign in',
@@ -78,6 +79,7 @@ export const TEXTS = {
     newPassword: 'New password (at least 8 characters)',
     acceptSubmit: 'Create my account',
     acceptMissing: 'Enter your first name, your last name and a password of at least 8 characters.',
+    acceptTooLong: 'First and last names take at most 100 characters, and the password 1024.',
   },
 } as const;
 
@@ -110,8 +112,8 @@ export function loginPage(language: PageLanguage, action: string, options: { ema
     `<h1>${t.signInTitle}</h1><p>${t.signInIntro}</p>
 ${options.error ? `<div class="error" role="alert">${escapeHtml(options.error)}</div>` : ''}
 <form method="post" action="${escapeHtml(action)}" autocomplete="on">
-<label for="email">${t.email}</label><input id="email" name="email" type="email" autocomplete="username" required autofocus value="${escapeHtml(options.email ?? '')}">
-<label for="password">${t.password}</label><input id="password" name="password" type="password" autocomplete="current-password" required>
+<label for="email">${t.email}</label><input id="email" name="email" type="email" autocomplete="username" maxlength="320" required autofocus value="${escapeHtml(options.email ?? '')}">
+<label for="password">${t.password}</label><input id="password" name="password" type="password" autocomplete="current-password" maxlength="1024" required>
 <button type="submit">${t.submit}</button></form>`,
   );
 }
@@ -126,9 +128,9 @@ export function acceptPage(language: PageLanguage, action: string, options: { em
 ${options.error ? `<div class="error" role="alert">${escapeHtml(options.error)}</div>` : ''}
 <form method="post" action="${escapeHtml(action)}" autocomplete="on">
 <label for="email">${t.email}</label><input id="email" name="email" type="email" value="${escapeHtml(options.email)}" readonly>
-<label for="firstName">${t.firstName}</label><input id="firstName" name="firstName" autocomplete="given-name" required autofocus value="${escapeHtml(options.firstName ?? '')}">
-<label for="lastName">${t.lastName}</label><input id="lastName" name="lastName" autocomplete="family-name" required value="${escapeHtml(options.lastName ?? '')}">
-<label for="password">${t.newPassword}</label><input id="password" name="password" type="password" autocomplete="new-password" minlength="8" required>
+<label for="firstName">${t.firstName}</label><input id="firstName" name="firstName" autocomplete="given-name" maxlength="100" required autofocus value="${escapeHtml(options.firstName ?? '')}">
+<label for="lastName">${t.lastName}</label><input id="lastName" name="lastName" autocomplete="family-name" maxlength="100" required value="${escapeHtml(options.lastName ?? '')}">
+<label for="password">${t.newPassword}</label><input id="password" name="password" type="password" autocomplete="new-password" minlength="8" maxlength="1024" required>
 <button type="submit">${t.acceptSubmit}</button></form>`,
   );
 }

@@ -232,6 +232,11 @@ describe('POST /users/invite and accepting an invitation', () => {
     const short = await post({ firstName: 'Inés', lastName: 'Invitada', password: 'corta' });
     expect(short.status).toBe(400);
     expect(await findUserByEmail(server.app.services.db, 'ines.invitada@demo.example')).toBeNull();
+    // A name too long is said, not cut and stored.
+    const long = await post({ firstName: 'I'.repeat(101), lastName: 'Invitada', password: 'una-clave-larga' });
+    expect(long.status).toBe(400);
+    expect(await long.text()).toContain('El nombre y los apellidos admiten 100 caracteres como máximo, y la contraseña 1024.');
+    expect(await findUserByEmail(server.app.services.db, 'ines.invitada@demo.example')).toBeNull();
     const done = await post({ firstName: 'Inés', lastName: 'Invitada', password: 'una-clave-larga' });
     const { location } = await browser.follow(done, '/callback?token=');
     expect(location).toMatch(/^\/callback\?token=/);
