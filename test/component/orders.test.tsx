@@ -185,6 +185,23 @@ describe('order page', () => {
     expect(localStorage.getItem('order_last_company')).toBe('1');
   });
 
+  it('says at the line when a quantity or a price is out of the bounds the server holds, and sends nothing', async () => {
+    renderInAdmin(<OrderPage />, { permissions: ['orders'], lang: 'en' });
+    const send = (await screen.findByTestId('order-send')) as HTMLButtonElement;
+    await waitFor(() => expect((screen.getByTestId('order-payment-mode') as HTMLInputElement).value).toBe('3'));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /Customer/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Ferretería López' }));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Product' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Consultoría (hora)' }));
+    fireEvent.change(screen.getByTestId('line-quantity'), { target: { value: '0.001' } });
+    fireEvent.change(screen.getByTestId('line-price'), { target: { value: '2000000000' } });
+    await waitFor(() => expect(send.disabled).toBe(false));
+    fireEvent.click(send);
+    await screen.findByText('Must be at least 0.01');
+    await screen.findByText('Must be 1000000000 or less');
+    expect(sent).toHaveLength(0);
+  });
+
   it('sends the same request body, byte for byte: typed price and description kept, tax changed, texts trimmed, date checked', async () => {
     renderInAdmin(<OrderPage />, { permissions: ['orders'], lang: 'en' });
     const send = (await screen.findByTestId('order-send')) as HTMLButtonElement;

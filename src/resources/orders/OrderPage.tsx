@@ -6,6 +6,8 @@ import {
   ReferenceInput,
   SelectInput,
   TextInput,
+  maxValue,
+  minValue,
   required,
   useCreate,
   useLocaleState,
@@ -33,7 +35,7 @@ import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import SendIcon from '@mui/icons-material/Send';
 import { isWithinTwoYears, isoDay } from '../../../shared/domain/dates';
 import { formatMoney } from '../../../shared/domain/money';
-import { ORDER_DEFAULTS, defaultSaleTax, lineSubtotal, orderTotals, type TaxRounding } from '../../../shared/domain/orders';
+import { LINE_LIMITS, ORDER_DEFAULTS, defaultSaleTax, lineSubtotal, orderTotals, type TaxRounding } from '../../../shared/domain/orders';
 import { errorMessage } from '../../providers/http';
 import { REFERENCE_STALE_TIME, useReferenceList } from '../../providers/useReferenceList';
 import { resourceNamed } from '../../../shared/resources/registry';
@@ -53,6 +55,10 @@ interface Product extends Named { uom_id: Pair | false; list_price?: number; def
 interface Tax extends Named { amount: number; amount_type?: string; tax_scope?: string | false }
 interface OrderCompany extends Named { taxRounding?: TaxRounding }
 interface Pricelist extends Named { currency_id?: Pair | false }
+/** The bounds the server holds a line to (LINE_LIMITS), said at the input before anything is sent. */
+const QUANTITY_RULES = [minValue(LINE_LIMITS.quantity.min), maxValue(LINE_LIMITS.quantity.max)];
+const PRICE_RULES = [minValue(LINE_LIMITS.priceUnit.min), maxValue(LINE_LIMITS.priceUnit.max)];
+
 /** A line as the form holds it: the product and tax by id, quantity and price as typed. */
 interface Line { productId: number | ''; name: string; quantity: string; priceUnit: string; taxId: number | '' }
 /** The form's values (react-admin's Form over react-hook-form); the lines are its field array. */
@@ -407,10 +413,10 @@ function OrderFormBody({ companies, ref }: { companies: OrderCompany[] | null; r
                     <TextInput source={`lines.${index}.name`} label={false} size="small" parse={asTyped} helperText={false} inputProps={{ maxLength: 1000, 'aria-label': translate('app.order.fields.description'), 'data-testid': 'line-description' }} />
                   </TableCell>
                   <TableCell>
-                    <TextInput source={`lines.${index}.quantity`} label={false} size="small" type="number" parse={asTyped} helperText={false} inputProps={{ step: 'any', 'aria-label': translate('app.order.fields.quantity'), 'data-testid': 'line-quantity' }} />
+                    <TextInput source={`lines.${index}.quantity`} label={false} size="small" type="number" parse={asTyped} validate={QUANTITY_RULES} helperText={false} inputProps={{ step: 'any', 'aria-label': translate('app.order.fields.quantity'), 'data-testid': 'line-quantity' }} />
                   </TableCell>
                   <TableCell>
-                    <TextInput source={`lines.${index}.priceUnit`} label={false} size="small" type="number" parse={asTyped} helperText={false} inputProps={{ step: '0.01', 'aria-label': translate('app.order.fields.priceUnit'), 'data-testid': 'line-price' }} />
+                    <TextInput source={`lines.${index}.priceUnit`} label={false} size="small" type="number" parse={asTyped} validate={PRICE_RULES} helperText={false} inputProps={{ step: '0.01', 'aria-label': translate('app.order.fields.priceUnit'), 'data-testid': 'line-price' }} />
                   </TableCell>
                   <TableCell>
                     <ReferenceInput source={`lines.${index}.taxId`} {...referenceList('taxes')}>
