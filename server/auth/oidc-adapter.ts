@@ -7,7 +7,7 @@
  * stored and has not expired (with `consumed` once consumed), `destroy` and `revokeByGrantId` remove for good.
  * Expired rows are never answered and are deleted now and then.
  */
-import type { Adapter, AdapterFactory, AdapterPayload } from 'oidc-provider';
+import { errors, type Adapter, type AdapterFactory, type AdapterPayload } from 'oidc-provider';
 import type { Sql } from '../erp/embedded/sql';
 
 interface Row {
@@ -62,7 +62,10 @@ export function databaseAdapter(db: Sql, options: { onError?: (error: unknown) =
       findByUid: (uid) => findWhere('uid', uid),
       findByUserCode: (userCode) => findWhere('user_code', userCode),
       async consume(id) {
-        await db.query('UPDATE oidc_models SET consumed_at = now() WHERE model = $1 AND id = $2 AND consumed_at IS NULL', [model, id]);
+        const marked = await db.query('UPDATE oidc_models SET consumed_at = now() WHERE model = $1 AND id = $2 AND consumed_at IS NULL RETURNING id', [model, id]);
+        // oidc-provider reads a code, sees it unused, then consumes it: two redemptions racing (on two processes)
+        // would both pass the look. The UPDATE is the one atomic step: the loser is refused as a used code is.
+        if (!marked.length && model === 'AuthorizationCode') throw new errors.InvalidGrant('authorization code already consumed');
       },
       async destroy(id) {
         await db.query('DELETE FROM oidc_models WHERE model = $1 AND id = $2', [model, id]);
