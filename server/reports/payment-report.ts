@@ -6,13 +6,16 @@
 import ExcelJS from 'exceljs';
 import type { ErpClient, ErpRecord } from '../erp/types';
 import type { MailMessage } from '../mail';
+import { formatDay } from '../../shared/domain/format';
+import { formatMoney, SYMBOLS as SYMBOL } from '../../shared/domain/money';
 import { computePmp, type PmpDocument, type PmpResult } from './pmp';
 
 export const SUPPLIER_TYPES = ['in_invoice', 'in_receipt', 'in_refund'];
 export type ReportLanguage = 'es' | 'en';
 
 export interface CompanyReport {
-  company: { id: number; name: string };
+  /** `currency`: the company's (its amounts are in it), EUR when the ERP does not say. */
+  company: { id: number; name: string; currency?: string };
   result: PmpResult;
 }
 
@@ -73,14 +76,26 @@ export async function loadDocuments(erp: ErpClient, companyId: number, to: strin
   }));
 }
 
+/** Days with two decimals as the mail's language writes them (36,78 in Spanish). */
+function decimal(value: number, lang: ReportLanguage): string {
+  return new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'es-ES', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: 'always' } as Intl.NumberFormatOptions).format(value);
+}
+/** An amount in the company's currency, as the console writes money (1.234,56 €). */
+const amount = (value: number, report: CompanyReport, lang: ReportLanguage) => formatMoney(value, report.company.currency ?? 'EUR', lang);
+
+/** A calendar day as a spreadsheet date (shown dd/mm/yyyy), or the text as it came. */
+function sheetDay(value: string): Date | string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : value;
+}
+
 const TEXT = {
   es: {
-    subject: (from: string, to: string) => `Periodo medio de pago a proveedores del ${from} al ${to}`,
-    intro: (from: string, to: string) => `Periodo medio de pago a proveedores (PMP) del ${from} al ${to}, por empresa:`,
+    subject: (from: string, to: string) => `Periodo medio de pago a proveedores del ${formatDay(from)} al ${formatDay(to)}`,
+    intro: (from: string, to: string) => `Periodo medio de pago a proveedores (PMP) del ${formatDay(from)} al ${formatDay(to)}, por empresa:`,
     line: (report: CompanyReport) =>
       report.result.pmp === null
         ? `- ${report.company.name}: sin ${report.result.reason === 'no-documents' ? 'facturas de proveedor' : 'importes'} en el periodo; no hay PMP que calcular.`
-        : `- ${report.company.name}: PMP ${report.result.pmp} días (pagado ${report.result.totalPaid} a ${report.result.paidRatio ?? 0} días; pendiente ${report.result.totalPending} a ${report.result.pendingRatio ?? 0} días).`,
+        : `- ${report.company.name}: PMP ${decimal(report.result.pmp, 'es')} días (pagado ${amount(report.result.totalPaid, report, 'es')} a ${decimal(report.result.paidRatio ?? 0, 'es')} días; pendiente ${amount(report.result.totalPending, report, 'es')} a ${decimal(report.result.pendingRatio ?? 0, 'es')} días).`,
     outro: 'La hoja de cálculo adjunta tiene las cifras y las facturas en que se basan.',
     summary: 'Resumen',
     invoices: 'Facturas',
@@ -92,12 +107,12 @@ const TEXT = {
     noAmounts: 'Sin importes que promediar',
   },
   en: {
-    subject: (from: string, to: string) => `Average payment period to suppliers from ${from} to ${to}`,
-    intro: (from: string, to: string) => `Average payment period to suppliers (PMP) from ${from} to ${to}, per company:`,
+    subject: (from: string, to: string) => `Average payment period to suppliers from ${formatDay(from)} to ${formatDay(to)}`,
+    intro: (from: string, to: string) => `Average payment period to suppliers (PMP) from ${formatDay(from)} to ${formatDay(to)}, per company:`,
     line: (report: CompanyReport) =>
       report.result.pmp === null
         ? `- ${report.company.name}: no ${report.result.reason === 'no-documents' ? 'supplier invoices' : 'amounts'} in the period; there is no PMP to compute.`
-        : `- ${report.company.name}: PMP ${report.result.pmp} days (paid ${report.result.totalPaid} at ${report.result.paidRatio ?? 0} days; pending ${report.result.totalPending} at ${report.result.pendingRatio ?? 0} days).`,
+        : `- ${report.company.name}: PMP ${decimal(report.result.pmp, 'en')} days (paid ${amount(report.result.totalPaid, report, 'en')} at ${decimal(report.result.paidRatio ?? 0, 'en')} days; pending ${amount(report.result.totalPending, report, 'en')} at ${decimal(report.result.pendingRatio ?? 0, 'en')} days).`,
     outro: 'The attached spreadsheet holds the figures and the invoices behind them.',
     summary: 'Summary',
     invoices: 'Invoices',
@@ -118,16 +133,29 @@ export async function buildWorkbook(reports: CompanyReport[], lang: ReportLangua
   summary.addRow([...text.headers]).font = { bold: true };
   for (const { company, result } of reports) {
     summary.addRow([
-      company.name, result.from, result.to, result.totalPaid, result.paidRatio, result.totalPending, result.pendingRatio, result.pmp,
+      company.name, sheetDay(result.from), sheetDay(result.to), result.totalPaid, result.paidRatio, result.totalPending, result.pendingRatio, result.pmp,
       result.withinLimit.count, result.withinLimit.amount, result.withinLimit.percentOfPaid,
       result.pmp === null ? (result.reason === 'no-documents' ? text.none : text.noAmounts) : '',
     ]);
   }
   summary.columns.forEach((column) => (column.width = 20));
+  // Days as dates, money with two decimals and its currency, ratios with two decimals: the reader's spreadsheet
+  // shows them in its own locale's separators.
+  const money = (report: CompanyReport) => `#,##0.00 "${SYMBOL[report.company.currency ?? 'EUR'] ?? report.company.currency}"`;
+  reports.forEach((report, index) => {
+    const row = summary.getRow(index + 2);
+    for (const column of [2, 3]) row.getCell(column).numFmt = 'dd/mm/yyyy';
+    for (const column of [4, 6, 10]) row.getCell(column).numFmt = money(report);
+    for (const column of [5, 7, 8, 11]) row.getCell(column).numFmt = '0.00';
+  });
   const rows = workbook.addWorksheet(text.invoices);
   rows.addRow([...text.rowHeaders]).font = { bold: true };
   for (const { company, result } of reports) {
-    for (const row of result.rows) rows.addRow([company.name, row.document, row.partner, row.invoiceDate, row.kind === 'paid' ? text.paid : text.pending, row.date, row.amount, row.days]);
+    for (const row of result.rows) {
+      const added = rows.addRow([company.name, row.document, row.partner, sheetDay(row.invoiceDate), row.kind === 'paid' ? text.paid : text.pending, sheetDay(row.date), row.amount, row.days]);
+      for (const column of [4, 6]) added.getCell(column).numFmt = 'dd/mm/yyyy';
+      added.getCell(7).numFmt = `#,##0.00 "${SYMBOL[company.currency ?? 'EUR'] ?? company.currency}"`;
+    }
   }
   rows.columns.forEach((column) => (column.width = 18));
   return Buffer.from(await workbook.xlsx.writeBuffer());
@@ -154,9 +182,13 @@ export async function runPaymentReport(
   request: { email: string; from: string; to: string; companies: Array<{ id: number; name: string }>; lang: ReportLanguage },
 ): Promise<{ reports: CompanyReport[]; mail: MailMessage }> {
   const reports: CompanyReport[] = [];
+  // Each company's currency, which its amounts are in (EUR when the ERP does not say).
+  const currencies = new Map<number, string>();
+  const companies = await erp.read('res.company', request.companies.map((company) => company.id), ['currency_id']).catch(() => [] as ErpRecord[]);
+  for (const company of companies) if (Array.isArray(company.currency_id)) currencies.set(Number(company.id), String(company.currency_id[1]));
   for (const company of request.companies) {
     const documents = await loadDocuments(erp, company.id, request.to);
-    reports.push({ company, result: computePmp(documents, { from: request.from, to: request.to }) });
+    reports.push({ company: { ...company, currency: currencies.get(company.id) ?? 'EUR' }, result: computePmp(documents, { from: request.from, to: request.to }) });
   }
   return { reports, mail: await paymentReportMail(request.email, { from: request.from, to: request.to }, reports, request.lang) };
 }

@@ -9,7 +9,7 @@ export function roundMoney(value: number, decimals = 2): number {
   return (sign * Math.round(Number(`${magnitude}e${decimals}`))) / 10 ** decimals || 0;
 }
 
-const SYMBOLS: Record<string, string> = { EUR: '€', USD: '$' };
+export const SYMBOLS: Record<string, string> = { EUR: '€', USD: '$' };
 
 /** Spec section 2/9: two decimals with € for EUR, $ for USD, otherwise the currency code. */
 export function formatMoney(amount: number, currency: string | null | undefined, locale: string = 'es'): string {

@@ -83,9 +83,12 @@ describe('POST /odoo/reports/payment', () => {
     expect(received).toHaveLength(1);
     expect(received[0].envelopeTo).toEqual(['manager@demo.example']);
     const mail: ParsedMail = await simpleParser(received[0].raw);
-    expect(mail.subject).toBe(`Periodo medio de pago a proveedores del ${from} al ${to}`);
+    // Days, numbers and money as Spanish writes them (issue 16): 20/11/2026, 36,78 días, 2.779,00 €.
+    const dmy = (iso: string) => iso.split('-').reverse().join('/');
+    const es = (value: number) => new Intl.NumberFormat('es-ES', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: 'always' } as Intl.NumberFormatOptions).format(value);
+    expect(mail.subject).toBe(`Periodo medio de pago a proveedores del ${dmy(from)} al ${dmy(to)}`);
     const expected = await expectedFor(1, from, to);
-    expect(mail.text).toContain(`- Acme Iberia SL: PMP ${expected.pmp} días`);
+    expect(mail.text).toContain(`- Acme Iberia SL: PMP ${es(expected.pmp)} días (pagado ${es(expected.paid)} € a ${es(expected.paidRatio)} días; pendiente ${es(expected.pending)} € a `);
     expect(mail.text).toContain('- Cumbre Digital SL: PMP');
     expect(mail.attachments).toHaveLength(1);
     const [attachment] = mail.attachments;
@@ -99,6 +102,10 @@ describe('POST /odoo/reports/payment', () => {
     expect(header).toContain('PMP (días)');
     const acme = (summary.getRow(2).values as unknown[]).slice(1);
     expect(acme[0]).toBe('Acme Iberia SL');
+    // Days are dates and amounts carry their currency, shown in the reader's own separators.
+    expect(acme[1]).toEqual(new Date(`${from}T00:00:00Z`));
+    expect(summary.getRow(2).getCell(2).numFmt).toBe('dd/mm/yyyy');
+    expect(summary.getRow(2).getCell(4).numFmt).toBe('#,##0.00 "€"');
     expect([acme[3], acme[4], acme[5], acme[7]]).toEqual([expected.paid, expected.paidRatio, expected.pending, expected.pmp]);
     const invoices = workbook.getWorksheet('Facturas')!;
     const acmeRows = invoices.getRows(2, invoices.rowCount - 1)!.filter((row) => row.getCell(1).value === 'Acme Iberia SL');
@@ -112,7 +119,7 @@ describe('POST /odoo/reports/payment', () => {
     expect((await call('manager', { dateFrom: '2001-01-01', dateTo: '2001-12-31', companies: [2], lang: 'en' })).status).toBe(202);
     await server.app.services.reports.idle();
     const mail = await simpleParser(received[0].raw);
-    expect(mail.subject).toBe('Average payment period to suppliers from 2001-01-01 to 2001-12-31');
+    expect(mail.subject).toBe('Average payment period to suppliers from 01/01/2001 to 31/12/2001');
     expect(mail.text).toContain('- Beta Servicios SA: no supplier invoices in the period; there is no PMP to compute.');
   });
 
