@@ -70,7 +70,7 @@ describe.each(Object.entries(LANGS))('moves from registration to validation (%s)
       const row = await rowOfReference(staff, reference);
       // number, provider, date, due date, reference, validated, not validated, company, tax base, total, state,
       // payment status, uploaded by
-      expect(row[2]).toBe(new Date().toISOString().slice(0, 10));
+      expect(row[2]).toBe(new Date().toISOString().slice(0, 10).split('-').reverse().join('/'));
       expect([row[5], row[6]]).toEqual([text.no, text.no]);
       expect(row[7]).toBe('Acme Iberia SL');
       expect(row[9].replace(/\u00a0/g, ' ')).toContain(shown.replace(/\u00a0/g, ' '));
