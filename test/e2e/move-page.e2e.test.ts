@@ -39,7 +39,8 @@ describe('the Move page in a real browser', () => {
     expect(await page.getByTestId('send').isDisabled()).toBe(true);
 
     await page.getByTestId('concept').fill('Taxi aeropuerto');
-    await page.getByTestId('amount').fill('23.40');
+    // Typed as Spanish writes it: a decimal comma (a number input made 2340 of it).
+    await page.getByTestId('amount').fill('23,40');
     await choose(page, 'payment-method', 'Tarjeta de empresa');
     await page.getByTestId('file-input').setInputFiles(pdfPath);
     expect(await page.getByTestId('file-name').textContent()).toBe('taxi.pdf (application/pdf)');
@@ -50,6 +51,11 @@ describe('the Move page in a real browser', () => {
     await screenshot(page, 'move-page-es');
     await page.getByTestId('send').click();
     await page.getByText('Movimiento creado correctamente Taxi aeropuerto').waitFor();
+    const stored = await page.evaluate(async () => {
+      const response = await fetch('/odoo/moves/search', { method: 'POST', headers: { authorization: localStorage.getItem('token') ?? '', 'content-type': 'application/json' }, body: JSON.stringify({ reference: 'Taxi aeropuerto' }) });
+      return ((await response.json()) as { moves: Array<{ amount_total: number }> }).moves.map((move) => move.amount_total);
+    });
+    expect(stored).toContain(23.4);
     // Cleared but for company and project.
     expect(await page.getByTestId('concept').inputValue()).toBe('');
     expect(await page.getByTestId('amount').inputValue()).toBe('');

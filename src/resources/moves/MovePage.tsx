@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { AutocompleteInput, DateInput, Form, SelectInput, TextInput, required, useDataProvider, useInput, useNotify, useTranslate, type Validator } from 'react-admin';
+import { AutocompleteInput, DateInput, Form, SelectInput, TextInput, required, useDataProvider, useInput, useLocaleState, useNotify, useTranslate, type Validator } from 'react-admin';
 import { useFormContext, useWatch, type FieldErrors } from 'react-hook-form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -24,6 +24,7 @@ import type { BackofficeDataProvider } from '../../providers/dataProvider';
 import { errorMessage } from '../../providers/http';
 import { FILE_TOO_LARGE, postWithProgress, readAsDataUrl } from './upload';
 import { useReferenceList } from '../../providers/useReferenceList';
+import { parseAmount } from '../../../shared/domain/money';
 
 export const LAST_TAB_KEY = 'move_last_tab';
 export /** The size of the supplier list the server sends at once (GET /odoo/providers). */
@@ -59,8 +60,8 @@ const PAYMENT_STATUS_CHOICES = [
 ];
 type AiField = 'amount' | 'date' | 'concept' | 'provider';
 
-/** The amount as the payload carries it: a number, a decimal comma read as a point. */
-const amountOf = (value: unknown) => Number(String(value ?? '').replace(',', '.'));
+/** The amount as the payload carries it: a number read as the user's language writes it (12,50 or 12.50; 1.234,56). */
+const amountOf = (value: unknown, locale = 'es') => parseAmount(value, locale);
 
 // The spec's rules (section 5) with their messages: a required field says 'This field is required' (also an amount
 // that is not above zero); an empty date or one older than two years says the incorrect-date message.
@@ -128,6 +129,7 @@ export function MovePage() {
 /** The form's inputs, inside react-admin's Form: its values, validation and reset are react-hook-form's. */
 function MoveFields({ tab }: { tab: MoveType }) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const notify = useNotify();
   const dataProvider = useDataProvider<BackofficeDataProvider>();
   const { setValue, getValues, reset, handleSubmit, formState } = useFormContext<MoveValues>();
@@ -275,7 +277,7 @@ function MoveFields({ tab }: { tab: MoveType }) {
         type: tab,
         partner_id: values.partner_id === '' || values.partner_id === undefined ? null : values.partner_id,
         date: values.date,
-        amount: amountOf(values.amount),
+        amount: amountOf(values.amount, locale),
         concept,
         description: concept,
         comment: (values.comment ?? '').trim(),
@@ -349,7 +351,16 @@ function MoveFields({ tab }: { tab: MoveType }) {
       </Row>
       <Row help={translate('app.move.help.amount')}>
         {/* A number box holding the text as typed (NumberInput would rewrite '23.40' as '23.4' on leaving the box). */}
-        <TextInput source="amount" type="number" label="app.move.fields.amount" validate={AMOUNT_RULES} onChange={() => edited('amount')} {...aiMark('amount')} helperText={aiHelp('amount', undefined)} inputProps={{ min: 0, step: '0.01', 'data-testid': 'amount' }} />
+        <TextInput
+          source="amount"
+          label="app.move.fields.amount"
+          validate={AMOUNT_RULES}
+          onChange={() => edited('amount')}
+          {...aiMark('amount')}
+          helperText={aiHelp('amount', undefined)}
+          // A text input: a number input drops or misreads the decimal comma (12,50 became 1250 in a Spanish browser).
+          inputProps={{ inputMode: 'decimal', autoComplete: 'off', maxLength: 20, 'data-testid': 'amount' }}
+        />
       </Row>
       {/* Keyed: each tab has its own input (and its own field registration), not one input changing its source. */}
       {tab === 'expense' ? (
