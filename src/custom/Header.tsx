@@ -66,15 +66,17 @@ function AccountMenu() {
   if (!identity) return null;
   return (
     <UserMenu
-      label={translate('app.userMenu.open')}
+      // The button shows the user's name: its accessible name starts with it (axe: label-content-name-mismatch).
+      label={`${identity.fullName ?? ''} · ${translate('app.userMenu.open')}`}
       icon={<UserAvatar imageUrl={identity.avatar} firstName={identity.firstName} lastName={identity.lastName} />}
     >
-      <Box sx={{ px: 2, py: 1, minWidth: 220 }} data-testid="user-identity">
-        <Typography variant="subtitle1">{identity.fullName}</Typography>
-        <Typography variant="body2" color="text.secondary">
+      {/* Who is signed in, as an item of the menu (a menu holds only items and separators): shown, not chosen. */}
+      <MenuItem disabled sx={{ display: 'block', minWidth: 220, '&.Mui-disabled': { opacity: 1 } }} data-testid="user-identity">
+        <Typography variant="subtitle1" component="span" sx={{ display: 'block' }}>{identity.fullName}</Typography>
+        <Typography variant="body2" component="span" color="text.secondary" sx={{ display: 'block' }}>
           {identity.email}
         </Typography>
-      </Box>
+      </MenuItem>
       <Divider />
       <LanguageToggle />
       <SignOutItem />

@@ -152,6 +152,7 @@ export const appEn = {
         paymentMode: 'How the customer pays.',
         note: 'Terms and conditions printed on the budget.',
       },
+      removeLineHeader: 'Remove',
       lines: 'Order lines',
       addLine: 'Add line',
       removeLine: 'Remove line',

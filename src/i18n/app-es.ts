@@ -154,6 +154,7 @@ export const appEs: AppMessages = {
         paymentMode: 'Cómo paga el cliente.',
         note: 'Términos y condiciones que se imprimen en el presupuesto.',
       },
+      removeLineHeader: 'Quitar',
       lines: 'Líneas del pedido',
       addLine: 'Añadir línea',
       removeLine: 'Quitar línea',

@@ -52,7 +52,7 @@ describe('the shell in a real browser', () => {
     await signIn(page, env.server.url, 'staff@demo.example');
     expect(await page.getByTestId('menu-move').textContent()).toContain('Gastos');
 
-    await page.getByRole('button', { name: 'Menú de la cuenta' }).click();
+    await page.getByRole('button', { name: /Menú de la cuenta$/ }).click();
     await expect.poll(() => page.getByTestId('user-identity').textContent()).toContain('staff@demo.example');
     await page.getByTestId('language-toggle').click();
     await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Home');
@@ -148,7 +148,7 @@ describe('the shell in a real browser', () => {
     await signIn(page, env.server.url, 'manager@demo.example');
     const token = await page.evaluate(() => localStorage.getItem('token'));
     expect(token).toBeTruthy();
-    await page.getByRole('button', { name: 'Menú de la cuenta' }).click();
+    await page.getByRole('button', { name: /Menú de la cuenta$/ }).click();
     await page.getByTestId('sign-out').click();
     await page.waitForURL(`${env.server.url}/login`);
     await page.getByTestId('google-sign-in').waitFor();

@@ -55,6 +55,10 @@ interface Product extends Named { uom_id: Pair | false; list_price?: number; def
 interface Tax extends Named { amount: number; amount_type?: string; tax_scope?: string | false }
 interface OrderCompany extends Named { taxRounding?: TaxRounding }
 interface Pricelist extends Named { currency_id?: Pair | false }
+/** Read by screen readers, not shown (a column header whose cells are icon buttons). */
+// (In sx, a width of 1 would mean 100%: pixels are written out.)
+const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
 /** The bounds the server holds a line to (LINE_LIMITS), said at the input before anything is sent. */
 const QUANTITY_RULES = [minValue(LINE_LIMITS.quantity.min), maxValue(LINE_LIMITS.quantity.max)];
 const PRICE_RULES = [minValue(LINE_LIMITS.priceUnit.min), maxValue(LINE_LIMITS.priceUnit.max)];
@@ -374,7 +378,7 @@ function OrderFormBody({ companies, ref }: { companies: OrderCompany[] | null; r
         </Help>
       </Box>
 
-      <Typography variant="h6" sx={{ mt: 3, mb: 1 }}>{translate('app.order.lines')}</Typography>
+      <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 1 }}>{translate('app.order.lines')}</Typography>
       <Box sx={{ overflowX: 'auto' }}>
         <Table size="small" sx={{ minWidth: 860, '& td': { verticalAlign: 'top', px: 0.75 } }}>
           <TableHead>
@@ -385,7 +389,9 @@ function OrderFormBody({ companies, ref }: { companies: OrderCompany[] | null; r
               <TableCell sx={{ width: 120 }}>{translate('app.order.fields.priceUnit')}</TableCell>
               <TableCell sx={{ width: 190 }}>{translate('app.order.fields.tax')}</TableCell>
               <TableCell align="right" sx={{ width: 120 }}>{translate('app.order.fields.subtotal')}</TableCell>
-              <TableCell sx={{ width: 48 }} />
+              <TableCell sx={{ width: 48 }}>
+                <Box component="span" sx={visuallyHidden}>{translate('app.order.removeLineHeader')}</Box>
+              </TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
