@@ -234,15 +234,84 @@ export async function userRoutes(app: FastifyInstance, { db, mailer, config, clo
     if (!isGod(requester) && companies.some((company) => !requester.companies.includes(company))) throw new HttpError(403, 'You can only invite into your own companies');
     const refused = body.permissions.filter((permission) => !hasPermission(requester.permissions, permission, () => undefined));
     if (refused.length) throw new HttpError(403, `You cannot grant ${refused.join(', ')}: you do not hold it`);
-    const { token, expiresAt } = await createInvitation(db, { email: body.email, permissions: [...new Set(body.permissions)], companies, invitedBy: requester.id }, clock());
+    await inviteAndMail(request, { email: body.email, permissions: [...new Set(body.permissions)], companies }, body.lang ?? 'es');
+    return reply.code(204).send();
+  });
+
+  /** A new link (and 24 hours) for an invitation; the previous link of that address stops working. */
+  async function inviteAndMail(request: FastifyRequest, invitation: { email: string; permissions: string[]; companies: number[] }, lang: 'es' | 'en') {
+    const requester = request.user;
+    const { token, expiresAt } = await createInvitation(db, { ...invitation, invitedBy: requester.id }, clock());
     const link = `${config.publicUrl}/login?inviteToken=${encodeURIComponent(token)}`;
     try {
-      await mailer.send(invitationMail({ to: body.email, link, expiresAt, inviter: `${requester.firstName} ${requester.lastName}`.trim() || requester.email, lang: body.lang ?? 'es' }));
+      await mailer.send(invitationMail({ to: invitation.email, link, expiresAt, inviter: `${requester.firstName} ${requester.lastName}`.trim() || requester.email, lang }));
     } catch (error) {
       request.log.error({ err: error }, 'invitation mail not sent');
-      await db.query(`DELETE FROM invitations WHERE lower(email) = lower($1) AND used_at IS NULL`, [body.email]);
+      await db.query(`DELETE FROM invitations WHERE lower(email) = lower($1) AND used_at IS NULL`, [invitation.email]);
       throw new HttpError(502, 'The invitation email could not be sent; nothing was saved. Try again later.');
     }
+  }
+
+  interface PendingRow {
+    id: number;
+    email: string;
+    permissions: string[];
+    companies: number[];
+    expires_at: string | Date;
+    created_at: string | Date;
+    invited_by: number | null;
+    inviter_email: string | null;
+    inviter_name: string | null;
+  }
+  /**
+   * Invitations not yet accepted nor expired (issue 16: listed with their expiry, sent again or withdrawn). An
+   * administrator sees them all; anyone else who manages users, those into companies all of which are theirs.
+   */
+  async function pending(requester: AppUser, id?: number): Promise<PendingRow[]> {
+    const rows = await db.query<PendingRow>(
+      `SELECT i.id, i.email, i.permissions, i.companies, i.expires_at, i.created_at, i.invited_by, u.email AS inviter_email,
+              trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) AS inviter_name
+         FROM invitations i LEFT JOIN users u ON u.id = i.invited_by
+        WHERE i.used_at IS NULL AND i.expires_at > $1 ${id === undefined ? '' : 'AND i.id = $2'}
+        ORDER BY i.expires_at, i.id`,
+      id === undefined ? [clock().toISOString()] : [clock().toISOString(), id],
+    );
+    return isAdmin(requester) ? rows : rows.filter((row) => row.companies.every((company) => requester.companies.includes(company)));
+  }
+  const answer = (row: PendingRow) => ({
+    id: row.id,
+    email: row.email,
+    permissions: row.permissions,
+    companies: row.companies,
+    createdAt: new Date(row.created_at).toISOString(),
+    expiresAt: new Date(row.expires_at).toISOString(),
+    invitedBy: row.invited_by === null ? null : { id: row.invited_by, email: row.inviter_email, name: row.inviter_name || row.inviter_email },
+  });
+  async function onePending(request: FastifyRequest, id: number): Promise<PendingRow> {
+    const [row] = await pending(request.user, id);
+    if (!row) throw new HttpError(404, `Invitation ${id} not found, or already accepted or expired`);
+    return row;
+  }
+
+  api.get('/users/invitations', { config: { permission: USERS_MANAGE } }, async (request) => ({ invitations: (await pending(request.user)).map(answer) }));
+
+  api.post(
+    '/users/invitations/:id/resend',
+    { schema: { params: idParams, body: orEmpty(z.object({ lang: z.enum(['es', 'en']).optional() }).strict()) }, config: { permission: USERS_MANAGE } },
+    async (request) => {
+      const row = await onePending(request, Number(request.params.id));
+      // What the invitation grants must still be the sender's to grant.
+      const refused = row.permissions.filter((permission) => !hasPermission(request.user.permissions, permission, () => undefined));
+      if (refused.length) throw new HttpError(403, `You cannot grant ${refused.join(', ')}: you do not hold it`);
+      await inviteAndMail(request, { email: row.email, permissions: row.permissions, companies: row.companies }, request.body?.lang ?? 'es');
+      const [renewed] = await pending(request.user).then((rows) => rows.filter((one) => one.email.toLowerCase() === row.email.toLowerCase()));
+      return answer(renewed);
+    },
+  );
+
+  api.delete('/users/invitations/:id', { schema: { params: idParams }, config: { permission: USERS_MANAGE } }, async (request, reply) => {
+    const row = await onePending(request, Number(request.params.id));
+    await db.query('DELETE FROM invitations WHERE id = $1 AND used_at IS NULL', [row.id]);
     return reply.code(204).send();
   });
 }

@@ -28,6 +28,9 @@ const users: ResourceDeclaration = {
   recordRepresentation: 'email',
   actions: {
     invite: { method: 'POST', path: '/users/invite', permission: ['users.create'] },
+    invitations: { method: 'GET', path: '/users/invitations', permission: ['users.create'] },
+    resendInvitation: { method: 'POST', path: '/users/invitations/:id/resend', permission: ['users.create'] },
+    withdrawInvitation: { method: 'DELETE', path: '/users/invitations/:id', permission: ['users.create'] },
     changePermission: { method: 'POST', path: '/users/change-permission', permission: ['users.create'] },
     me: { method: 'GET', path: '/users/me', permission: [] },
   },

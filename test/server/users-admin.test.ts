@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveAccount } from '../../server/auth/accounts';
+import { checkInvitation } from '../../server/auth/invitations';
 import { findUserByEmail, insertUser } from '../../server/db/users';
 import type { MailMessage, Mailer } from '../../server/mail';
 import { Browser, startTestServer, type TestServer } from './helpers';
@@ -185,6 +186,44 @@ describe('POST /users/invite and accepting an invitation', () => {
     return text.match(/https?:\/\/\S+\/login\?inviteToken=\S+/)![0];
   };
   const tokenOf = (link: string) => decodeURIComponent(new URL(link).searchParams.get('inviteToken')!);
+
+  it('lists pending invitations with their expiry, sends one again with a new link, and withdraws one', async () => {
+    const db = server.app.services.db;
+    expect((await call('POST', '/users/invite', 'admin', { email: 'pendiente@demo.example', companies: [2], permissions: ['moves.list'] })).status).toBe(204);
+    const firstToken = tokenOf(inviteLink());
+    expect((await call('POST', '/users/invite', 'helper', { email: 'propia@demo.example', permissions: ['moves.list'] })).status).toBe(204);
+
+    const listed = await call('GET', '/users/invitations', 'admin');
+    expect(listed.status).toBe(200);
+    const mine = (listed.body.invitations as Array<Record<string, unknown>>).find((one) => one.email === 'pendiente@demo.example')!;
+    expect(mine).toMatchObject({ companies: [2], permissions: ['moves.list'], expiresAt: new Date(now.getTime() + 86_400_000).toISOString(), invitedBy: { email: 'admin@demo.example', name: 'Ada Admin' } });
+    // Someone who manages users of company 1 sees the invitations into their companies only; a viewer none.
+    const helperSees = ((await call('GET', '/users/invitations', 'helper')).body.invitations as Array<{ email: string }>).map((one) => one.email);
+    expect(helperSees).toContain('propia@demo.example');
+    expect(helperSees).not.toContain('pendiente@demo.example');
+    expect((await call('GET', '/users/invitations', 'viewer')).status).toBe(403);
+    expect((await call('POST', `/users/invitations/${mine.id}/resend`, 'helper')).status).toBe(404);
+
+    // Sent again: a new mail, a new link; the first link no longer works.
+    const mails = sent.length;
+    const resent = await call('POST', `/users/invitations/${mine.id}/resend`, 'admin', { lang: 'en' });
+    expect(resent.status).toBe(200);
+    expect(resent.body).toMatchObject({ email: 'pendiente@demo.example', companies: [2], permissions: ['moves.list'] });
+    expect(sent.length).toBe(mails + 1);
+    expect(sent[sent.length - 1].to).toBe('pendiente@demo.example');
+    expect(await checkInvitation(db, firstToken, now)).toEqual({ ok: false, problem: 'unknown' });
+    const secondToken = tokenOf(inviteLink());
+    expect((await checkInvitation(db, secondToken, now)).ok).toBe(true);
+
+    // Withdrawn: gone from the list, its link dead, and a second withdrawal says so.
+    const again = ((await call('GET', '/users/invitations', 'admin')).body.invitations as Array<{ id: number; email: string }>).find((one) => one.email === 'pendiente@demo.example')!;
+    expect((await call('DELETE', `/users/invitations/${again.id}`, 'admin')).status).toBe(204);
+    expect(await checkInvitation(db, secondToken, now)).toEqual({ ok: false, problem: 'unknown' });
+    const twice = await call('DELETE', `/users/invitations/${again.id}`, 'admin');
+    expect(twice.status).toBe(404);
+    expect(twice.body.message).toBe(`Invitation ${again.id} not found, or already accepted or expired`);
+    expect(((await call('GET', '/users/invitations', 'admin')).body.invitations as Array<{ email: string }>).map((one) => one.email)).not.toContain('pendiente@demo.example');
+  });
 
   it('mails a single-use link; signing in with it creates the account with the invited permissions and companies', async () => {
     const answer = await call('POST', '/users/invite', 'admin', { email: 'nueva@demo.example', companies: [2], permissions: ['moves.create'], lang: 'en' });
