@@ -48,7 +48,27 @@ describe('users, permissions and invitations in a real browser', () => {
     await admin.getByTestId('invite-send').click();
     await admin.getByText('Invitación enviada a nuevo.empleado@demo.example').waitFor();
 
-    const mail = outboxMails(env.server.dataDir).find((eml) => /^To: nuevo\.empleado@demo\.example$/m.test(eml));
+    // Pending, with its expiry as Spanish writes it; sent again (the mail's new link is the one that works).
+    const pendingRow = admin.getByTestId('pending-invitation').filter({ hasText: 'nuevo.empleado@demo.example' });
+    await pendingRow.waitFor();
+    expect(await pendingRow.getByTestId('pending-expires').innerText()).toMatch(/^\d{2}\/\d{2}\/\d{4},? \d{1,2}:\d{2}$/);
+    expect(await pendingRow.innerText()).toContain('Beta Servicios SA');
+    await screenshot(admin, 'users-pending-es');
+    await pendingRow.getByTestId('pending-resend').click();
+    await admin.getByText('Invitación reenviada a nuevo.empleado@demo.example').waitFor();
+    // Another invitation, withdrawn after confirming: its row goes.
+    await admin.getByTestId('invite-open').click();
+    await admin.getByTestId('invite-email').fill('se.retira@demo.example');
+    await admin.getByTestId('invite-send').click();
+    await admin.getByText('Invitación enviada a se.retira@demo.example').waitFor();
+    const withdrawn = admin.getByTestId('pending-invitation').filter({ hasText: 'se.retira@demo.example' });
+    await withdrawn.getByTestId('pending-withdraw').click();
+    await admin.getByText('El enlace enviado a se.retira@demo.example dejará de funcionar.').waitFor();
+    await admin.getByRole('button', { name: 'Confirmar' }).click();
+    await admin.getByText('Invitación a se.retira@demo.example retirada').waitFor();
+    await expect.poll(() => withdrawn.count()).toBe(0);
+
+    const mail = outboxMails(env.server.dataDir).filter((eml) => /^To: nuevo\.empleado@demo\.example$/m.test(eml)).at(-1);
     expect(mail).toBeDefined();
     const link = decodeQp(mail!).match(/https?:\/\/[^\s]+\/login\?inviteToken=[A-Za-z0-9_%-]+/)![0];
 

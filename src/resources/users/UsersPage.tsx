@@ -50,6 +50,7 @@ import { ListFilterForm } from '../../custom/ListFilterForm';
 import { useReferenceList } from '../../providers/useReferenceList';
 import { ListEmpty, ListPagination } from '../../custom/ListProblem';
 import { KeyboardBody } from '../../custom/KeyboardRows';
+import { PendingInvitations } from './PendingInvitations';
 
 interface Company { id: number; name: string }
 interface UserRecord { id: number; firstName: string; lastName: string; email: string; role: string; permissions: string[]; companies: number[] }
@@ -428,6 +429,7 @@ export function UsersPage() {
           </DataTable.Col>
         )}
       </DataTable>
+      {canManage && <PendingInvitations companies={companies} />}
       {inviting && <InviteDialog companies={companies} onClose={() => setInviting(false)} />}
       {editing && <EditDialog user={editing} companies={companies} onClose={after} />}
       {deleting && <DeleteDialog user={deleting} onClose={after} />}
