@@ -249,8 +249,8 @@ export const appEn = {
       required: 'required',
       fieldRequired: 'This field is required',
       groups: { moves: 'Expenses and invoices', orders: 'Sales orders', contacts: 'Contacts', users: 'Users', paymentReport: 'Payment report', employees: 'Employees', projects: 'Projects' },
-      actionsLabels: { validate: 'validate', create: 'create', delete: 'delete', list: 'list', modify: 'modify', view: 'view', generate: 'generate' },
-      all: 'all',
+      actionsLabels: { validate: 'Validate', create: 'Create', delete: 'Delete', list: 'See the list', modify: 'Modify', view: 'View', generate: 'Generate' },
+      all: 'All',
       expand: 'Permissions of %{name}',
     },
     report: {

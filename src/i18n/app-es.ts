@@ -251,8 +251,8 @@ export const appEs: AppMessages = {
       required: 'obligatorio',
       fieldRequired: 'Este campo es obligatorio',
       groups: { moves: 'Gastos y facturas', orders: 'Pedidos de venta', contacts: 'Contactos', users: 'Usuarios', paymentReport: 'Informe de pagos', employees: 'Empleados', projects: 'Proyectos' },
-      actionsLabels: { validate: 'validar', create: 'crear', delete: 'borrar', list: 'listar', modify: 'modificar', view: 'ver', generate: 'generar' },
-      all: 'todo',
+      actionsLabels: { validate: 'Validar', create: 'Crear', delete: 'Borrar', list: 'Ver el listado', modify: 'Modificar', view: 'Ver', generate: 'Generar' },
+      all: 'Todo',
       expand: 'Permisos de %{name}',
     },
     report: {

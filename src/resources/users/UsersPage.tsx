@@ -134,7 +134,8 @@ function PermissionsPanel({ readOnly = false }: { readOnly?: boolean }) {
           <FormGroup>
             <FormControlLabel
               control={<Checkbox size="small" checked={god || permissions.includes(group)} disabled={readOnly || god || busy !== null} onChange={(event) => toggle(group, event.target.checked)} />}
-              label={`${translate('app.users.all')} (${group})`}
+              label={translate('app.users.all')}
+              title={group}
               data-testid={`permission-${group}`}
             />
             {actions.map((action) => {
@@ -144,7 +145,9 @@ function PermissionsPanel({ readOnly = false }: { readOnly?: boolean }) {
                 <FormControlLabel
                   key={permission}
                   control={<Checkbox size="small" checked={inherited || permissions.includes(permission)} disabled={readOnly || inherited || busy !== null} onChange={(event) => toggle(permission, event.target.checked)} />}
-                  label={`${translate(`app.users.actionsLabels.${action}`)} (${permission})`}
+                  label={translate(`app.users.actionsLabels.${action}`)}
+                  // The permission's code, for those who know it, on hover.
+                  title={permission}
                   data-testid={`permission-${permission}`}
                 />
               );
@@ -327,7 +330,8 @@ function InvitePermissions() {
           <FormGroup>
             <FormControlLabel
               control={<Checkbox size="small" checked={chosen.includes(group)} disabled={!hasPermission(held, group, () => undefined)} onChange={(event) => toggle(group, event.target.checked, group)} />}
-              label={`${translate('app.users.all')} (${group})`}
+              label={translate('app.users.all')}
+              title={group}
               data-testid={`invite-permission-${group}`}
             />
             {actions.map((action) => {
@@ -336,7 +340,9 @@ function InvitePermissions() {
                 <FormControlLabel
                   key={permission}
                   control={<Checkbox size="small" checked={chosen.includes(permission)} disabled={chosen.includes(group) || !hasPermission(held, permission, () => undefined)} onChange={(event) => toggle(permission, event.target.checked)} />}
-                  label={`${translate(`app.users.actionsLabels.${action}`)} (${permission})`}
+                  label={translate(`app.users.actionsLabels.${action}`)}
+                  // The permission's code, for those who know it, on hover.
+                  title={permission}
                   data-testid={`invite-permission-${permission}`}
                 />
               );
