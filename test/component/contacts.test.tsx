@@ -133,5 +133,13 @@ describe('the contact page', () => {
         },
       },
     ]);
+
+    // After a save, the next card is another person too: Marta's website is not saved on Pablo's contact.
+    readCard({ name: 'Pablo Gil', email: 'pablo@gil.example' });
+    await waitFor(() => expect(input('contact-name').value).toBe('Pablo Gil'));
+    expect(input('contact-website').value).toBe('');
+    fireEvent.click(screen.getByTestId('contact-add'));
+    await screen.findByText('Contact added successfully Pablo Gil');
+    expect(created[1]).toMatchObject({ fields: { name: 'Pablo Gil', email: 'pablo@gil.example', website: '', function: '', phone: '' } });
   });
 });
