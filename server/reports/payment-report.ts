@@ -193,7 +193,8 @@ export async function runPaymentReport(
   return { reports, mail: await paymentReportMail(request.email, { from: request.from, to: request.to }, reports, request.lang) };
 }
 
-export function failureMail(to: string, period: { from: string; to: string }, lang: ReportLanguage): MailMessage {
+export function failureMail(to: string, asked: { from: string; to: string }, lang: ReportLanguage): MailMessage {
+  const period = { from: formatDay(asked.from), to: formatDay(asked.to) };
   return lang === 'en'
     ? { to, subject: `Average payment period: the report from ${period.from} to ${period.to} could not be generated`, text: 'The report could not be generated because the ERP did not answer as expected. Please try again later.' }
     : { to, subject: `Periodo medio de pago: no se ha podido generar el informe del ${period.from} al ${period.to}`, text: 'No se ha podido generar el informe porque el ERP no ha respondido como se esperaba. Vuelva a intentarlo más tarde.' };

@@ -24,6 +24,9 @@ import { migrate } from '../../server/db/migrations';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../server/db/seed';
 import { freePort } from './helpers';
 
+/** A day as the report mail writes it (dd/mm/yyyy). */
+const dmy = (iso: string) => iso.split('-').reverse().join('/');
+
 const external = process.env.TEST_DATABASE_URL;
 const available = Boolean(external) || postgresAvailable();
 const PUBLIC_URL = 'http://backoffice.test';
@@ -304,7 +307,7 @@ describe.runIf(available)('two servers on one PostgreSQL', () => {
     );
     await finished(jobs.map((job) => job.id));
     const subjects = mails.slice(before).filter((one) => one.to.includes('manager@demo.example')).map((one) => one.subject);
-    expect(subjects.sort()).toEqual(periods.map((period) => `Average payment period to suppliers from ${period.dateFrom} to ${period.dateTo}`).sort());
+    expect(subjects.sort()).toEqual(periods.map((period) => `Average payment period to suppliers from ${dmy(period.dateFrom)} to ${dmy(period.dateTo)}`).sort());
     const rows = await servers[0].services.db.query<{ status: string; attempts: number; claimed_by: string }>(
       'SELECT status, attempts, claimed_by FROM report_jobs WHERE id = ANY($1::int[])',
       [jobs.map((job) => job.id)],
@@ -343,8 +346,8 @@ describe.runIf(available)('two servers on one PostgreSQL', () => {
     expect(rows[2]).toMatchObject({ status: 'failed', attempts: 4 });
     const subjects = mails.slice(before).map((one) => one.subject);
     expect(subjects.sort()).toEqual([
-      'Average payment period to suppliers from 2001-01-01 to 2001-12-31',
-      'Average payment period: the report from 2002-01-01 to 2002-12-31 could not be generated',
+      'Average payment period to suppliers from 01/01/2001 to 31/12/2001',
+      'Average payment period: the report from 01/01/2002 to 31/12/2002 could not be generated',
     ]);
     await db.query(`UPDATE report_jobs SET status = 'failed', finished_at = now() WHERE id = $1`, [leased]);
   });
