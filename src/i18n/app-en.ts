@@ -87,6 +87,8 @@ export const appEn = {
     validation: {
       tabs: { expenses: 'Expenses', invoices: 'Invoices' },
       columns: { date: 'Date', company: 'Company', provider: 'Provider', amount: 'Amount', uploadedBy: 'Uploaded by', comments: 'Comments', actions: 'Actions' },
+      concept: 'Concept',
+      uploaderComment: "Uploader's comment",
       invoiceDate: 'Invoice date',
       noProvider: 'No supplier',
       noComments: 'No comments',

@@ -89,6 +89,8 @@ export const appEs: AppMessages = {
     validation: {
       tabs: { expenses: 'Gastos', invoices: 'Facturas' },
       columns: { date: 'Fecha', company: 'Empresa', provider: 'Proveedor', amount: 'Importe', uploadedBy: 'Subido por', comments: 'Comentarios', actions: 'Acciones' },
+      concept: 'Concepto',
+      uploaderComment: "Comentario de quien lo subió",
       invoiceDate: 'Fecha de factura',
       noProvider: 'Sin proveedor',
       noComments: 'Sin comentarios',

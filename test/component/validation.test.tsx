@@ -53,10 +53,31 @@ describe('the validation page', () => {
     fireEvent.click(within(rows[0]).getByTestId('row-validate'));
     await screen.findByText('Move validated');
     expect(decisions[0]).toEqual({ id: '11', body: { validate: true } });
+    await waitFor(() => expect(screen.queryByText('Move validated')).toBeNull(), { timeout: 10_000 });
+    // A rejection leaves the queue at once and can be undone while its message shows; the server hears of it after.
+    const before = (await screen.findAllByTestId('validation-row')).length;
     fireEvent.click(within((await screen.findAllByTestId('validation-row'))[1]).getByTestId('row-reject'));
-    const error = await screen.findByText('Error validating or rejecting');
+    await screen.findByText('Move rejected');
+    expect(screen.getAllByTestId('validation-row')).toHaveLength(before - 1);
+    expect(decisions).toHaveLength(1);
+    const error = await screen.findByText('Error validating or rejecting', undefined, { timeout: 10_000 });
     expect(decisions[1]).toEqual({ id: '12', body: { validate: false } });
     await waitFor(() => expect(error.closest('.MuiSnackbarContent-root, .MuiAlert-root')?.className).toMatch(/success/i));
+    // Refused by the server: the move is back in the queue.
+    await waitFor(() => expect(screen.getAllByTestId('validation-row')).toHaveLength(before));
+  }, 40_000);
+
+  it('undoes a rejection: the move comes back and the server is not told', async () => {
+    renderInAdmin(<ValidationPage />, { permissions: ['moves.validate'], lang: 'en' });
+    const told = decisions.length;
+    const rows = await screen.findAllByTestId('validation-row');
+    fireEvent.click(within(rows[0]).getByTestId('row-reject'));
+    await screen.findByText('Move rejected');
+    expect(screen.getAllByTestId('validation-row')).toHaveLength(rows.length - 1);
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(screen.getAllByTestId('validation-row')).toHaveLength(rows.length));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(decisions).toHaveLength(told);
   });
 
   it('a tab without journals shows an empty queue, not a loader that never ends', async () => {

@@ -26,6 +26,8 @@ describe('the validation page in a real browser', () => {
     const dialog = page.getByTestId('validation-dialog');
     await dialog.waitFor();
     await page.locator('[data-testid="attachment-pdf"], [data-testid="attachment-image"]').first().waitFor();
+    // The concept the uploader gave is in the dialog.
+    expect((await page.getByTestId('validation-concept').innerText()).trim()).not.toBe('-');
     await page.getByTestId('validation-comment').fill('Revisado, <b>correcto</b>');
     await page.getByTestId('add-comment').click();
     await dialog.getByText('Revisado, <b>correcto</b>').waitFor();
@@ -35,8 +37,19 @@ describe('the validation page in a real browser', () => {
     await expect.poll(() => rows.count()).toBe(before - 1);
     expect(await dialog.count()).toBe(0);
 
+    // A rejection leaves the queue at once and can be undone while its message shows.
     await page.getByTestId('row-reject').first().click();
     await page.getByText('Movimiento rechazado').waitFor();
+    await expect.poll(() => rows.count()).toBe(before - 2);
+    await page.getByRole('button', { name: 'Deshacer' }).click();
+    await expect.poll(() => rows.count()).toBe(before - 1);
+    await page.getByTestId('row-reject').first().click();
+    await page.getByText('Movimiento rechazado').waitFor();
+    await expect.poll(() => rows.count()).toBe(before - 2);
+    // Once the message has gone the server has it: read again, the queue still lacks it.
+    await page.getByText('Movimiento rechazado').waitFor({ state: 'detached', timeout: 20_000 });
+    await page.reload();
+    await page.getByTestId('validation-tab-invoices').click();
     await expect.poll(() => rows.count()).toBe(before - 2);
 
     await page.getByTestId('validation-tab-expenses').click();

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useDataProvider, useGetIdentity, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useAddUndoableMutation, useDataProvider, useGetIdentity, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -44,13 +44,20 @@ interface QueueMove {
   uploadedBy: string | null;
   attachment_ids: number[];
   messages: Message[];
+  /** The concept (the move's reference) and the uploader's comment as the move holds them. */
+  ref?: string | false;
+  comment?: string;
 }
 
 
-function Comments({ messages }: { messages: Message[] }) {
+/**
+ * The conversation's preview; without messages, the uploader's comment as the move holds it (a comment set when the
+ * move was changed is not posted as a message): "no comments" only when there is neither.
+ */
+function Comments({ messages, comment }: { messages: Message[]; comment?: string }) {
   const translate = useTranslate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const preview = commentPreview(messages);
+  const preview = commentPreview(messages) || (comment?.trim() ? (comment.trim().length > 100 ? `${comment.trim().slice(0, 97)}...` : comment.trim()) : '');
   if (!preview) return <Typography variant="body2" color="text.secondary">{translate('app.validation.noComments')}</Typography>;
   return (
     <>
@@ -58,19 +65,27 @@ function Comments({ messages }: { messages: Message[] }) {
         {preview}
       </Button>
       <Popover open={Boolean(anchor)} anchorEl={anchor} onClose={(event: Event) => { event?.stopPropagation?.(); setAnchor(null); }} onClick={(event) => event.stopPropagation()}>
-        <MessageList messages={messages} />
+        {commentPreview(messages) ? <MessageList messages={messages} /> : <Typography variant="body2" sx={{ p: 2, maxWidth: 420, whiteSpace: 'pre-wrap' }} data-testid="messages">{comment}</Typography>}
       </Popover>
     </>
   );
 }
 
+/** When a message was written (Odoo's UTC "2026-11-23 09:30:00"), in the user's time and date format. */
+function messageTime(value: string, locale: string): string {
+  const date = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value.replace(' ', 'T')}Z`);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'es-ES', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(date);
+}
+
 function MessageList({ messages }: { messages: Message[] }) {
+  const [locale] = useLocaleState();
   const shown = messages.filter((message) => plainText(message.body));
   return (
     <Box sx={{ p: 2, maxWidth: 420, display: 'grid', gap: 1 }} data-testid="messages">
       {shown.map((message) => (
         <Box key={message.id}>
-          <Typography variant="caption" color="text.secondary">{message.date} · {message.email_from || ''}</Typography>
+          <Typography variant="caption" color="text.secondary">{messageTime(message.date, locale)} · {message.email_from || ''}</Typography>
           <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>{plainText(message.body)}</Typography>
         </Box>
       ))}
@@ -90,6 +105,9 @@ export function ValidationPage() {
   const [open, setOpen] = useState<QueueMove | null>(null);
   const [comment, setComment] = useState('');
   const [busy, setBusy] = useState(false);
+  // Rejections waiting out their undo time: off the queue until done, back in if undone.
+  const [rejecting, setRejecting] = useState<ReadonlySet<number>>(new Set());
+  const addUndoableMutation = useAddUndoableMutation();
 
   // The user's journals (GET /odoo/users/:id/journals, the moves 'journals' action); a failure leaves none.
   const journalsQuery = useQuery({
@@ -118,7 +136,8 @@ export function ValidationPage() {
     if (queueQuery.error) notify(errorMessage(queueQuery.error), { type: 'error' });
   }, [queueQuery.error, notify]);
   // A tab without journals has nothing to validate: an empty queue, not a loader that never ends.
-  const queue = loaded && !key ? [] : queueQuery.error ? [] : (queueQuery.data ?? null);
+  const read = loaded && !key ? [] : queueQuery.error ? [] : (queueQuery.data ?? null);
+  const queue = read && read.filter((move) => !rejecting.has(move.id));
   // After a decision or a comment every move query is stale (this queue is read again at once, the move lists when
   // shown); the user's journals and the files shown do not change.
   const reload = () =>
@@ -130,7 +149,28 @@ export function ValidationPage() {
     mutationFn: ({ id, comment }: { id: number; comment: string }) => dataProvider.action('moves', 'comment', { params: { id }, body: { comment } }),
   });
 
+  /**
+   * A rejection can be undone for a few seconds (react-admin's undoable mutation): the move leaves the queue at once
+   * and the server is told when the message closes, unless Undo was pressed.
+   */
+  function reject(move: QueueMove) {
+    const back = () => setRejecting((current) => new Set([...current].filter((id) => id !== move.id)));
+    setRejecting((current) => new Set([...current, move.id]));
+    setOpen(null);
+    addUndoableMutation?.(({ isUndo }) => {
+      if (isUndo) return back();
+      validation
+        .mutateAsync({ id: move.id, validate: false })
+        .then(() => reload())
+        // Spec section 8: the validation error is displayed at success level.
+        .catch(() => notify('app.validation.error', { type: 'success' }))
+        .finally(back);
+    });
+    notify('app.validation.rejected', { type: 'info', undoable: true });
+  }
+
   async function decide(move: QueueMove, validate: boolean) {
+    if (!validate) return reject(move);
     setBusy(true);
     try {
       await validation.mutateAsync({ id: move.id, validate });
@@ -196,7 +236,7 @@ export function ValidationPage() {
                       <TableCell>{move.partner_id ? move.partner_id[1] : '-'}</TableCell>
                       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{money(move)}</TableCell>
                       <TableCell>{move.uploadedBy || '-'}</TableCell>
-                      <TableCell sx={{ maxWidth: 320 }}><Comments messages={move.messages} /></TableCell>
+                      <TableCell sx={{ maxWidth: 320 }}><Comments messages={move.messages} comment={move.comment} /></TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }} onClick={(event) => event.stopPropagation()}>
                         <Button size="small" color="success" startIcon={<CheckIcon />} disabled={busy} onClick={() => decide(move, true)} data-testid="row-validate">{translate('app.validation.validate')}</Button>
                         <Button size="small" color="error" startIcon={<CloseIcon />} disabled={busy} onClick={() => decide(move, false)} data-testid="row-reject">{translate('app.validation.reject')}</Button>
@@ -219,6 +259,13 @@ export function ValidationPage() {
                 <Typography color="text.secondary">{translate('app.validation.columns.provider')}</Typography><Typography>{open.partner_id ? open.partner_id[1] : '-'}</Typography>
                 <Typography color="text.secondary">{translate('app.validation.invoiceDate')}</Typography><Typography>{formatDay(open.invoice_date || open.date)}</Typography>
                 <Typography color="text.secondary">{translate('app.validation.columns.amount')}</Typography><Typography>{money(open)}</Typography>
+                <Typography color="text.secondary">{translate('app.validation.concept')}</Typography><Typography data-testid="validation-concept">{open.ref || '-'}</Typography>
+                {open.comment?.trim() ? (
+                  <>
+                    <Typography color="text.secondary">{translate('app.validation.uploaderComment')}</Typography>
+                    <Typography sx={{ whiteSpace: 'pre-wrap' }} data-testid="validation-uploader-comment">{open.comment}</Typography>
+                  </>
+                ) : null}
               </Box>
               {open.messages.some((message) => plainText(message.body)) ? <MessageList messages={open.messages} /> : <Typography color="text.secondary">{translate('app.validation.noComments')}</Typography>}
               <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
