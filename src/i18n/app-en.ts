@@ -271,6 +271,7 @@ export const appEn = {
     filters: { label: 'Filters', apply: 'Filter', clear: 'Clear filters' },
     list: { retry: 'Try again' },
     moves: {
+      csvCurrency: 'Currency',
       any: 'any',
       draftNumber: 'Draft',
       filterError: 'Error filtering',

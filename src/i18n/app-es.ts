@@ -273,6 +273,7 @@ export const appEs: AppMessages = {
     filters: { label: 'Filtros', apply: 'Filtrar', clear: 'Limpiar filtros' },
     list: { retry: 'Reintentar' },
     moves: {
+      csvCurrency: 'Moneda',
       any: 'todos',
       draftNumber: 'Borrador',
       filterError: 'Error al filtrar',

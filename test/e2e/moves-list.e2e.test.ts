@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, serverAndBrowser, signIn } from './harness';
@@ -163,6 +164,30 @@ describe('move list in a real browser', () => {
       await page.locator('table tbody tr').first().waitFor();
       expect(await problem.count()).toBe(0);
       expect(await page.getByText(/\d+-\d+ de \d+/).count()).toBe(1);
+    }
+    await context.close();
+  });
+
+  it('exports what the list shows, headed in Spanish, as a Spanish spreadsheet reads it; amounts as the documents state them', async () => {
+    const context = await env.browser.newContext({ locale: 'es-ES', viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+    const page = await context.newPage();
+    await signIn(page, env.server.url, 'staff@demo.example');
+    await page.goto(`${env.server.url}/moves-list`);
+    await page.locator('table tbody tr').first().waitFor();
+    // A bill's total reads as the bill states it, positive, on the list as in validation.
+    expect((await column(page, 9)).some((total) => total.startsWith('-'))).toBe(false);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar' }).click()]);
+    expect(download.suggestedFilename()).toBe('Listado de movimientos.csv');
+    const text = readFileSync((await download.path())!, 'utf8');
+    const [header, ...rows] = text.replace(/^\uFEFF/, '').trim().split('\r\n').map((line) => line.split(';'));
+    expect(header).toEqual(['Número', 'Proveedor', 'Fecha', 'Vencimiento', 'Referencia', 'Validado', 'No validado', 'Empresa', 'Base imponible', 'Total', 'Moneda', 'Estado', 'Estado del pago', 'Subido por']);
+    expect(rows).toHaveLength(14);
+    for (const row of rows) {
+      expect(row[2]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+      expect(['Sí', 'No']).toContain(row[5]);
+      expect(row[7]).toBe('Acme Iberia SL');
+      expect(row[9]).toMatch(/^\d+(,\d+)?$/);
+      expect(row[10]).toBe('EUR');
     }
     await context.close();
   });

@@ -35,3 +35,12 @@ describe('parseAmount', () => {
     for (const text of ['', 'abc', '12,5,0.1.2', '1..2', ',', '1e5']) expect(parseAmount(text), text).toBeNaN();
   });
 });
+
+describe('toCsv', () => {
+  it('writes Spanish CSV with semicolons and decimal commas, English with commas and points, quoting what needs it', async () => {
+    const { toCsv } = await import('../../src/custom/csv');
+    const rows = [['Número', 'Importe', 'Nota'], ['F-1', 1234.5, 'dice "hola"; adiós'], ['F-2', -9, null]];
+    expect(toCsv(rows, 'es')).toBe('\uFEFFNúmero;Importe;Nota\r\nF-1;1234,5;"dice ""hola""; adiós"\r\nF-2;-9;\r\n');
+    expect(toCsv(rows, 'en')).toBe('\uFEFFNúmero,Importe,Nota\r\nF-1,1234.5,"dice ""hola""; adiós"\r\nF-2,-9,\r\n');
+  });
+});

@@ -11,6 +11,7 @@ import { safeWebUrl } from '../../../shared/domain/links';
 import { resourceNamed } from '../../../shared/resources/registry';
 import { sortableFields } from '../../../shared/resources/types';
 import { ListEmpty, ListPagination } from '../../custom/ListProblem';
+import { useCsvExporter, type CsvColumn } from '../../custom/csv';
 
 const CONTACTS = resourceNamed('contacts')!;
 /** Only the columns the server sorts by (the declaration's sortable fields) offer sorting. */
@@ -50,10 +51,30 @@ function Actions() {
   );
 }
 
+/** The export: the list's columns, headed and valued as the list shows them. */
+function useContactsExporter() {
+  const translate = useTranslate();
+  const columns: Array<CsvColumn<Record<string, unknown>>> = [
+    { label: 'app.contacts.fields.name', value: (record) => record.name as string },
+    { label: 'app.contacts.fields.owner', value: (record) => second(record.x_studio_owner_employee) },
+    { label: 'app.contacts.fields.company', value: (record) => second(record.company_id) },
+    { label: 'app.contacts.fields.email', value: (record) => (record.email as string) || '' },
+    { label: 'app.contacts.fields.phone', value: (record) => (record.phone as string) || '' },
+    { label: 'app.contacts.fields.companyName', value: (record) => (record.company_name as string) || '' },
+    { label: 'app.contacts.fields.website', value: (record) => (record.website as string) || '' },
+    { label: 'app.contacts.fields.position', value: (record) => (record.function as string) || '' },
+    { label: 'app.contacts.fields.investorType', value: (record) => (record.x_studio_tipo_inversor as string) || '' },
+    { label: 'app.contacts.fields.categories', value: (record) => ((record.category_id as string[]) ?? []).join(', ') },
+  ];
+  return useCsvExporter(translate('app.titles.contactList'), columns);
+}
+
 export function ContactList() {
   const translate = useTranslate();
+  const exporter = useContactsExporter();
   return (
     <List
+      exporter={exporter}
       resource="contacts"
       title={translate('app.titles.contactList')}
       actions={<Actions />}

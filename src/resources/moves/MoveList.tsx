@@ -24,8 +24,9 @@ import { REFERENCE_STALE_TIME, useReferenceList } from '../../providers/useRefer
 import { MoveDetailDialog, type ListedMove } from './MoveDetailDialog';
 import { ListEmpty, ListPagination } from '../../custom/ListProblem';
 import { KeyboardBody } from '../../custom/KeyboardRows';
-import { moveNumber } from './number';
+import { documentAmount, moveNumber } from './number';
 import { formatDay } from '../../../shared/domain/format';
+import { useCsvExporter, type CsvColumn } from '../../custom/csv';
 
 /** The last company choice on this list (spec section 3, local storage keys). */
 export const LAST_COMPANIES_KEY = 'moves_list_companies';
@@ -127,9 +128,32 @@ function Actions() {
   );
 }
 
+/** The export: the list's columns, headed and valued as the list shows them (not raw field names and pairs). */
+function useMovesExporter() {
+  const translate = useTranslate();
+  const yesNo = (value: unknown) => translate(value ? 'ra.boolean.true' : 'ra.boolean.false');
+  const columns: Array<CsvColumn<Record<string, unknown>>> = [
+    { label: 'app.moves.fields.number', value: (record) => moveNumber(record.name, translate) },
+    { label: 'app.moves.fields.provider', value: (record) => second(record.partner_id) },
+    { label: 'app.moves.fields.date', value: (record) => formatDay(record.date) },
+    { label: 'app.moves.fields.dueDate', value: (record) => formatDay(record.invoice_date_due) },
+    { label: 'app.moves.fields.reference', value: (record) => (record.ref as string) || '' },
+    { label: 'app.moves.fields.validated', value: (record) => yesNo(record.pnt_account_move_team_manager_validate) },
+    { label: 'app.moves.fields.notValidated', value: (record) => yesNo(record.pnt_account_move_team_manager_deny) },
+    { label: 'app.moves.fields.company', value: (record) => second(record.company_id) },
+    { label: 'app.moves.fields.untaxed', value: (record) => documentAmount(record, 'amount_untaxed_signed') },
+    { label: 'app.moves.fields.total', value: (record) => documentAmount(record, 'amount_total_signed') },
+    { label: 'app.moves.csvCurrency', value: (record) => second(record.currency_id as Pair) },
+    { label: 'app.moves.fields.state', value: (record) => translate(`app.moves.states.${record.state}`) },
+    { label: 'app.moves.fields.paymentStatus', value: (record) => translate(`app.moves.payment.${record.paymentStatus}`) },
+    { label: 'app.moves.fields.uploadedBy', value: (record) => (record.uploadedBy as string) || '' },
+  ];
+  return useCsvExporter(translate('app.titles.movesList'), columns);
+}
+
 function Money({ record, source }: { record: Record<string, unknown>; source: string }) {
   const [locale] = useLocaleState();
-  return <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(Number(record[source] ?? 0), second(record.currency_id as Pair), locale)}</span>;
+  return <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(documentAmount(record, source), second(record.currency_id as Pair), locale)}</span>;
 }
 
 export function MoveList() {
@@ -138,8 +162,10 @@ export function MoveList() {
   const companies = useCompanyChoices();
   const uploaders = useUploaderChoices();
   const yesNo = (value: unknown) => translate(value ? 'ra.boolean.true' : 'ra.boolean.false');
+  const exporter = useMovesExporter();
   return (
     <List
+      exporter={exporter}
       resource="moves"
       title={translate('app.titles.movesList')}
       filterDefaultValues={storedCompanies() ? { company: storedCompanies() } : {}}

@@ -23,6 +23,7 @@ import { OrderDetailDialog } from './OrderDetailDialog';
 import { ListEmpty, ListPagination } from '../../custom/ListProblem';
 import { KeyboardBody } from '../../custom/KeyboardRows';
 import { formatDay } from '../../../shared/domain/format';
+import { useCsvExporter, type CsvColumn } from '../../custom/csv';
 
 type Pair = [number, string] | false;
 const second = (pair: unknown) => (Array.isArray(pair) ? String(pair[1]) : '');
@@ -71,12 +72,32 @@ function Actions() {
   );
 }
 
+/** The export: the list's columns, headed and valued as the list shows them. */
+function useOrdersExporter() {
+  const translate = useTranslate();
+  const columns: Array<CsvColumn<Record<string, unknown>>> = [
+    { label: 'app.orders.fields.number', value: (record) => record.name as string },
+    { label: 'app.orders.fields.date', value: (record) => formatDay(record.date_order || record.create_date) },
+    { label: 'app.orders.fields.customer', value: (record) => second(record.partner_id) },
+    { label: 'app.orders.fields.clientRef', value: (record) => (record.client_order_ref as string) || '' },
+    { label: 'app.orders.fields.salesperson', value: (record) => second(record.user_id) },
+    { label: 'app.orders.fields.uploadedBy', value: (record) => (record.uploadedBy as string) || '' },
+    { label: 'app.orders.fields.company', value: (record) => second(record.company_id) },
+    { label: 'app.orders.fields.total', value: (record) => Number(record.amount_total ?? 0) },
+    { label: 'app.moves.csvCurrency', value: (record) => second(record.currency_id as Pair) || 'EUR' },
+    { label: 'app.orders.fields.state', value: (record) => translate(`app.orders.states.${record.state}`, { _: String(record.state) }) },
+  ];
+  return useCsvExporter(translate('app.titles.orderList'), columns);
+}
+
 export function OrderList() {
   const translate = useTranslate();
+  const exporter = useOrdersExporter();
   const [locale] = useLocaleState();
   const [open, setOpen] = useState<number | null>(null);
   return (
     <List
+      exporter={exporter}
       resource="orders"
       title={translate('app.titles.orderList')}
       actions={<Actions />}
