@@ -70,10 +70,11 @@ describe('move list', () => {
     await screen.findByText('FAC/2026/0001');
     const rows = screen.getAllByRole('row');
     const text = (index: number) => rows[index].textContent!.replace(/\u00a0/g, ' ');
-    expect(text(1)).toContain('-1.210,00 €');
-    expect(text(1)).toContain('-1.000,00 €');
-    expect(text(2)).toContain('-99,50 $');
-    expect(text(3)).toContain('12,35 GBP');
+    expect(text(1)).toContain('1.210,00 €');
+    expect(text(1)).toContain('1.000,00 €');
+    expect(text(2)).toContain('99,50 $');
+    // A positive signed amount is money coming back (a refund): it reads negative.
+    expect(text(3)).toContain('-12,35 GBP');
     // Validated / not validated as Sí/No, uploaded by or '-'.
     expect(within(rows[1]).getAllByText('Sí')).toHaveLength(1);
     expect(within(rows[1]).getByText('-')).toBeTruthy();
