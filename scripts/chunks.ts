@@ -12,8 +12,11 @@
  * "What a module uses" follows the names it imports: react-admin and MUI re-export everything from index files, so
  * following whole files would put every component any screen uses into the shell. Only where names are re-exported
  * (`export ... from`) is the path narrowed to the module that defines the name; a module that is needed brings all
- * it imports (what tree-shaking then drops does not matter here). Where this is wrong a module merely lands in a
- * later file, which the importing file then loads: placement changes what loads when, never what runs.
+ * it imports (what tree-shaking then drops does not matter here). The build fails if the shell's files would import a
+ * screen's (a module it needs counted as a screen's): it would load, and run, before every page.
+ *
+ * Splitting the screens' shared code further (by the set of screens that share each part) made /moves-list heavier:
+ * what it saved in code loaded for nothing it lost in requests and in compression of smaller files.
  */
 import { parseSync, type Plugin, type Rolldown } from 'vite';
 
@@ -179,6 +182,15 @@ export function screenChunks() {
         }
       }
       graph = { shell, shared: new Set([...screens].filter(([, count]) => count >= 2).map(([id]) => id)) };
+    },
+    // The shell must start without any screen's file: one it imported would load (and run) before every page.
+    generateBundle(_options, bundle) {
+      const chunks = new Map(Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [[file.fileName, file] as const] : [])));
+      for (const chunk of chunks.values()) {
+        if (chunk.name !== 'vendor' && chunk.name !== 'app') continue;
+        const later = chunk.imports.filter((file) => chunks.get(file)?.name === 'screens' || chunks.get(file)?.isDynamicEntry);
+        if (later.length) this.error(`screenChunks: the shell's ${chunk.fileName} imports ${later.join(', ')}: a module it needs was taken for a screen's (scripts/chunks.ts)`);
+      }
     },
   };
 
