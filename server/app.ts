@@ -30,6 +30,7 @@ import { ErpError, type ErpClient } from './erp/types';
 import { isApiPath } from './paths';
 import { requestSerializer } from './log';
 import { securityHeaders } from './security';
+import { acceptedEncoding, compression } from './compression';
 import { moveCreateRoute, moveRoutes } from './routes/moves';
 import { orderRoutes } from './routes/orders';
 import { contactRoutes } from './routes/contacts';
@@ -282,6 +283,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // Security headers on every answer, pages and API alike, refusals included (server/security.ts): before the guard.
   await securityHeaders(app, { https: config.publicUrl.startsWith('https:') });
+  // Answers compressed as the browser accepts (server/compression.ts): before the routes, which it hooks as they are added.
+  await compression(app);
   await app.register(guard, { sessions });
 
   // The OpenAPI document of every route registered from here on (GET /docs/json), and a page to browse it (GET /docs).
@@ -327,7 +330,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.post('/jsonrpc', { config: { public: true } }, async (request) => handleJsonRpc(store, credentials, request.body));
   }
 
-  // The built console: its files as they are (public), hashed assets cached for good, index.html never cached.
+  // The built console: its files as they are (public), hashed assets cached for good, index.html never cached; each as
+  // the .br or .gz written beside it at build when the browser accepts it (scripts/precompress.ts).
   const dist = resolve(options.distDir ?? join(process.cwd(), 'dist'));
   const indexHtml = join(dist, 'index.html');
   if (existsSync(indexHtml)) {
@@ -339,8 +343,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         wildcard: false,
         // Our cache headers below, not the plugin's max-age=0.
         cacheControl: false,
+        preCompressed: true,
         setHeaders: (res, path) => {
           res.setHeader('cache-control', path.startsWith(join(dist, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache');
+          // The same address answers br, gzip or plain bytes by the request's accept-encoding: caches must key on it.
+          res.setHeader('vary', 'accept-encoding');
         },
       });
     });
@@ -353,7 +360,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const isFile = path.slice(path.lastIndexOf('/') + 1).includes('.');
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
     if ((request.method === 'GET' || request.method === 'HEAD') && !isApiPath(path) && !isFile && wantsHtml && existsSync(indexHtml)) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(await readFile(indexHtml));
+      // As the .br or .gz written beside it at build when the browser accepts one (@fastify/compress skips this handler).
+      const encoding = acceptedEncoding(request.headers['accept-encoding']);
+      const compressed = encoding && `${indexHtml}.${encoding === 'br' ? 'br' : 'gz'}`;
+      if (compressed && existsSync(compressed)) reply.header('content-encoding', encoding);
+      reply.header('vary', 'accept-encoding');
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(await readFile(reply.hasHeader('content-encoding') ? compressed! : indexHtml));
     }
     return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `Route ${request.method} ${path} not found` });
   });

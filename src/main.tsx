@@ -1,22 +1,7 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { LoginScreen } from './custom/LoginScreen';
+import { renderLogin } from './custom/login';
 
-const root = createRoot(document.getElementById('root')!);
+const container = document.getElementById('root')!;
 
-// The signed-out login page renders without react-admin; everything else loads the admin lazily.
-if (window.location.pathname === '/login') {
-  root.render(
-    <StrictMode>
-      <LoginScreen />
-    </StrictMode>,
-  );
-} else {
-  void import('./App').then(({ App }) =>
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
-  );
-}
+// The signed-out login page is drawn without React (a few KB); every other page loads the console, React included.
+if (window.location.pathname === '/login') renderLogin(container);
+else void import('./startApp').then(({ startApp }) => startApp(container));

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import {
   DataTable,
   DateInput,
@@ -21,7 +21,8 @@ import { resourceNamed } from '../../../shared/resources/registry';
 import { sortableFields } from '../../../shared/resources/types';
 import { TriStateInput } from './TriStateInput';
 import { REFERENCE_STALE_TIME, useReferenceList } from '../../providers/useReferenceList';
-import { MoveDetailDialog, type ListedMove } from './MoveDetailDialog';
+import type { ListedMove } from './MoveDetailDialog';
+import { lazyView } from '../generic/lazyView';
 import { ListEmpty, ListPagination } from '../../custom/ListProblem';
 import { KeyboardBody } from '../../custom/KeyboardRows';
 import { documentAmount, moveNumber } from './number';
@@ -44,6 +45,8 @@ function storedCompanies(): string[] | undefined {
 }
 
 const MOVES = resourceNamed('moves')!;
+// The detail dialog (and its attachments viewer) loads when a move is first opened.
+const MoveDetailDialog = lazyView(() => import('./MoveDetailDialog'), 'MoveDetailDialog');
 /** Only the columns the server sorts by (the declaration's sortable fields) offer sorting. */
 const SORTABLE = new Set(sortableFields(MOVES));
 const sortable = (source: string) => ({ source, disableSort: !SORTABLE.has(source) });
@@ -224,11 +227,13 @@ export function MoveList() {
         <DataTable.Col {...sortable('uploadedBy')} label="app.moves.fields.uploadedBy" render={(record) => record.uploadedBy || '-'} />
       </DataTable>
       {open && (
-        <MoveDetailDialog
-          move={open}
-          // After a change the dialog has invalidated the move queries: the list refetches at its current page.
-          onClose={() => setOpen(null)}
-        />
+        <Suspense fallback={null}>
+          <MoveDetailDialog
+            move={open}
+            // After a change the dialog has invalidated the move queries: the list refetches at its current page.
+            onClose={() => setOpen(null)}
+          />
+        </Suspense>
       )}
     </List>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import {
   DataTable,
   DateInput,
@@ -19,7 +19,7 @@ import { resourceNamed } from '../../../shared/resources/registry';
 import { sortableFields } from '../../../shared/resources/types';
 import { ListFilterForm } from '../../custom/ListFilterForm';
 import { useReferenceList } from '../../providers/useReferenceList';
-import { OrderDetailDialog } from './OrderDetailDialog';
+import { lazyView } from '../generic/lazyView';
 import { ListEmpty, ListPagination } from '../../custom/ListProblem';
 import { KeyboardBody } from '../../custom/KeyboardRows';
 import { formatDay } from '../../../shared/domain/format';
@@ -30,6 +30,8 @@ const second = (pair: unknown) => (Array.isArray(pair) ? String(pair[1]) : '');
 interface Partner { id: number; name: string }
 
 const ORDERS = resourceNamed('orders')!;
+// The detail dialog (with its HTML sanitiser for the chatter) loads when an order is first opened.
+const OrderDetailDialog = lazyView(() => import('./OrderDetailDialog'), 'OrderDetailDialog');
 /** Only the columns the server sorts by (the declaration's sortable fields) offer sorting. */
 const SORTABLE = new Set(sortableFields(ORDERS));
 const sortable = (source: string) => ({ source, disableSort: !SORTABLE.has(source) });
@@ -142,11 +144,13 @@ export function OrderList() {
         <DataTable.Col {...sortable('state')} label="app.orders.fields.state" render={(record) => translate(`app.orders.states.${record.state}`, { _: String(record.state) })} />
       </DataTable>
       {open !== null && (
-        <OrderDetailDialog
-          orderId={open}
-          // A change made in the dialog has already made the list refetch at its page.
-          onClose={() => setOpen(null)}
-        />
+        <Suspense fallback={null}>
+          <OrderDetailDialog
+            orderId={open}
+            // A change made in the dialog has already made the list refetch at its page.
+            onClose={() => setOpen(null)}
+          />
+        </Suspense>
       )}
     </List>
   );

@@ -1,8 +1,10 @@
 import type { ResourceViews } from '../generic/types';
-import { OrderList } from './OrderList';
-import { OrderPage } from './OrderPage';
+import { lazyView } from '../generic/lazyView';
 
-/** Sales orders: the spec's own screens (declared in shared/resources/orders.resource.ts). */
-const orders: ResourceViews = { list: OrderList, create: OrderPage };
+/** Sales orders: the spec's own screens (declared in shared/resources/orders.resource.ts), each loaded when first opened. */
+const orders: ResourceViews = {
+  list: lazyView(() => import('./OrderList'), 'OrderList'),
+  create: lazyView(() => import('./OrderPage'), 'OrderPage'),
+};
 
 export default orders;

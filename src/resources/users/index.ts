@@ -1,7 +1,7 @@
 import type { ResourceViews } from '../generic/types';
-import { UsersPage } from './UsersPage';
+import { lazyView } from '../generic/lazyView';
 
-/** Users and permissions: the spec's own screen (declared in shared/resources/users.resource.ts). */
-const users: ResourceViews = { list: UsersPage };
+/** Users and permissions: the spec's own screen (declared in shared/resources/users.resource.ts), loaded when first opened. */
+const users: ResourceViews = { list: lazyView(() => import('./UsersPage'), 'UsersPage') };
 
 export default users;
