@@ -16,32 +16,31 @@ export function storedTheme(storage: Storage = localStorage): 'light' | 'dark' |
   return value === 'light' || value === 'dark' ? value : undefined;
 }
 
-/** Keeps the app bar's light/dark choice in local storage (react-admin keeps it in its store, here in memory). */
-function PersistTheme() {
-  const [mode] = useTheme();
+/**
+ * Writes a choice to local storage when the user changes it: the first value is the one restored at start, so only
+ * the user's own toggles are written (react-admin's store lives in memory here).
+ */
+function useRemembered<T>(value: T, key: string, text: (value: T) => string | null) {
   const first = useRef(true);
   useEffect(() => {
     if (first.current) {
       first.current = false;
       return;
     }
-    if (mode === 'light' || mode === 'dark') localStorage.setItem(STORAGE_KEYS.theme, mode);
-  }, [mode]);
-  return null;
+    const stored = text(value);
+    if (stored !== null) localStorage.setItem(key, stored);
+  }, [value, key, text]);
 }
 
-/** Keeps the side menu's collapsed flag in local storage (spec section 2, shell). */
-function PersistSidebar() {
+const themeText = (mode: unknown) => (mode === 'light' || mode === 'dark' ? mode : null);
+const collapsedText = (open: boolean) => String(!open);
+
+/** The app bar's light/dark choice (issue 16) and the side menu's collapsed flag (spec section 2, shell). */
+function PersistChoices() {
+  const [mode] = useTheme();
   const [open] = useSidebarState();
-  const first = useRef(true);
-  useEffect(() => {
-    // The first value is the one restored at start; only the user's toggles are written.
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    localStorage.setItem(STORAGE_KEYS.menuCollapsed, String(!open));
-  }, [open]);
+  useRemembered(mode, STORAGE_KEYS.theme, themeText);
+  useRemembered(open, STORAGE_KEYS.menuCollapsed, collapsedText);
   return null;
 }
 
@@ -54,8 +53,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   if (!getToken()) return <Navigate to="/login" replace state={{ nextPathname: location.pathname }} />;
   return (
     <Layout appBar={Header} menu={SideMenu} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}>
-      <PersistSidebar />
-      <PersistTheme />
+      <PersistChoices />
       {children}
     </Layout>
   );

@@ -185,7 +185,8 @@ describe('order page', () => {
     expect(localStorage.getItem('order_last_company')).toBe('1');
   });
 
-  it('says at the line when a quantity or a price is out of the bounds the server holds, and sends nothing', async () => {
+  /** The order form in English with the customer Ferretería López and a first line of Consultoría (hora). */
+  async function orderForFerreteria(): Promise<HTMLButtonElement> {
     renderInAdmin(<OrderPage />, { permissions: ['orders'], lang: 'en' });
     const send = (await screen.findByTestId('order-send')) as HTMLButtonElement;
     await waitFor(() => expect((screen.getByTestId('order-payment-mode') as HTMLInputElement).value).toBe('3'));
@@ -193,6 +194,11 @@ describe('order page', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'Ferretería López' }));
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Product' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Consultoría (hora)' }));
+    return send;
+  }
+
+  it('says at the line when a quantity or a price is out of the bounds the server holds, and sends nothing', async () => {
+    const send = await orderForFerreteria();
     fireEvent.change(screen.getByTestId('line-quantity'), { target: { value: '0.001' } });
     fireEvent.change(screen.getByTestId('line-price'), { target: { value: '2000000000' } });
     await waitFor(() => expect(send.disabled).toBe(false));
@@ -203,13 +209,7 @@ describe('order page', () => {
   });
 
   it('sends the same request body, byte for byte: typed price and description kept, tax changed, texts trimmed, date checked', async () => {
-    renderInAdmin(<OrderPage />, { permissions: ['orders'], lang: 'en' });
-    const send = (await screen.findByTestId('order-send')) as HTMLButtonElement;
-    await waitFor(() => expect((screen.getByTestId('order-payment-mode') as HTMLInputElement).value).toBe('3'));
-    fireEvent.mouseDown(screen.getByRole('combobox', { name: /Customer/ }));
-    fireEvent.click(await screen.findByRole('option', { name: 'Ferretería López' }));
-    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Product' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'Consultoría (hora)' }));
+    const send = await orderForFerreteria();
     await waitFor(() => expect((screen.getByTestId('line-price') as HTMLInputElement).value).toBe('75'));
     fireEvent.change(screen.getByTestId('line-quantity'), { target: { value: '2.5' } });
     // A second line whose price and description the user typed before choosing the product: both stay.
