@@ -104,6 +104,8 @@ describe.each(Object.entries(LANGS))('moves from registration to validation (%s)
     await manager.getByText(text.rejected).waitFor();
     await expect.poll(() => invoiceRow.count()).toBe(0);
     await screenshot(manager, `journey-validation-${lang}`);
+    // A rejection can be undone while its message shows: the server hears of it once the message has gone.
+    await manager.getByText(text.rejected).waitFor({ state: 'detached', timeout: 20_000 });
     await managerContext.close();
 
     // The list shows the flags: validated for the expense, not validated for the invoice.
