@@ -24,7 +24,11 @@ interface Finding {
 
 /** axe's violations on the page as it is now (a screen, or one with a dialog open). */
 async function audit(page: Page, where: string): Promise<Finding[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  if (!(await page.evaluate(() => 'axe' in window))) {
+    await page.addScriptTag({ content: axeSource });
+    // Colours are judged at rest: a label caught mid-transition (MUI's 200 ms colour change) has a passing shade.
+    await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
+  }
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
