@@ -12,12 +12,17 @@ import { buildI18nProvider } from './providers/i18nProvider';
 import { dataProvider } from './providers/dataProvider';
 import { bespokeFrom } from './resources/generic/offer';
 import { adminChildren } from './custom/adminChildren';
+import { storedColumnChoices } from './custom/rememberedColumns';
 
 const authProvider = buildAuthProvider();
 const i18nProvider = buildI18nProvider();
 // Only what the spec lists is kept in local storage (token, lang_preference, menu flag, per-screen choices) and the
-// light/dark choice (issue 16); react-admin's other preferences live for the page's lifetime.
-const store = memoryStore({ ...(storedMenuCollapsed() ? { 'sidebar.open': false } : {}), ...(storedTheme() ? { theme: storedTheme() } : {}) });
+// light/dark choice and each list's columns (issue 16); react-admin's other preferences live for the page's lifetime.
+const store = memoryStore({
+  ...(storedMenuCollapsed() ? { 'sidebar.open': false } : {}),
+  ...(storedTheme() ? { theme: storedTheme() } : {}),
+  ...storedColumnChoices(),
+});
 
 // A refused session (401) or permission (403) is final: retrying only delays the way to the login page.
 const queryClient = new QueryClient({

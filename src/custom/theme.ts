@@ -1,10 +1,20 @@
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
 
+/**
+ * Issue 16, phones: a button's label stays on one line (a narrow row wraps whole buttons instead, see the dialog
+ * actions), and a dialog's buttons wrap onto a new row, spaced by a gap, when they do not fit side by side.
+ */
+const components = {
+  MuiButton: { styleOverrides: { root: { whiteSpace: 'nowrap', flexShrink: 0 } } },
+  MuiDialogActions: { defaultProps: { disableSpacing: true }, styleOverrides: { root: { flexWrap: 'wrap', gap: 8 } } },
+} as const;
+
 const shared = { sidebar: { width: 240, closedWidth: 56 } };
 
 export const theme: RaThemeOptions = {
   ...defaultLightTheme,
   ...shared,
+  components: { ...defaultLightTheme.components, ...components },
   palette: {
     mode: 'light',
     primary: { main: '#1f4e79' },
@@ -20,6 +30,7 @@ export const theme: RaThemeOptions = {
 export const darkTheme: RaThemeOptions = {
   ...defaultDarkTheme,
   ...shared,
+  components: { ...defaultDarkTheme.components, ...components },
   palette: {
     mode: 'dark',
     primary: { main: '#8cb8e6' },

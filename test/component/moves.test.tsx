@@ -75,10 +75,22 @@ describe('move list', () => {
     expect(text(2)).toContain('99,50 $');
     // A positive signed amount is money coming back (a refund): it reads negative.
     expect(text(3)).toContain('-12,35 GBP');
-    // Validated / not validated as Sí/No, uploaded by or '-'.
-    expect(within(rows[1]).getAllByText('Sí')).toHaveLength(1);
-    expect(within(rows[1]).getByText('-')).toBeTruthy();
-    expect(within(rows[3]).getByText('staff@demo.example')).toBeTruthy();
+    // Validated / not validated as Sí/No, uploaded by or '-': columns the user shows with the column selector.
+    const headers = () => screen.getAllByRole('columnheader', { hidden: true }).map((header) => header.textContent);
+    expect(headers()).not.toContain('Subido por');
+    fireEvent.click(screen.getByRole('button', { name: 'Columnas' }));
+    let toggle: HTMLElement | undefined;
+    for (const name of ['Validado', 'No validado', 'Subido por']) {
+      toggle = await screen.findByRole('switch', { name });
+      fireEvent.click(toggle);
+    }
+    await waitFor(() => expect(headers()).toContain('Subido por'));
+    fireEvent.keyDown(toggle!, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('switch', { name: 'Subido por' })).toBeNull());
+    const shown = screen.getAllByRole('row');
+    expect(within(shown[1]).getAllByText('Sí')).toHaveLength(1);
+    expect(within(shown[1]).getByText('-')).toBeTruthy();
+    expect(within(shown[3]).getByText('staff@demo.example')).toBeTruthy();
 
     const before = searches.length;
     const validated = screen.getByTestId('tristate-validated');

@@ -6,8 +6,20 @@ import { screenshot, serverAndBrowser, signIn } from './harness';
 
 const env = serverAndBrowser();
 
-const column = (page: Page, index: number) =>
-  page.locator('table tbody tr').evaluateAll((rows, i) => rows.map((row) => (row.children[i] as HTMLElement)?.innerText ?? ''), index);
+/** The texts of a column, found by its header (which columns show, and where, is the user's choice). */
+const column = (page: Page, header: string) =>
+  page.locator('table').evaluate((table, header) => {
+    const index = [...table.querySelectorAll('thead th')].findIndex((th) => (th as HTMLElement).innerText.trim() === header);
+    if (index < 0) throw new Error(`no column ${header}`);
+    return [...table.querySelectorAll('tbody tr')].map((row) => (row.children[index] as HTMLElement)?.innerText ?? '');
+  }, header);
+
+/** Shows columns the list hides by default, with the column selector (issue 16). */
+async function showColumns(page: Page, headers: string[]) {
+  await page.getByTestId('columns-button').click();
+  for (const header of headers) await page.getByRole('switch', { name: header, exact: true }).check();
+  await page.keyboard.press('Escape');
+}
 
 describe('move list in a real browser', () => {
   it('lists only the user companies moves, filters them, and keeps the company choice', async () => {
@@ -17,11 +29,12 @@ describe('move list in a real browser', () => {
     await page.getByTestId('menu-movesList').click();
     await page.waitForURL(`${env.server.url}/moves-list`);
     await page.locator('table tbody tr').first().waitFor();
-    expect(new Set(await column(page, 7))).toEqual(new Set(['Acme Iberia SL']));
+    await showColumns(page, ['Validado', 'No validado', 'Subido por']);
+    expect(new Set(await column(page, 'Empresa'))).toEqual(new Set(['Acme Iberia SL']));
     expect(await page.getByText('1-14 de 14').count()).toBe(1);
     // Days as people write them (dd/mm/yyyy), not ISO.
-    expect((await column(page, 2)).every((day) => /^\d{2}\/\d{2}\/\d{4}$/.test(day))).toBe(true);
-    const totals = await column(page, 9);
+    expect((await column(page, 'Fecha')).every((day) => /^\d{2}\/\d{2}\/\d{4}$/.test(day))).toBe(true);
+    const totals = await column(page, 'Total');
     expect(totals.every((total) => /^-?[\d.]+,\d{2}\s€$/.test(total.replace(/\u00a0/g, ' ')))).toBe(true);
 
     // Tri-state: unset -> true -> false -> unset; nothing is applied until the filter button.
@@ -31,10 +44,10 @@ describe('move list in a real browser', () => {
     expect(await validated.getAttribute('data-value')).toBe('true');
     expect(await page.getByText('1-14 de 14').count()).toBe(1);
     await apply.click();
-    await expect.poll(async () => new Set(await column(page, 5))).toEqual(new Set(['Sí']));
+    await expect.poll(async () => new Set(await column(page, 'Validado'))).toEqual(new Set(['Sí']));
     await validated.click();
     await apply.click();
-    await expect.poll(async () => new Set(await column(page, 5))).toEqual(new Set(['No']));
+    await expect.poll(async () => new Set(await column(page, 'Validado'))).toEqual(new Set(['No']));
     expect(await page.getByTestId('tristate-validated').getAttribute('data-value')).toBe('false');
     await page.getByTestId('tristate-validated').click();
     expect(await page.getByTestId('tristate-validated').getAttribute('data-value')).toBe('unset');
@@ -43,12 +56,12 @@ describe('move list in a real browser', () => {
 
     // The grouping: validated by the manager, not validated (rejected), pending; each tab sets the two flags.
     await page.getByRole('tab', { name: 'Validados por el responsable' }).click();
-    await expect.poll(async () => new Set(await column(page, 5))).toEqual(new Set(['Sí']));
+    await expect.poll(async () => new Set(await column(page, 'Validado'))).toEqual(new Set(['Sí']));
     expect(await page.getByTestId('tristate-validated').getAttribute('data-value')).toBe('true');
     await page.getByRole('tab', { name: 'No validados' }).click();
-    await expect.poll(async () => new Set(await column(page, 6))).toEqual(new Set(['Sí']));
+    await expect.poll(async () => new Set(await column(page, 'No validado'))).toEqual(new Set(['Sí']));
     await page.getByRole('tab', { name: 'Pendientes de validar' }).click();
-    await expect.poll(async () => [...new Set(await column(page, 5)), ...new Set(await column(page, 6))]).toEqual(['No', 'No']);
+    await expect.poll(async () => [...new Set(await column(page, 'Validado')), ...new Set(await column(page, 'No validado'))]).toEqual(['No', 'No']);
     await page.getByRole('tab', { name: 'Todos' }).click();
     await expect.poll(() => page.getByText('1-14 de 14').count()).toBe(1);
 
@@ -56,14 +69,14 @@ describe('move list in a real browser', () => {
     await page.getByRole('textbox', { name: 'Referencia' }).fill('Parking');
     expect(await page.getByText('1-14 de 14').count()).toBe(1);
     await page.getByRole('textbox', { name: 'Referencia' }).press('Enter');
-    await expect.poll(async () => (await column(page, 4)).every((ref) => ref.includes('Parking'))).toBe(true);
+    await expect.poll(async () => (await column(page, 'Referencia')).every((ref) => ref.includes('Parking'))).toBe(true);
     await page.getByTestId('clear-filters').click();
     await expect.poll(() => page.getByText('1-14 de 14').count()).toBe(1);
     expect(await page.getByRole('textbox', { name: 'Referencia' }).inputValue()).toBe('');
     await page.getByRole('combobox', { name: 'Subido por' }).click();
     await page.getByRole('option', { name: 'Sergio (staff@demo.example)' }).click();
     await page.getByTestId('apply-filters').click();
-    await expect.poll(async () => new Set(await column(page, 12))).toEqual(new Set(['staff@demo.example']));
+    await expect.poll(async () => new Set(await column(page, 'Subido por'))).toEqual(new Set(['staff@demo.example']));
     await screenshot(page, 'moves-list-es');
     await page.getByTestId('clear-filters').click();
     await context.close();
@@ -80,11 +93,11 @@ describe('move list in a real browser', () => {
     await page.getByRole('option', { name: 'Beta Servicios SA' }).click();
     await page.keyboard.press('Escape');
     await page.getByTestId('apply-filters').click();
-    await expect.poll(async () => new Set(await column(page, 7))).toEqual(new Set(['Beta Servicios SA']));
+    await expect.poll(async () => new Set(await column(page, 'Company'))).toEqual(new Set(['Beta Servicios SA']));
     expect(await page.evaluate(() => localStorage.getItem('moves_list_companies'))).toBe('["Beta Servicios SA"]');
     await page.reload();
     await page.locator('table tbody tr').first().waitFor();
-    await expect.poll(async () => new Set(await column(page, 7))).toEqual(new Set(['Beta Servicios SA']));
+    await expect.poll(async () => new Set(await column(page, 'Company'))).toEqual(new Set(['Beta Servicios SA']));
     await screenshot(page, 'moves-list-en');
     await context.close();
   });
@@ -95,11 +108,11 @@ describe('move list in a real browser', () => {
     await signIn(page, env.server.url, 'manager@demo.example');
     await page.goto(`${env.server.url}/moves-list`);
     await page.locator('table tbody tr').first().waitFor();
-    const states = await column(page, 10);
+    const states = await column(page, 'Estado');
     const draftRow = states.indexOf('Borrador');
     // A draft has no number yet (Odoo's "/"): it reads "Borrador", in the list and in the dialog's title.
-    expect((await column(page, 0))[draftRow]).toBe('Borrador');
-    expect((await column(page, 0)).includes('/')).toBe(false);
+    expect((await column(page, 'Número'))[draftRow]).toBe('Borrador');
+    expect((await column(page, 'Número')).includes('/')).toBe(false);
     await page.locator('table tbody tr').nth(draftRow).click();
     await page.getByTestId('move-detail').waitFor();
     expect(await page.getByRole('dialog').getByRole('heading').first().innerText()).toMatch(/^Borrador · /);
@@ -110,17 +123,17 @@ describe('move list in a real browser', () => {
     await page.getByTestId('detail-ref').fill('Referencia corregida');
     await page.getByTestId('detail-save').click();
     await page.getByText('Cambios realizados correctamente').waitFor();
-    await expect.poll(async () => (await column(page, 4)).includes('Referencia corregida')).toBe(true);
+    await expect.poll(async () => (await column(page, 'Referencia')).includes('Referencia corregida')).toBe(true);
 
-    const rowOf = async (ref: string) => (await column(page, 4)).indexOf(ref);
+    const rowOf = async (ref: string) => (await column(page, 'Referencia')).indexOf(ref);
     await page.locator('table tbody tr').nth(await rowOf('Referencia corregida')).click();
     await page.getByTestId('detail-delete').click();
     await page.getByText('¿Seguro que quiere borrar este elemento? Esta acción no se puede deshacer.').waitFor();
     await page.getByRole('button', { name: 'Confirmar' }).click();
     await page.getByText('Movimiento borrado').waitFor();
-    await expect.poll(async () => (await column(page, 4)).includes('Referencia corregida')).toBe(false);
+    await expect.poll(async () => (await column(page, 'Referencia')).includes('Referencia corregida')).toBe(false);
 
-    const postedRow = (await column(page, 10)).indexOf('Publicado');
+    const postedRow = (await column(page, 'Estado')).indexOf('Publicado');
     await page.locator('table tbody tr').nth(postedRow).click();
     await page.getByTestId('move-detail').waitFor();
     expect(await page.getByTestId('detail-save').count()).toBe(0);
@@ -175,7 +188,7 @@ describe('move list in a real browser', () => {
     await page.goto(`${env.server.url}/moves-list`);
     await page.locator('table tbody tr').first().waitFor();
     // A bill's total reads as the bill states it, positive, on the list as in validation.
-    expect((await column(page, 9)).some((total) => total.startsWith('-'))).toBe(false);
+    expect((await column(page, 'Total')).some((total) => total.startsWith('-'))).toBe(false);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar' }).click()]);
     expect(download.suggestedFilename()).toBe('Listado de movimientos.csv');
     const text = readFileSync((await download.path())!, 'utf8');

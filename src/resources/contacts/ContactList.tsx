@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DataTable, ExportButton, List, TextInput, TopToolbar, useListContext, useTranslate } from 'react-admin';
+import { DataTable, ExportButton, List, SimpleList, TextInput, TopToolbar, useListContext, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
@@ -12,6 +12,9 @@ import { resourceNamed } from '../../../shared/resources/registry';
 import { sortableFields } from '../../../shared/resources/types';
 import { ListEmpty, ListPagination } from '../../custom/ListProblem';
 import { useCsvExporter, type CsvColumn } from '../../custom/csv';
+import { COLUMN_LISTS, ListColumnsButton, RememberColumns } from '../../custom/rememberedColumns';
+import { usePhone } from '../../custom/usePhone';
+import { CardLine } from '../../custom/CardLine';
 
 const CONTACTS = resourceNamed('contacts')!;
 /** Only the columns the server sorts by (the declaration's sortable fields) offer sorting. */
@@ -46,6 +49,7 @@ function LoadingMessage() {
 function Actions() {
   return (
     <TopToolbar>
+      <ListColumnsButton storeKey={COLUMN_LISTS.contacts} />
       <ExportButton maxResults={1000} />
     </TopToolbar>
   );
@@ -69,9 +73,52 @@ function useContactsExporter() {
   return useCsvExporter(translate('app.titles.contactList'), columns);
 }
 
+function Website({ record }: { record: Record<string, unknown> }) {
+  const url = safeWebUrl(record.website);
+  const text = String(record.website || '');
+  if (!url) return text;
+  return (
+    <Link href={url} target="_blank" rel="noopener noreferrer" data-testid="contact-website-link" onClick={(event) => event.stopPropagation()}>
+      {text}
+    </Link>
+  );
+}
+
+function Categories({ record }: { record: Record<string, unknown> }) {
+  return (
+    <Stack component="span" direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+      {((record.category_id as string[]) ?? []).map((category) => (
+        <Chip key={category} component="span" label={category} size="small" />
+      ))}
+    </Stack>
+  );
+}
+
+/** Phones: one card per contact (name, company, position, email, phone, website, categories); contacts open nothing. */
+function ContactCards() {
+  return (
+    <SimpleList
+      data-testid="contact-cards"
+      empty={<ListEmpty />}
+      rowClick={false}
+      primaryText={(record) => <span data-testid="card-title">{record.name}</span>}
+      secondaryText={(record) => (
+        <>
+          <CardLine testId="card-party">{[record.company_name, record.function].filter(Boolean).join(' · ') || second(record.company_id)}</CardLine>
+          {record.email ? <CardLine><Link href={`mailto:${record.email}`}>{record.email}</Link></CardLine> : null}
+          {record.phone ? <CardLine>{record.phone}</CardLine> : null}
+          {record.website ? <CardLine><Website record={record} /></CardLine> : null}
+          {(record.category_id as string[] | undefined)?.length ? <CardLine><Categories record={record} /></CardLine> : null}
+        </>
+      )}
+    />
+  );
+}
+
 export function ContactList() {
   const translate = useTranslate();
   const exporter = useContactsExporter();
+  const phone = usePhone();
   return (
     <List
       exporter={exporter}
@@ -94,44 +141,38 @@ export function ContactList() {
         <TextInput source="companyOwner" label="app.contacts.fields.companyOwner" />
       </ListFilterForm>
       <LoadingMessage />
-      <DataTable empty={<ListEmpty />} bulkActionButtons={false} rowClick={false} size="small" sx={{ '& td, & th': { whiteSpace: 'nowrap' }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}>
-        <DataTable.Col {...sortable('name')} label="app.contacts.fields.name" />
-        <DataTable.Col {...sortable('x_studio_owner_employee')} label="app.contacts.fields.owner" render={(record) => second(record.x_studio_owner_employee)} />
-        <DataTable.Col {...sortable('company_id')} label="app.contacts.fields.company" render={(record) => second(record.company_id)} />
-        <DataTable.Col
-          {...sortable('email')}
-          label="app.contacts.fields.email"
-          render={(record) => (record.email ? <Link href={`mailto:${record.email}`} onClick={(event) => event.stopPropagation()}>{record.email}</Link> : '')}
-        />
-        <DataTable.Col {...sortable('phone')} label="app.contacts.fields.phone" />
-        <DataTable.Col {...sortable('company_name')} label="app.contacts.fields.companyName" />
-        <DataTable.Col
-          {...sortable('website')}
-          label="app.contacts.fields.website"
-          render={(record) => {
-            const url = safeWebUrl(record.website);
-            if (!url) return record.website || '';
-            return (
-              <Link href={url} target="_blank" rel="noopener noreferrer" data-testid="contact-website-link">
-                {record.website}
-              </Link>
-            );
+      <RememberColumns storeKey={COLUMN_LISTS.contacts} />
+      {phone ? <ContactCards /> : (
+        <DataTable
+          empty={<ListEmpty />}
+          storeKey={COLUMN_LISTS.contacts}
+          bulkActionButtons={false}
+          rowClick={false}
+          size="small"
+          // Issue 16: the ten columns fit at 1440 px when long texts wrap (an address or a link breaks where it must).
+          sx={{
+            '& td, & th': { px: 1, verticalAlign: 'top' },
+            '& td': { overflowWrap: 'anywhere' },
+            '& .column-email, & .column-phone': { whiteSpace: 'nowrap' },
+            '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
           }}
-        />
-        <DataTable.Col {...sortable('function')} label="app.contacts.fields.position" />
-        <DataTable.Col {...sortable('x_studio_tipo_inversor')} label="app.contacts.fields.investorType" />
-        <DataTable.Col
-          {...sortable('category_id')}
-          label="app.contacts.fields.categories"
-          render={(record) => (
-            <Stack direction="row" spacing={0.5}>
-              {((record.category_id as string[]) ?? []).map((category) => (
-                <Chip key={category} label={category} size="small" />
-              ))}
-            </Stack>
-          )}
-        />
-      </DataTable>
+        >
+          <DataTable.Col {...sortable('name')} label="app.contacts.fields.name" />
+          <DataTable.Col {...sortable('x_studio_owner_employee')} label="app.contacts.fields.owner" render={(record) => second(record.x_studio_owner_employee)} />
+          <DataTable.Col {...sortable('company_id')} label="app.contacts.fields.company" render={(record) => second(record.company_id)} />
+          <DataTable.Col
+            {...sortable('email')}
+            label="app.contacts.fields.email"
+            render={(record) => (record.email ? <Link href={`mailto:${record.email}`} onClick={(event) => event.stopPropagation()}>{record.email}</Link> : '')}
+          />
+          <DataTable.Col {...sortable('phone')} label="app.contacts.fields.phone" />
+          <DataTable.Col {...sortable('company_name')} label="app.contacts.fields.companyName" />
+          <DataTable.Col {...sortable('website')} label="app.contacts.fields.website" render={(record) => <Website record={record} />} />
+          <DataTable.Col {...sortable('function')} label="app.contacts.fields.position" />
+          <DataTable.Col {...sortable('x_studio_tipo_inversor')} label="app.contacts.fields.investorType" />
+          <DataTable.Col {...sortable('category_id')} label="app.contacts.fields.categories" render={(record) => <Categories record={record} />} />
+        </DataTable>
+      )}
     </List>
   );
 }

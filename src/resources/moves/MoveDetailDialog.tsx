@@ -17,6 +17,7 @@ import type { BackofficeDataProvider } from '../../providers/dataProvider';
 import { errorMessage } from '../../providers/http';
 import { Attachments } from './Attachments';
 import { moveNumber } from './number';
+import { usePhone } from '../../custom/usePhone';
 
 export interface ListedMove {
   id: number;
@@ -35,6 +36,7 @@ export interface ListedMove {
 export function MoveDetailDialog({ move, onClose }: { move: ListedMove; onClose: (changed: boolean) => void }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const phone = usePhone();
   const { permissions } = usePermissions<unknown[]>();
   const draft = move.state === 'draft';
   const canModify = hasPermission(permissions, 'moves.modify');
@@ -98,12 +100,12 @@ export function MoveDetailDialog({ move, onClose }: { move: ListedMove; onClose:
   }
 
   return (
-    <Dialog open onClose={() => onClose(false)} maxWidth="md" fullWidth>
+    <Dialog open onClose={() => onClose(false)} maxWidth="md" fullWidth fullScreen={phone}>
       <DialogTitle>{moveNumber(move.name, translate)} · {move.company_id[1]}</DialogTitle>
       <DialogContent dividers sx={{ display: 'grid', gap: 2 }} data-testid="move-detail">
         <Typography color="text.secondary">{move.partner_id ? move.partner_id[1] : '-'} · {translate(`app.moves.states.${move.state}`)}</Typography>
         <TextField label={translate('app.moveDetail.reference')} value={ref} onChange={(event) => setRef(event.target.value)} disabled={!editable} required error={flagged && missing.ref} helperText={flagged && missing.ref ? translate('app.move.required') : ' '} inputProps={{ 'data-testid': 'detail-ref' }} />
-        <Box sx={{ display: 'flex', gap: 2 }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, '& > *': { minWidth: 150 } }}>
           <TextField type="number" label={translate('app.move.fields.amount')} value={amount} onChange={(event) => setAmount(event.target.value)} disabled={!editable} required error={flagged && missing.amount} helperText={flagged && missing.amount ? translate('app.move.required') : ' '} inputProps={{ step: '0.01', 'data-testid': 'detail-amount' }} sx={{ flex: 1 }} />
           <TextField type="date" label={translate('app.move.fields.date')} value={date} onChange={(event) => setDate(event.target.value)} disabled={!editable} required error={flagged && missing.date} helperText={flagged && missing.date ? translate('app.move.required') : ' '} slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: 1 }} />
         </Box>

@@ -6,6 +6,7 @@ import {
   List,
   SelectArrayInput,
   SelectInput,
+  SimpleList,
   TextInput,
   TopToolbar,
   useGetList,
@@ -28,6 +29,9 @@ import { KeyboardBody } from '../../custom/KeyboardRows';
 import { documentAmount, moveNumber } from './number';
 import { formatDay } from '../../../shared/domain/format';
 import { useCsvExporter, type CsvColumn } from '../../custom/csv';
+import { COLUMN_LISTS, ListColumnsButton, RememberColumns } from '../../custom/rememberedColumns';
+import { usePhone } from '../../custom/usePhone';
+import { CARD_LIST_SX, CardLine } from '../../custom/CardLine';
 
 /** The last company choice on this list (spec section 3, local storage keys). */
 export const LAST_COMPANIES_KEY = 'moves_list_companies';
@@ -123,9 +127,17 @@ function ValidationGroupTabs() {
   );
 }
 
+/**
+ * Issue 16: at 1440 px the table shows what a move is and what it costs (number, provider, date, reference, company,
+ * tax base, total, state, payment status); the due date, the two validation flags (the grouping tabs show them) and
+ * the uploader are one click away in the column selector.
+ */
+export const MOVES_HIDDEN_COLUMNS = ['invoice_date_due', 'pnt_account_move_team_manager_validate', 'pnt_account_move_team_manager_deny', 'uploadedBy'];
+
 function Actions() {
   return (
     <TopToolbar>
+      <ListColumnsButton storeKey={COLUMN_LISTS.moves} />
       <ExportButton maxResults={500} />
     </TopToolbar>
   );
@@ -159,8 +171,35 @@ function Money({ record, source }: { record: Record<string, unknown>; source: st
   return <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(documentAmount(record, source), second(record.currency_id as Pair), locale)}</span>;
 }
 
+/** Phones: one card per move (number, total, provider, date, company, state); a card opens the move as a row does. */
+function MoveCards({ onOpen }: { onOpen: (move: ListedMove) => void }) {
+  const translate = useTranslate();
+  return (
+    <SimpleList
+      data-testid="move-cards"
+      sx={CARD_LIST_SX}
+      empty={<ListEmpty />}
+      rowClick={(_id, _resource, record) => {
+        onOpen(record as unknown as ListedMove);
+        return false;
+      }}
+      primaryText={(record) => <span data-testid="card-title">{moveNumber(record.name, translate)}</span>}
+      tertiaryText={(record) => <span data-testid="card-amount"><Money record={record} source="amount_total_signed" /></span>}
+      secondaryText={(record) => (
+        <>
+          <CardLine testId="card-party">{second(record.partner_id) || '-'}{record.ref ? ` · ${record.ref}` : ''}</CardLine>
+          <CardLine>
+            {formatDay(record.date)} · {second(record.company_id)} · <span data-testid="card-state">{translate(`app.moves.states.${record.state}`)}</span>
+          </CardLine>
+        </>
+      )}
+    />
+  );
+}
+
 export function MoveList() {
   const translate = useTranslate();
+  const phone = usePhone();
   const [open, setOpen] = useState<ListedMove | null>(null);
   const companies = useCompanyChoices();
   const uploaders = useUploaderChoices();
@@ -202,15 +241,19 @@ export function MoveList() {
         <TriStateInput source="notValidated" label="app.moves.fields.notValidated" />
       </ListFilterForm>
       <ValidationGroupTabs />
+      <RememberColumns storeKey={COLUMN_LISTS.moves} />
+      {phone ? <MoveCards onOpen={setOpen} /> : (
       <DataTable empty={<ListEmpty />} body={KeyboardBody}
+        storeKey={COLUMN_LISTS.moves}
+        hiddenColumns={MOVES_HIDDEN_COLUMNS}
         bulkActionButtons={false}
         rowClick={(_id, _resource, record) => {
           setOpen(record as unknown as ListedMove);
           return false;
         }}
         size="small"
-        // Only the table scrolls sideways: the filters and the tabs stay in view.
-        sx={{ '& td, & th': { whiteSpace: 'nowrap' }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+        // Only the table scrolls sideways (with columns added in the selector): the filters and the tabs stay in view.
+        sx={{ '& td, & th': { whiteSpace: 'nowrap', px: 1 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
       >
         <DataTable.Col {...sortable('name')} label="app.moves.fields.number" render={(record) => moveNumber(record.name, translate)} />
         <DataTable.Col {...sortable('partner_id')} label="app.moves.fields.provider" render={(record) => second(record.partner_id)} />
@@ -226,6 +269,7 @@ export function MoveList() {
         <DataTable.Col {...sortable('paymentStatus')} label="app.moves.fields.paymentStatus" render={(record) => translate(`app.moves.payment.${record.paymentStatus}`)} />
         <DataTable.Col {...sortable('uploadedBy')} label="app.moves.fields.uploadedBy" render={(record) => record.uploadedBy || '-'} />
       </DataTable>
+      )}
       {open && (
         <Suspense fallback={null}>
           <MoveDetailDialog

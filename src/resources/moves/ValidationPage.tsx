@@ -9,6 +9,10 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Popover from '@mui/material/Popover';
 import Tab from '@mui/material/Tab';
@@ -29,6 +33,8 @@ import { commentPreview, plainText } from '../../../shared/domain/text';
 import { Attachments } from './Attachments';
 import { openOnKeys } from '../../custom/KeyboardRows';
 import { formatDay } from '../../../shared/domain/format';
+import { usePhone } from '../../custom/usePhone';
+import { CardLine } from '../../custom/CardLine';
 
 interface Message { id: number; date: string; body: string; email_from: string | false }
 interface Journals { expensesJournals: Array<[number, string]>; invoicesJournals: Array<[number, string]> }
@@ -93,11 +99,48 @@ function MessageList({ messages }: { messages: Message[] }) {
   );
 }
 
+/**
+ * Phones: one card per move to validate (provider, amount, date, company, uploader, the first comment); the card
+ * opens the move's dialog as a row does, the validate and reject buttons sit under it.
+ */
+function QueueCards({ queue, money, busy, onOpen, onDecide }: { queue: QueueMove[]; money: (move: QueueMove) => string; busy: boolean; onOpen: (move: QueueMove) => void; onDecide: (move: QueueMove, validate: boolean) => void }) {
+  const translate = useTranslate();
+  return (
+    <List data-testid="validation-cards" disablePadding>
+      {queue.map((move) => (
+        <ListItem key={move.id} disablePadding divider sx={{ flexDirection: 'column', alignItems: 'stretch' }}>
+          <ListItemButton onClick={() => onOpen(move)} data-testid="validation-card">
+            <ListItemText
+              primary={
+                <Box component="span" sx={{ display: 'flex', gap: 1, justifyContent: 'space-between' }}>
+                  <span data-testid="card-party">{move.partner_id ? move.partner_id[1] : translate('app.validation.noProvider')}</span>
+                  <Box component="span" sx={{ whiteSpace: 'nowrap' }} data-testid="card-amount">{money(move)}</Box>
+                </Box>
+              }
+              secondary={
+                <>
+                  <CardLine>{formatDay(move.date)} · {move.company_id[1]}{move.uploadedBy ? ` · ${move.uploadedBy}` : ''}</CardLine>
+                  <CardLine>{commentPreview(move.messages) || translate('app.validation.noComments')}</CardLine>
+                </>
+              }
+            />
+          </ListItemButton>
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, px: 1, pb: 1 }}>
+            <Button size="small" color="error" startIcon={<CloseIcon />} disabled={busy} onClick={() => onDecide(move, false)} data-testid="row-reject">{translate('app.validation.reject')}</Button>
+            <Button size="small" color="success" startIcon={<CheckIcon />} disabled={busy} onClick={() => onDecide(move, true)} data-testid="row-validate">{translate('app.validation.validate')}</Button>
+          </Box>
+        </ListItem>
+      ))}
+    </List>
+  );
+}
+
 /** The validation page (spec section 2): moves of the user's journals awaiting a manager, to validate or reject. */
 export function ValidationPage() {
   const translate = useTranslate();
   const notify = useNotify();
   const [locale] = useLocaleState();
+  const phone = usePhone();
   const { identity } = useGetIdentity();
   const dataProvider = useDataProvider<BackofficeDataProvider>();
   const queryClient = useQueryClient();
@@ -205,7 +248,7 @@ export function ValidationPage() {
 
   const money = (move: QueueMove) => formatMoney(move.amount_total, move.currency_id ? move.currency_id[1] : '', locale);
   return (
-    <Paper sx={{ mt: 2, p: 2 }} data-testid="validation-page">
+    <Paper sx={{ mt: 2, p: { xs: 1, md: 2 } }} data-testid="validation-page">
       {!journals ? (
         <LinearProgress />
       ) : (
@@ -218,6 +261,8 @@ export function ValidationPage() {
             <LinearProgress sx={{ mt: 2 }} />
           ) : queue.length === 0 ? (
             <Alert severity="success" sx={{ mt: 2 }}>{translate('app.validation.empty')}</Alert>
+          ) : phone ? (
+            <QueueCards queue={queue} money={money} busy={busy} onOpen={setOpen} onDecide={decide} />
           ) : (
             <Box sx={{ overflowX: 'auto' }}>
               <Table size="small" sx={{ mt: 1 }}>
@@ -249,7 +294,7 @@ export function ValidationPage() {
           )}
         </>
       )}
-      <Dialog open={Boolean(open)} onClose={() => setOpen(null)} maxWidth="md" fullWidth>
+      <Dialog open={Boolean(open)} onClose={() => setOpen(null)} maxWidth="md" fullWidth fullScreen={phone}>
         {open && (
           <>
             <DialogTitle>{open.partner_id ? open.partner_id[1] : translate('app.validation.noProvider')} · {money(open)}</DialogTitle>
@@ -268,7 +313,7 @@ export function ValidationPage() {
                 ) : null}
               </Box>
               {open.messages.some((message) => plainText(message.body)) ? <MessageList messages={open.messages} /> : <Typography color="text.secondary">{translate('app.validation.noComments')}</Typography>}
-              <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+              <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 1, alignItems: { xs: 'flex-end', sm: 'flex-start' } }}>
                 <TextField fullWidth multiline minRows={2} label={translate('app.validation.comment')} value={comment} onChange={(event) => setComment(event.target.value)} inputProps={{ maxLength: 5000, 'data-testid': 'validation-comment' }} />
                 <Button onClick={() => addComment(open)} disabled={busy || !comment.trim()} data-testid="add-comment">{translate('app.validation.addComment')}</Button>
               </Box>

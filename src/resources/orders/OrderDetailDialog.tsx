@@ -31,6 +31,8 @@ import { errorMessage } from '../../providers/http';
 import { useReferenceList } from '../../providers/useReferenceList';
 import { isBlankHtml, sanitizeHtml } from '../../custom/sanitize';
 import { OrderTotals } from './OrderTotals';
+import { usePhone } from '../../custom/usePhone';
+import { STACKED_TABLE_SX } from '../../custom/stackedTable';
 
 type Pair = [number, string];
 interface OrderLine {
@@ -114,6 +116,7 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
   const translate = useTranslate();
   const notify = useNotify();
   const [locale] = useLocaleState();
+  const phone = usePhone();
   const { permissions } = usePermissions<unknown[]>();
   const canModify = hasPermission(permissions, 'orders.modify');
   const canDelete = hasPermission(permissions, 'orders.delete');
@@ -163,7 +166,7 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
 
   if (!order) {
     return (
-      <Dialog open onClose={() => onClose(false)} maxWidth="md" fullWidth>
+      <Dialog open onClose={() => onClose(false)} maxWidth="md" fullWidth fullScreen={phone}>
         <DialogContent>{failure ? <Alert severity="error">{failure}</Alert> : <LinearProgress />}</DialogContent>
         <DialogActions>
           <Button startIcon={<ArrowBackIcon />} onClick={() => onClose(false)}>{translate('app.orders.back')}</Button>
@@ -263,7 +266,7 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
   const setLine = (id: number, change: Partial<EditedLine>) => setLines((current) => current.map((line) => (line.id === id ? { ...line, ...change } : line)));
 
   return (
-    <Dialog open onClose={() => onClose(changed)} maxWidth="lg" fullWidth data-testid="order-detail" aria-labelledby="order-detail-title">
+    <Dialog open onClose={() => onClose(changed)} maxWidth="lg" fullWidth fullScreen={phone} data-testid="order-detail" aria-labelledby="order-detail-title">
       <DialogTitle id="order-detail-title" sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         {order.name}
         <Chip size="small" label={translate(`app.orders.states.${order.state}`, { _: order.state })} color={isSale ? 'success' : 'default'} data-testid="order-state" />
@@ -280,7 +283,8 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
         </Box>
 
         <Box sx={{ overflowX: 'auto', mt: 2 }}>
-          <Table size="small" sx={{ minWidth: 900, '& td': { verticalAlign: 'top', px: 0.75 } }}>
+          {/* On a phone each line is a block of labelled fields, nothing cut or scrolled sideways. */}
+          <Table size="small" sx={phone ? STACKED_TABLE_SX : { minWidth: 900, '& td': { verticalAlign: 'top', px: 0.75 } }}>
             <TableHead>
               <TableRow>
                 <TableCell sx={{ width: '24%' }}>{translate('app.order.fields.product')}</TableCell>
@@ -297,7 +301,7 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
                 const original = order.lines.find((one) => one.id === line.id)!;
                 return (
                   <TableRow key={line.id} data-testid="detail-line">
-                    <TableCell>
+                    <TableCell data-wide data-label={translate('app.order.fields.product')}>
                       <Autocomplete
                         options={products}
                         getOptionLabel={(option) => (option.default_code ? `[${option.default_code}] ${option.name}` : option.name)}
@@ -311,18 +315,18 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
                         )}
                       />
                     </TableCell>
-                    <TableCell>
+                    <TableCell data-wide data-label={translate('app.order.fields.description')}>
                       <TextField fullWidth size="small" multiline maxRows={3} value={line.name} onChange={(event) => setLine(line.id, { name: event.target.value })} disabled={!editable} inputProps={{ maxLength: 1000, 'aria-label': translate('app.order.fields.description'), 'data-testid': 'detail-line-description' }} />
                     </TableCell>
-                    <TableCell>
+                    <TableCell data-label={translate('app.order.fields.quantity')}>
                       <TextField fullWidth size="small" type="number" value={line.quantity} onChange={(event) => setLine(line.id, { quantity: event.target.value })} disabled={!editable} inputProps={{ step: 'any', 'aria-label': translate('app.order.fields.quantity'), 'data-testid': 'detail-line-quantity' }} />
                     </TableCell>
-                    <TableCell sx={{ pt: '14px !important' }}>{original.product_uom_term || second(original.product_uom) || '-'}</TableCell>
-                    <TableCell>
+                    <TableCell data-label={translate('app.order.fields.uom')} sx={{ pt: '14px !important' }}>{original.product_uom_term || second(original.product_uom) || '-'}</TableCell>
+                    <TableCell data-label={translate('app.order.fields.priceUnit')}>
                       <TextField fullWidth size="small" type="number" value={line.priceUnit} onChange={(event) => setLine(line.id, { priceUnit: event.target.value })} disabled={!editable} inputProps={{ step: '0.01', 'aria-label': translate('app.order.fields.priceUnit'), 'data-testid': 'detail-line-price' }} />
                     </TableCell>
-                    <TableCell sx={{ pt: '14px !important' }}>{original.tax_term || `${original.tax_percentage ?? 0} %`}</TableCell>
-                    <TableCell align="right" sx={{ pt: '14px !important', whiteSpace: 'nowrap' }} data-testid="detail-line-subtotal">
+                    <TableCell data-label={translate('app.order.fields.tax')} sx={{ pt: '14px !important' }}>{original.tax_term || `${original.tax_percentage ?? 0} %`}</TableCell>
+                    <TableCell align="right" data-wide data-label={translate('app.order.fields.subtotal')} sx={{ pt: '14px !important', whiteSpace: 'nowrap' }} data-testid="detail-line-subtotal">
                       {money(lineSubtotal(toNumber(line.quantity), toNumber(line.priceUnit)))}
                     </TableCell>
                   </TableRow>

@@ -5,6 +5,7 @@ import {
   ExportButton,
   List,
   SelectArrayInput,
+  SimpleList,
   TextInput,
   TopToolbar,
   useInput,
@@ -24,6 +25,9 @@ import { ListEmpty, ListPagination } from '../../custom/ListProblem';
 import { KeyboardBody } from '../../custom/KeyboardRows';
 import { formatDay } from '../../../shared/domain/format';
 import { useCsvExporter, type CsvColumn } from '../../custom/csv';
+import { COLUMN_LISTS, ListColumnsButton, RememberColumns } from '../../custom/rememberedColumns';
+import { usePhone } from '../../custom/usePhone';
+import { CARD_LIST_SX, CardLine } from '../../custom/CardLine';
 
 type Pair = [number, string] | false;
 const second = (pair: unknown) => (Array.isArray(pair) ? String(pair[1]) : '');
@@ -69,6 +73,7 @@ const parseStates = (value: string[] | null) => (!value || value[value.length - 
 function Actions() {
   return (
     <TopToolbar>
+      <ListColumnsButton storeKey={COLUMN_LISTS.orders} />
       <ExportButton maxResults={500} />
     </TopToolbar>
   );
@@ -92,10 +97,40 @@ function useOrdersExporter() {
   return useCsvExporter(translate('app.titles.orderList'), columns);
 }
 
+const orderTotal = (record: Record<string, unknown>, locale: string) => formatMoney(Number(record.amount_total ?? 0), second(record.currency_id as Pair) || 'EUR', locale);
+
+/** Phones: one card per order (number, total, customer, date, company, state); a card opens the order as a row does. */
+function OrderCards({ onOpen }: { onOpen: (id: number) => void }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  return (
+    <SimpleList
+      data-testid="order-cards"
+      sx={CARD_LIST_SX}
+      empty={<ListEmpty />}
+      rowClick={(id) => {
+        onOpen(Number(id));
+        return false;
+      }}
+      primaryText={(record) => <span data-testid="card-title">{record.name}</span>}
+      tertiaryText={(record) => <span data-testid="card-amount" style={{ whiteSpace: 'nowrap' }}>{orderTotal(record, locale)}</span>}
+      secondaryText={(record) => (
+        <>
+          <CardLine testId="card-party">{second(record.partner_id) || '-'}{record.client_order_ref ? ` · ${record.client_order_ref}` : ''}</CardLine>
+          <CardLine>
+            {formatDay(record.date_order || record.create_date)} · {second(record.company_id)} · <span data-testid="card-state">{translate(`app.orders.states.${record.state}`, { _: String(record.state) })}</span>
+          </CardLine>
+        </>
+      )}
+    />
+  );
+}
+
 export function OrderList() {
   const translate = useTranslate();
   const exporter = useOrdersExporter();
   const [locale] = useLocaleState();
+  const phone = usePhone();
   const [open, setOpen] = useState<number | null>(null);
   return (
     <List
@@ -119,14 +154,18 @@ export function OrderList() {
         <TextInput source="clientReference" label="app.orders.fields.clientRef" />
         <SelectArrayInput source="state" label="app.orders.fields.state" choices={STATE_CHOICES} parse={parseStates} sx={{ minWidth: 180 }} />
       </ListFilterForm>
+      <RememberColumns storeKey={COLUMN_LISTS.orders} />
+      {phone ? <OrderCards onOpen={setOpen} /> : (
       <DataTable empty={<ListEmpty />} body={KeyboardBody}
+        storeKey={COLUMN_LISTS.orders}
         bulkActionButtons={false}
         rowClick={(id) => {
           setOpen(Number(id));
           return false;
         }}
         size="small"
-        sx={{ '& td, & th': { whiteSpace: 'nowrap' }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+        // Issue 16: compact cells, so that the nine columns fit at 1440 px; the column selector hides what is not needed.
+        sx={{ '& td, & th': { whiteSpace: 'nowrap', px: 1 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
       >
         <DataTable.Col {...sortable('name')} label="app.orders.fields.number" />
         <DataTable.Col {...sortable('date_order')} label="app.orders.fields.date" render={(record) => formatDay(record.date_order || record.create_date)} />
@@ -139,10 +178,11 @@ export function OrderList() {
           align="right"
           {...sortable('amount_total')}
           label="app.orders.fields.total"
-          render={(record) => formatMoney(Number(record.amount_total ?? 0), second(record.currency_id as Pair) || 'EUR', locale)}
+          render={(record) => orderTotal(record, locale)}
         />
         <DataTable.Col {...sortable('state')} label="app.orders.fields.state" render={(record) => translate(`app.orders.states.${record.state}`, { _: String(record.state) })} />
       </DataTable>
+      )}
       {open !== null && (
         <Suspense fallback={null}>
           <OrderDetailDialog

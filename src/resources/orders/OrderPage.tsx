@@ -40,6 +40,8 @@ import { errorMessage } from '../../providers/http';
 import { REFERENCE_STALE_TIME, useReferenceList } from '../../providers/useReferenceList';
 import { resourceNamed } from '../../../shared/resources/registry';
 import { OrderTotals } from './OrderTotals';
+import { usePhone } from '../../custom/usePhone';
+import { STACKED_TABLE_SX } from '../../custom/stackedTable';
 
 /** Spec section 3: the last partner, company, partner reference and first product are remembered. */
 export const ORDER_KEYS = {
@@ -182,6 +184,7 @@ function OrderFormBody({ companies, ref }: { companies: OrderCompany[] | null; r
   const translate = useTranslate();
   const notify = useNotify();
   const [locale] = useLocaleState();
+  const phone = usePhone();
   const { getValues, setValue, reset } = useFormContext<OrderValues>();
   const { fields, append, remove, replace } = useFieldArray<OrderValues, 'lines'>({ name: 'lines' });
   const { isSubmitting, submitCount, errors } = useFormState<OrderValues>();
@@ -380,7 +383,8 @@ function OrderFormBody({ companies, ref }: { companies: OrderCompany[] | null; r
 
       <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 1 }}>{translate('app.order.lines')}</Typography>
       <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" sx={{ minWidth: 860, '& td': { verticalAlign: 'top', px: 0.75 } }}>
+        {/* On a phone each line is a block of labelled fields, nothing cut or scrolled sideways. */}
+        <Table size="small" sx={phone ? STACKED_TABLE_SX : { minWidth: 860, '& td': { verticalAlign: 'top', px: 0.75 } }}>
           <TableHead>
             <TableRow>
               <TableCell sx={{ width: '26%' }}>{translate('app.order.fields.product')} *</TableCell>
@@ -399,7 +403,7 @@ function OrderFormBody({ companies, ref }: { companies: OrderCompany[] | null; r
               const line = lines[index] ?? field;
               return (
                 <TableRow key={field.id} data-testid="order-line">
-                  <TableCell>
+                  <TableCell data-wide data-label={translate('app.order.fields.product')}>
                     <AutocompleteInput
                       source={`lines.${index}.productId`}
                       choices={reference.products}
@@ -415,24 +419,24 @@ function OrderFormBody({ companies, ref }: { companies: OrderCompany[] | null; r
                       TextFieldProps={{ placeholder: translate('app.order.fields.product'), inputRef: tagInput('line-product', translate('app.order.fields.product')) }}
                     />
                   </TableCell>
-                  <TableCell>
+                  <TableCell data-wide data-label={translate('app.order.fields.description')}>
                     <TextInput source={`lines.${index}.name`} label={false} size="small" parse={asTyped} helperText={false} inputProps={{ maxLength: 1000, 'aria-label': translate('app.order.fields.description'), 'data-testid': 'line-description' }} />
                   </TableCell>
-                  <TableCell>
+                  <TableCell data-label={translate('app.order.fields.quantity')}>
                     <TextInput source={`lines.${index}.quantity`} label={false} size="small" type="number" parse={asTyped} validate={QUANTITY_RULES} helperText={false} inputProps={{ step: 'any', 'aria-label': translate('app.order.fields.quantity'), 'data-testid': 'line-quantity' }} />
                   </TableCell>
-                  <TableCell>
+                  <TableCell data-label={translate('app.order.fields.priceUnit')}>
                     <TextInput source={`lines.${index}.priceUnit`} label={false} size="small" type="number" parse={asTyped} validate={PRICE_RULES} helperText={false} inputProps={{ step: '0.01', 'aria-label': translate('app.order.fields.priceUnit'), 'data-testid': 'line-price' }} />
                   </TableCell>
-                  <TableCell>
+                  <TableCell data-label={translate('app.order.fields.tax')}>
                     <ReferenceInput source={`lines.${index}.taxId`} {...referenceList('taxes')}>
                       <SelectInput label={false} optionText="name" isRequired format={inList(reference.taxes)} helperText={false} size="small" disabled={!companyId} inputProps={{ 'aria-label': translate('app.order.fields.tax'), 'data-testid': 'line-tax' }} />
                     </ReferenceInput>
                   </TableCell>
-                  <TableCell align="right" sx={{ pt: '14px !important', whiteSpace: 'nowrap' }} data-testid="line-subtotal">
+                  <TableCell align="right" data-label={translate('app.order.fields.subtotal')} sx={{ pt: '14px !important', whiteSpace: 'nowrap' }} data-testid="line-subtotal">
                     {money(lineSubtotal(toNumber(line.quantity), toNumber(line.priceUnit)))}
                   </TableCell>
-                  <TableCell>
+                  <TableCell data-wide align="right">
                     <IconButton aria-label={translate('app.order.removeLine')} disabled={fields.length <= 1} onClick={() => remove(index)} data-testid="remove-line">
                       <DeleteIcon />
                     </IconButton>

@@ -3,6 +3,7 @@ import {
   DataTable,
   Form,
   List,
+  RecordContextProvider,
   ReferenceArrayInput,
   SelectArrayInput,
   SelectInput,
@@ -14,6 +15,7 @@ import {
   useDelete,
   useGetIdentity,
   useInput,
+  useListContext,
   useNotify,
   usePermissions,
   useRecordContext,
@@ -26,6 +28,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import Collapse from '@mui/material/Collapse';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -34,6 +37,10 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import IconButton from '@mui/material/IconButton';
+import MuiList from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -41,6 +48,8 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { GOD, hasPermission, PERMISSION_GROUPS, type PermissionGroup } from '../../../shared/domain/permissions';
 import { resourceNamed } from '../../../shared/resources/registry';
 import { sortableFields } from '../../../shared/resources/types';
@@ -51,6 +60,8 @@ import { useReferenceList } from '../../providers/useReferenceList';
 import { ListEmpty, ListPagination } from '../../custom/ListProblem';
 import { KeyboardBody } from '../../custom/KeyboardRows';
 import { PendingInvitations } from './PendingInvitations';
+import { usePhone } from '../../custom/usePhone';
+import { CardLine } from '../../custom/CardLine';
 
 interface Company { id: number; name: string }
 interface UserRecord { id: number; firstName: string; lastName: string; email: string; role: string; permissions: string[]; companies: number[] }
@@ -170,6 +181,7 @@ function EditDialog({ user, companies, onClose }: { user: UserRecord; companies:
   const missing = { first: !firstName.trim(), last: !lastName.trim() };
   // PUT /users/:id with the spec's edit payload.
   const [update] = useUpdate();
+  const phone = usePhone();
 
   async function save() {
     setTouched(true);
@@ -184,7 +196,7 @@ function EditDialog({ user, companies, onClose }: { user: UserRecord; companies:
   }
 
   return (
-    <Dialog open onClose={() => onClose(false)} fullWidth maxWidth="sm" data-testid="edit-user-dialog">
+    <Dialog open onClose={() => onClose(false)} fullWidth maxWidth="sm" fullScreen={phone} data-testid="edit-user-dialog">
       <DialogTitle>{translate('app.users.editTitle')}</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
         <TextField required label={translate('app.users.fields.firstName')} value={firstName} onChange={(event) => setFirstName(event.target.value)} error={touched && missing.first} helperText={touched && missing.first ? translate('app.users.fieldRequired') : ' '} inputProps={{ maxLength: 100, 'data-testid': 'edit-first-name' }} />
@@ -252,6 +264,7 @@ function InviteDialog({ companies, onClose }: { companies: Company[]; onClose: (
   const admin = useIsAdmin();
   const dataProvider = useDataProvider<BackofficeDataProvider>();
   const usersChanged = useUsersChanged();
+  const phone = usePhone();
   // POST /users/invite (the users 'invite' action).
   const invite = useMutation({
     mutationFn: (body: Record<string, unknown>) => dataProvider.action('users', 'invite', { body }),
@@ -272,7 +285,7 @@ function InviteDialog({ companies, onClose }: { companies: Company[]; onClose: (
   const companyNames = (ids: unknown) => (Array.isArray(ids) ? ids : []).map((id) => companies.find((one) => one.id === id)?.name ?? `#${id}`).join(', ');
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" data-testid="invite-dialog" sx={{ '& .MuiDialog-paper > form': { display: 'flex', flexDirection: 'column', minHeight: 0 } }}>
+    <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={phone} data-testid="invite-dialog" sx={{ '& .MuiDialog-paper > form': { display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' } }}>
       <DialogTitle>{translate('app.users.inviteTitle')}</DialogTitle>
       {/* The email's message is the form's own: no "the form is not valid" notice beside it. */}
       <Form defaultValues={{ email: '', companies: [], permissions: [] }} onSubmit={(values: Record<string, unknown>) => send(values as unknown as InviteValues)} noValidate disableInvalidFormNotification>
@@ -376,6 +389,47 @@ function RowActions({ onEdit, onDelete }: { onEdit: (user: UserRecord) => void; 
   );
 }
 
+/**
+ * Phones: one card per user (name, email, companies), which unfolds the user's permissions as a row does; the
+ * edit and delete menu sits beside it.
+ */
+function UserCards({ companies, canManage, onEdit, onDelete }: { companies: Company[]; canManage: boolean; onEdit: (user: UserRecord) => void; onDelete: (user: UserRecord) => void }) {
+  const { data, isPending, error } = useListContext<UserRecord>();
+  const [expanded, setExpanded] = useState<number | null>(null);
+  if (isPending) return null;
+  if (error || !data?.length) return <ListEmpty />;
+  return (
+    <MuiList data-testid="user-cards" disablePadding>
+      {data.map((user) => (
+        <RecordContextProvider key={user.id} value={user}>
+          <ListItem disablePadding divider secondaryAction={canManage ? <RowActions onEdit={onEdit} onDelete={onDelete} /> : undefined} sx={{ alignItems: 'flex-start' }}>
+            <ListItemButton
+              onClick={() => setExpanded((current) => (current === user.id ? null : user.id))}
+              aria-expanded={expanded === user.id}
+            >
+              <ListItemText
+                primary={<span data-testid="card-title">{fullName(user)}</span>}
+                secondary={
+                  <>
+                    <CardLine testId="card-party">{user.email}</CardLine>
+                    <CardLine><CompaniesCell companies={companies} /></CardLine>
+                  </>
+                }
+              />
+              {expanded === user.id ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+            </ListItemButton>
+          </ListItem>
+          <Collapse in={expanded === user.id} unmountOnExit>
+            <Box sx={{ px: 2 }}>
+              <PermissionsPanel readOnly={!canManage} />
+            </Box>
+          </Collapse>
+        </RecordContextProvider>
+      ))}
+    </MuiList>
+  );
+}
+
 /** The users and permissions screen (spec section 2, /permissions-management). */
 export function UsersPage() {
   const translate = useTranslate();
@@ -383,6 +437,7 @@ export function UsersPage() {
   const companies = useCompanies();
   const { permissions } = usePermissions<unknown[]>();
   const canManage = hasPermission(permissions, 'users.create', () => undefined);
+  const phone = usePhone();
   const [inviting, setInviting] = useState(false);
   const [editing, setEditing] = useState<UserRecord | null>(null);
   const [deleting, setDeleting] = useState<UserRecord | null>(null);
@@ -417,6 +472,7 @@ export function UsersPage() {
         <SelectInput source="companyId" label="app.users.fields.company" choices={companyChoices} />
         <TextInput source="email" label="app.users.fields.email" />
       </ListFilterForm>
+      {phone ? <UserCards companies={companies} canManage={canManage} onEdit={setEditing} onDelete={setDeleting} /> : (
       <DataTable empty={<ListEmpty />} body={KeyboardBody}
         bulkActionButtons={false}
         rowClick="expand"
@@ -435,6 +491,7 @@ export function UsersPage() {
           </DataTable.Col>
         )}
       </DataTable>
+      )}
       {canManage && <PendingInvitations companies={companies} />}
       {inviting && <InviteDialog companies={companies} onClose={() => setInviting(false)} />}
       {editing && <EditDialog user={editing} companies={companies} onClose={after} />}
