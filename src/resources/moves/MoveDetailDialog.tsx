@@ -102,7 +102,7 @@ export function MoveDetailDialog({ move, onClose }: { move: ListedMove; onClose:
   return (
     <Dialog open onClose={() => onClose(false)} maxWidth="md" fullWidth fullScreen={phone}>
       <DialogTitle>{moveNumber(move.name, translate)} · {move.company_id[1]}</DialogTitle>
-      <DialogContent dividers sx={{ display: 'grid', gap: 2 }} data-testid="move-detail">
+      <DialogContent dividers sx={{ display: 'grid', alignContent: 'start', gap: 2 }} data-testid="move-detail">
         <Typography color="text.secondary">{move.partner_id ? move.partner_id[1] : '-'} · {translate(`app.moves.states.${move.state}`)}</Typography>
         <TextField label={translate('app.moveDetail.reference')} value={ref} onChange={(event) => setRef(event.target.value)} disabled={!editable} required error={flagged && missing.ref} helperText={flagged && missing.ref ? translate('app.move.required') : ' '} inputProps={{ 'data-testid': 'detail-ref' }} />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, '& > *': { minWidth: 150 } }}>

@@ -298,7 +298,7 @@ export function ValidationPage() {
         {open && (
           <>
             <DialogTitle>{open.partner_id ? open.partner_id[1] : translate('app.validation.noProvider')} · {money(open)}</DialogTitle>
-            <DialogContent dividers sx={{ display: 'grid', gap: 2 }} data-testid="validation-dialog">
+            <DialogContent dividers sx={{ display: 'grid', alignContent: 'start', gap: 2 }} data-testid="validation-dialog">
               <Box sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}>
                 <Typography color="text.secondary">{translate('app.validation.columns.company')}</Typography><Typography>{open.company_id[1]}</Typography>
                 <Typography color="text.secondary">{translate('app.validation.columns.provider')}</Typography><Typography>{open.partner_id ? open.partner_id[1] : '-'}</Typography>

@@ -198,7 +198,7 @@ function EditDialog({ user, companies, onClose }: { user: UserRecord; companies:
   return (
     <Dialog open onClose={() => onClose(false)} fullWidth maxWidth="sm" fullScreen={phone} data-testid="edit-user-dialog">
       <DialogTitle>{translate('app.users.editTitle')}</DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
+      <DialogContent sx={{ display: 'grid', alignContent: 'start', gap: 2, pt: '8px !important' }}>
         <TextField required label={translate('app.users.fields.firstName')} value={firstName} onChange={(event) => setFirstName(event.target.value)} error={touched && missing.first} helperText={touched && missing.first ? translate('app.users.fieldRequired') : ' '} inputProps={{ maxLength: 100, 'data-testid': 'edit-first-name' }} />
         <TextField required label={translate('app.users.fields.lastName')} value={lastName} onChange={(event) => setLastName(event.target.value)} error={touched && missing.last} helperText={touched && missing.last ? translate('app.users.fieldRequired') : ' '} inputProps={{ maxLength: 100, 'data-testid': 'edit-last-name' }} />
         <TextField label={translate('app.users.fields.email')} value={user.email} slotProps={{ input: { readOnly: true } }} />
@@ -289,7 +289,7 @@ function InviteDialog({ companies, onClose }: { companies: Company[]; onClose: (
       <DialogTitle>{translate('app.users.inviteTitle')}</DialogTitle>
       {/* The email's message is the form's own: no "the form is not valid" notice beside it. */}
       <Form defaultValues={{ email: '', companies: [], permissions: [] }} onSubmit={(values: Record<string, unknown>) => send(values as unknown as InviteValues)} noValidate disableInvalidFormNotification>
-        <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
+        <DialogContent sx={{ display: 'grid', alignContent: 'start', gap: 2, pt: '8px !important' }}>
           <TextInput source="email" type="email" label="app.users.fields.email" validate={INVITE_EMAIL_VALIDATORS} inputProps={{ maxLength: 320, 'data-testid': 'invite-email' }} />
           <ReferenceArrayInput source="companies" reference="companies" perPage={1000} sort={USER_COMPANIES_SORT}>
             <SelectArrayInput
