@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { SCREENSHOTS, screenshot, serverAndBrowser, signIn } from './harness';
 
@@ -42,10 +43,25 @@ const LANGUAGES = [
 ] as const;
 
 async function phone(locale: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await env.browser.newContext({ locale, ...PHONE });
+  // bypassCSP: the accessibility audit's script is let in by the test browser only.
+  const context = await env.browser.newContext({ locale, ...PHONE, bypassCSP: true });
   const page = await context.newPage();
   await signIn(page, env.server.url, 'admin@demo.example');
   return { context, page };
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical violations on the page as it is now (the cards, a drawer or a dialog open). */
+async function graveViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    const { violations } = await axe.run(document, { resultTypes: ['violations'] });
+    return violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.impact} ${violation.id}: ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(', ')}`);
+  });
 }
 
 /** The buttons in `scope` whose label takes more than one line (content height over 1.5 line heights). */
@@ -107,12 +123,14 @@ describe.each(LANGUAGES)('on a phone ($lang)', (words) => {
     expect(first.state).toBeTruthy();
     expect(await pageWidth(page)).toBeLessThanOrEqual(WIDTH);
     await screenshot(page, `phone-moves-list-${words.lang}`);
+    expect(await graveViolations(page)).toEqual([]);
 
     await first.card.getByRole('button').click();
     await page.getByTestId('move-detail').waitFor();
     await expectFullScreen(dialogOf(page, 'move-detail'));
     await page.locator('[data-testid="attachment-pdf"], [data-testid="attachment-image"]').first().waitFor();
     await screenOf(page, `phone-move-detail-${words.lang}`);
+    expect(await graveViolations(page)).toEqual([]);
     await page.getByTestId('detail-back').click();
     await page.getByTestId('move-detail').waitFor({ state: 'detached' });
 
@@ -134,6 +152,7 @@ describe.each(LANGUAGES)('on a phone ($lang)', (words) => {
     expect(await wrappedButtons(drawer)).toEqual([]);
     await drawer.getByRole('textbox', { name: words.reference }).fill('Parking');
     await screenOf(page, `phone-moves-filters-${words.lang}`);
+    expect(await graveViolations(page)).toEqual([]);
     await drawer.getByTestId('apply-filters').click();
     await drawer.waitFor({ state: 'detached' });
     await expect.poll(async () => {
@@ -152,6 +171,7 @@ describe.each(LANGUAGES)('on a phone ($lang)', (words) => {
     expect([first.title, first.party, first.amount, first.state].every(Boolean)).toBe(true);
     expect(await pageWidth(page)).toBeLessThanOrEqual(WIDTH);
     await screenshot(page, `phone-order-list-${words.lang}`);
+    expect(await graveViolations(page)).toEqual([]);
 
     await first.card.getByRole('button').click();
     await page.getByTestId('order-detail').waitFor();
@@ -168,6 +188,7 @@ describe.each(LANGUAGES)('on a phone ($lang)', (words) => {
     await screenOf(page, `phone-order-detail-${words.lang}`);
     await page.getByTestId('detail-line').first().scrollIntoViewIfNeeded();
     await screenOf(page, `phone-order-detail-lines-${words.lang}`);
+    expect(await graveViolations(page)).toEqual([]);
     await page.getByTestId('order-back').click();
     await page.getByTestId('order-detail').waitFor({ state: 'detached' });
 
@@ -181,6 +202,7 @@ describe.each(LANGUAGES)('on a phone ($lang)', (words) => {
     }
     expect(await pageWidth(page)).toBeLessThanOrEqual(WIDTH);
     await screenshot(page, `phone-order-form-${words.lang}`);
+    expect(await graveViolations(page)).toEqual([]);
     await context.close();
   });
 
@@ -195,6 +217,7 @@ describe.each(LANGUAGES)('on a phone ($lang)', (words) => {
     expect(await first.card.locator('a[href^="mailto:"]').count()).toBe(1);
     expect(await pageWidth(page)).toBeLessThanOrEqual(WIDTH);
     await screenshot(page, `phone-contact-list-${words.lang}`);
+    expect(await graveViolations(page)).toEqual([]);
 
     await page.getByTestId('open-filters').click();
     const drawer = page.getByTestId('filters-drawer');
@@ -205,7 +228,7 @@ describe.each(LANGUAGES)('on a phone ($lang)', (words) => {
     await context.close();
   });
 
-  it("the users: cards that unfold a user's permissions, the edit, delete and invite dialogs on a phone", async () => {
+  it("the users: cards that unfold a user's permissions, the edit, delete and invite dialogs, a pending invitation", async () => {
     const { context, page } = await phone(words.locale);
     await page.goto(`${env.server.url}/permissions-management`);
     const cards = page.getByTestId('user-cards');
@@ -221,12 +244,14 @@ describe.each(LANGUAGES)('on a phone ($lang)', (words) => {
     await page.getByTestId('permissions-panel').waitFor();
     expect(await staff.getByRole('button', { expanded: true }).count()).toBe(1);
     await screenshot(page, `phone-user-permissions-${words.lang}`);
+    expect(await graveViolations(page)).toEqual([]);
 
     await staff.getByTestId('user-actions').click();
     await page.getByRole('menuitem', { name: words.edit }).click();
     await page.getByTestId('edit-user-dialog').getByRole('dialog').waitFor();
     await expectFullScreen(page.getByTestId('edit-user-dialog').getByRole('dialog'));
     await screenOf(page, `phone-user-edit-${words.lang}`);
+    expect(await graveViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await page.getByTestId('edit-user-dialog').waitFor({ state: 'detached' });
 
@@ -246,6 +271,20 @@ describe.each(LANGUAGES)('on a phone ($lang)', (words) => {
     await expectFullScreen(invite);
     await expect.poll(() => page.getByTestId('invite-send').isVisible()).toBe(true);
     await screenOf(page, `phone-user-invite-${words.lang}`);
+    expect(await graveViolations(page)).toEqual([]);
+
+    // A pending invitation reads as a block of labelled fields, within the screen.
+    await page.getByTestId('invite-email').fill(`phone.${words.lang}@demo.example`);
+    await page.getByTestId('invite-send').click();
+    await page.getByTestId('invite-dialog').waitFor({ state: 'detached' });
+    const pending = page.getByTestId('pending-invitation').filter({ hasText: `phone.${words.lang}@demo.example` });
+    await pending.waitFor();
+    const box = (await pending.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(WIDTH);
+    expect(await wrappedButtons(pending)).toEqual([]);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(WIDTH);
+    await pending.scrollIntoViewIfNeeded();
+    await screenOf(page, `phone-users-pending-${words.lang}`);
     await context.close();
   });
 
@@ -260,11 +299,13 @@ describe.each(LANGUAGES)('on a phone ($lang)', (words) => {
     expect(await wrappedButtons(cards)).toEqual([]);
     expect(await pageWidth(page)).toBeLessThanOrEqual(WIDTH);
     await screenshot(page, `phone-validation-${words.lang}`);
+    expect(await graveViolations(page)).toEqual([]);
 
     await page.getByTestId('validation-card').first().click();
     await page.getByTestId('validation-dialog').waitFor();
     await expectFullScreen(dialogOf(page, 'validation-dialog'));
     await screenOf(page, `phone-validation-dialog-${words.lang}`);
+    expect(await graveViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await page.getByTestId('validation-dialog').waitFor({ state: 'detached' });
     await context.close();

@@ -13,6 +13,8 @@ import SendIcon from '@mui/icons-material/Send';
 import CancelIcon from '@mui/icons-material/CancelScheduleSend';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
 import { serverMessageOr } from '../../providers/http';
+import { usePhone } from '../../custom/usePhone';
+import { STACKED_TABLE_SX } from '../../custom/stackedTable';
 
 export interface PendingInvitation {
   id: number;
@@ -37,6 +39,7 @@ export function PendingInvitations({ companies }: { companies: Array<{ id: numbe
   const translate = useTranslate();
   const notify = useNotify();
   const [locale] = useLocaleState();
+  const phone = usePhone();
   const dataProvider = useDataProvider<BackofficeDataProvider>();
   const queryClient = useQueryClient();
   const [withdrawing, setWithdrawing] = useState<PendingInvitation | null>(null);
@@ -64,7 +67,8 @@ export function PendingInvitations({ companies }: { companies: Array<{ id: numbe
         {translate('app.users.pending.title')}
       </Typography>
       <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small">
+        {/* On a phone each invitation is a block of labelled fields. */}
+        <Table size="small" sx={phone ? STACKED_TABLE_SX : undefined}>
           <TableHead>
             <TableRow>
               <TableCell>{translate('app.users.fields.email')}</TableCell>
@@ -77,11 +81,11 @@ export function PendingInvitations({ companies }: { companies: Array<{ id: numbe
           <TableBody>
             {invitations.map((invitation) => (
               <TableRow key={invitation.id} data-testid="pending-invitation">
-                <TableCell>{invitation.email}</TableCell>
-                <TableCell>{companyNames(invitation.companies)}</TableCell>
-                <TableCell>{invitation.invitedBy?.name ?? '-'}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="pending-expires">{when(invitation.expiresAt, locale)}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                <TableCell data-wide data-label={translate('app.users.fields.email')}>{invitation.email}</TableCell>
+                <TableCell data-wide data-label={translate('app.users.fields.companies')}>{companyNames(invitation.companies)}</TableCell>
+                <TableCell data-label={translate('app.users.pending.invitedBy')}>{invitation.invitedBy?.name ?? '-'}</TableCell>
+                <TableCell data-label={translate('app.users.pending.expires')} sx={{ whiteSpace: 'nowrap' }} data-testid="pending-expires">{when(invitation.expiresAt, locale)}</TableCell>
+                <TableCell data-wide align="right" sx={{ whiteSpace: 'nowrap' }}>
                   <Button
                     size="small"
                     startIcon={<SendIcon />}

@@ -402,28 +402,33 @@ function UserCards({ companies, canManage, onEdit, onDelete }: { companies: Comp
     <MuiList data-testid="user-cards" disablePadding>
       {data.map((user) => (
         <RecordContextProvider key={user.id} value={user}>
-          <ListItem disablePadding divider secondaryAction={canManage ? <RowActions onEdit={onEdit} onDelete={onDelete} /> : undefined} sx={{ alignItems: 'flex-start' }}>
-            <ListItemButton
-              onClick={() => setExpanded((current) => (current === user.id ? null : user.id))}
-              aria-expanded={expanded === user.id}
-            >
-              <ListItemText
-                primary={<span data-testid="card-title">{fullName(user)}</span>}
-                secondary={
-                  <>
-                    <CardLine testId="card-party">{user.email}</CardLine>
-                    <CardLine><CompaniesCell companies={companies} /></CardLine>
-                  </>
-                }
-              />
-              {expanded === user.id ? <ExpandLessIcon /> : <ExpandMoreIcon />}
-            </ListItemButton>
-          </ListItem>
-          <Collapse in={expanded === user.id} unmountOnExit>
-            <Box sx={{ px: 2 }}>
-              <PermissionsPanel readOnly={!canManage} />
+          {/* One item per user: the card and its actions on a row, the permissions unfolding beneath. */}
+          <ListItem disablePadding divider sx={{ display: 'block' }}>
+            <Box sx={{ display: 'flex', alignItems: 'flex-start' }}>
+              <ListItemButton onClick={() => setExpanded((current) => (current === user.id ? null : user.id))} aria-expanded={expanded === user.id}>
+                <ListItemText
+                  primary={<span data-testid="card-title">{fullName(user)}</span>}
+                  secondary={
+                    <>
+                      <CardLine testId="card-party">{user.email}</CardLine>
+                      <CardLine><CompaniesCell companies={companies} /></CardLine>
+                    </>
+                  }
+                />
+                {expanded === user.id ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+              </ListItemButton>
+              {canManage && (
+                <Box sx={{ pt: 1.5, pr: 1 }}>
+                  <RowActions onEdit={onEdit} onDelete={onDelete} />
+                </Box>
+              )}
             </Box>
-          </Collapse>
+            <Collapse in={expanded === user.id} unmountOnExit>
+              <Box sx={{ px: 2 }}>
+                <PermissionsPanel readOnly={!canManage} />
+              </Box>
+            </Collapse>
+          </ListItem>
         </RecordContextProvider>
       ))}
     </MuiList>
