@@ -288,6 +288,21 @@ describe.each(LANGUAGES)('on a phone ($lang)', (words) => {
     await context.close();
   });
 
+  it('the declared lists (employees, projects): cards; a project card opens the project', async () => {
+    const { context, page } = await phone(words.locale);
+    for (const name of ['employees', 'projects']) {
+      await page.goto(`${env.server.url}/${name}`);
+      const first = (await page.getByTestId(`${name}-cards`).locator(':scope > li').first().boundingBox())!;
+      expect(first.y).toBeLessThan(400);
+      expect(await pageWidth(page)).toBeLessThanOrEqual(WIDTH);
+      await screenshot(page, `phone-${name}-${words.lang}`);
+      expect(await graveViolations(page)).toEqual([]);
+    }
+    await page.getByTestId('projects-cards').getByRole('link').first().click();
+    await page.waitForURL(/\/projects\/\d+$/);
+    await context.close();
+  });
+
   it('the validation queue: cards with provider, amount and date; a card opens the move full screen', async () => {
     const { context, page } = await phone(words.locale);
     await page.goto(`${env.server.url}/validation`);
@@ -308,6 +323,18 @@ describe.each(LANGUAGES)('on a phone ($lang)', (words) => {
     expect(await graveViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await page.getByTestId('validation-dialog').waitFor({ state: 'detached' });
+    await context.close();
+  });
+});
+
+describe('the sign-in page on a phone', () => {
+  it('fits the screen (its card once was 16 px wider)', async () => {
+    const context = await env.browser.newContext({ locale: 'es-ES', ...PHONE });
+    const page = await context.newPage();
+    await page.goto(`${env.server.url}/login`);
+    await page.getByTestId('google-sign-in').waitFor();
+    expect(await pageWidth(page)).toBeLessThanOrEqual(WIDTH);
+    await screenshot(page, 'phone-login-es');
     await context.close();
   });
 });

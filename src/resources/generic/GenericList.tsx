@@ -1,10 +1,12 @@
-import { DataTable, List, useCanAccess } from 'react-admin';
+import { DataTable, List, SimpleList, useCanAccess } from 'react-admin';
 import { genericViewNames } from './offer';
 import { filtersOf } from './filters';
 import { GenericField } from './GenericField';
 import { fieldsWhere, useDeclaration } from './useDeclaration';
 import { ListEmpty, ListPagination } from '../../custom/ListProblem';
 import { KeyboardBody } from '../../custom/KeyboardRows';
+import { usePhone } from '../../custom/usePhone';
+import { CardLine } from '../../custom/CardLine';
 
 /**
  * The list of a declared resource: a column per `list` field, sortable where the server sorts, the declared filters,
@@ -15,15 +17,37 @@ export function GenericList() {
   const views = genericViewNames(resource);
   const { canAccess: canEdit } = useCanAccess({ resource: resource.name, action: 'edit', enabled: views.includes('edit') });
   const rowClick = views.includes('edit') && canEdit ? 'edit' : views.includes('show') ? 'show' : false;
+  const phone = usePhone();
+  const columns = fieldsWhere(resource, 'list');
+  const [[firstName, firstField] = [], ...others] = columns;
   return (
-    <List resource={resource.name} sort={resource.defaultSort} filters={filtersOf(resource)} exporter={false} perPage={25} title={false} pagination={<ListPagination />}>
-      <DataTable empty={<ListEmpty />} body={rowClick ? KeyboardBody : undefined} rowClick={rowClick} bulkActionButtons={false} data-testid={`${resource.name}-table`}>
-        {fieldsWhere(resource, 'list').map(([name, field]) => (
+    <List resource={resource.name} sort={resource.defaultSort} filters={filtersOf(resource)} exporter={false} perPage={25} title={false} pagination={<ListPagination />} sx={{ minWidth: 0, '& .RaList-main, & .RaList-content': { minWidth: 0 } }}>
+      {phone && firstName ? (
+        // Phones: a card per record, its first list field as the title and the others under it; it opens as a row does.
+        <SimpleList
+          data-testid={`${resource.name}-cards`}
+          empty={<ListEmpty />}
+          rowClick={rowClick}
+          primaryText={() => <GenericField source={firstName} field={firstField!} />}
+          secondaryText={() => (
+            <>
+              {others.map(([name, field]) => (
+                <CardLine key={name}>
+                  <GenericField source={name} field={field} />
+                </CardLine>
+              ))}
+            </>
+          )}
+        />
+      ) : (
+      <DataTable empty={<ListEmpty />} body={rowClick ? KeyboardBody : undefined} rowClick={rowClick} bulkActionButtons={false} data-testid={`${resource.name}-table`} sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}>
+        {columns.map(([name, field]) => (
           <DataTable.Col key={name} source={name} disableSort={!field.sortable}>
             <GenericField source={name} field={field} />
           </DataTable.Col>
         ))}
       </DataTable>
+      )}
     </List>
   );
 }
