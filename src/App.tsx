@@ -12,7 +12,7 @@ import { buildI18nProvider } from './providers/i18nProvider';
 import { dataProvider } from './providers/dataProvider';
 import { bespokeFrom } from './resources/generic/offer';
 import { adminChildren } from './custom/adminChildren';
-import { storedColumnChoices } from './custom/rememberedColumns';
+import { storedColumnChoices } from './custom/columnChoices';
 
 const authProvider = buildAuthProvider();
 const i18nProvider = buildI18nProvider();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COLUMN_LISTS, columnsStorageKey, storedColumnChoices } from '../../src/custom/rememberedColumns';
+import { COLUMN_LISTS, columnsStorageKey, storedColumnChoices } from '../../src/custom/columnChoices';
 import { activeFilterCount } from '../../src/custom/ListFilterForm';
 
 /** A local storage holding the given entries. */
