@@ -121,9 +121,13 @@ describe('move list in a real browser', () => {
     await page.getByTestId('detail-save').click();
     await page.getByText('Complete todos los campos obligatorios.').waitFor();
     await page.getByTestId('detail-ref').fill('Referencia corregida');
+    // The amount as Spanish writes it: a decimal comma and a thousands point.
+    await page.getByTestId('detail-amount').fill('1.234,5');
     await page.getByTestId('detail-save').click();
     await page.getByText('Cambios realizados correctamente').waitFor();
     await expect.poll(async () => (await column(page, 'Referencia')).includes('Referencia corregida')).toBe(true);
+    const corrected = (await column(page, 'Referencia')).indexOf('Referencia corregida');
+    expect((await column(page, 'Total'))[corrected].replace(/\u00a0/g, ' ')).toBe('1.234,50 €');
 
     const rowOf = async (ref: string) => (await column(page, 'Referencia')).indexOf(ref);
     await page.locator('table tbody tr').nth(await rowOf('Referencia corregida')).click();

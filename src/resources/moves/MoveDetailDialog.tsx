@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Confirm, useDataProvider, useDelete, useNotify, usePermissions, useTranslate, useUpdate } from 'react-admin';
+import { Confirm, useDataProvider, useDelete, useLocaleState, useNotify, usePermissions, useTranslate, useUpdate } from 'react-admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,6 +18,7 @@ import { errorMessage } from '../../providers/http';
 import { Attachments } from './Attachments';
 import { moveNumber } from './number';
 import { usePhone } from '../../custom/usePhone';
+import { parseAmount } from '../../../shared/domain/money';
 
 export interface ListedMove {
   id: number;
@@ -42,7 +43,9 @@ export function MoveDetailDialog({ move, onClose }: { move: ListedMove; onClose:
   const canModify = hasPermission(permissions, 'moves.modify');
   const canDelete = hasPermission(permissions, 'moves.delete');
   const [ref, setRef] = useState(move.ref || '');
-  const [amount, setAmount] = useState(String(move.amount_total ?? ''));
+  const [locale] = useLocaleState();
+  // The amount as the user's language writes it (137,85 in Spanish), read back by parseAmount (12,50 or 12.50).
+  const [amount, setAmount] = useState(move.amount_total === undefined || move.amount_total === null ? '' : locale === 'en' ? String(move.amount_total) : String(move.amount_total).replace('.', ','));
   const [date, setDate] = useState(move.date);
   const [comment, setComment] = useState(move.comment ?? '');
   const [newComment, setNewComment] = useState('');
@@ -62,7 +65,7 @@ export function MoveDetailDialog({ move, onClose }: { move: ListedMove; onClose:
   const changed = () => queryClient.invalidateQueries({ queryKey: ['moves'], predicate: (query) => query.queryKey[1] !== 'attachments' });
 
   const editable = canModify && draft;
-  const missing = { ref: !ref.trim(), amount: !amount.trim(), date: !date };
+  const missing = { ref: !ref.trim(), amount: !(parseAmount(amount, locale) > 0), date: !date };
 
   async function save() {
     if (missing.ref || missing.amount || missing.date) {
@@ -72,7 +75,7 @@ export function MoveDetailDialog({ move, onClose }: { move: ListedMove; onClose:
     }
     setBusy(true);
     try {
-      await update('moves', { id: move.id, data: { ...move, ref: ref.trim(), amount: Number(amount.replace(',', '.')), date, comment }, previousData: move }, { returnPromise: true });
+      await update('moves', { id: move.id, data: { ...move, ref: ref.trim(), amount: parseAmount(amount, locale), date, comment }, previousData: move }, { returnPromise: true });
       if (newComment.trim()) await addComment.mutateAsync(newComment);
       notify('app.moveDetail.saved', { type: 'success' });
       void changed();
@@ -106,7 +109,7 @@ export function MoveDetailDialog({ move, onClose }: { move: ListedMove; onClose:
         <Typography color="text.secondary">{move.partner_id ? move.partner_id[1] : '-'} · {translate(`app.moves.states.${move.state}`)}</Typography>
         <TextField label={translate('app.moveDetail.reference')} value={ref} onChange={(event) => setRef(event.target.value)} disabled={!editable} required error={flagged && missing.ref} helperText={flagged && missing.ref ? translate('app.move.required') : ' '} inputProps={{ 'data-testid': 'detail-ref' }} />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, '& > *': { minWidth: 150 } }}>
-          <TextField type="number" label={translate('app.move.fields.amount')} value={amount} onChange={(event) => setAmount(event.target.value)} disabled={!editable} required error={flagged && missing.amount} helperText={flagged && missing.amount ? translate('app.move.required') : ' '} inputProps={{ step: '0.01', 'data-testid': 'detail-amount' }} sx={{ flex: 1 }} />
+          <TextField label={translate('app.move.fields.amount')} value={amount} onChange={(event) => setAmount(event.target.value)} disabled={!editable} required error={flagged && missing.amount} helperText={flagged && missing.amount ? translate('app.move.required') : ' '} inputProps={{ inputMode: 'decimal', autoComplete: 'off', maxLength: 20, 'data-testid': 'detail-amount' }} sx={{ flex: 1 }} />
           <TextField type="date" label={translate('app.move.fields.date')} value={date} onChange={(event) => setDate(event.target.value)} disabled={!editable} required error={flagged && missing.date} helperText={flagged && missing.date ? translate('app.move.required') : ' '} slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: 1 }} />
         </Box>
         {canModify && (
