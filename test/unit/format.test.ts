@@ -44,3 +44,13 @@ describe('toCsv', () => {
     expect(toCsv(rows, 'en')).toBe('\uFEFFNúmero,Importe,Nota\r\nF-1,1234.5,"dice ""hola""; adiós"\r\nF-2,-9,\r\n');
   });
 });
+
+describe('formatInstant', () => {
+  it("writes Odoo's UTC datetimes in the reader's zone and language", async () => {
+    const { formatInstant } = await import('../../shared/domain/format');
+    expect(formatInstant('2026-11-23 21:53:00', 'es', 'Europe/Madrid')).toBe('23/11/2026, 22:53');
+    expect(formatInstant('2026-11-23T21:53:00Z', 'en', 'UTC')).toBe('23/11/2026, 21:53');
+    expect(formatInstant(false, 'es')).toBe('');
+    expect(formatInstant('soon', 'es')).toBe('soon');
+  });
+});

@@ -32,7 +32,7 @@ import { errorMessage } from '../../providers/http';
 import { commentPreview, plainText } from '../../../shared/domain/text';
 import { Attachments } from './Attachments';
 import { openOnKeys } from '../../custom/KeyboardRows';
-import { formatDay } from '../../../shared/domain/format';
+import { formatDay, formatInstant } from '../../../shared/domain/format';
 import { usePhone } from '../../custom/usePhone';
 import { CardLine } from '../../custom/CardLine';
 
@@ -77,13 +77,6 @@ function Comments({ messages, comment }: { messages: Message[]; comment?: string
   );
 }
 
-/** When a message was written (Odoo's UTC "2026-11-23 09:30:00"), in the user's time and date format. */
-function messageTime(value: string, locale: string): string {
-  const date = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value.replace(' ', 'T')}Z`);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'es-ES', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(date);
-}
-
 function MessageList({ messages }: { messages: Message[] }) {
   const [locale] = useLocaleState();
   const shown = messages.filter((message) => plainText(message.body));
@@ -91,7 +84,7 @@ function MessageList({ messages }: { messages: Message[] }) {
     <Box sx={{ p: 2, maxWidth: 420, display: 'grid', gap: 1 }} data-testid="messages">
       {shown.map((message) => (
         <Box key={message.id}>
-          <Typography variant="caption" color="text.secondary">{messageTime(message.date, locale)} · {message.email_from || ''}</Typography>
+          <Typography variant="caption" color="text.secondary">{formatInstant(message.date, locale)} · {message.email_from || ''}</Typography>
           <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>{plainText(message.body)}</Typography>
         </Box>
       ))}

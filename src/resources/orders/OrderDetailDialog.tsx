@@ -33,6 +33,7 @@ import { isBlankHtml, sanitizeHtml } from '../../custom/sanitize';
 import { OrderTotals } from './OrderTotals';
 import { usePhone } from '../../custom/usePhone';
 import { STACKED_TABLE_SX } from '../../custom/stackedTable';
+import { formatInstant } from '../../../shared/domain/format';
 
 type Pair = [number, string];
 interface OrderLine {
@@ -260,7 +261,7 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
     ['paymentMode', second(order.payment_mode_id) || '-'],
     ['customer', second(order.partner_id)],
     ['salesperson', second(order.user_id) || '-'],
-    ['lastWrite', String(order.write_date || '-').slice(0, 16)],
+    ['lastWrite', formatInstant(order.write_date, locale) || '-'],
     ['total', money(order.amount_total)],
   ];
   const setLine = (id: number, change: Partial<EditedLine>) => setLines((current) => current.map((line) => (line.id === id ? { ...line, ...change } : line)));

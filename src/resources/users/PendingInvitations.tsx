@@ -15,6 +15,7 @@ import type { BackofficeDataProvider } from '../../providers/dataProvider';
 import { serverMessageOr } from '../../providers/http';
 import { usePhone } from '../../custom/usePhone';
 import { STACKED_TABLE_SX } from '../../custom/stackedTable';
+import { formatInstant } from '../../../shared/domain/format';
 
 export interface PendingInvitation {
   id: number;
@@ -23,11 +24,6 @@ export interface PendingInvitation {
   companies: number[];
   expiresAt: string;
   invitedBy: { id: number; email: string | null; name: string | null } | null;
-}
-
-/** An instant as the user's language writes it, in the browser's time zone: 24/11/2026 10:30. */
-function when(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'es-ES', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 }
 
 /**
@@ -84,7 +80,7 @@ export function PendingInvitations({ companies }: { companies: Array<{ id: numbe
                 <TableCell data-wide data-label={translate('app.users.fields.email')}>{invitation.email}</TableCell>
                 <TableCell data-wide data-label={translate('app.users.fields.companies')}>{companyNames(invitation.companies)}</TableCell>
                 <TableCell data-label={translate('app.users.pending.invitedBy')}>{invitation.invitedBy?.name ?? '-'}</TableCell>
-                <TableCell data-label={translate('app.users.pending.expires')} sx={{ whiteSpace: 'nowrap' }} data-testid="pending-expires">{when(invitation.expiresAt, locale)}</TableCell>
+                <TableCell data-label={translate('app.users.pending.expires')} sx={{ whiteSpace: 'nowrap' }} data-testid="pending-expires">{formatInstant(invitation.expiresAt, locale)}</TableCell>
                 <TableCell data-wide align="right" sx={{ whiteSpace: 'nowrap' }}>
                   <Button
                     size="small"
