@@ -75,7 +75,11 @@ describe('the Move page in a real browser', () => {
 
     await page.goto(`${env.server.url}/moves-list`);
     await page.locator('table tbody tr').first().waitFor();
-    const refs = await page.locator('table tbody tr td:nth-child(5)').allInnerTexts();
+    // The reference column, found by its header (the columns shown are the user's choice).
+    const refs = await page.locator('table').evaluate((table) => {
+      const index = [...table.querySelectorAll('thead th')].findIndex((th) => (th as HTMLElement).innerText.trim() === 'Referencia');
+      return [...table.querySelectorAll('tbody tr')].map((row) => (row.children[index] as HTMLElement)?.innerText ?? '');
+    });
     expect(refs).toEqual(expect.arrayContaining(['Taxi aeropuerto', 'Factura papelería']));
     await page.goto(`${env.server.url}/move`);
     await expect.poll(() => page.getByTestId('tab-invoice').getAttribute('aria-selected')).toBe('true');
