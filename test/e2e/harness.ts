@@ -107,3 +107,19 @@ export function serverAndBrowser(): { readonly server: RunningServer; readonly b
     },
   };
 }
+
+/** The texts of a table column, found by its header (which columns show, and where, is the user's choice). */
+export function columnByHeader(page: Page, header: string): Promise<string[]> {
+  return page.locator('table').evaluate((table, wanted) => {
+    const index = [...table.querySelectorAll('thead th')].findIndex((th) => (th as HTMLElement).innerText.trim() === wanted);
+    if (index < 0) throw new Error(`no column ${wanted}`);
+    return [...table.querySelectorAll('tbody tr')].map((row) => (row.children[index] as HTMLElement)?.innerText ?? '');
+  }, header);
+}
+
+/** Shows columns a list hides by default, with react-admin's column selector (issue 16). */
+export async function showColumns(page: Page, headers: string[]): Promise<void> {
+  await page.getByTestId('columns-button').click();
+  for (const header of headers) await page.getByRole('switch', { name: header, exact: true }).check();
+  await page.keyboard.press('Escape');
+}

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { demoPdf, demoPng } from '../../server/erp/embedded/files';
-import { screenshot, serverAndBrowser, signIn } from './harness';
+import { columnByHeader, screenshot, serverAndBrowser, showColumns, signIn } from './harness';
 
 /**
  * Issue 4's whole story, once per language: staff register an expense with a PDF and an invoice with a photo;
@@ -47,19 +47,7 @@ async function rowOfReference(page: Page, referenceHeader: string, reference: st
   return (await read())!;
 }
 
-/** The texts of a column, found by its header. */
-const cells = (page: Page, header: string) =>
-  page.locator('table').evaluate((table, wanted) => {
-    const index = [...table.querySelectorAll('thead th')].findIndex((th) => (th as HTMLElement).innerText.trim() === wanted);
-    return [...table.querySelectorAll('tbody tr')].map((row) => (row.children[index] as HTMLElement)?.innerText ?? '');
-  }, header);
-
-/** Shows the columns the move list hides by default (the column selector, issue 16). */
-async function showColumns(page: Page, headers: string[]) {
-  await page.getByTestId('columns-button').click();
-  for (const header of headers) await page.getByRole('switch', { name: header, exact: true }).check();
-  await page.keyboard.press('Escape');
-}
+const cells = columnByHeader;
 
 describe.each(Object.entries(LANGS))('moves from registration to validation (%s)', (lang, text) => {
   it('staff register, the manager validates and rejects, the list shows it, staff cannot delete a posted move', async () => {

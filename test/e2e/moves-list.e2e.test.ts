@@ -1,25 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { screenshot, serverAndBrowser, signIn } from './harness';
+import { columnByHeader, screenshot, serverAndBrowser, showColumns, signIn } from './harness';
 
 
 const env = serverAndBrowser();
 
-/** The texts of a column, found by its header (which columns show, and where, is the user's choice). */
-const column = (page: Page, header: string) =>
-  page.locator('table').evaluate((table, header) => {
-    const index = [...table.querySelectorAll('thead th')].findIndex((th) => (th as HTMLElement).innerText.trim() === header);
-    if (index < 0) throw new Error(`no column ${header}`);
-    return [...table.querySelectorAll('tbody tr')].map((row) => (row.children[index] as HTMLElement)?.innerText ?? '');
-  }, header);
-
-/** Shows columns the list hides by default, with the column selector (issue 16). */
-async function showColumns(page: Page, headers: string[]) {
-  await page.getByTestId('columns-button').click();
-  for (const header of headers) await page.getByRole('switch', { name: header, exact: true }).check();
-  await page.keyboard.press('Escape');
-}
+const column = columnByHeader;
 
 describe('move list in a real browser', () => {
   it('lists only the user companies moves, filters them, and keeps the company choice', async () => {
