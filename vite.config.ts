@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { API_PREFIXES } from './server/paths';
 import { screenChunks } from './scripts/chunks';
 import { precompress } from './scripts/precompress';
+import { standIns } from './scripts/stand-ins';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 // The paths served by the reference server (one list, the server's): the Vite dev server forwards them.
@@ -13,7 +14,7 @@ const shim = (file: string) => fileURLToPath(new URL(`./src/shims/${file}`, impo
 
 export default defineConfig(({ command }) => ({
   // Each text file of the build also as .br and .gz, which the server sends as they are.
-  plugins: [react(), chunks.plugin, precompress()],
+  plugins: [react(), standIns(), chunks.plugin, precompress()],
   // The build leaves out library code the console never runs (each shim says why).
   resolve:
     command === 'build'
@@ -21,6 +22,11 @@ export default defineConfig(({ command }) => ({
           alias: [
             { find: /^react-router-dom$/, replacement: shim('react-router-dom.ts') },
             { find: /^object\.entries$/, replacement: shim('object-entries.cjs') },
+            { find: /^jsonexport\/dist\/index\.js$/, replacement: shim('jsonexport.ts') },
+            { find: /^\.\/(createThemeWithVars|ThemeProviderWithVars)\.js$/, replacement: shim('mui-css-vars.ts') },
+            { find: /^\.\/defaultI18nProvider\.js$/, replacement: shim('ra-default-i18n.ts') },
+            { find: /^inflection$/, replacement: shim('inflection.ts') },
+            { find: /^query-string$/, replacement: shim('query-string.ts') },
           ],
         }
       : {},
@@ -32,6 +38,8 @@ export default defineConfig(({ command }) => ({
     outDir: 'dist',
     sourcemap: false,
     manifest: true,
+    // Browsers without <link rel="modulepreload"> (Safari before 17) still load everything, one file after another.
+    modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 2000,
     // The shell's libraries, the shell, what screens share, each screen (scripts/chunks.ts).
     rolldownOptions: { output: { codeSplitting: chunks.codeSplitting } },

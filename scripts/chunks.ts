@@ -37,6 +37,14 @@ interface Links {
 }
 
 const SHELL = /\/src\/startApp\.tsx$/;
+/**
+ * What loads later as a screen (a resource's view, or a dialog one opens). Other late code (the login page, each
+ * language's catalogue, the components loaded when first opened: src/shims/whenOpen.tsx) is left to rolldown: it
+ * shares nothing with the screens.
+ */
+const SCREEN = /\/src\/resources\//;
+/** The list people open first and most (the budgeted page of issue 16): it loads none of the other screens' code. */
+const FIRST_SCREEN = /\/src\/resources\/moves\/MoveList\.tsx$/;
 /** Library code: installed packages, and the stand-ins the build puts in place of some (src/shims). */
 const isLibrary = (id: string) => id.includes('/node_modules/') || id.includes('/src/shims/');
 
@@ -145,8 +153,10 @@ function needed(roots: string[], links: Map<string, Links>, exportsOf: (id: stri
 interface Graph {
   /** What the signed-in shell needs beyond the entry. */
   shell: Set<string>;
-  /** What two or more screens need beyond the entry and the shell. */
+  /** What two or more screens need beyond the entry and the shell, of which the moves list needs... */
   shared: Set<string>;
+  /** ...and of which it does not (the forms' autocompletes and references, mostly). */
+  more: Set<string>;
 }
 
 export function screenChunks() {
@@ -175,20 +185,24 @@ export function screenChunks() {
       const shell = new Set([...needed([shellRoot], links, exportsOf)].filter((id) => !entry.has(id)));
       // The screens: what loads later (the targets of dynamic imports), each with what it needs beyond entry and shell.
       const screens = new Map<string, number>();
-      for (const root of new Set(ids.flatMap((id) => this.getModuleInfo(id)?.dynamicallyImportedIds ?? []))) {
-        if (root === shellRoot || entry.has(root) || shell.has(root)) continue;
+      const roots = [...new Set(ids.flatMap((id) => this.getModuleInfo(id)?.dynamicallyImportedIds ?? []))].filter((root) => SCREEN.test(root) && !entry.has(root) && !shell.has(root));
+      for (const root of roots) {
         for (const id of needed([root], links, exportsOf)) {
           if (!entry.has(id) && !shell.has(id)) screens.set(id, (screens.get(id) ?? 0) + 1);
         }
       }
-      graph = { shell, shared: new Set([...screens].filter(([, count]) => count >= 2).map(([id]) => id)) };
+      const shared = new Set([...screens].filter(([, count]) => count >= 2).map(([id]) => id));
+      const first = roots.find((id) => FIRST_SCREEN.test(id));
+      if (!first) throw new Error('screenChunks: src/resources/moves/MoveList.tsx is not a lazily loaded screen');
+      const firstNeeds = needed([first], links, exportsOf);
+      graph = { shell, shared: new Set([...shared].filter((id) => firstNeeds.has(id))), more: new Set([...shared].filter((id) => !firstNeeds.has(id))) };
     },
     // The shell must start without any screen's file: one it imported would load (and run) before every page.
     generateBundle(_options, bundle) {
       const chunks = new Map(Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [[file.fileName, file] as const] : [])));
       for (const chunk of chunks.values()) {
         if (chunk.name !== 'vendor' && chunk.name !== 'app') continue;
-        const later = chunk.imports.filter((file) => chunks.get(file)?.name === 'screens' || chunks.get(file)?.isDynamicEntry);
+        const later = chunk.imports.filter((file) => chunks.get(file)?.name?.startsWith('screens') || chunks.get(file)?.isDynamicEntry);
         if (later.length) this.error(`screenChunks: the shell's ${chunk.fileName} imports ${later.join(', ')}: a module it needs was taken for a screen's (scripts/chunks.ts)`);
       }
     },
@@ -203,6 +217,7 @@ export function screenChunks() {
         { name: 'vendor', test: (id: string) => known().shell.has(id) && isLibrary(id) },
         { name: 'app', test: (id: string) => known().shell.has(id) && !isLibrary(id) },
         { name: 'screens', test: (id: string) => known().shared.has(id) },
+        { name: 'screens-more', test: (id: string) => known().more.has(id) },
       ],
     },
   };

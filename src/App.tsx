@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { Admin, CustomRoutes, memoryStore } from 'react-admin';
+import { Admin, CustomRoutes, memoryStore, type I18nProvider } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { AppLayout, storedMenuCollapsed, storedTheme } from './custom/AppLayout';
 import { CallbackPage } from './custom/CallbackPage';
@@ -8,14 +8,12 @@ import { LoginScreen } from './custom/LoginScreen';
 import { SignOutPage } from './custom/SignOutPage';
 import { darkTheme, theme } from './custom/theme';
 import { buildAuthProvider } from './providers/authProvider';
-import { buildI18nProvider } from './providers/i18nProvider';
 import { dataProvider } from './providers/dataProvider';
 import { bespokeFrom } from './resources/generic/offer';
 import { adminChildren } from './custom/adminChildren';
 import { storedColumnChoices } from './custom/columnChoices';
 
 const authProvider = buildAuthProvider();
-const i18nProvider = buildI18nProvider();
 // Only what the spec lists is kept in local storage (token, lang_preference, menu flag, per-screen choices) and the
 // light/dark choice and each list's columns (issue 16); react-admin's other preferences live for the page's lifetime.
 const store = memoryStore({
@@ -46,7 +44,8 @@ function GoHome() {
   return <Navigate to="/" replace />;
 }
 
-export function App() {
+/** The console; its translations start in the user's language (src/startApp.tsx loads that catalogue first). */
+export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
   // The spec's routes are real paths (/moves-list, /login...), so react-admin runs in a browser router.
   return (
     <BrowserRouter>

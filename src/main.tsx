@@ -1,7 +1,15 @@
-import { renderLogin } from './custom/login';
+import { initialLanguage } from './i18n/language';
+import { loadCatalogue } from './i18n/load';
+// The sign-in strings travel in this file: the login page and both catalogues use them, and they weigh less than the
+// request a file of their own would cost.
+import { LOGIN_TEXTS } from './i18n/login-texts';
 
 const container = document.getElementById('root')!;
 
-// The signed-out login page is drawn without React (a few KB); every other page loads the console, React included.
-if (window.location.pathname === '/login') renderLogin(container);
-else void import('./startApp').then(({ startApp }) => startApp(container));
+// The signed-out login page is drawn without React (a few KB); every other page loads the console, React included,
+// and the catalogue of the language it starts in, both at once.
+if (window.location.pathname === '/login') void import('./custom/login').then(({ renderLogin }) => renderLogin(container, LOGIN_TEXTS));
+else {
+  const language = initialLanguage();
+  void Promise.all([import('./startApp'), loadCatalogue(language)]).then(([{ startApp }, messages]) => startApp(container, language, messages));
+}

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { renderLogin } from './login';
+import { LOGIN_TEXTS } from '../i18n/login-texts';
 
 /**
  * The login page as react-admin's loginPage (a signed-out visitor of a screen is sent there within the app): the same
@@ -7,6 +7,17 @@ import { renderLogin } from './login';
  */
 export function LoginScreen() {
   const container = useRef<HTMLDivElement>(null);
-  useEffect(() => renderLogin(container.current!), []);
+  // Loaded when shown: the signed-in console does not carry the login page's code.
+  useEffect(() => {
+    let takeDown: (() => void) | undefined;
+    let gone = false;
+    void import('./login').then(({ renderLogin }) => {
+      if (!gone) takeDown = renderLogin(container.current!, LOGIN_TEXTS);
+    });
+    return () => {
+      gone = true;
+      takeDown?.();
+    };
+  }, []);
   return <div ref={container} />;
 }

@@ -1,9 +1,6 @@
 import { LANGUAGES, STORAGE_KEYS, type Language } from '../../shared/domain/constants';
-import { appEn } from '../i18n/app-en';
-import { appEs } from '../i18n/app-es';
+import type { LOGIN_TEXTS } from '../i18n/login-texts';
 import { initialLanguage, storeLanguage } from '../i18n/language';
-
-const TEXTS = { en: appEn.app, es: appEs.app } as const;
 
 /** The address of the sign-in button: the backend's /auth/, carrying inviteToken and the language. */
 export function signInUrl(search: string, language: Language): string {
@@ -70,9 +67,10 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, style: string, a
 /**
  * The login page (spec section 2), drawn with the DOM alone: no React, react-admin or MUI, so that the signed-out page
  * loads a few kilobytes of JavaScript (issue 16: /login <= 60 KB on the wire, when React's DOM alone is about that).
- * A signed-in visitor goes home. Returns a function that takes the page down (react-admin's loginPage mounts it too).
+ * Its strings come from whoever draws it (src/i18n/login-texts.ts, which travels in the entry file). A signed-in
+ * visitor goes home. Returns a function that takes the page down (react-admin's loginPage mounts it too).
  */
-export function renderLogin(container: HTMLElement): () => void {
+export function renderLogin(container: HTMLElement, texts: typeof LOGIN_TEXTS): () => void {
   if (localStorage.getItem(STORAGE_KEYS.token)) {
     window.location.replace('/');
     return () => undefined;
@@ -105,7 +103,7 @@ export function renderLogin(container: HTMLElement): () => void {
 
   /** Writes the texts of the language and the issuer's mark into the page, in place (focus stays where it is). */
   function update() {
-    const text = TEXTS[language];
+    const text = texts[language];
     document.documentElement.lang = language;
     document.title = `${text.titles.login} · ${text.name}`;
     title.textContent = text.login.title;

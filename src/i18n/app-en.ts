@@ -1,10 +1,11 @@
+import { LOGIN_TEXTS } from './login-texts';
 /** The console's own English strings. app-es.ts must have the same key tree (checked by its type). */
 export const appEn = {
   app: {
-    name: 'Backoffice',
+    name: LOGIN_TEXTS.en.name,
     titles: {
       home: 'Home',
-      login: 'Sign in',
+      login: LOGIN_TEXTS.en.titles.login,
       validation: 'Validation',
       move: 'Expenses and invoices',
       movesList: 'Moves list',
@@ -51,14 +52,7 @@ export const appEn = {
         projects: 'Projects and their journals',
       },
     },
-    login: {
-      title: 'Sign in',
-      subtitle: 'Staff back office for expenses, invoices, orders and contacts.',
-      google: 'Sign in with Google',
-      embedded: 'Sign in with your company account',
-      processing: 'Processing Google login…',
-      language: 'Language',
-    },
+    login: LOGIN_TEXTS.en.login,
     userMenu: {
       open: 'Account menu',
       language: 'Language',

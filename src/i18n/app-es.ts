@@ -1,12 +1,13 @@
+import { LOGIN_TEXTS } from './login-texts';
 import type { AppMessages } from './app-en';
 
 /** The console's own Spanish strings (the default language). */
 export const appEs: AppMessages = {
   app: {
-    name: 'Backoffice',
+    name: LOGIN_TEXTS.es.name,
     titles: {
       home: 'Inicio',
-      login: 'Iniciar sesión',
+      login: LOGIN_TEXTS.es.titles.login,
       validation: 'Validación',
       move: 'Gastos y facturas',
       movesList: 'Listado de movimientos',
@@ -53,14 +54,7 @@ export const appEs: AppMessages = {
         projects: 'Proyectos y sus diarios',
       },
     },
-    login: {
-      title: 'Iniciar sesión',
-      subtitle: 'Backoffice del personal para gastos, facturas, pedidos y contactos.',
-      google: 'Iniciar sesión con Google',
-      embedded: 'Iniciar sesión con su cuenta de empresa',
-      processing: 'Procesando el inicio de sesión con Google…',
-      language: 'Idioma',
-    },
+    login: LOGIN_TEXTS.es.login,
     userMenu: {
       open: 'Menú de la cuenta',
       language: 'Idioma',

@@ -1,14 +1,17 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import type { I18nProvider } from 'react-admin';
+import type { I18nProvider, TranslationMessages } from 'react-admin';
+import type { Language } from '../../shared/domain/constants';
 import { isLanguage, initialLanguage, storeLanguage } from '../i18n/language';
-import { catalogues } from '../i18n/messages';
+import { loadCatalogue } from '../i18n/load';
 
 /**
- * Polyglot over both catalogues. Changing the locale keeps the choice in lang_preference; a language other than
- * en or es is rejected.
+ * Polyglot over the catalogues: the starting language's must be given (`loaded`), another is loaded when the user
+ * first switches to it. Changing the locale keeps the choice in lang_preference; a language other than en or es is
+ * rejected.
  */
-export function buildI18nProvider(storage: Storage = localStorage): I18nProvider {
-  const base = polyglotI18nProvider((locale) => catalogues[isLanguage(locale) ? locale : 'es'], initialLanguage(storage), [
+export function buildI18nProvider(loaded: Partial<Record<Language, TranslationMessages>>, storage: Storage = localStorage): I18nProvider {
+  const catalogue = (language: Language) => loaded[language] ?? loadCatalogue(language).then((messages) => (loaded[language] = messages));
+  const base = polyglotI18nProvider((locale) => catalogue(isLanguage(locale) ? locale : 'es'), initialLanguage(storage), [
     { locale: 'es', name: 'Español' },
     { locale: 'en', name: 'English' },
   ]);
@@ -16,8 +19,8 @@ export function buildI18nProvider(storage: Storage = localStorage): I18nProvider
     ...base,
     changeLocale: async (locale, options) => {
       if (!isLanguage(locale)) throw new Error(`Unsupported language: ${locale}`);
-      storeLanguage(locale, storage);
       await base.changeLocale(locale, options);
+      storeLanguage(locale, storage);
     },
   };
 }

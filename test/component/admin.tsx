@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 
 // A cold first render of react-admin takes over a second on this machine.
 configure({ asyncUtilTimeout: 8000 });
+import { catalogues } from '../../src/i18n/messages';
 import { buildI18nProvider } from '../../src/providers/i18nProvider';
 import { dataProvider } from '../../src/providers/dataProvider';
 import { setToken } from '../../src/providers/http';
@@ -39,7 +40,7 @@ export function renderInAdmin(ui: ReactNode, { permissions = [] as string[], lan
   localStorage.setItem('lang_preference', lang);
   setToken('component-token');
   return render(
-    <AdminContext dataProvider={dataProvider} i18nProvider={buildI18nProvider()} authProvider={testAuthProvider(permissions)} store={memoryStore()}>
+    <AdminContext dataProvider={dataProvider} i18nProvider={buildI18nProvider({ ...catalogues })} authProvider={testAuthProvider(permissions)} store={memoryStore()}>
       {ui}
       <Notification />
     </AdminContext>,
@@ -55,7 +56,7 @@ export function renderApp(path: string, { permissions = [] as string[], lang = '
   setToken('component-token');
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <AdminContext dataProvider={dataProvider} i18nProvider={buildI18nProvider()} authProvider={testAuthProvider(permissions)} store={memoryStore()} queryClient={queryClient}>
+      <AdminContext dataProvider={dataProvider} i18nProvider={buildI18nProvider({ ...catalogues })} authProvider={testAuthProvider(permissions)} store={memoryStore()} queryClient={queryClient}>
         <AdminUI layout={AppLayout} dashboard={Home} disableTelemetry>
           {adminChildren(BESPOKE_VIEWS)}
         </AdminUI>
