@@ -8,6 +8,8 @@ export interface Segment {
   text: string;
   /** [x0, y0, x1, y1] in any consistent unit, y growing downwards. */
   box: [number, number, number, number];
+  /** How sure OCR is of the text, 0-100 (absent for a PDF's text layer or given words). */
+  confidence?: number;
 }
 
 export interface Row {
@@ -324,32 +326,50 @@ export function findCompany(rows: readonly Row[]): { name: string; taxId?: strin
 
 const ITEM_HEADER = /\b(description|desc|item|items|concepto|descripci[oó]n|art[ií]culo|producto|qty|cant)\b/i;
 
-/** A short concept: the first item line under the items' header, without its amounts. */
-const TAX_LINE = /\b(iva|i\.v\.a|vat|gst|sst|igic|base\s*imponible|subtotal|sub\s*total|descuento|discount|rounding|redondeo|cambio|change|efectivo|cash|tarjeta|card)\b/i;
+/** Lines that are not an item: taxes, totals, payment, change. */
+const TAX_LINE = /\b(iva|i\.v\.a|vat|gst|sst|igic|tax|base\s*imponible|subtotal|sub\s*total|descuento|discount|rounding|redondeo|cambio|change|efectivo|cash|tarjeta|card|tender|payment|pago|paid|pagado)\b/i;
+/** A receipt's footer: returns and thanks. */
+const FOOTER = /\b(refund|non-?refund|returnable|exchange|goods\s+sold|devoluci[oó]n|devoluciones|thank|gracias)/i;
+/**
+ * What a supplier does, as its name says it (a concept when no item line reads cleanly): the word as printed.
+ */
+const ACTIVITY = /\b(restaurante?|cafeter[ií]a|caf[eé]|bistro|bar|hotel|hostal|gasolinera|petrol|farmacia|pharmacy|papeler[ií]a|stationery|ferreter[ií]a|hardware|supermercado|supermarket|grocer|bakery|panader[ií]a|librer[ií]a|bookstore|taxi|parking|aparcamiento|florister[ií]a|furniture|muebles|electr[oó]nica|electronics|mensajer[ií]a|courier|transportes?|imprenta|printing|clinic|cl[ií]nica|optica|[oó]ptica)\b/i;
+
+/** Words a person reads, not OCR's noise: a word of four letters or more with a vowel, and OCR sure of it. */
+function readsCleanly(row: Row, text: string): boolean {
+  const words = text.match(/\p{L}+/gu) ?? [];
+  if (!words.some((word) => word.length >= 4 && /[aeiouáéíóúüy]/i.test(word) && !/^(.)\1+$/i.test(word))) return false;
+  const sure = row.segments.filter((segment) => segment.confidence !== undefined && /\p{L}/u.test(segment.text));
+  if (!sure.length) return true;
+  return sure.reduce((sum, segment) => sum + segment.confidence!, 0) / sure.length >= 70;
+}
 
 /**
  * A short concept: the first item line under the items' header, without its amounts; without a header, the first
- * line below the date that reads like an item (words followed by an amount).
+ * line below the date that reads like an item (words followed by an amount); a line of OCR noise, taxes, payment or
+ * the footer is never one. Without a clean item line, what the supplier does as its name says it ("Papelería Sol
+ * S.L." -> "Papelería"); otherwise nothing.
  */
-export function findConcept(rows: readonly Row[]): string | undefined {
+export function findConcept(rows: readonly Row[], company?: string): string | undefined {
   const header = rows.findIndex((row) => ITEM_HEADER.test(row.text));
-  const clean = (text: string) => text.replace(AMOUNT, ' ').replace(/^\s*\d+(\s*[xX*])?\s+/, ' ').replace(/(\s\d+)+\s*$/, ' ').replace(/[^\p{L}\p{N}\s&.,'()/-]/gu, ' ').replace(/\s+/g, ' ').trim();
-  const usable = (row: Row) => !TOTAL_WEAK.test(row.text) && !NOT_COMPANY.test(row.text) && !TAX_LINE.test(row.text);
-  if (header >= 0) {
-    for (const row of rows.slice(header + 1, header + 7)) {
-      if (!usable(row)) continue;
-      const text = clean(row.text);
-      if (text.length >= 3 && letterShare(text) > 0.6) return text.slice(0, 80);
-    }
-    return undefined;
-  }
-  const dateRow = rows.findIndex((row) => DATE_LABEL.test(row.text) || DATE_PATTERNS.some(({ regex }) => regex.test(row.text)));
-  for (const row of rows.slice(Math.max(dateRow + 1, 1), Math.max(dateRow + 1, 1) + 8)) {
-    if (!usable(row) || !/\d[.,]\d{2}\s*(€|EUR)?\s*$/i.test(row.text)) continue;
+  const clean = (text: string) => text.replace(AMOUNT, ' ').replace(/^\s*\d+(\s*[xX*])?\s+/, ' ').replace(/(\s\d+)+\s*$/, ' ').replace(/[^\p{L}\p{N}\s&.,'()/-]/gu, ' ').replace(/\s+/g, ' ').replace(/^[\s.,/-]+/, '').trim();
+  const usable = (row: Row) => !TOTAL_WEAK.test(row.text) && !NOT_COMPANY.test(row.text) && !TAX_LINE.test(row.text) && !FOOTER.test(row.text);
+  const item = (row: Row) => {
+    if (!usable(row)) return undefined;
     const text = clean(row.text);
-    if (text.length >= 3 && letterShare(text) > 0.6) return text.slice(0, 80);
+    return text.length >= 3 && letterShare(text) > 0.6 && readsCleanly(row, text) ? text.slice(0, 80) : undefined;
+  };
+  let found: string | undefined;
+  if (header >= 0) {
+    for (const row of rows.slice(header + 1, header + 7)) if ((found = item(row))) return found;
+  } else {
+    const dateRow = rows.findIndex((row) => DATE_LABEL.test(row.text) || DATE_PATTERNS.some(({ regex }) => regex.test(row.text)));
+    for (const row of rows.slice(Math.max(dateRow + 1, 1), Math.max(dateRow + 1, 1) + 8)) {
+      if (/\d[.,]\d{2}\s*(€|EUR)?\s*$/i.test(row.text) && (found = item(row))) return found;
+    }
   }
-  return undefined;
+  const activity = company?.match(ACTIVITY)?.[1];
+  return activity ? activity.charAt(0).toUpperCase() + activity.slice(1).toLowerCase() : undefined;
 }
 
 export function extractDocumentFields(segments: readonly Segment[]): DocumentFields {
@@ -370,7 +390,7 @@ export function extractDocumentFields(segments: readonly Segment[]): DocumentFie
     fields.company = company.name;
     if (company.taxId) fields.taxId = company.taxId;
   }
-  const concept = findConcept(rows);
+  const concept = findConcept(rows, company?.name);
   if (concept) fields.concept = concept;
   return fields;
 }

@@ -108,7 +108,7 @@ export class OcrEngine {
       for (const paragraph of block.paragraphs) {
         for (const line of paragraph.lines) {
           for (const word of line.words) {
-            if (word.text.trim() && word.confidence > 20) segments.push({ text: word.text, box: [word.bbox.x0, word.bbox.y0, word.bbox.x1, word.bbox.y1] });
+            if (word.text.trim() && word.confidence > 20) segments.push({ text: word.text, box: [word.bbox.x0, word.bbox.y0, word.bbox.x1, word.bbox.y1], confidence: word.confidence });
           }
         }
       }

@@ -330,6 +330,25 @@ describe('the AI button', () => {
     expect(asked).toEqual([{ companyId: 1, vat: 'ES-B10000000' }]);
   });
 
+  it('says which supplier it read when no stored supplier matches, until one is chosen', async () => {
+    server.use(
+      http.post('*/ocr/move/', () => HttpResponse.json({ result: JSON.stringify({ importe: '8.50', provider: 'Ferretería Nueva SL', concept: 'Ferretería' }) })),
+      http.post('*/odoo/providers/search', () => HttpResponse.json([])),
+    );
+    renderInAdmin(<MovePage />, { permissions: ['moves.create'], lang: 'es' });
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: /Empresa/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Acme Iberia SL' }));
+    fireEvent.change(screen.getByTestId('file-input'), { target: { files: [new File(['%PDF-1.4 x'], 'ticket.pdf', { type: 'application/pdf' })] } });
+    fireEvent.click(await screen.findByTestId('ai-button'));
+    expect(await screen.findByText('Leído del documento: «Ferretería Nueva SL», que no está entre los proveedores guardados')).toBeTruthy();
+    expect((screen.getByTestId('supplier') as HTMLInputElement).value).toBe('');
+    expect((screen.getByTestId('concept') as HTMLInputElement).value).toBe('Ferretería');
+    // Another company: the suppliers are others, the note goes.
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /Empresa/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Beta Servicios SA' }));
+    await waitFor(() => expect(screen.queryByText(/que no está entre los proveedores guardados/)).toBeNull());
+  });
+
   it("says 'Error processing with AI' when the reading fails", async () => {
     server.use(http.post('*/ocr/move/', () => HttpResponse.json({ message: 'unreadable' }, { status: 422 })));
     const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);

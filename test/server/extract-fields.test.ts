@@ -69,7 +69,38 @@ describe('receipts and invoices', () => {
   it('a ticket without an items header: the first item line below the date is the concept, quantity kept in its words', () => {
     const fields = extractDocumentFields(page([['HOTEL PLAZA MAYOR S.L.'], ['CIF B28765432'], ['Factura simplificada 0042'], ['Fecha: 14/10/2026'], ['2 Alojamiento 1 noche', '98,00'], ['IVA 10%', '9,80'], ['TOTAL', '107,80 EUR']]));
     expect(fields).toMatchObject({ company: 'HOTEL PLAZA MAYOR S.L.', date: '2026-10-14', total: '107.80', concept: 'Alojamiento 1 noche' });
-    expect(extractDocumentFields(page([['BAR PEPE'], ['Fecha 01/02/2026'], ['IVA 10%', '1,00'], ['TOTAL', '11,00']])).concept).toBeUndefined();
+    expect(extractDocumentFields(page([['PEPE Y HIJOS S.L.'], ['Fecha 01/02/2026'], ['IVA 10%', '1,00'], ['TOTAL', '11,00']])).concept).toBeUndefined();
+  });
+
+  it('never takes a line of OCR noise, taxes, payment or the footer for the concept; without a clean item, the supplier\'s activity', () => {
+    // OCR's words with its confidence: the first line under the date is noise it was unsure of.
+    const read = (lines: Array<Array<[string, number]>>): Segment[] =>
+      lines.flatMap((words, row) => words.map(([text, confidence], column) => ({ text, confidence, box: [column * 120, row * 30, column * 120 + text.length * 9, row * 30 + 20] as Segment['box'] })));
+    const noisy = read([
+      [['BOOK', 93], ['TA.K', 88], ['SDN', 86], ['BHD', 91]],
+      [['Date:', 95], ['25/12/2018', 94]],
+      [['Q1Y', 35], ['RI', 68], ['RIM', 55], ['9.00', 80]],
+      [['MODELLING', 93], ['CLAY', 95], ['KIDDY', 90], ['FISH', 92], ['9.00', 95]],
+      [['TOTAL', 96], ['9.00', 95]],
+    ]);
+    expect(extractDocumentFields(noisy).concept).toBe('MODELLING CLAY KIDDY FISH');
+    const onlyNoise = read([
+      [['GNISC', 40], ['12,00', 90]],
+      [['Fecha', 95], ['03/11/2026', 94]],
+      [['Q1Y', 35], ['RIMA', 45], ['12,00', 80]],
+      [['TAX', 92], ['ANT', 93], ['(5)', 77], ['12,00', 89]],
+      [['Tender', 95], ['12,00', 95]],
+      [['*Goods', 91], ['Sold', 95], ['are', 93], ['non-refundable', 91], ['0,00', 90]],
+      [['TOTAL', 96], ['12,00', 95]],
+    ]);
+    expect(extractDocumentFields(onlyNoise).concept).toBeUndefined();
+    const stationer = read([
+      [['Papelería', 95], ['Sol', 96], ['S.L.', 94]],
+      [['Fecha', 95], ['03/11/2026', 94]],
+      [['Q1Y', 35], ['RIMA', 45], ['12,00', 80]],
+      [['TOTAL', 96], ['12,00', 95]],
+    ]);
+    expect(extractDocumentFields(stationer)).toMatchObject({ company: 'Papelería Sol S.L.', concept: 'Papelería' });
   });
 
   it('mends common OCR slips: an amount split at its point, a lost point in a labelled total, slashes read as 1', () => {

@@ -157,6 +157,8 @@ function MoveFields({ tab }: { tab: MoveType }) {
   const [reading, setReading] = useState(false);
   // Fields filled by the extraction stay marked until the user edits them (issue 8).
   const [fromAi, setFromAi] = useState<Set<AiField>>(new Set());
+  // A supplier read from the document that no stored supplier matches: said under the supplier (issue 17).
+  const [unread, setUnread] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const cameraInput = useRef<HTMLInputElement>(null);
   const touchScreen = useMediaQuery('(pointer: coarse)');
@@ -241,6 +243,7 @@ function MoveFields({ tab }: { tab: MoveType }) {
         ...(fields.provider ? supplierSearchTerms(fields.provider).map((name) => ({ name })) : []),
       ];
       const company = companyId;
+      setUnread(null);
       if (company) {
         for (const search of searches) {
           const found = await searchProviders({ companyId: company, ...search });
@@ -251,6 +254,7 @@ function MoveFields({ tab }: { tab: MoveType }) {
             break;
           }
         }
+        if (fields.provider && !filled.has('provider')) setUnread(fields.provider);
       }
       setFromAi(filled);
     } catch (error) {
@@ -291,6 +295,7 @@ function MoveFields({ tab }: { tab: MoveType }) {
       reset(emptyMove(values.company_id, values.project));
       setPicked(null);
       setFromAi(new Set());
+      setUnread(null);
       if (fileInput.current) fileInput.current.value = '';
     } catch (error) {
       const message = errorMessage(error);
@@ -320,6 +325,7 @@ function MoveFields({ tab }: { tab: MoveType }) {
             setValue('partner_id', '');
             setSearched([]);
             setPicked(null);
+            setUnread(null);
           }}
           inputProps={{ 'data-testid': 'company' }}
         />
@@ -341,8 +347,9 @@ function MoveFields({ tab }: { tab: MoveType }) {
           onChange={(_, record) => {
             if (record) setPicked(record as Provider);
             edited('provider');
+            setUnread(null);
           }}
-          helperText={aiHelp('provider', false)}
+          helperText={unread ? translate('app.move.unmatchedSupplier', { name: unread }) : aiHelp('provider', false)}
           TextFieldProps={{ ...aiMark('provider'), inputRef: supplierInput }}
         />
       </Row>
