@@ -40,7 +40,11 @@ const references: readonly ResourceDeclaration[] = [
   list('providers', 'res.partner', '/odoo/providers', MOVES_ANY, { name, vat: { type: 'text', list: true } }, {
     reference: { path: '/odoo/providers', company: 'header' },
     // Suppliers by name or tax id as printed on a document (the Move page's search and the AI button's match).
-    actions: { search: { method: 'POST', path: '/odoo/providers/search', permission: MOVES_ANY } },
+    actions: {
+      search: { method: 'POST', path: '/odoo/providers/search', permission: MOVES_ANY },
+      // A supplier read from a document that none of the company's matches, created from the Move page (issue 17).
+      create: { method: 'POST', path: '/odoo/providers/create', permission: ['moves.create'] },
+    },
   }),
   list('products', 'product.product', '/odoo/products/:companyId', ORDERS_ANY, { name, list_price: { type: 'money', list: true }, uom_id: { type: 'reference', reference: 'units' }, default_code: { type: 'text' } }, { reference: { path: '/odoo/products/:companyId', company: 'path', all: '/odoo/products' } }),
   list('taxes', 'account.tax', '/odoo/taxes/:companyId', ORDERS_ANY, { name, amount: { type: 'number', list: true } }, { reference: { path: '/odoo/taxes/:companyId', company: 'path' } }),

@@ -127,6 +127,8 @@ export const appEn = {
       incorrectDate: 'Incorrect expense/subsistence or invoice date, please check the date entered',
       fileTooLarge: "The file is too large or can't be compressed.",
       fromAi: 'Read from the document: check it',
+      createSupplier: 'Create the supplier “%{name}”',
+      supplierCreated: 'Supplier “%{name}” created',
       unmatchedSupplier: 'Read from the document: “%{name}”, which is not among the stored suppliers',
       reading: 'Reading the document…',
       aiError: 'Error processing with AI',

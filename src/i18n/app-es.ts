@@ -129,6 +129,8 @@ export const appEs: AppMessages = {
       incorrectDate: 'Fecha de gasto/dieta o factura incorrecta, revise la fecha introducida',
       fileTooLarge: 'El archivo es demasiado grande o no se puede comprimir.',
       fromAi: 'Leído del documento: revíselo',
+      createSupplier: 'Crear el proveedor «%{name}»',
+      supplierCreated: 'Proveedor «%{name}» creado',
       unmatchedSupplier: 'Leído del documento: «%{name}», que no está entre los proveedores guardados',
       reading: 'Leyendo el documento…',
       aiError: 'Error al procesar con IA',

@@ -347,6 +347,41 @@ describe('the AI button', () => {
     fireEvent.mouseDown(screen.getByRole('combobox', { name: /Empresa/ }));
     fireEvent.click(await screen.findByRole('option', { name: 'Beta Servicios SA' }));
     await waitFor(() => expect(screen.queryByText(/que no está entre los proveedores guardados/)).toBeNull());
+    expect(screen.queryByTestId('create-supplier')).toBeNull();
+  });
+
+  it('creates the supplier it read for the company and chooses it; a refusal is said as the server words it', async () => {
+    const created: unknown[] = [];
+    server.use(
+      http.post('*/ocr/move/', () => HttpResponse.json({ result: JSON.stringify({ importe: '8.50', provider: 'Ferretería Nueva SL', vat: 'B-87654321' }) })),
+      http.post('*/odoo/providers/search', () => HttpResponse.json([])),
+      http.post('*/odoo/providers/create', async ({ request }) => {
+        const body = (await request.json()) as { name: string; vat?: string };
+        created.push(body);
+        return created.length === 1
+          ? HttpResponse.json({ id: 91, name: body.name, vat: body.vat }, { status: 201 })
+          : HttpResponse.json({ message: 'A supplier with this name already exists: Ferretería Nueva SL' }, { status: 409 });
+      }),
+    );
+    renderInAdmin(<MovePage />, { permissions: ['moves.create'], lang: 'en' });
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: /Company/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Acme Iberia SL' }));
+    const read = async () => {
+      fireEvent.change(screen.getByTestId('file-input'), { target: { files: [new File(['%PDF-1.4 x'], 'ticket.pdf', { type: 'application/pdf' })] } });
+      fireEvent.click(await screen.findByTestId('ai-button'));
+      return screen.findByTestId('create-supplier');
+    };
+    const button = await read();
+    expect(button.textContent).toBe('Create the supplier “Ferretería Nueva SL”');
+    fireEvent.click(button);
+    expect(await screen.findByText('Supplier “Ferretería Nueva SL” created')).toBeTruthy();
+    expect(created).toEqual([{ companyId: 1, name: 'Ferretería Nueva SL', vat: 'B-87654321' }]);
+    await waitFor(() => expect((screen.getByTestId('supplier') as HTMLInputElement).value).toBe('Ferretería Nueva SL'));
+    expect(screen.queryByTestId('create-supplier')).toBeNull();
+    expect(screen.queryByText(/not among the stored suppliers/)).toBeNull();
+    // The same document read again, and the supplier created meanwhile by someone else: the server's reason.
+    fireEvent.click(await read());
+    expect(await screen.findByText('A supplier with this name already exists: Ferretería Nueva SL')).toBeTruthy();
   });
 
   it("says 'Error processing with AI' when the reading fails", async () => {

@@ -12,6 +12,7 @@ const photoPath = join(files, 'factura.png');
 const hugePath = join(files, 'enorme.pdf');
 const ticketPath = join(files, 'hotel.pdf');
 const brokenPath = join(files, 'roto.pdf');
+const newSupplierPath = join(files, 'ferreteria.pdf');
 
 beforeAll(async () => {
   writeFileSync(pdfPath, demoPdf(['Taxi', 'Total 23,40 EUR']));
@@ -19,6 +20,7 @@ beforeAll(async () => {
   writeFileSync(hugePath, Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(6 * 1024 * 1024, 32)]));
   writeFileSync(ticketPath, demoPdf(['HOTEL PLAZA MAYOR S.L.', 'CIF B28765432', 'Factura simplificada 0042', 'Fecha: 14/10/2026', 'Alojamiento 1 noche 98,00', 'IVA 10% 9,80', 'TOTAL 107,80 EUR']));
   writeFileSync(brokenPath, Buffer.from('%PDF-1.4 this file was cut short'));
+  writeFileSync(newSupplierPath, demoPdf(['FERRETERIA NUEVA S.L.', 'CIF B87654321', 'Factura simplificada 0007', 'Fecha: 02/11/2026', 'Tornillos inox 6x40 12,40', 'IVA 21% 2,60', 'TOTAL 15,00 EUR']));
 });
 const env = serverAndBrowser();
 
@@ -106,6 +108,25 @@ describe('the Move page in a real browser', () => {
     // Editing a field removes its mark.
     await page.getByTestId('amount').fill('107.8');
     await expect.poll(() => page.getByText('Read from the document: check it').count()).toBe(3);
+
+    // A supplier the company does not have: said, created from the page, chosen, and the move saved with it.
+    await page.getByTestId('file-input').setInputFiles(newSupplierPath);
+    await page.getByTestId('ai-button').click();
+    await page.getByText('Read from the document: “FERRETERIA NUEVA S.L.”, which is not among the stored suppliers').waitFor();
+    expect(await page.getByTestId('supplier').inputValue()).toBe('');
+    expect(await page.getByTestId('concept').inputValue()).toBe('Tornillos inox 6x40');
+    await screenshot(page, 'move-page-new-supplier-en');
+    await page.getByTestId('create-supplier').click();
+    await page.getByText('Supplier “FERRETERIA NUEVA S.L.” created').waitFor();
+    await expect.poll(() => page.getByTestId('supplier').inputValue()).toBe('FERRETERIA NUEVA S.L.');
+    await page.getByTestId('date').fill(new Date().toISOString().slice(0, 10));
+    await page.getByTestId('send').click();
+    await page.getByText('Move created successfully Tornillos inox 6x40').waitFor();
+    const saved = await page.evaluate(async () => {
+      const response = await fetch('/odoo/moves/search', { method: 'POST', headers: { authorization: localStorage.getItem('token') ?? '', 'content-type': 'application/json' }, body: JSON.stringify({ reference: 'Tornillos inox' }) });
+      return ((await response.json()) as { moves: Array<{ partner_id: [number, string] | false }> }).moves.map((move) => move.partner_id && move.partner_id[1]);
+    });
+    expect(saved).toEqual(['FERRETERIA NUEVA S.L.']);
 
     await page.getByTestId('file-input').setInputFiles(brokenPath);
     await page.getByTestId('ai-button').click();

@@ -79,6 +79,32 @@ describe('reference endpoints of spec section 7', () => {
     expect((await get('/odoo/providers', 'sales', { 'x-company-id': '1' })).status).toBe(403);
   });
 
+  it('POST /odoo/providers/create adds a supplier read from a document to the company, once, and refuses what it must', async () => {
+    const partners = () => server.app.services.erp.client.searchCount('res.partner', []);
+    const before = await partners();
+    const created = await post('/odoo/providers/create', 'staff', { companyId: 1, name: '  Ferretería Nueva SL ', vat: 'B-87654321' });
+    expect(created).toEqual({ status: 201, body: { id: expect.any(Number), name: 'Ferretería Nueva SL', vat: 'B-87654321' } });
+    expect((await post('/odoo/providers/search', 'staff', { companyId: 1, name: 'ferretería nueva' })).body).toEqual([{ id: created.body.id, name: 'Ferretería Nueva SL', vat: 'B-87654321' }]);
+    const [partner] = await server.app.services.erp.client.read('res.partner', [created.body.id], ['is_company', 'supplier_rank', 'company_id']);
+    expect(partner).toMatchObject({ is_company: true, supplier_rank: 1, company_id: [1, 'Acme Iberia SL'] });
+    // Another company does not see it.
+    expect((await post('/odoo/providers/search', 'admin', { companyId: 2, name: 'ferretería nueva' })).body).toEqual([]);
+    // Once: the same name but for case, or the same tax id as printed otherwise.
+    expect(await post('/odoo/providers/create', 'staff', { companyId: 1, name: 'FERRETERÍA NUEVA SL' })).toEqual({ status: 409, body: { message: 'A supplier with this name already exists: Ferretería Nueva SL' } });
+    expect(await post('/odoo/providers/create', 'staff', { companyId: 1, name: 'Otra Ferretería', vat: 'B87654321' })).toEqual({ status: 409, body: { message: 'A supplier with this tax id already exists: Ferretería Nueva SL' } });
+    expect(await partners()).toBe(before + 1);
+    // Refused, changing nothing: another company's id, a user who may not register moves, bad bodies.
+    expect((await post('/odoo/providers/create', 'staff', { companyId: 2, name: 'Proveedor Ajeno' })).status).toBe(403);
+    expect((await post('/odoo/providers/create', 'sales', { companyId: 1, name: 'Proveedor Ventas' })).status).toBe(403);
+    const bad = async (body: unknown) => (await post('/odoo/providers/create', 'staff', body)).body.message;
+    expect(await bad({ companyId: 1 })).toMatch(/^name: /);
+    expect(await bad({ companyId: 1, name: ' ' })).toMatch(/^name: /);
+    expect(await bad({ companyId: 1, name: 'Sin CIF', vat: '12' })).toBe('vat: not a tax id');
+    expect(await bad({ companyId: 1, name: 'Con descuento', discount: 3 })).toMatch(/discount/);
+    expect(await bad({ name: 'Sin empresa' })).toBe('companyId: is required');
+    expect(await partners()).toBe(before + 1);
+  });
+
   it('POST /odoo/providers/search finds by name within the company, and bad input is a 400 that changes nothing', async () => {
     const found = await post('/odoo/providers/search', 'staff', { companyId: 1, name: 'papel' });
     expect(found.body).toEqual([{ id: expect.any(Number), name: 'Papelería Sol SL', vat: expect.anything() }]);

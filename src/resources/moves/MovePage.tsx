@@ -13,6 +13,7 @@ import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import AddBusinessIcon from '@mui/icons-material/AddBusiness';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
@@ -158,7 +159,8 @@ function MoveFields({ tab }: { tab: MoveType }) {
   // Fields filled by the extraction stay marked until the user edits them (issue 8).
   const [fromAi, setFromAi] = useState<Set<AiField>>(new Set());
   // A supplier read from the document that no stored supplier matches: said under the supplier (issue 17).
-  const [unread, setUnread] = useState<string | null>(null);
+  const [unread, setUnread] = useState<{ name: string; vat?: string } | null>(null);
+  const [creatingSupplier, setCreatingSupplier] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const cameraInput = useRef<HTMLInputElement>(null);
   const touchScreen = useMediaQuery('(pointer: coarse)');
@@ -215,6 +217,24 @@ function MoveFields({ tab }: { tab: MoveType }) {
   const projects = useMemo(() => company?.projects ?? [], [company]);
   const canSend = Boolean(companyId) && Boolean(file) && (tab === 'invoice' || Boolean(paymentMethod)) && progress === null;
 
+  /** The supplier read from the document, created for the company and chosen (POST /odoo/providers/create). */
+  async function createSupplier() {
+    if (!unread || !companyId) return;
+    setCreatingSupplier(true);
+    try {
+      const created = await dataProvider.action<Provider>('providers', 'create', { body: { companyId, name: unread.name, ...(unread.vat ? { vat: unread.vat } : {}) } });
+      setPicked(created);
+      setValue('partner_id', created.id, { shouldDirty: true, shouldValidate: formState.isSubmitted });
+      setUnread(null);
+      void queryClient.invalidateQueries({ queryKey: ['providers'] });
+      notify('app.move.supplierCreated', { type: 'success', messageArgs: { name: created.name } });
+    } catch (error) {
+      notify(errorMessage(error), { type: 'error' });
+    } finally {
+      setCreatingSupplier(false);
+    }
+  }
+
   async function readWithAi() {
     if (!file) return;
     setReading(true);
@@ -254,7 +274,15 @@ function MoveFields({ tab }: { tab: MoveType }) {
             break;
           }
         }
-        if (fields.provider && !filled.has('provider')) setUnread(fields.provider);
+        if (fields.provider && !filled.has('provider')) setUnread({ name: fields.provider, ...(fields.vat && vatCore(fields.vat).length >= 8 ? { vat: fields.vat } : {}) });
+      }
+      // What the previous reading filled and the user left as it was goes when this document does not have it.
+      for (const field of fromAi) {
+        if (filled.has(field)) continue;
+        if (field === 'provider') {
+          setPicked(null);
+          setValue('partner_id', '', how);
+        } else setValue(field, field === 'date' ? isoDay(new Date()) : '', how);
       }
       setFromAi(filled);
     } catch (error) {
@@ -349,9 +377,14 @@ function MoveFields({ tab }: { tab: MoveType }) {
             edited('provider');
             setUnread(null);
           }}
-          helperText={unread ? translate('app.move.unmatchedSupplier', { name: unread }) : aiHelp('provider', false)}
+          helperText={unread ? translate('app.move.unmatchedSupplier', { name: unread.name }) : aiHelp('provider', false)}
           TextFieldProps={{ ...aiMark('provider'), inputRef: supplierInput }}
         />
+        {unread && companyId ? (
+          <Button size="small" startIcon={<AddBusinessIcon />} onClick={() => void createSupplier()} disabled={creatingSupplier} data-testid="create-supplier" sx={{ mt: -1, mb: 1, whiteSpace: 'normal', textAlign: 'left' }}>
+            {translate('app.move.createSupplier', { name: unread.name })}
+          </Button>
+        ) : null}
       </Row>
       <Row help={translate('app.move.help.concept')}>
         <TextInput source="concept" label="app.move.fields.concept" onChange={() => edited('concept')} {...aiMark('concept')} helperText={aiHelp('concept', false)} inputProps={{ maxLength: 500, 'data-testid': 'concept' }} />
