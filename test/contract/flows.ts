@@ -68,6 +68,12 @@ export async function moveFlows(ctx: FlowContext): Promise<void> {
   const found = await api('POST', '/odoo/providers/search', { companyId, name: `Proveedor ${tag}` });
   expect(found.status).toBe(200);
   observe('providers: a partner without bills is offered', found.body.map((one: { id: number }) => one.id).includes(supplier));
+  // Issue 17: a supplier read from a document and not stored, created from the Move page for the company, once.
+  const vendor = await api('POST', '/odoo/providers/create', { companyId, name: `Nuevo proveedor ${tag}` });
+  expect(vendor.status).toBe(201);
+  const [stored] = await erp.read('res.partner', [vendor.body.id], ['is_company', 'supplier_rank', 'company_id']);
+  observe('providers: created from a document', { is_company: stored.is_company, supplier_rank: stored.supplier_rank, company: pairId(stored.company_id) === companyId });
+  observe('providers: created once', (await api('POST', '/odoo/providers/create', { companyId, name: `NUEVO PROVEEDOR ${tag}` })).status);
 
   // An invoice declared paid, with a comment for the manager.
   const invoice = await api('POST', '/odoo/moves/create', {
