@@ -27,6 +27,7 @@ export default defineConfig(({ command }) => ({
             { find: /^\.\/defaultI18nProvider\.js$/, replacement: shim('ra-default-i18n.ts') },
             { find: /^inflection$/, replacement: shim('inflection.ts') },
             { find: /^query-string$/, replacement: shim('query-string.ts') },
+            { find: /^react-hotkeys-hook$/, replacement: shim('react-hotkeys-hook.ts') },
           ],
         }
       : {},

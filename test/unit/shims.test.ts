@@ -3,6 +3,7 @@ import * as realQueryString from 'query-string';
 import * as realInflection from 'inflection';
 import * as queryString from '../../src/shims/query-string';
 import * as inflection from '../../src/shims/inflection';
+import { useHotkeys } from '../../src/shims/react-hotkeys-hook';
 
 /**
  * The build's stand-ins for query-string and inflection (src/shims) answer what the libraries answer for what
@@ -45,5 +46,12 @@ describe('inflection stand-in', () => {
     expect(inflection.inflect(resource, 1)).toBe(realInflection.inflect(resource, 1));
     expect(inflection.inflect(resource, 2)).toBe(realInflection.inflect(resource, 2));
     expect(inflection.capitalize(inflection.singularize(resource))).toBe(realInflection.capitalize(realInflection.singularize(resource)));
+  });
+});
+
+describe('react-hotkeys-hook stand-in', () => {
+  it('does what a disabled hook does, as react-admin calls it for a menu item without a shortcut, and refuses a shortcut', () => {
+    expect(typeof useHotkeys([], () => undefined, { enabled: false })).toBe('function');
+    expect(() => useHotkeys('ctrl+k', () => undefined, { enabled: true })).toThrow(/no keyboard shortcuts/);
   });
 });
