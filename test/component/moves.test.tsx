@@ -343,6 +343,8 @@ describe('the AI button', () => {
     expect(await screen.findByText('Leído del documento: «Ferretería Nueva SL», que no está entre los proveedores guardados')).toBeTruthy();
     expect((screen.getByTestId('supplier') as HTMLInputElement).value).toBe('');
     expect((screen.getByTestId('concept') as HTMLInputElement).value).toBe('Ferretería');
+    // The amount as Spanish writes it.
+    expect((screen.getByTestId('amount') as HTMLInputElement).value).toBe('8,50');
     // Another company: the suppliers are others, the note goes.
     fireEvent.mouseDown(screen.getByRole('combobox', { name: /Empresa/ }));
     fireEvent.click(await screen.findByRole('option', { name: 'Beta Servicios SA' }));

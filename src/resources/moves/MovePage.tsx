@@ -245,7 +245,8 @@ function MoveFields({ tab }: { tab: MoveType }) {
       const fields = JSON.parse(json.result) as { importe?: number | string; date?: string; provider?: string; concept?: string; vat?: string };
       const filled = new Set<AiField>();
       if (fields.importe !== undefined && fields.importe !== '') {
-        setValue('amount', String(fields.importe), how);
+        // As the user's language writes it (15,00 in Spanish); the box reads either separator.
+        setValue('amount', locale === 'es' ? String(fields.importe).replace('.', ',') : String(fields.importe), how);
         filled.add('amount');
       }
       if (fields.date) {
