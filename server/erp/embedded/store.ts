@@ -19,7 +19,7 @@ import {
   type ModelDef,
   type Registry,
 } from '../models';
-import { ErpError, type Domain, type ErpClient, type ErpContext, type ErpRecord, type ErpValues, type SearchOptions } from '../types';
+import { ErpError, type Domain, type ErpClient, type ErpContext, type ErpRecord, type ErpValues, type PageOptions, type SearchOptions, type SearchPage } from '../types';
 import type { Sql, SqlDatabase } from './sql';
 
 export interface HookContext {
@@ -220,14 +220,78 @@ export class EmbeddedStore implements ErpClient {
     return rows.map((row) => row.id);
   }
 
-  async searchCount(model: string, domain: Domain): Promise<number> {
+  async searchCount(model: string, domain: Domain, _context?: ErpContext, limit?: number): Promise<number> {
     const def = this.model(model);
     const where = compileDomain(this.registry, model, domain ?? [], { alias: 't' });
-    const [row] = await this.sql.query<{ count: number | string }>(
-      `SELECT count(*) AS count FROM ${quoteIdent(def.table)} AS t WHERE ${where.sql}`,
-      where.params,
-    );
+    const [row] = await this.sql.query<{ count: number | string }>(`SELECT ${this.countSql(def, where.sql, limit)} AS count`, where.params);
     return Number(row.count);
+  }
+
+  /**
+   * `count(*)` of the matches as a scalar subquery, stopping at `limit` when one is given (Odoo's
+   * search_count(domain, limit)): a bounded count reads at most `limit` index entries, however many match.
+   */
+  private countSql(def: ModelDef, where: string, limit?: number | null): string {
+    if (limit === undefined || limit === null || (limit as unknown) === false) return `(SELECT count(*) FROM ${quoteIdent(def.table)} AS t WHERE ${where})`;
+    if (!Number.isInteger(limit) || limit < 0) throw new ErpError('validation', `Invalid limit ${describeValue(limit)}`);
+    return `(SELECT count(*) FROM (SELECT 1 FROM ${quoteIdent(def.table)} AS t WHERE ${where} LIMIT ${limit}) AS c)`;
+  }
+
+  /**
+   * A list's page in one statement: the rows (only the columns asked for, the many2one names read beside them)
+   * and the count of all matches, exact up to `countLimit` (then `limited`), as Odoo's web_search_read answers
+   * `{length, records}`. `after` narrows the rows only (a keyset cursor), so deep pages skip nothing.
+   */
+  async searchPage<T extends ErpRecord = ErpRecord>(model: string, domain: Domain, options: PageOptions = {}): Promise<SearchPage<T>> {
+    const def = this.model(model);
+    const fields = this.fieldList(def, options.fields);
+    const countLimit = options.countLimit;
+    if (countLimit !== undefined && (!Number.isInteger(countLimit) || countLimit < 1)) throw new ErpError('validation', `Invalid count limit ${describeValue(countLimit)}`);
+    const table = quoteIdent(def.table);
+    const order = compileOrder(this.registry, model, options.order || def.order || 'id', 't');
+    const count = compileDomain(this.registry, model, domain ?? [], { alias: 't' });
+    const after = options.after?.length ? compileDomain(this.registry, model, options.after, { alias: 't', paramOffset: count.params.length }) : { sql: 'TRUE', params: [] };
+    const rowsDomain = options.after?.length ? [...(domain ?? []), ...options.after] : (domain ?? []);
+    const where = compileDomain(this.registry, model, rowsDomain, { alias: 't', paramOffset: count.params.length + after.params.length });
+    const page = this.page(options);
+    // The many2one names come from scalar subqueries on the page's rows only (not on the rows an offset skips).
+    const names: string[] = [];
+    const joined = new Set<string>();
+    for (const name of fields) {
+      const field = fieldOf(this.registry, def.name, name);
+      if (field.type !== 'many2one' || field.computed || this.hooks[field.relation!]?.displayName) continue;
+      const recName = recNameOf(this.registry, field.relation!);
+      const comodel = this.model(field.relation!);
+      if (!recName || !isStored(comodel.fields[recName]) || `__name_${name}`.length > 63) continue;
+      joined.add(name);
+      names.push(
+        `(SELECT n.${quoteIdent(columnOf(recName, comodel.fields[recName]))} FROM ${quoteIdent(comodel.table)} AS n WHERE n.id = p.${quoteIdent(name)}) AS ${quoteIdent(`__name_${name}`)}`,
+      );
+    }
+    const counted = countLimit === undefined ? undefined : countLimit + 1;
+    // The page's ids first (from an index alone where one covers the filters and the order), then their rows.
+    let ids = `ARRAY(SELECT t.id FROM ${table} AS t WHERE ${where.sql} ORDER BY ${order} ${page})`;
+    let cte = '';
+    let length = this.countSql(def, count.sql, counted);
+    if (counted !== undefined) {
+      // The matches are read once, up to the bound: that is the count, and when they are all there (an exact count)
+      // the page is sorted out of them; only past the bound are the rows read from an index in the list's order. A
+      // few thousand matches far down that index (a range of invoice dates, last year's) are then never walked to.
+      const sortColumns = new Set(['id', ...[...order.matchAll(/"t"\."([^"]+)"/g)].map((match) => match[1])]);
+      cte = `WITH m AS MATERIALIZED (SELECT ${[...sortColumns].map((column) => `t.${quoteIdent(column)}`).join(', ')} FROM ${table} AS t WHERE ${count.sql} LIMIT ${counted}) `;
+      length = '(SELECT count(*) FROM m)';
+      ids = `CASE WHEN ${length} < ${counted} THEN ARRAY(SELECT t.id FROM m AS t WHERE ${after.sql} ORDER BY ${order} ${page}) ELSE ${ids} END`;
+    }
+    const rows = await this.sql.query<Record<string, unknown>>(
+      `${cte}SELECT p.*, ${[...names, `${length} AS "__page_length"`].join(', ')} ` +
+        `FROM (SELECT ${this.selectList(def, fields)} FROM ${table} AS t WHERE t.id = ANY(${ids}) ORDER BY ${order}) AS p`,
+      [...count.params, ...after.params, ...where.params],
+    );
+    // An empty page (nothing matches, or past the end) has no row to carry the count: it is asked for alone.
+    const total = rows.length ? Number(rows[0]['__page_length']) : await this.searchCount(model, domain, undefined, counted);
+    const records = await this.format<T>(def, rows, fields, options.context, joined);
+    const limited = countLimit !== undefined && total > countLimit;
+    return { records, length: limited ? countLimit : total, limited };
   }
 
   async searchRead<T extends ErpRecord = ErpRecord>(model: string, domain: Domain, options: SearchOptions = {}): Promise<T[]> {
@@ -291,7 +355,7 @@ export class EmbeddedStore implements ErpClient {
     return new Map(rows.map((row) => [row.id as number, row.name ? String(row.name) : `${model},${row.id}`]));
   }
 
-  private async format<T>(def: ModelDef, rows: Array<Record<string, unknown>>, fields: string[], context: ErpContext = {}): Promise<T[]> {
+  private async format<T>(def: ModelDef, rows: Array<Record<string, unknown>>, fields: string[], context: ErpContext = {}, joined: Set<string> = new Set()): Promise<T[]> {
     const ids = rows.map((row) => row.id as number);
     const out = rows.map((row) => ({ id: row.id }) as Record<string, unknown>);
     const computed = fields.filter((name) => name !== 'id' && fieldOf(this.registry, def.name, name).computed);
@@ -303,6 +367,13 @@ export class EmbeddedStore implements ErpClient {
       const field = fieldOf(this.registry, def.name, name);
       if (field.computed) {
         out.forEach((record) => (record[name] = computedValues.get(record.id as number)?.[name] ?? false));
+      } else if (joined.has(name)) {
+        // Read with the rows (searchPage): the same pair displayNames would give.
+        out.forEach((record, index) => {
+          const id = rows[index][name] as number | null;
+          const text = rows[index][`__name_${name}`];
+          record[name] = id ? [id, text ? String(text) : `${field.relation},${id}`] : false;
+        });
       } else if (field.type === 'many2one') {
         const names = await this.displayNames(field.relation!, rows.map((row) => row[name] as number).filter(Boolean));
         out.forEach((record, index) => {
