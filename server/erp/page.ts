@@ -16,6 +16,35 @@ export const COUNT_LIMIT = 10_000;
  * and search_count(domain, limit) side by side.
  */
 export async function searchPage<T extends ErpRecord = ErpRecord>(erp: ErpClient, model: string, domain: Domain, options: PageOptions): Promise<SearchPage<T>> {
+  const { countLimit, after, ...read } = options;
+  // A search known to match more than the bound (the next page of a list, the same list opened again) is not counted
+  // again for a while: its answer would be "more than 10,000" again. An exact count is never remembered.
+  const key = countLimit === undefined ? undefined : JSON.stringify([model, domain, countLimit, read.context ?? null]);
+  const known = key ? overBound.get(erp)?.get(key) : undefined;
+  if (known !== undefined && known > Date.now()) {
+    const records = erp.searchPage
+      ? (await erp.searchPage<T>(model, domain, { ...options, count: false })).records
+      : await erp.searchRead<T>(model, after?.length ? [...domain, ...after] : domain, read);
+    return { records, length: countLimit!, limited: true };
+  }
+  const page = await countedPage<T>(erp, model, domain, options);
+  if (key && page.limited) remember(erp, key);
+  return page;
+}
+
+/** How long a search that matched more than the bound is answered so without counting (ms). */
+export const OVER_BOUND_MS = 10_000;
+const overBound = new WeakMap<ErpClient, Map<string, number>>();
+
+function remember(erp: ErpClient, key: string): void {
+  let searches = overBound.get(erp);
+  if (!searches) overBound.set(erp, (searches = new Map()));
+  const now = Date.now();
+  if (searches.size >= 1000) for (const [one, until] of searches) if (until <= now || searches.size >= 1000) searches.delete(one);
+  searches.set(key, now + OVER_BOUND_MS);
+}
+
+async function countedPage<T extends ErpRecord>(erp: ErpClient, model: string, domain: Domain, options: PageOptions): Promise<SearchPage<T>> {
   if (erp.searchPage) return erp.searchPage<T>(model, domain, options);
   const { countLimit, after, ...read } = options;
   const [records, count] = await Promise.all([

@@ -26,6 +26,8 @@ export interface PageOptions extends SearchOptions {
   countLimit?: number;
   /** Terms only the rows must satisfy, not the count (a keyset cursor: the rows after the previous page's last). */
   after?: Domain;
+  /** False: the rows only (the caller knows the count already); the answer's length is then 0. */
+  count?: boolean;
 }
 
 export interface SearchPage<T extends ErpRecord = ErpRecord> {

@@ -67,6 +67,26 @@ describe('a bounded count', () => {
   });
 });
 
+describe('a search known to match more than the bound', () => {
+  it('is not counted again while it is remembered; an exact count is asked every time', async () => {
+    const store = server.app.services.erp.client;
+    let counts = 0;
+    const counting: ErpClient = { ...store, searchRead: store.searchRead.bind(store), searchPage: undefined, searchCount: (...args) => (counts++, store.searchCount(...args)) };
+    const options = { fields: ['name'], order: 'date desc, id desc', limit: 5, countLimit: COUNT_LIMIT };
+    const many = [['company_id', 'in', [1, 2, 3]]] as Domain;
+    const first = await searchPage(counting, 'account.move', many, options);
+    const again = await searchPage(counting, 'account.move', many, { ...options, offset: 5 });
+    expect(counts).toBe(1);
+    expect(again).toMatchObject({ length: COUNT_LIMIT, limited: true });
+    expect(again.records).toEqual(await store.searchRead('account.move', many, { ...options, offset: 5 }));
+    expect(first.records).not.toEqual(again.records);
+    const few = [['company_id', '=', 3], ['state', '=', 'draft']] as Domain;
+    await searchPage(counting, 'account.move', few, options);
+    await searchPage(counting, 'account.move', few, options);
+    expect(counts).toBe(3);
+  });
+});
+
 describe('paging forward with a cursor', () => {
   async function walk(path: string, items: string, filters: Record<string, unknown>, pages: number, who: string) {
     let after: string | undefined;

@@ -252,7 +252,9 @@ export class EmbeddedStore implements ErpClient {
     const count = compileDomain(this.registry, model, domain ?? [], { alias: 't' });
     const after = options.after?.length ? compileDomain(this.registry, model, options.after, { alias: 't', paramOffset: count.params.length }) : { sql: 'TRUE', params: [] };
     const rowsDomain = options.after?.length ? [...(domain ?? []), ...options.after] : (domain ?? []);
-    const where = compileDomain(this.registry, model, rowsDomain, { alias: 't', paramOffset: count.params.length + after.params.length });
+    // Without the count, the rows' domain alone: its parameters come first.
+    const counting = options.count !== false;
+    const where = compileDomain(this.registry, model, rowsDomain, { alias: 't', paramOffset: counting ? count.params.length + after.params.length : 0 });
     const page = this.page(options);
     // The many2one names come from scalar subqueries on the page's rows only (not on the rows an offset skips).
     const names: string[] = [];
@@ -273,22 +275,25 @@ export class EmbeddedStore implements ErpClient {
     let ids = `ARRAY(SELECT t.id FROM ${table} AS t WHERE ${where.sql} ORDER BY ${order} ${page})`;
     let cte = '';
     let length = this.countSql(def, count.sql, counted);
-    if (counted !== undefined) {
-      // The matches are read once, up to the bound: that is the count, and when they are all there (an exact count)
-      // the page is sorted out of them; only past the bound are the rows read from an index in the list's order. A
-      // few thousand matches far down that index (a range of invoice dates, last year's) are then never walked to.
+    if (!counting) length = '0';
+    else if (counted !== undefined) {
+      // The matches are counted up to the bound (once: the CTE of one row is read twice). When they are all counted
+      // (an exact count) the page is sorted out of them, read again; only past the bound are the rows read from an
+      // index in the list's order, where there are so many matches that the first ones come at once. A few thousand
+      // matches far down that index (a range of invoice dates, last year's) are then never walked to.
       const sortColumns = new Set(['id', ...[...order.matchAll(/"t"\."([^"]+)"/g)].map((match) => match[1])]);
-      cte = `WITH m AS MATERIALIZED (SELECT ${[...sortColumns].map((column) => `t.${quoteIdent(column)}`).join(', ')} FROM ${table} AS t WHERE ${count.sql} LIMIT ${counted}) `;
-      length = '(SELECT count(*) FROM m)';
-      ids = `CASE WHEN ${length} < ${counted} THEN ARRAY(SELECT t.id FROM m AS t WHERE ${after.sql} ORDER BY ${order} ${page}) ELSE ${ids} END`;
+      const matches = `SELECT ${[...sortColumns].map((column) => `t.${quoteIdent(column)}`).join(', ')} FROM ${table} AS t WHERE ${count.sql} LIMIT ${counted}`;
+      cte = `WITH c AS (SELECT count(*) AS n FROM (SELECT 1 FROM ${table} AS t WHERE ${count.sql} LIMIT ${counted}) AS x) `;
+      length = '(SELECT n FROM c)';
+      ids = `CASE WHEN ${length} < ${counted} THEN ARRAY(SELECT t.id FROM (${matches}) AS t WHERE ${after.sql} ORDER BY ${order} ${page}) ELSE ${ids} END`;
     }
     const rows = await this.sql.query<Record<string, unknown>>(
       `${cte}SELECT p.*, ${[...names, `${length} AS "__page_length"`].join(', ')} ` +
         `FROM (SELECT ${this.selectList(def, fields)} FROM ${table} AS t WHERE t.id = ANY(${ids}) ORDER BY ${order}) AS p`,
-      [...count.params, ...after.params, ...where.params],
+      counting ? [...count.params, ...after.params, ...where.params] : where.params,
     );
     // An empty page (nothing matches, or past the end) has no row to carry the count: it is asked for alone.
-    const total = rows.length ? Number(rows[0]['__page_length']) : await this.searchCount(model, domain, undefined, counted);
+    const total = !counting ? 0 : rows.length ? Number(rows[0]['__page_length']) : await this.searchCount(model, domain, undefined, counted);
     const records = await this.format<T>(def, rows, fields, options.context, joined);
     const limited = countLimit !== undefined && total > countLimit;
     return { records, length: limited ? countLimit : total, limited };
