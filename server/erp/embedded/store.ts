@@ -165,6 +165,25 @@ function assertIds(ids: unknown): asserts ids is number[] {
   }
 }
 
+/**
+ * Whether a domain's top-level terms bound a date or datetime field (other than `except`) from both sides: a window
+ * of dates, whose matches are best read from that field's index.
+ */
+function dateWindow(registry: Registry, model: string, domain: Domain, except: string | undefined): boolean {
+  if (domain.some((term) => term === '|' || term === '!')) return false;
+  const bounds = new Map<string, Set<'from' | 'to'>>();
+  for (const term of domain) {
+    if (!Array.isArray(term) || typeof term[0] !== 'string' || term[0] === except || term[0].includes('.')) continue;
+    const side = term[1] === '>=' || term[1] === '>' ? 'from' : term[1] === '<=' || term[1] === '<' ? 'to' : undefined;
+    const field = side && registry[model]?.fields[term[0]];
+    if (!field || (field.type !== 'date' && field.type !== 'datetime') || typeof term[2] !== 'string') continue;
+    const sides = bounds.get(term[0]) ?? new Set();
+    sides.add(side!);
+    bounds.set(term[0], sides);
+  }
+  return [...bounds.values()].some((sides) => sides.size === 2);
+}
+
 export class EmbeddedStore implements ErpClient {
   constructor(
     readonly db: SqlDatabase,
@@ -273,6 +292,22 @@ export class EmbeddedStore implements ErpClient {
     const counted = countLimit === undefined ? undefined : countLimit + 1;
     // The page's ids first (from an index alone where one covers the filters and the order), then their rows.
     let ids = `ARRAY(SELECT t.id FROM ${table} AS t WHERE ${where.sql} ORDER BY ${order} ${page})`;
+    if (countLimit !== undefined && options.limit) {
+      // Many matches: the rows in the list's order. The database plans that read as if it wanted the bound's worth
+      // of rows, and reads only the page's: planned for 25 rows, it would walk an index in the list's order hoping
+      // to meet them soon even when the filters pick rows far down it (last year's invoice dates: 240,000 entries
+      // walked at a million moves); planned for 10,000 it reads those rows from the index of the filters instead.
+      const upTo = countLimit + 1 + (options.offset ?? 0) + options.limit;
+      ids = `ARRAY(SELECT s.id FROM (SELECT t.id FROM ${table} AS t WHERE ${where.sql} ORDER BY ${order} LIMIT ${upTo}) AS s ${page})`;
+      // A window of dates on another field than the order's (invoice dates from ... to ..., the list ordered by the
+      // accounting date): the matches are read from the window's index and sorted, however far down the order's
+      // index they lie (the planner, taking the two dates for unrelated, would walk that index from the top).
+      const leading = /^"t"\."([^"]+)"/.exec(order)?.[1];
+      if (dateWindow(this.registry, model, domain ?? [], leading)) {
+        const sortColumns = [...new Set(['id', ...[...order.matchAll(/"t"\."([^"]+)"/g)].map((match) => match[1])])];
+        ids = `ARRAY(SELECT t.id FROM (SELECT ${sortColumns.map((column) => `t.${quoteIdent(column)}`).join(', ')} FROM ${table} AS t WHERE ${where.sql} OFFSET 0) AS t ORDER BY ${order} ${page})`;
+      }
+    }
     let cte = '';
     let length = this.countSql(def, count.sql, counted);
     if (!counting) length = '0';
