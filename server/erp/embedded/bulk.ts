@@ -8,6 +8,11 @@
  * server by two connections at once) and the indexes built again from their own definitions, as pg_restore does.
  * A server reading the table meanwhile finds it without those indexes for that time; a load that fails half-way
  * leaves them out until the next start, which creates every declared index again.
+ *
+ * COPY was measured against this and lost: on PGlite, 100,000 rows into the bare table took 0.6 s by INSERT ... SELECT
+ * and 1.9 s by COPY FROM '/dev/blob' (0.4 s making the CSV in JavaScript, 1.5 s for COPY to read it). Measured on
+ * 2 cores: 1,000,000 moves on PostgreSQL 15 at 51,000-63,000 moves/s (was 10,880), 100,000 on PGlite at
+ * 15,000-18,000 moves/s (was 9,400-11,600).
  */
 import type { Sql } from './sql';
 
