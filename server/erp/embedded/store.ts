@@ -269,11 +269,10 @@ export class EmbeddedStore implements ErpClient {
     const table = quoteIdent(def.table);
     const order = compileOrder(this.registry, model, options.order || def.order || 'id', 't');
     const count = compileDomain(this.registry, model, domain ?? [], { alias: 't' });
-    const after = options.after?.length ? compileDomain(this.registry, model, options.after, { alias: 't', paramOffset: count.params.length }) : { sql: 'TRUE', params: [] };
     const rowsDomain = options.after?.length ? [...(domain ?? []), ...options.after] : (domain ?? []);
     // Without the count, the rows' domain alone: its parameters come first.
     const counting = options.count !== false;
-    const where = compileDomain(this.registry, model, rowsDomain, { alias: 't', paramOffset: counting ? count.params.length + after.params.length : 0 });
+    const where = compileDomain(this.registry, model, rowsDomain, { alias: 't', paramOffset: counting ? count.params.length : 0 });
     const page = this.page(options);
     // The many2one names come from scalar subqueries on the page's rows only (not on the rows an offset skips).
     const names: string[] = [];
@@ -293,10 +292,9 @@ export class EmbeddedStore implements ErpClient {
     // The page's ids first (from an index alone where one covers the filters and the order), then their rows.
     let ids = `ARRAY(SELECT t.id FROM ${table} AS t WHERE ${where.sql} ORDER BY ${order} ${page})`;
     if (countLimit !== undefined && options.limit) {
-      // Many matches: the rows in the list's order. The database plans that read as if it wanted the bound's worth
-      // of rows, and reads only the page's: planned for 25 rows, it would walk an index in the list's order hoping
-      // to meet them soon even when the filters pick rows far down it (last year's invoice dates: 240,000 entries
-      // walked at a million moves); planned for 10,000 it reads those rows from the index of the filters instead.
+      // The rows in the list's order, planned as if the bound's worth of rows were wanted (only the page's are read):
+      // planned for 25 rows, the database walks an index in the list's order hoping to meet them soon, however few
+      // the matches; planned for 10,000 it reads a few matches from the index of the filters and sorts them.
       const upTo = countLimit + 1 + (options.offset ?? 0) + options.limit;
       ids = `ARRAY(SELECT s.id FROM (SELECT t.id FROM ${table} AS t WHERE ${where.sql} ORDER BY ${order} LIMIT ${upTo}) AS s ${page})`;
       // A window of dates on another field than the order's (invoice dates from ... to ..., the list ordered by the
@@ -308,24 +306,11 @@ export class EmbeddedStore implements ErpClient {
         ids = `ARRAY(SELECT t.id FROM (SELECT ${sortColumns.map((column) => `t.${quoteIdent(column)}`).join(', ')} FROM ${table} AS t WHERE ${where.sql} OFFSET 0) AS t ORDER BY ${order} ${page})`;
       }
     }
-    let cte = '';
-    let length = this.countSql(def, count.sql, counted);
-    if (!counting) length = '0';
-    else if (counted !== undefined) {
-      // The matches are counted up to the bound (once: the CTE of one row is read twice). When they are all counted
-      // (an exact count) the page is sorted out of them, read again; only past the bound are the rows read from an
-      // index in the list's order, where there are so many matches that the first ones come at once. A few thousand
-      // matches far down that index (a range of invoice dates, last year's) are then never walked to.
-      const sortColumns = new Set(['id', ...[...order.matchAll(/"t"\."([^"]+)"/g)].map((match) => match[1])]);
-      const matches = `SELECT ${[...sortColumns].map((column) => `t.${quoteIdent(column)}`).join(', ')} FROM ${table} AS t WHERE ${count.sql} LIMIT ${counted}`;
-      cte = `WITH c AS (SELECT count(*) AS n FROM (SELECT 1 FROM ${table} AS t WHERE ${count.sql} LIMIT ${counted}) AS x) `;
-      length = '(SELECT n FROM c)';
-      ids = `CASE WHEN ${length} < ${counted} THEN ARRAY(SELECT t.id FROM (${matches}) AS t WHERE ${after.sql} ORDER BY ${order} ${page}) ELSE ${ids} END`;
-    }
+    const length = counting ? this.countSql(def, count.sql, counted) : '0';
     const rows = await this.sql.query<Record<string, unknown>>(
-      `${cte}SELECT p.*, ${[...names, `${length} AS "__page_length"`].join(', ')} ` +
+      `SELECT p.*, ${[...names, `${length} AS "__page_length"`].join(', ')} ` +
         `FROM (SELECT ${this.selectList(def, fields)} FROM ${table} AS t WHERE t.id = ANY(${ids}) ORDER BY ${order}) AS p`,
-      counting ? [...count.params, ...after.params, ...where.params] : where.params,
+      counting ? [...count.params, ...where.params] : where.params,
     );
     // An empty page (nothing matches, or past the end) has no row to carry the count: it is asked for alone.
     const total = !counting ? 0 : rows.length ? Number(rows[0]['__page_length']) : await this.searchCount(model, domain, undefined, counted);
