@@ -169,20 +169,27 @@ function assertIds(ids: unknown): asserts ids is number[] {
  * Whether a domain's top-level terms bound a date or datetime field (other than `except`) from both sides: a window
  * of dates, whose matches are best read from that field's index.
  */
-function dateWindow(registry: Registry, model: string, domain: Domain, except: string | undefined): boolean {
-  if (domain.some((term) => term === '|' || term === '!')) return false;
-  const bounds = new Map<string, Set<'from' | 'to'>>();
+function dateWindow(registry: Registry, model: string, domain: Domain, except: string | undefined): { field: string; type: string; from: string; to: string } | undefined {
+  if (domain.some((term) => term === '|' || term === '!')) return undefined;
+  const bounds = new Map<string, { type: string; from?: string; to?: string }>();
   for (const term of domain) {
     if (!Array.isArray(term) || typeof term[0] !== 'string' || term[0] === except || term[0].includes('.')) continue;
     const side = term[1] === '>=' || term[1] === '>' ? 'from' : term[1] === '<=' || term[1] === '<' ? 'to' : undefined;
     const field = side && registry[model]?.fields[term[0]];
     if (!field || (field.type !== 'date' && field.type !== 'datetime') || typeof term[2] !== 'string') continue;
-    const sides = bounds.get(term[0]) ?? new Set();
-    sides.add(side!);
-    bounds.set(term[0], sides);
+    const window = bounds.get(term[0]) ?? { type: field.type };
+    // The narrowest bound of each side (several terms on a side all hold).
+    const value = term[2].slice(0, 10);
+    if (side === 'from') window.from = window.from && window.from > value ? window.from : value;
+    else window.to = window.to && window.to < value ? window.to : value;
+    bounds.set(term[0], window);
   }
-  return [...bounds.values()].some((sides) => sides.size === 2);
+  for (const [field, window] of bounds) if (window.from && window.to) return { field, type: window.type, from: window.from, to: window.to };
+  return undefined;
 }
+
+/** The days of a window of dates, up to this many, are read one by one (a loose index scan). */
+const WINDOW_DAYS = 800;
 
 export class EmbeddedStore implements ErpClient {
   constructor(
@@ -290,6 +297,7 @@ export class EmbeddedStore implements ErpClient {
     }
     const counted = countLimit === undefined ? undefined : countLimit + 1;
     // The page's ids first (from an index alone where one covers the filters and the order), then their rows.
+    let windowParams: string[] = [];
     let ids = `ARRAY(SELECT t.id FROM ${table} AS t WHERE ${where.sql} ORDER BY ${order} ${page})`;
     if (countLimit !== undefined && options.limit) {
       // The rows in the list's order, planned as if the bound's worth of rows were wanted (only the page's are read):
@@ -301,16 +309,29 @@ export class EmbeddedStore implements ErpClient {
       // accounting date): the matches are read from the window's index and sorted, however far down the order's
       // index they lie (the planner, taking the two dates for unrelated, would walk that index from the top).
       const leading = /^"t"\."([^"]+)"/.exec(order)?.[1];
-      if (dateWindow(this.registry, model, domain ?? [], leading)) {
-        const sortColumns = [...new Set(['id', ...[...order.matchAll(/"t"\."([^"]+)"/g)].map((match) => match[1])])];
-        ids = `ARRAY(SELECT t.id FROM (SELECT ${sortColumns.map((column) => `t.${quoteIdent(column)}`).join(', ')} FROM ${table} AS t WHERE ${where.sql} OFFSET 0) AS t ORDER BY ${order} ${page})`;
+      const window = dateWindow(this.registry, model, domain ?? [], leading);
+      if (window) {
+        const sortColumns = [...new Set(['id', ...[...order.matchAll(/"t"\."([^"]+)"/g)].map((match) => match[1])])].map((column) => `t.${quoteIdent(column)}`).join(', ');
+        ids = `ARRAY(SELECT t.id FROM (SELECT ${sortColumns} FROM ${table} AS t WHERE ${where.sql} OFFSET 0) AS t ORDER BY ${order} ${page})`;
+        const days = (Date.parse(`${window.to}T00:00:00Z`) - Date.parse(`${window.from}T00:00:00Z`)) / 86_400_000 + 1;
+        if (window.type === 'date' && days >= 1 && days <= WINDOW_DAYS) {
+          // Day by day: each day's first rows in the list's order, from an index on (day, order), then the best of
+          // those. The page's rows are among them, and no day gives more than the page's end.
+          const column = quoteIdent(columnOf(window.field, def.fields[window.field]));
+          const from = `$${(counting ? count.params.length : 0) + where.params.length + 1}`;
+          windowParams = [window.from, window.to];
+          ids =
+            `ARRAY(SELECT t.id FROM generate_series(${from}::date, ${from.replace(/\d+$/, (n) => String(Number(n) + 1))}::date, interval '1 day') AS d(day) ` +
+            `CROSS JOIN LATERAL (SELECT ${sortColumns} FROM ${table} AS t WHERE ${where.sql} AND t.${column} = d.day::date ORDER BY ${order} LIMIT ${(options.offset ?? 0) + options.limit}) AS t ` +
+            `ORDER BY ${order} ${page})`;
+        }
       }
     }
     const length = counting ? this.countSql(def, count.sql, counted) : '0';
     const rows = await this.sql.query<Record<string, unknown>>(
       `SELECT p.*, ${[...names, `${length} AS "__page_length"`].join(', ')} ` +
         `FROM (SELECT ${this.selectList(def, fields)} FROM ${table} AS t WHERE t.id = ANY(${ids}) ORDER BY ${order}) AS p`,
-      counting ? [...count.params, ...where.params] : where.params,
+      counting ? [...count.params, ...where.params, ...windowParams] : [...where.params, ...windowParams],
     );
     // An empty page (nothing matches, or past the end) has no row to carry the count: it is asked for alone.
     const total = !counting ? 0 : rows.length ? Number(rows[0]['__page_length']) : await this.searchCount(model, domain, undefined, counted);
