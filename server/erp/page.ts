@@ -71,6 +71,14 @@ export interface PageAnswer {
   next?: string;
 }
 
+/** A date or an Odoo datetime ('YYYY-MM-DD', 'YYYY-MM-DD HH:MM:SS') that exists: what a cursor's sort value is. */
+function isDay(value: unknown): boolean {
+  const match = typeof value === 'string' ? /^(\d{4}-\d{2}-\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/.exec(value) : null;
+  if (!match) return false;
+  const instant = new Date(`${match[1]}T${match[2] ?? '00'}:${match[3] ?? '00'}:${match[4] ?? '00'}Z`);
+  return !Number.isNaN(instant.getTime()) && instant.toISOString().slice(0, 10) === match[1] && (match[2] === undefined || Number(match[2]) < 24);
+}
+
 /** The answer's total and cursor for a page read by searchPage in `order` (the cursor only for `keysetOrder`). */
 export function pageAnswer(page: SearchPage, order: string, keysetOrder: string, perPage: number): PageAnswer {
   const next = page.records.length === perPage ? cursorOf(order, keysetOrder, page.records[page.records.length - 1]) : undefined;
@@ -111,7 +119,7 @@ export function keysetOf(order: string, keysetOrder: string, after: string | nul
   const match = order === keysetOrder ? KEYSET_ORDER.exec(order) : null;
   if (
     !Array.isArray(decoded) || decoded.length !== 3 || typeof decoded[0] !== 'string' ||
-    !(typeof decoded[1] === 'string' || (typeof decoded[1] === 'number' && Number.isFinite(decoded[1]))) ||
+    !(isDay(decoded[1]) || (typeof decoded[1] === 'number' && Number.isFinite(decoded[1]))) ||
     !Number.isSafeInteger(decoded[2]) || (decoded[2] as number) < 1
   ) {
     throw new ErpError('validation', 'after must be the next cursor of a previous page of this list');

@@ -140,7 +140,8 @@ describe('paging forward with a cursor', () => {
     const sorted = await call('/odoo/moves/search', 'staff', { pageNumber: 2, after: next, sort: { field: 'name', order: 'ASC' } });
     expect(sorted.status).toBe(400);
     expect(sorted.body.message).toMatch(/after continues a list in its default order only/);
-    for (const after of ['garbage', Buffer.from('["date desc, id desc", "2026-01-01", -4]').toString('base64url'), 'x'.repeat(301)]) {
+    const forged = (value: unknown) => Buffer.from(JSON.stringify(['date desc, id desc', value, 5])).toString('base64url');
+    for (const after of ['garbage', Buffer.from('["date desc, id desc", "2026-01-01", -4]').toString('base64url'), 'x'.repeat(301), forged('not a date'), forged('2026-02-30')]) {
       const bad = await call('/odoo/moves/search', 'staff', { pageNumber: 2, after });
       expect(bad.status).toBe(400);
       expect(bad.body.message).toMatch(/after/);
