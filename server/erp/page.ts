@@ -40,7 +40,10 @@ function remember(erp: ErpClient, key: string): void {
   let searches = overBound.get(erp);
   if (!searches) overBound.set(erp, (searches = new Map()));
   const now = Date.now();
-  if (searches.size >= 1000) for (const [one, until] of searches) if (until <= now || searches.size >= 1000) searches.delete(one);
+  if (searches.size >= 1000) {
+    for (const [one, until] of searches) if (until <= now) searches.delete(one);
+    while (searches.size >= 1000) searches.delete(searches.keys().next().value!);
+  }
   searches.set(key, now + OVER_BOUND_MS);
 }
 
