@@ -67,6 +67,22 @@ describe('a bounded count', () => {
   });
 });
 
+describe('the other lists', () => {
+  it('bound their counts too: contacts past 10,000 answer the bound and the flag', async () => {
+    const before = await call('/odoo/contacts/search', 'sales', {});
+    expect(before.body).toMatchObject({ totalIsLowerBound: false });
+    expect(before.body.total).toBe(before.body.count);
+    await db().query("INSERT INTO res_partner (name, is_company, active, company_id) SELECT 'Contacto ' || g, false, true, 1 FROM generate_series(1, 10001) AS g");
+    const after = await call('/odoo/contacts/search', 'sales', { numberOfRecords: 20 });
+    expect(after.status).toBe(200);
+    expect(after.body).toMatchObject({ total: COUNT_LIMIT, count: COUNT_LIMIT, totalIsLowerBound: true });
+    expect(after.body.contacts).toHaveLength(20);
+    const some = await call('/odoo/contacts/search', 'sales', { name: 'Contacto 999' });
+    // Contacto 999 and Contacto 9990...9999: exact.
+    expect(some.body).toMatchObject({ total: 11, totalIsLowerBound: false });
+  });
+});
+
 describe('a search known to match more than the bound', () => {
   it('is not counted again while it is remembered; an exact count is asked every time', async () => {
     const store = server.app.services.erp.client;
