@@ -449,7 +449,10 @@ function compileScalar(ctx: Context, column: string, field: FieldDef, term: Leaf
       throw new DomainError(`Operator '${operator}' expects a string in domain term ${describeValue(term.term)}, got ${describeValue(right)}`);
     }
     const pattern = wildcard ? `%${escapeLike(text)}%` : text;
-    const sql = `(${column}::text ${likeSql} ${param(ctx, pattern)})`;
+    // '=ilike' without a wildcard is a case-insensitive equality: written so, an index on lower(column) serves it.
+    const sql = operator === '=ilike' && !/[%_\\]/.test(text)
+      ? `(lower(${column}::text) = lower(${param(ctx, text)}))`
+      : `(${column}::text ${likeSql} ${param(ctx, pattern)})`;
     // Odoo: negative like operators also match NULL, and so does a like on an empty value.
     const addNull = operator.startsWith('not ') || (wildcard && text === '');
     return addNull ? `(${sql} OR ${column} IS NULL)` : sql;

@@ -24,7 +24,7 @@ export async function openErp(config: Config, db: Db, options: { seed?: boolean;
   await db.transaction(async (tx) => {
     for (const statement of schemaStatements(PRODUCT_REGISTRY, PRODUCT_INDEXES)) await tx.query(statement);
   });
-  await trigramIndexes(db);
+  await listIndexes(db);
   const store = new EmbeddedStore(db, PRODUCT_REGISTRY, PRODUCT_BEHAVIOUR);
   let seeded = false;
   if (options.seed !== false && (await store.searchCount('res.company', [])) === 0) {
@@ -34,14 +34,63 @@ export async function openErp(config: Config, db: Db, options: { seed?: boolean;
   return { client: store, embedded: store, seeded };
 }
 
-/** Trigram indexes for "contains" filters, where the pg_trgm extension can be had (PGlite ships it). */
-async function trigramIndexes(db: Db): Promise<void> {
+/** Indexes of earlier versions that the list indexes below replace. */
+const SUPERSEDED = [
+  'account_move_company_id_date_id_idx',
+  'account_move_date_id_idx',
+  'account_move_x_uploaded_by_date_id_idx',
+  'account_move_company_id_state_idx',
+  'account_move_name_pat_idx',
+  'account_move_ref_pat_idx',
+  'sale_order_company_id_date_order_id_idx',
+  'account_move_list_invoice_date_idx',
+];
+
+/**
+ * The lists' indexes, by their filters and order (newest first): the rows of a page are read from an index in the
+ * list's order and the bounded count from the same index alone (the INCLUDE columns are the filters a list always
+ * sends: company, type, state), whichever filters are given. Idempotent; valid on PostgreSQL 15 and PGlite.
+ */
+export const LIST_INDEXES = [
+  // Moves of several companies (the user's), newest first; of one company; by state (draft, posted...).
+  'CREATE INDEX IF NOT EXISTS account_move_list_date_idx ON account_move (date DESC, id DESC) INCLUDE (company_id, move_type, state)',
+  'CREATE INDEX IF NOT EXISTS account_move_list_company_idx ON account_move (company_id, date DESC, id DESC) INCLUDE (move_type, state)',
+  'CREATE INDEX IF NOT EXISTS account_move_list_state_idx ON account_move (state, date DESC, id DESC) INCLUDE (company_id, move_type)',
+  // A range of invoice dates, with the state and the validation flags beside it; the same range read day by day in
+  // the list's order (a window of invoice dates when there are many matches).
+  'CREATE INDEX IF NOT EXISTS account_move_list_invoice_day_idx ON account_move (company_id, invoice_date, date DESC, id DESC) ' +
+    'INCLUDE (move_type, state, pnt_account_move_team_manager_validate, pnt_account_move_team_manager_deny)',
+  // The validation queue and the "validated" / "not validated" filters: the few moves still waiting.
+  'CREATE INDEX IF NOT EXISTS account_move_list_to_validate_idx ON account_move (company_id, date DESC, id DESC) INCLUDE (move_type, state) ' +
+    'WHERE pnt_account_move_team_manager_validate IS NOT TRUE AND pnt_account_move_team_manager_deny IS NOT TRUE',
+  // Uploaded by (an e-mail, compared case-insensitively) and by provider.
+  'CREATE INDEX IF NOT EXISTS account_move_list_uploader_idx ON account_move (lower(x_uploaded_by), date DESC, id DESC) INCLUDE (company_id, move_type, x_uploaded_by)',
+  'CREATE INDEX IF NOT EXISTS account_move_list_partner_idx ON account_move (partner_id, date DESC, id DESC) INCLUDE (company_id, move_type)',
+  // Sale orders, newest first, of several companies or one; by customer.
+  'CREATE INDEX IF NOT EXISTS sale_order_list_date_idx ON sale_order (date_order DESC, id DESC) INCLUDE (company_id, state)',
+  'CREATE INDEX IF NOT EXISTS sale_order_list_company_idx ON sale_order (company_id, date_order DESC, id DESC) INCLUDE (state)',
+  'CREATE INDEX IF NOT EXISTS sale_order_list_partner_idx ON sale_order (partner_id, date_order DESC, id DESC) INCLUDE (company_id, state)',
+];
+
+/** Trigram indexes for the "contains" filters (ilike '%...%'): number, reference, provider or customer name. */
+export const TRIGRAM_INDEXES: Array<[string, string]> = [
+  ['account_move', 'name'],
+  ['account_move', 'ref'],
+  ['res_partner', 'name'],
+  ['sale_order', 'name'],
+  ['sale_order', 'client_order_ref'],
+];
+
+async function listIndexes(db: Db): Promise<void> {
+  for (const name of SUPERSEDED) await db.exec(`DROP INDEX IF EXISTS ${name}`);
+  for (const statement of LIST_INDEXES) await db.exec(statement);
   try {
+    // PGlite ships pg_trgm (loaded in db/index.ts); a PostgreSQL server has it with its contrib package.
     await db.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
   } catch {
-    return; // A PostgreSQL server without contrib or without the right to create it: plain indexes only.
+    return; // A PostgreSQL server without contrib or without the right to create it: the btree indexes only.
   }
-  for (const [table, column] of [['account_move', 'name'], ['account_move', 'ref'], ['res_partner', 'name'], ['sale_order', 'name'], ['sale_order', 'client_order_ref']]) {
+  for (const [table, column] of TRIGRAM_INDEXES) {
     await db.exec(`CREATE INDEX IF NOT EXISTS "${table}_${column}_trgm_idx" ON "${table}" USING gin ("${column}" gin_trgm_ops)`);
   }
 }

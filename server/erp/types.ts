@@ -17,12 +17,36 @@ export interface SearchOptions {
   context?: ErpContext;
 }
 
+/** A list's page: its rows and how many records match, counted up to a bound as Odoo's web client does. */
+export interface PageOptions extends SearchOptions {
+  /**
+   * Count the matches exactly up to this many; past it the answer is `length: countLimit, limited: true` (Odoo's
+   * web_search_read count_limit). Unset: count them all.
+   */
+  countLimit?: number;
+  /** Terms only the rows must satisfy, not the count (a keyset cursor: the rows after the previous page's last). */
+  after?: Domain;
+  /** False: the rows only (the caller knows the count already); the answer's length is then 0. */
+  count?: boolean;
+}
+
+export interface SearchPage<T extends ErpRecord = ErpRecord> {
+  records: T[];
+  /** How many records match the domain; `countLimit` when `limited`. */
+  length: number;
+  /** More than `length` records match: the count stopped at the bound. */
+  limited: boolean;
+}
+
 export type ErpValues = Record<string, unknown>;
 export type ErpRecord = Record<string, unknown> & { id: number };
 
 export interface ErpClient {
   searchRead<T extends ErpRecord = ErpRecord>(model: string, domain: Domain, options?: SearchOptions): Promise<T[]>;
-  searchCount(model: string, domain: Domain, context?: ErpContext): Promise<number>;
+  /** How many records match; with `limit`, counted up to that many at most (Odoo 17's search_count(domain, limit)). */
+  searchCount(model: string, domain: Domain, context?: ErpContext, limit?: number): Promise<number>;
+  /** A page of rows and the bounded count in one round trip, where the ERP can (see searchPage in erp/page.ts). */
+  searchPage?<T extends ErpRecord = ErpRecord>(model: string, domain: Domain, options: PageOptions): Promise<SearchPage<T>>;
   read<T extends ErpRecord = ErpRecord>(model: string, ids: number[], fields?: string[], context?: ErpContext): Promise<T[]>;
   create(model: string, values: ErpValues, context?: ErpContext): Promise<number>;
   write(model: string, ids: number[], values: ErpValues, context?: ErpContext): Promise<boolean>;

@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FeatureProbe } from '../erp/features';
 import type { Domain, ErpClient, ErpRecord } from '../erp/types';
+import { COUNT_LIMIT, searchPage } from '../erp/page';
 import { companyDomain, declaration, declaredMax, erpOrder, orEmpty, withSort, whenNotGiven } from './reference';
 import { validId } from './input';
 
@@ -153,15 +154,16 @@ export async function contactRoutes(app: FastifyInstance, { erp, features }: { e
     if (typeof filters.companyOwner === 'number') domain.push(['company_id', '=', filters.companyOwner]);
     else if (filters.companyOwner) domain.push(['company_id.name', 'ilike', filters.companyOwner]);
     const present = await features.get();
-    const [contacts, total] = await Promise.all([
-      erp.searchRead('res.partner', domain, {
-        fields: present.investorTypes ? CONTACT_FIELDS : CONTACT_FIELDS.filter((field) => field !== 'x_studio_tipo_inversor'),
-        order: erpOrder(resource, filters.sort, 'name, id'),
-        limit: filters.numberOfRecords,
-        offset: (filters.pageNumber - 1) * filters.numberOfRecords,
-      }),
-      erp.searchCount('res.partner', domain),
-    ]);
+    // The count bounded as in the other lists (past 10,000: the bound and totalIsLowerBound); paged by offset.
+    const page = await searchPage(erp, 'res.partner', domain, {
+      fields: present.investorTypes ? CONTACT_FIELDS : CONTACT_FIELDS.filter((field) => field !== 'x_studio_tipo_inversor'),
+      order: erpOrder(resource, filters.sort, 'name, id'),
+      limit: filters.numberOfRecords,
+      offset: (filters.pageNumber - 1) * filters.numberOfRecords,
+      countLimit: COUNT_LIMIT,
+    });
+    const contacts = page.records;
+    const total = page.length;
     const investorIds = [...new Set(contacts.flatMap((one) => (one.x_studio_tipo_inversor as number[]) ?? []))];
     const categoryIds = [...new Set(contacts.flatMap((one) => (one.category_id as number[]) ?? []))];
     const [investors, categories] = await Promise.all([
@@ -171,6 +173,6 @@ export async function contactRoutes(app: FastifyInstance, { erp, features }: { e
     const investorNames = new Map(investors.map((one) => [one.id, String(one.x_name)]));
     const categoryNames = new Map(categories.map((one) => [one.id, String(one.name)]));
     // The spec does not name the count's field: `total` as in the other lists, `count` for the other reading.
-    return { contacts: contacts.map((one) => contactRow(one, investorNames, categoryNames)), total, count: total };
+    return { contacts: contacts.map((one) => contactRow(one, investorNames, categoryNames)), total, count: total, totalIsLowerBound: page.limited };
   });
 }

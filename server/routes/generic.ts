@@ -19,6 +19,7 @@ import { sourceOf, type FieldDeclaration, type ResourceDeclaration } from '../..
 import { erpOrder, idParams, orEmpty, withSort, type Sort } from './reference';
 import { validId } from './input';
 import type { Domain, DomainTerm, ErpClient, ErpRecord, ErpValues } from '../erp/types';
+import { COUNT_LIMIT, searchPage } from '../erp/page';
 
 class HttpError extends Error {
   constructor(
@@ -276,16 +277,15 @@ export async function resourceRoutes(app: FastifyInstance, { erp, resource }: { 
     app.post(`${resource.path}/search`, { schema: { body: schema, tags, summary: `Search ${resource.name}` }, config: { permission: permission('list') } }, async (request) => {
       const body = request.body as z.infer<typeof schema>;
       const domain = searchDomain(resource, body, request.user.companies);
-      const [rows, total] = await Promise.all([
-        erp.searchRead(model, domain, {
-          fields: readFields(resource),
-          order: orderOf(resource, body.sort),
-          limit: body.numberOfRecords,
-          offset: (body.pageNumber - 1) * body.numberOfRecords,
-        }),
-        erp.searchCount(model, domain),
-      ]);
-      return { [resource.items]: rows.map((row) => rowOf(resource, row)), total };
+      // The count bounded as in the product lists (past 10,000: the bound and totalIsLowerBound); paged by offset.
+      const page = await searchPage(erp, model, domain, {
+        fields: readFields(resource),
+        order: orderOf(resource, body.sort),
+        limit: body.numberOfRecords,
+        offset: (body.pageNumber - 1) * body.numberOfRecords,
+        countLimit: COUNT_LIMIT,
+      });
+      return { [resource.items]: page.records.map((row) => rowOf(resource, row)), total: page.length, totalIsLowerBound: page.limited };
     });
   }
 

@@ -13,6 +13,7 @@ import { validId } from './input';
 import { roundMoney } from '../../shared/domain/money';
 import { plainText } from '../../shared/domain/text';
 import type { Domain, DomainTerm, ErpClient, ErpRecord } from '../erp/types';
+import { COUNT_LIMIT, keysetOf, pageAnswer, searchPage } from '../erp/page';
 
 export const MOVE_TYPES = ['in_invoice', 'in_receipt', 'in_refund'];
 
@@ -88,7 +89,11 @@ export const moveSearchSchema = z.object({
   uploadedBy: text(320),
   pageNumber: z.number().int().min(1).max(1_000_000).default(1),
   numberOfRecords: z.number().int().min(1).max(500).default(25),
+  after: z.string().max(300).nullish().describe("The previous page's `next`: the page is then read after that row instead of by its offset"),
 });
+
+/** The move list's default order; the one a page's `next` cursor continues. */
+export const MOVE_ORDER = 'date desc, id desc';
 
 /** The filters of spec section 7 as an Odoo domain, within the user's companies. */
 export function moveSearchDomain(filters: z.infer<typeof moveSearchSchema>, companies: number[]): Domain {
@@ -170,16 +175,10 @@ export async function moveRoutes(app: FastifyInstance, { erp }: { erp: ErpClient
   api.post('/odoo/moves/search', { schema: { body: orEmpty(withSort(moveSearchSchema, resource)) }, config: { permission: ['moves.list', 'moves.validate'] } }, async (request) => {
     const filters = request.body;
     const domain = moveSearchDomain(filters, userOf(request).companies);
-    const [rows, total] = await Promise.all([
-      erp.searchRead('account.move', domain, {
-        fields: MOVE_FIELDS,
-        order: erpOrder(resource, filters.sort, 'date desc, id desc'),
-        limit: filters.numberOfRecords,
-        offset: (filters.pageNumber - 1) * filters.numberOfRecords,
-      }),
-      erp.searchCount('account.move', domain),
-    ]);
-    return { moves: rows.map(moveRow), total };
+    const order = erpOrder(resource, filters.sort, MOVE_ORDER);
+    const { after, offset } = keysetOf(order, MOVE_ORDER, filters.after, filters.pageNumber, filters.numberOfRecords);
+    const page = await searchPage(erp, 'account.move', domain, { fields: MOVE_FIELDS, order, limit: filters.numberOfRecords, offset, after, countLimit: COUNT_LIMIT });
+    return { moves: page.records.map(moveRow), ...pageAnswer(page, order, MOVE_ORDER, filters.numberOfRecords) };
   });
 
   // A query value is text, or a list when repeated: documented here, judged by the handler as before.

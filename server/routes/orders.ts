@@ -16,6 +16,7 @@ import { plainText } from '../../shared/domain/text';
 import type { Config } from '../config';
 import type { FeatureProbe } from '../erp/features';
 import type { Domain, DomainTerm, ErpClient, ErpRecord } from '../erp/types';
+import { COUNT_LIMIT, keysetOf, pageAnswer, searchPage } from '../erp/page';
 import { renderOrderPdf, type PrintableOrder } from './order-pdf';
 import { declaration, declaredMax, erpOrder, idParams, orEmpty, queryParam, withSort, whenNotGiven } from './reference';
 import { validId } from './input';
@@ -92,7 +93,11 @@ export const orderSearchSchema = z.object({
   state: z.array(z.enum(['draft', 'sent', 'sale', 'cancel', 'all'])).max(5).nullish(),
   pageNumber: z.number().int().min(1).max(1_000_000).default(1),
   numberOfRecords: z.number().int().min(1).max(500).default(25),
+  after: z.string().max(300).nullish().describe("The previous page's `next`: the page is then read after that row instead of by its offset"),
 });
+
+/** The order list's default order; the one a page's `next` cursor continues. */
+export const ORDER_ORDER = 'date_order desc, id desc';
 
 export function orderSearchDomain(filters: z.infer<typeof orderSearchSchema>, companies: number[], timeZone = 'UTC'): Domain {
   const domain: DomainTerm[] = [['company_id', 'in', companies]];
@@ -339,16 +344,10 @@ export async function orderRoutes(app: FastifyInstance, { erp, config, features,
   api.post('/odoo/orders/search', { schema: { body: orEmpty(withSort(orderSearchSchema, resource)) }, config: { permission: 'orders.list' } }, async (request) => {
     const filters = request.body;
     const domain = orderSearchDomain(filters, userOf(request).companies, config.timeZone);
-    const [rows, total] = await Promise.all([
-      erp.searchRead('sale.order', domain, {
-        fields: await orderFields(),
-        order: erpOrder(resource, filters.sort, 'date_order desc, id desc'),
-        limit: filters.numberOfRecords,
-        offset: (filters.pageNumber - 1) * filters.numberOfRecords,
-      }),
-      erp.searchCount('sale.order', domain),
-    ]);
-    return { orders: rows.map(orderRow), total };
+    const order = erpOrder(resource, filters.sort, ORDER_ORDER);
+    const { after, offset } = keysetOf(order, ORDER_ORDER, filters.after, filters.pageNumber, filters.numberOfRecords);
+    const page = await searchPage(erp, 'sale.order', domain, { fields: await orderFields(), order, limit: filters.numberOfRecords, offset, after, countLimit: COUNT_LIMIT });
+    return { orders: page.records.map(orderRow), ...pageAnswer(page, order, ORDER_ORDER, filters.numberOfRecords) };
   });
 
   api.get('/odoo/orders/:id', { schema: { params: idParams }, config: { permission: 'orders.list' } }, async (request) =>

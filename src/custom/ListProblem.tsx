@@ -1,4 +1,5 @@
-import { ListNoResults, Pagination, useListContext, useTranslate, type PaginationProps } from 'react-admin';
+import { useCallback } from 'react';
+import { ListNoResults, Pagination, useListContext, useLocaleState, useTranslate, type PaginationProps } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
@@ -44,8 +45,21 @@ export function ListError() {
   );
 }
 
-/** react-admin's pager, shown only over rows that were read: after a failed search there is nothing to count. */
+/**
+ * react-admin's pager, shown only over rows that were read: after a failed search there is nothing to count. When the
+ * server counted up to its bound and more match (`meta.totalIsLowerBound`), it reads "1-25 of more than 10,000".
+ */
 export function ListPagination(props: PaginationProps) {
-  const { error } = useListContext();
-  return error ? null : <Pagination {...props} />;
+  const { error, meta } = useListContext();
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const more = (meta as { totalIsLowerBound?: boolean } | undefined)?.totalIsLowerBound === true;
+  const moreThan = useCallback(
+    ({ from, to, count }: { from: number; to: number; count: number }) =>
+      translate('app.list.moreThan', { from, to, total: new Intl.NumberFormat(locale === 'es' ? 'es-ES' : 'en-US').format(count) }),
+    [translate, locale],
+  );
+  if (error) return null;
+  // MUI's TablePagination takes the label; react-admin passes the props it does not know on to it, after its own.
+  return more ? <Pagination {...props} {...({ labelDisplayedRows: moreThan } as PaginationProps)} /> : <Pagination {...props} />;
 }

@@ -266,7 +266,7 @@ export const appEn = {
       badRange: 'The start date must not be after the end date.',
     },
     filters: { label: 'Filters', apply: 'Filter', clear: 'Clear filters' },
-    list: { retry: 'Try again' },
+    list: { retry: 'Try again', moreThan: '%{from}-%{to} of more than %{total}' },
     moves: {
       csvCurrency: 'Currency',
       any: 'any',

@@ -268,7 +268,7 @@ export const appEs: AppMessages = {
       badRange: 'La fecha de inicio no puede ser posterior a la de fin.',
     },
     filters: { label: 'Filtros', apply: 'Filtrar', clear: 'Limpiar filtros' },
-    list: { retry: 'Reintentar' },
+    list: { retry: 'Reintentar', moreThan: '%{from}-%{to} de más de %{total}' },
     moves: {
       csvCurrency: 'Moneda',
       any: 'todos',

@@ -145,6 +145,23 @@ async function referenceList(resource: ResourceDeclaration, params: GetListParam
   return { data: rows, total, ...(meta ? { meta } : {}) };
 }
 
+/**
+ * The `next` cursors the server gave, per search (its filters, order and page size) and page: paging forward, the next
+ * page is asked after the previous page's last row (`after`), which the server reads from an index instead of
+ * skipping every row before it. A few searches are remembered, the latest ones.
+ */
+const cursors = new Map<string, Map<number, string>>();
+const CURSOR_SEARCHES = 20;
+
+function cursorsOf(key: string): Map<number, string> {
+  let pages = cursors.get(key);
+  if (pages) cursors.delete(key);
+  else pages = new Map();
+  cursors.set(key, pages);
+  while (cursors.size > CURSOR_SEARCHES) cursors.delete(cursors.keys().next().value!);
+  return pages;
+}
+
 async function search(resource: ResourceDeclaration, params: GetListParams) {
   const { page = 1, perPage = 25 } = params.pagination ?? {};
   const body: Record<string, unknown> = { ...cleanFilter(params.filter), pageNumber: page, numberOfRecords: perPage };
@@ -153,6 +170,9 @@ async function search(resource: ResourceDeclaration, params: GetListParams) {
   if (sort?.field && sortableFields(resource).includes(sort.field) && !(sort.field === resource.defaultSort.field && sort.order === resource.defaultSort.order)) {
     body.sort = { field: sort.field, order: sort.order === 'DESC' ? 'DESC' : 'ASC' };
   }
+  const pages = cursorsOf(JSON.stringify([resource.name, { ...body, pageNumber: undefined }]));
+  const after = page > 1 ? pages.get(page - 1) : undefined;
+  if (after) body.after = after;
   const { json } = await apiFetch<Record<string, unknown>>(`${resource.path}/search`, { method: 'POST', body, signal: params.signal }).catch(
     (error: { status?: number; message?: string }) => {
       // The status stays (a 401 still signs out); only the text shown changes.
@@ -161,7 +181,11 @@ async function search(resource: ResourceDeclaration, params: GetListParams) {
       throw error;
     },
   );
-  return { data: (json[resource.items] as RaRecord[]) ?? [], total: Number(json.total ?? 0) };
+  if (typeof json.next === 'string') pages.set(page, json.next);
+  else pages.delete(page);
+  // More than `total` match (the server counts up to a bound, as Odoo's web client): the pager says "more than".
+  const more = json.totalIsLowerBound === true;
+  return { data: (json[resource.items] as RaRecord[]) ?? [], total: Number(json.total ?? 0), ...(more ? { meta: { totalIsLowerBound: true } } : {}) };
 }
 
 /** The id of a many2one as the ERP gives it ([id, name]) or as a form holds it. */

@@ -106,6 +106,31 @@ describe('the dataProvider, from the declarations', () => {
     ]);
   });
 
+  it('pages forward after the cursor of the page before, for the same search only, and passes on a bounded total', async () => {
+    server.use(
+      http.post('*/odoo/orders/search', async ({ request }) => {
+        const body = (await request.clone().json()) as { pageNumber: number };
+        await record(request);
+        return HttpResponse.json({ orders: [{ id: body.pageNumber }], total: 10_000, totalIsLowerBound: true, next: `after-${body.pageNumber}` });
+      }),
+    );
+    const page = (number: number, filter: Record<string, unknown> = {}) =>
+      dataProvider.getList('orders', { filter, pagination: { page: number, perPage: 25 }, sort: { field: 'date_order', order: 'DESC' } });
+    const first = await page(1);
+    expect(first).toMatchObject({ total: 10_000, meta: { totalIsLowerBound: true } });
+    await page(2);
+    await page(4);
+    await page(2, { state: ['sale'] });
+    expect(requests.map((one) => one.body)).toEqual([
+      { pageNumber: 1, numberOfRecords: 25 },
+      { pageNumber: 2, numberOfRecords: 25, after: 'after-1' },
+      // A jump: page 3 was never read, so there is no cursor for it; the server reads page 4 by its offset.
+      { pageNumber: 4, numberOfRecords: 25 },
+      // Another search: the cursor of the first one does not apply.
+      { state: ['sale'], pageNumber: 2, numberOfRecords: 25 },
+    ]);
+  });
+
   it('reads one record, and updates only the editable fields that changed, references as ids', async () => {
     const { data } = await dataProvider.getOne('employees', { id: 4 });
     expect(data).toEqual(employee);

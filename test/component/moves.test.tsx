@@ -64,6 +64,42 @@ serveDuringTests(server, () => {
 
 const lastSearch = () => searches[searches.length - 1];
 
+describe('move list pager', () => {
+  // Issue 18: past the server's count bound the pager says "more than", and paging forward sends the page's cursor.
+  const many = () => Array.from({ length: 25 }, (_, index) => move(100 + index, { name: `FAC/2026/1${String(index).padStart(3, '0')}` }));
+  const bounded = () =>
+    server.use(
+      http.post('*/odoo/moves/search', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        searches.push(body);
+        return HttpResponse.json({ moves: many(), total: 10_000, totalIsLowerBound: true, next: `cursor-${body.pageNumber}` });
+      }),
+    );
+
+  it('shows "de más de 10.000" in Spanish and asks the next page after the cursor it was given', async () => {
+    bounded();
+    renderInAdmin(<MoveList />, { permissions: ['moves.list'] });
+    expect(await screen.findByText('1-25 de más de 10.000')).toBeTruthy();
+    expect(lastSearch()).not.toHaveProperty('after');
+    fireEvent.click(screen.getByRole('button', { name: 'Ir a la página siguiente' }));
+    await waitFor(() => expect(lastSearch()).toMatchObject({ pageNumber: 2, after: 'cursor-1' }));
+    expect(await screen.findByText('26-50 de más de 10.000')).toBeTruthy();
+  });
+
+  it('shows "of more than 10,000" in English', async () => {
+    bounded();
+    renderInAdmin(<MoveList />, { permissions: ['moves.list'], lang: 'en' });
+    expect(await screen.findByText('1-25 of more than 10,000')).toBeTruthy();
+  });
+
+  it('shows the exact total when the server counted them all', async () => {
+    renderInAdmin(<MoveList />, { permissions: ['moves.list'], lang: 'en' });
+    await screen.findByText('FAC/2026/0001');
+    expect(screen.getByText('1-3 of 3')).toBeTruthy();
+    expect(screen.queryByText(/more than/)).toBeNull();
+  });
+});
+
 describe('move list', () => {
   it('formats amounts per currency and applies the filters only with the filter button', async () => {
     renderInAdmin(<MoveList />, { permissions: ['moves.list'] });

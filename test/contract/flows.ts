@@ -92,6 +92,15 @@ export async function moveFlows(ctx: FlowContext): Promise<void> {
   const listed = await api('POST', '/odoo/moves/search', { reference: `Factura ${tag}` });
   expect(listed.status).toBe(200);
   observe('moves: list row', listed.body.moves.map((row: Record<string, unknown>) => ({ paymentStatus: row.paymentStatus, amount_total: row.amount_total, uploadedBy: row.uploadedBy })));
+  observe('moves: a total below the bound is exact', listed.body.totalIsLowerBound);
+
+  // Issue 18: paging forward after the previous page's last row (its `next`) gives the page paging by offset gives.
+  const ids = (response: { body: { moves: Array<{ id: number }> } }) => response.body.moves.map((row) => row.id);
+  const firstPage = await api('POST', '/odoo/moves/search', { numberOfRecords: 2 });
+  const byOffset = await api('POST', '/odoo/moves/search', { numberOfRecords: 2, pageNumber: 2 });
+  const byCursor = await api('POST', '/odoo/moves/search', { numberOfRecords: 2, pageNumber: 2, after: firstPage.body.next });
+  expect(byCursor.status).toBe(200);
+  observe('moves: the page after a cursor is the page by offset', { rows: ids(byCursor).length, same: JSON.stringify(ids(byCursor)) === JSON.stringify(ids(byOffset)) });
 
   // Item 7: the invoice-date filter searches the document's date, not the accounting date.
   const accounting = daysBefore(today, 40);

@@ -8,7 +8,9 @@ import { loadConfig } from '../../server/config';
 import { openDatabase, type Db } from '../../server/db';
 import { migrate } from '../../server/db/migrations';
 import { seedUsers } from '../../server/db/seed';
-import { openErp, type Erp } from '../../server/erp';
+import { LIST_INDEXES, openErp, TRIGRAM_INDEXES, type Erp } from '../../server/erp';
+import { bulkMoves } from '../../server/erp/embedded/bulk';
+import { COUNT_LIMIT, keysetOf, pageAnswer, searchPage } from '../../server/erp/page';
 
 const external = process.env.TEST_DATABASE_URL;
 const available = Boolean(external) || postgresAvailable();
@@ -59,4 +61,25 @@ describe.runIf(available)('embedded ERP on a PostgreSQL server', () => {
     await expect(store.searchRead('res.partner', [['name', 'ilike', "x'; DROP TABLE res_partner; --"]])).resolves.toEqual([]);
     expect(await store.searchCount('res.partner', [])).toBeGreaterThan(0);
   });
+
+  it('creates the list indexes (trigram ones included) and pages by count bound and cursor as on PGlite', async () => {
+    const names = new Set((await db.query<{ indexname: string }>('SELECT indexname FROM pg_indexes')).map((row) => row.indexname));
+    for (const statement of LIST_INDEXES) expect(names).toContain(/INDEX IF NOT EXISTS (\S+)/.exec(statement)![1]);
+    for (const [table, column] of TRIGRAM_INDEXES) expect(names).toContain(`${table}_${column}_trgm_idx`);
+
+    await bulkMoves(db, 12_000);
+    const store = erp.client;
+    const domain = [['company_id', 'in', [1, 2, 3]]] as Array<[string, string, unknown]>;
+    const first = await searchPage(store, 'account.move', domain, { fields: ['name', 'date', 'partner_id'], order: 'date desc, id desc', limit: 10, countLimit: COUNT_LIMIT });
+    expect(first).toMatchObject({ length: COUNT_LIMIT, limited: true });
+    const { next } = pageAnswer(first, 'date desc, id desc', 'date desc, id desc', 10);
+    const { after } = keysetOf('date desc, id desc', 'date desc, id desc', next, 2, 10);
+    const byCursor = await searchPage(store, 'account.move', domain, { fields: ['name'], order: 'date desc, id desc', limit: 10, after, countLimit: COUNT_LIMIT });
+    const byOffset = await store.searchRead('account.move', domain, { fields: ['name'], order: 'date desc, id desc', limit: 10, offset: 10 });
+    expect(byCursor.records).toEqual(byOffset);
+    const some = [['company_id', '=', 2], ['state', '=', 'draft']] as Array<[string, string, unknown]>;
+    expect((await searchPage(store, 'account.move', some, { fields: ['name'], limit: 5, countLimit: COUNT_LIMIT })).length).toBe(await store.searchCount('account.move', some));
+    const plan = (await db.query<{ 'QUERY PLAN': string }>("EXPLAIN SELECT id FROM account_move WHERE name ILIKE '%0012345%'")).map((row) => row['QUERY PLAN']).join('\n');
+    expect(plan).toContain('account_move_name_trgm_idx');
+  }, 120_000);
 });

@@ -59,7 +59,7 @@ async function executeKw(store: EmbeddedStore, model: string, method: string, ar
         order: (arg(3, 'order') as string) ?? undefined,
       });
     case 'search_count':
-      return store.searchCount(model, list(arg(0, 'domain')) as Domain);
+      return store.searchCount(model, list(arg(0, 'domain')) as Domain, context, (arg(1, 'limit') as number) ?? undefined);
     case 'read':
       return store.read(model, list(arg(0, 'ids')) as number[], arg(1, 'fields') as string[] | undefined, context);
     case 'create': {

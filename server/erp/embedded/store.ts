@@ -19,7 +19,7 @@ import {
   type ModelDef,
   type Registry,
 } from '../models';
-import { ErpError, type Domain, type ErpClient, type ErpContext, type ErpRecord, type ErpValues, type SearchOptions } from '../types';
+import { ErpError, type Domain, type ErpClient, type ErpContext, type ErpRecord, type ErpValues, type PageOptions, type SearchOptions, type SearchPage } from '../types';
 import type { Sql, SqlDatabase } from './sql';
 
 export interface HookContext {
@@ -165,6 +165,32 @@ function assertIds(ids: unknown): asserts ids is number[] {
   }
 }
 
+/**
+ * Whether a domain's top-level terms bound a date or datetime field (other than `except`) from both sides: a window
+ * of dates, whose matches are best read from that field's index.
+ */
+function dateWindow(registry: Registry, model: string, domain: Domain, except: string | undefined): { field: string; type: string; from: string; to: string } | undefined {
+  if (domain.some((term) => term === '|' || term === '!')) return undefined;
+  const bounds = new Map<string, { type: string; from?: string; to?: string }>();
+  for (const term of domain) {
+    if (!Array.isArray(term) || typeof term[0] !== 'string' || term[0] === except || term[0].includes('.')) continue;
+    const side = term[1] === '>=' || term[1] === '>' ? 'from' : term[1] === '<=' || term[1] === '<' ? 'to' : undefined;
+    const field = side && registry[model]?.fields[term[0]];
+    if (!field || (field.type !== 'date' && field.type !== 'datetime') || typeof term[2] !== 'string') continue;
+    const window = bounds.get(term[0]) ?? { type: field.type };
+    // The narrowest bound of each side (several terms on a side all hold).
+    const value = term[2].slice(0, 10);
+    if (side === 'from') window.from = window.from && window.from > value ? window.from : value;
+    else window.to = window.to && window.to < value ? window.to : value;
+    bounds.set(term[0], window);
+  }
+  for (const [field, window] of bounds) if (window.from && window.to) return { field, type: window.type, from: window.from, to: window.to };
+  return undefined;
+}
+
+/** The days of a window of dates, up to this many, are read one by one (a loose index scan). */
+const WINDOW_DAYS = 800;
+
 export class EmbeddedStore implements ErpClient {
   constructor(
     readonly db: SqlDatabase,
@@ -220,14 +246,98 @@ export class EmbeddedStore implements ErpClient {
     return rows.map((row) => row.id);
   }
 
-  async searchCount(model: string, domain: Domain): Promise<number> {
+  async searchCount(model: string, domain: Domain, _context?: ErpContext, limit?: number): Promise<number> {
     const def = this.model(model);
     const where = compileDomain(this.registry, model, domain ?? [], { alias: 't' });
-    const [row] = await this.sql.query<{ count: number | string }>(
-      `SELECT count(*) AS count FROM ${quoteIdent(def.table)} AS t WHERE ${where.sql}`,
-      where.params,
-    );
+    const [row] = await this.sql.query<{ count: number | string }>(`SELECT ${this.countSql(def, where.sql, limit)} AS count`, where.params);
     return Number(row.count);
+  }
+
+  /**
+   * `count(*)` of the matches as a scalar subquery, stopping at `limit` when one is given (Odoo's
+   * search_count(domain, limit)): a bounded count reads at most `limit` index entries, however many match.
+   */
+  private countSql(def: ModelDef, where: string, limit?: number | null): string {
+    if (limit === undefined || limit === null || (limit as unknown) === false) return `(SELECT count(*) FROM ${quoteIdent(def.table)} AS t WHERE ${where})`;
+    if (!Number.isInteger(limit) || limit < 0) throw new ErpError('validation', `Invalid limit ${describeValue(limit)}`);
+    return `(SELECT count(*) FROM (SELECT 1 FROM ${quoteIdent(def.table)} AS t WHERE ${where} LIMIT ${limit}) AS c)`;
+  }
+
+  /**
+   * A list's page in one statement: the rows (only the columns asked for, the many2one names read beside them)
+   * and the count of all matches, exact up to `countLimit` (then `limited`), as Odoo's web_search_read answers
+   * `{length, records}`. `after` narrows the rows only (a keyset cursor), so deep pages skip nothing.
+   */
+  async searchPage<T extends ErpRecord = ErpRecord>(model: string, domain: Domain, options: PageOptions = {}): Promise<SearchPage<T>> {
+    const def = this.model(model);
+    const fields = this.fieldList(def, options.fields);
+    const countLimit = options.countLimit;
+    if (countLimit !== undefined && (!Number.isInteger(countLimit) || countLimit < 1)) throw new ErpError('validation', `Invalid count limit ${describeValue(countLimit)}`);
+    const table = quoteIdent(def.table);
+    const order = compileOrder(this.registry, model, options.order || def.order || 'id', 't');
+    const count = compileDomain(this.registry, model, domain ?? [], { alias: 't' });
+    const rowsDomain = options.after?.length ? [...(domain ?? []), ...options.after] : (domain ?? []);
+    // Without the count, the rows' domain alone: its parameters come first.
+    const counting = options.count !== false;
+    const where = compileDomain(this.registry, model, rowsDomain, { alias: 't', paramOffset: counting ? count.params.length : 0 });
+    const page = this.page(options);
+    // The many2one names come from scalar subqueries on the page's rows only (not on the rows an offset skips).
+    const names: string[] = [];
+    const joined = new Set<string>();
+    for (const name of fields) {
+      const field = fieldOf(this.registry, def.name, name);
+      if (field.type !== 'many2one' || field.computed || this.hooks[field.relation!]?.displayName) continue;
+      const recName = recNameOf(this.registry, field.relation!);
+      const comodel = this.model(field.relation!);
+      if (!recName || !isStored(comodel.fields[recName]) || `__name_${name}`.length > 63) continue;
+      joined.add(name);
+      names.push(
+        `(SELECT n.${quoteIdent(columnOf(recName, comodel.fields[recName]))} FROM ${quoteIdent(comodel.table)} AS n WHERE n.id = p.${quoteIdent(name)}) AS ${quoteIdent(`__name_${name}`)}`,
+      );
+    }
+    const counted = countLimit === undefined ? undefined : countLimit + 1;
+    // The page's ids first (from an index alone where one covers the filters and the order), then their rows.
+    let windowParams: string[] = [];
+    let ids = `ARRAY(SELECT t.id FROM ${table} AS t WHERE ${where.sql} ORDER BY ${order} ${page})`;
+    if (countLimit !== undefined && options.limit) {
+      // The rows in the list's order, planned as if the bound's worth of rows were wanted (only the page's are read):
+      // planned for 25 rows, the database walks an index in the list's order hoping to meet them soon, however few
+      // the matches; planned for 10,000 it reads a few matches from the index of the filters and sorts them.
+      const upTo = countLimit + 1 + (options.offset ?? 0) + options.limit;
+      ids = `ARRAY(SELECT s.id FROM (SELECT t.id FROM ${table} AS t WHERE ${where.sql} ORDER BY ${order} LIMIT ${upTo}) AS s ${page})`;
+      // A window of dates on another field than the order's (invoice dates from ... to ..., the list ordered by the
+      // accounting date): the matches are read from the window's index and sorted, however far down the order's
+      // index they lie (the planner, taking the two dates for unrelated, would walk that index from the top).
+      const leading = /^"t"\."([^"]+)"/.exec(order)?.[1];
+      const window = dateWindow(this.registry, model, domain ?? [], leading);
+      if (window) {
+        const sortColumns = [...new Set(['id', ...[...order.matchAll(/"t"\."([^"]+)"/g)].map((match) => match[1])])].map((column) => `t.${quoteIdent(column)}`).join(', ');
+        ids = `ARRAY(SELECT t.id FROM (SELECT ${sortColumns} FROM ${table} AS t WHERE ${where.sql} OFFSET 0) AS t ORDER BY ${order} ${page})`;
+        const days = (Date.parse(`${window.to}T00:00:00Z`) - Date.parse(`${window.from}T00:00:00Z`)) / 86_400_000 + 1;
+        if (window.type === 'date' && days >= 1 && days <= WINDOW_DAYS) {
+          // Day by day: each day's first rows in the list's order, from an index on (day, order), then the best of
+          // those. The page's rows are among them, and no day gives more than the page's end.
+          const column = quoteIdent(columnOf(window.field, def.fields[window.field]));
+          const from = `$${(counting ? count.params.length : 0) + where.params.length + 1}`;
+          windowParams = [window.from, window.to];
+          ids =
+            `ARRAY(SELECT t.id FROM generate_series(${from}::date, ${from.replace(/\d+$/, (n) => String(Number(n) + 1))}::date, interval '1 day') AS d(day) ` +
+            `CROSS JOIN LATERAL (SELECT ${sortColumns} FROM ${table} AS t WHERE ${where.sql} AND t.${column} = d.day::date ORDER BY ${order} LIMIT ${(options.offset ?? 0) + options.limit}) AS t ` +
+            `ORDER BY ${order} ${page})`;
+        }
+      }
+    }
+    const length = counting ? this.countSql(def, count.sql, counted) : '0';
+    const rows = await this.sql.query<Record<string, unknown>>(
+      `SELECT p.*, ${[...names, `${length} AS "__page_length"`].join(', ')} ` +
+        `FROM (SELECT ${this.selectList(def, fields)} FROM ${table} AS t WHERE t.id = ANY(${ids}) ORDER BY ${order}) AS p`,
+      counting ? [...count.params, ...where.params, ...windowParams] : [...where.params, ...windowParams],
+    );
+    // An empty page (nothing matches, or past the end) has no row to carry the count: it is asked for alone.
+    const total = !counting ? 0 : rows.length ? Number(rows[0]['__page_length']) : await this.searchCount(model, domain, undefined, counted);
+    const records = await this.format<T>(def, rows, fields, options.context, joined);
+    const limited = countLimit !== undefined && total > countLimit;
+    return { records, length: limited ? countLimit : total, limited };
   }
 
   async searchRead<T extends ErpRecord = ErpRecord>(model: string, domain: Domain, options: SearchOptions = {}): Promise<T[]> {
@@ -291,7 +401,7 @@ export class EmbeddedStore implements ErpClient {
     return new Map(rows.map((row) => [row.id as number, row.name ? String(row.name) : `${model},${row.id}`]));
   }
 
-  private async format<T>(def: ModelDef, rows: Array<Record<string, unknown>>, fields: string[], context: ErpContext = {}): Promise<T[]> {
+  private async format<T>(def: ModelDef, rows: Array<Record<string, unknown>>, fields: string[], context: ErpContext = {}, joined: Set<string> = new Set()): Promise<T[]> {
     const ids = rows.map((row) => row.id as number);
     const out = rows.map((row) => ({ id: row.id }) as Record<string, unknown>);
     const computed = fields.filter((name) => name !== 'id' && fieldOf(this.registry, def.name, name).computed);
@@ -303,6 +413,13 @@ export class EmbeddedStore implements ErpClient {
       const field = fieldOf(this.registry, def.name, name);
       if (field.computed) {
         out.forEach((record) => (record[name] = computedValues.get(record.id as number)?.[name] ?? false));
+      } else if (joined.has(name)) {
+        // Read with the rows (searchPage): the same pair displayNames would give.
+        out.forEach((record, index) => {
+          const id = rows[index][name] as number | null;
+          const text = rows[index][`__name_${name}`];
+          record[name] = id ? [id, text ? String(text) : `${field.relation},${id}`] : false;
+        });
       } else if (field.type === 'many2one') {
         const names = await this.displayNames(field.relation!, rows.map((row) => row[name] as number).filter(Boolean));
         out.forEach((record, index) => {

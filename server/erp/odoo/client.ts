@@ -161,8 +161,9 @@ export class OdooClient implements ErpClient {
     return this.execute<T[]>(model, 'search_read', [domain], clean({ fields, offset, limit, order, context }));
   }
 
-  searchCount(model: string, domain: Domain, context?: ErpContext): Promise<number> {
-    return this.execute<number>(model, 'search_count', [domain], clean({ context }));
+  /** Odoo 17's search_count(domain, limit=None): with a limit, counting stops there. */
+  searchCount(model: string, domain: Domain, context?: ErpContext, limit?: number): Promise<number> {
+    return this.execute<number>(model, 'search_count', [domain], clean({ limit, context }));
   }
 
   read<T extends ErpRecord = ErpRecord>(model: string, ids: number[], fields?: string[], context?: ErpContext): Promise<T[]> {
