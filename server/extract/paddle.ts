@@ -22,9 +22,14 @@ import type { OcrRead } from './ocr';
 const require = createRequire(import.meta.url);
 
 type Point = [number, number];
+interface Picture {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
 interface LineImage {
   box: Point[];
-  image: { resize(size: { height: number }): Promise<{ data: Uint8Array; width: number; height: number }> };
+  image: Picture;
 }
 interface ModelData {
   data: ArrayLike<number>;
@@ -32,10 +37,9 @@ interface ModelData {
   height: number;
 }
 interface DetectionModel {
-  run(image: Buffer | string): Promise<LineImage[]>;
+  runModel(input: { modelData: ModelData }): Promise<unknown>;
 }
 interface RecognitionModel {
-  imageToInput(image: { data: Uint8Array; width: number; height: number }, options: object): ModelData;
   runModel(input: { modelData: ModelData }): Promise<unknown>;
   decodeText(output: unknown): Array<{ text: string; mean: number }>;
 }
@@ -45,8 +49,28 @@ interface RecognitionModel {
  * (sharp, onnxruntime-node, the models' paths); the two model classes are not exported by name, so they are loaded
  * from the package's files.
  */
-async function loadModels(): Promise<{ detection: DetectionModel; recognition: RecognitionModel }> {
+interface Models {
+  detection: DetectionModel;
+  recognition: RecognitionModel;
+  splitIntoLineImages(mask: Picture, source: Picture): Promise<LineImage[]>;
+}
+
+/** An RGBA (or RGB) picture as the models' input: B, G, R planes of 0-1 values. */
+function planes(data: Uint8Array, width: number, height: number): ModelData {
+  const size = width * height;
+  const channels = data.length / size;
+  const out = new Float32Array(3 * size);
+  for (let at = 0, pixel = 0; pixel < size; pixel++, at += channels) {
+    out[pixel] = data[at + 2] / 255;
+    out[size + pixel] = data[at + 1] / 255;
+    out[2 * size + pixel] = data[at] / 255;
+  }
+  return { data: out, width, height };
+}
+
+async function loadModels(): Promise<Models> {
   await import('@gutenye/ocr-node');
+  const { splitIntoLineImages } = (await import('@gutenye/ocr-common/splitIntoLineImages')) as unknown as Pick<Models, 'splitIntoLineImages'>;
   const common = dirname(require.resolve('@gutenye/ocr-common'));
   const models = (await import(pathToFileURL(join(common, 'models', 'index.js')).href)) as Record<string, unknown>;
   const { Detection } = (await import(pathToFileURL(join(common, 'models', 'Detection.js')).href)) as { Detection: { create(options: object): Promise<DetectionModel> } };
@@ -54,7 +78,7 @@ async function loadModels(): Promise<{ detection: DetectionModel; recognition: R
   // No memory arena: it keeps the largest image's buffers for the process's life (1.2 GB resident after a few receipts).
   const onnxOptions = { executionMode: 'sequential', intraOpNumThreads: 2, interOpNumThreads: 1, enableCpuMemArena: false, enableMemPattern: false };
   const [detection, recognition] = await Promise.all([Detection.create({ onnxOptions }), Recognition.create({ onnxOptions })]);
-  return { detection, recognition };
+  return { detection, recognition, splitIntoLineImages };
 }
 
 /** Lines whose reading is less sure than this (0-1) are dropped, as the library does. */
@@ -102,7 +126,7 @@ export function splitLine(text: string, box: Segment['box'], confidence?: number
 
 /** The PP-OCR engine of a reader process, loaded by start() or on first use. */
 export class PaddleEngine {
-  private models: Promise<{ detection: DetectionModel; recognition: RecognitionModel }> | null = null;
+  private models: Promise<Models> | null = null;
 
   async start(): Promise<void> {
     this.models ??= loadModels();
@@ -113,13 +137,32 @@ export class PaddleEngine {
   async lines(image: Buffer, { maxPixels = MAX_IMAGE_PIXELS }: { maxPixels?: number } = {}): Promise<{ lines: Segment[]; height: number }> {
     const prepared = await preparePaddleImage(image, maxPixels);
     this.models ??= loadModels();
-    const { detection, recognition } = await this.models;
-    const found = await detection.run(prepared.buffer);
+    const { detection, recognition, splitIntoLineImages } = await this.models;
+    // Detection, as the library's Detection.run does it but with typed arrays (its per-pixel JavaScript arrays took
+    // 250 MB of heap for one receipt): the picture at a multiple of 32 on each side, channels in B, G, R planes, 0-1.
+    const width32 = Math.max(32, Math.ceil(prepared.width / 32) * 32);
+    const height32 = Math.max(32, Math.ceil(prepared.height / 32) * 32);
+    const source = await sharp(prepared.buffer).ensureAlpha(1).raw().toBuffer();
+    const input = await sharp(prepared.buffer).resize({ width: width32, height: height32, fit: 'fill' }).ensureAlpha(1).raw().toBuffer();
+    const output = (await detection.runModel({ modelData: planes(input, width32, height32) })) as { data: Float32Array };
+    // Text where the model's probability passes 0.03 (the library's threshold), as a black and white RGBA picture.
+    const mask = new Uint8Array(width32 * height32 * 4);
+    for (let at = 0; at < output.data.length; at++) {
+      const value = output.data[at] > 0.03 ? 255 : 0;
+      mask[at * 4] = value;
+      mask[at * 4 + 1] = value;
+      mask[at * 4 + 2] = value;
+      mask[at * 4 + 3] = 255;
+    }
+    const found = await splitIntoLineImages({ data: mask, width: width32, height: height32 }, { data: source, width: prepared.width, height: prepared.height });
     const lines: Segment[] = [];
     for (const line of found) {
-      const resized = await line.image.resize({ height: 48 });
-      const output = await recognition.runModel({ modelData: recognition.imageToInput(resized, {}) });
-      const [read] = recognition.decodeText(output);
+      const crop = line.image;
+      const { data, info } = await sharp(Buffer.from(crop.data.buffer, crop.data.byteOffset, crop.data.byteLength), { raw: { width: crop.width, height: crop.height, channels: 4 } })
+        .resize({ height: 48 })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const read = recognition.decodeText(await recognition.runModel({ modelData: planes(data, info.width, info.height) }))[0];
       if (!read || read.mean < MIN_LINE_CONFIDENCE || !read.text.trim()) continue;
       const xs = line.box.map((point) => point[0] / prepared.scale);
       const ys = line.box.map((point) => point[1] / prepared.scale);
