@@ -111,7 +111,7 @@ export async function preparePaddleImage(image: Buffer, maxPixels = MAX_IMAGE_PI
  * reads monospaced-looking receipts evenly enough for the rules, which only need order and rows).
  */
 export function splitLine(text: string, box: Segment['box'], confidence?: number): Segment[] {
-  const trimmed = text.trim();
+  const trimmed = respace(text.trim());
   if (!trimmed) return [];
   const [x0, y0, x1, y1] = box;
   const perChar = (x1 - x0) / Math.max(1, trimmed.length);
@@ -122,6 +122,17 @@ export function splitLine(text: string, box: Segment['box'], confidence?: number
     segments.push({ text: match[0], box: [Math.round(start), y0, Math.round(start + match[0].length * perChar), y1], ...(confidence === undefined ? {} : { confidence }) });
   }
   return segments;
+}
+
+/**
+ * Spaces PP-OCR drops where the rules need them: between a date and the time printed after it
+ * ("25/12/20188:13:39PM" is 25/12/2018 8:13:39PM), and after a label's colon before its value ("Total:9.00").
+ */
+export function respace(text: string): string {
+  return text
+    .replace(/(\b\d{1,2}[/.-]\d{1,2}[/.-](?:19|20)\d\d)(?=\d{1,2}:\d\d)/g, '$1 ')
+    .replace(/(\b\d{1,2}[/.-][A-Za-z]{3}[/.-](?:19|20)?\d\d)(?=\d{1,2}:\d\d)/g, '$1 ')
+    .replace(/([A-Za-z]{2,}:)(?=[\dA-Za-z])/g, '$1 ');
 }
 
 /** The PP-OCR engine of a reader process, loaded by start() or on first use. */
