@@ -126,13 +126,15 @@ export function splitLine(text: string, box: Segment['box'], confidence?: number
 
 /**
  * Spaces PP-OCR drops where the rules need them: between a date and the time printed after it
- * ("25/12/20188:13:39PM" is 25/12/2018 8:13:39PM), and after a label's colon before its value ("Total:9.00").
+ * ("25/12/20188:13:39PM" is 25/12/2018 8:13:39PM), after a label's colon before its value ("Total:9.00"), and
+ * between a word and the amount after it ("TOTAL7,85", "Totalfactura302,50").
  */
 export function respace(text: string): string {
   return text
     .replace(/(\b\d{1,2}[/.-]\d{1,2}[/.-](?:19|20)\d\d)(?=\d{1,2}:\d\d)/g, '$1 ')
     .replace(/(\b\d{1,2}[/.-][A-Za-z]{3}[/.-](?:19|20)?\d\d)(?=\d{1,2}:\d\d)/g, '$1 ')
-    .replace(/([A-Za-z]{2,}:)(?=[\dA-Za-z])/g, '$1 ');
+    .replace(/([A-Za-z]{2,}:)(?=[\dA-Za-z])/g, '$1 ')
+    .replace(/([A-Za-z]{3,})(?=\d{1,3}(?:[.,]\d{3})*[.,]\d{2}\b)/g, '$1 ');
 }
 
 /** The PP-OCR engine of a reader process, loaded by start() or on first use. */

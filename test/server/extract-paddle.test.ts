@@ -55,6 +55,8 @@ describe('PP-OCR text as word segments', () => {
   it('splits a box at its spaces, and where PP-OCR dropped one between a date and its time or after a label', () => {
     expect(respace('25/12/20188:13:39PM')).toBe('25/12/2018 8:13:39PM');
     expect(respace('Total:9.00')).toBe('Total: 9.00');
+    expect(respace('TOTAL7,85')).toBe('TOTAL 7,85');
+    expect(respace('TOTAL1.234,56')).toBe('TOTAL 1.234,56');
     const words = splitLine('TOTAL 5,70', [0, 10, 100, 30], 90);
     expect(words.map((word) => word.text)).toEqual(['TOTAL', '5,70']);
     expect(words[0].box[2]).toBeLessThan(words[1].box[0]);
