@@ -213,7 +213,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const reports = new ReportJobs(db, app.log, options.reportJobs);
   const extractor =
     options.extractor ??
-    new Extractor({ timeoutMs: config.extractTimeoutMs, workers: config.extractWorkers, queue: config.extractQueue, memoryMb: config.extractMemoryMb, llm: config.extractLlm });
+    new Extractor({ timeoutMs: config.extractTimeoutMs, workers: config.extractWorkers, queue: config.extractQueue, memoryMb: config.extractMemoryMb, engine: config.ocrEngine, llm: config.extractLlm });
   app.decorate('services', { config, db, erp, sessions, seededUsers, mailer, clock, reports, extractor });
   // Every process on the database takes up report jobs nobody runs (see server/reports/jobs.ts).
   app.addHook('onReady', async () => reports.start());

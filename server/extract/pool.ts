@@ -15,6 +15,7 @@ import { extname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ExtractionError } from './errors';
 import { MAX_IMAGE_PIXELS } from './limits';
+import { DEFAULT_OCR_ENGINE, type OcrEngineName } from './engine-name';
 import type { DocumentType, ReadResult } from './reader';
 import type { ReadRequest } from './worker';
 
@@ -47,6 +48,8 @@ export interface ReaderPoolOptions {
   timeoutMs?: number;
   /** The largest image read, in pixels (default MAX_IMAGE_PIXELS; Infinity lifts it, for bench/load.ts). */
   maxPixels?: number;
+  /** The OCR engine the readers run (default tesseract; OCR_ENGINE). */
+  engine?: OcrEngineName;
   /** How long a new reader may take to load its OCR models (default 60 s). */
   startTimeoutMs?: number;
   /** A reader idle this long ends (default 10 minutes). */
@@ -101,6 +104,7 @@ export class ReaderPool {
   readonly memoryMb: number;
   readonly timeoutMs: number;
   readonly maxPixels: number;
+  readonly engine: OcrEngineName;
   private readonly startTimeoutMs: number;
   private readonly idleMs: number;
   private readers: Reader[] = [];
@@ -119,6 +123,7 @@ export class ReaderPool {
     this.memoryMb = options.memoryMb ?? DEFAULT_READER_MEMORY_MB;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_READ_TIMEOUT_MS;
     this.maxPixels = options.maxPixels ?? MAX_IMAGE_PIXELS;
+    this.engine = options.engine ?? DEFAULT_OCR_ENGINE;
     this.startTimeoutMs = options.startTimeoutMs ?? 60_000;
     this.idleMs = options.idleMs ?? 600_000;
   }
@@ -219,7 +224,7 @@ export class ReaderPool {
   }
 
   private spawn(): Reader {
-    const child = fork(WORKER, [], {
+    const child = fork(WORKER, [this.engine], {
       execArgv: [...LOADER, `--max-old-space-size=${this.memoryMb}`],
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

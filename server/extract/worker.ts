@@ -1,5 +1,5 @@
 /**
- * A reader process (forked by pool.ts): loads the OCR engine, says `ready`, then reads one document per message and
+ * A reader process (forked by pool.ts): loads the OCR engine named by its argument (ocr-engines.ts), says `ready`, then reads one document per message and
  * answers its words or the clear refusal. It ends when the server does (the IPC channel closes).
  *   parent -> { id, buffer, type, maxPixels }
  *   child  -> { kind: 'ready' } | { kind: 'done', id, result } | { kind: 'failed', id, status, message }
@@ -7,7 +7,8 @@
 import { readdirSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { ExtractionError } from './errors';
-import { OcrEngine } from './ocr';
+import { DEFAULT_OCR_ENGINE, isOcrEngineName } from './engine-name';
+import { createEngine } from './ocr-engines';
 import { readDocument, type DocumentType } from './reader';
 
 /**
@@ -43,7 +44,8 @@ const send = (message: unknown) => process.send?.(message);
 process.on('disconnect', () => process.exit(0));
 
 yieldProcessor();
-const engine = new OcrEngine();
+// The engine is the pool's choice (OCR_ENGINE), passed as the process's argument.
+const engine = createEngine(isOcrEngineName(process.argv[2]) ? process.argv[2] : DEFAULT_OCR_ENGINE);
 await engine.start();
 yieldProcessor();
 
