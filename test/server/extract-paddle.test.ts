@@ -2,22 +2,14 @@
  * The PP-OCR engine (issue 17): a reader process started with OCR_ENGINE=paddle reads a photographed receipt into the
  * same word segments as tesseract, and the setting is refused with a clear message when it names no engine.
  */
-import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
 import { extractDocumentFields } from '../../server/extract/fields';
 import { combine } from '../../server/extract/ocr-engines';
 import { respace, splitLine } from '../../server/extract/paddle';
 import { ReaderPool } from '../../server/extract/pool';
+import { receiptPhoto } from '../support/receipt';
 
-/** A receipt "photo": dark text on off-white paper, rendered from SVG, slightly blurred, JPEG. */
-async function receiptPhoto(): Promise<Buffer> {
-  const lines = ['CAFETERIA LA PLAZA S.L.', 'NIF B28765432', 'TICKET 0042', 'FECHA 21/11/2026 09:14', '2 CAFE CON LECHE 3,20', '1 TOSTADA 2,50', 'TOTAL 5,70 EUR', 'GRACIAS POR SU VISITA'];
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="700" height="${120 + lines.length * 60}"><rect width="100%" height="100%" fill="#f4f1ea"/>${lines
-    .map((line, at) => `<text x="50" y="${90 + at * 60}" font-family="DejaVu Sans Mono, monospace" font-size="32" fill="#202020">${line}</text>`)
-    .join('')}</svg>`;
-  return sharp(Buffer.from(svg)).blur(0.6).jpeg({ quality: 85 }).toBuffer();
-}
 
 const pool = new ReaderPool({ workers: 1, engine: 'paddle', timeoutMs: 120_000 });
 afterAll(() => pool.close());
