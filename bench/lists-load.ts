@@ -8,11 +8,11 @@
  */
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startPostgres } from './postgres';
+import { autocannon, type AutocannonRequest } from './autocannon';
 
 const { values } = parseArgs({
   options: {
@@ -25,18 +25,6 @@ const { values } = parseArgs({
   },
 });
 
-interface AutocannonRequest {
-  method: string;
-  path: string;
-  body?: string;
-  headers?: Record<string, string>;
-}
-interface AutocannonInstance {
-  on(event: 'response', listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void): void;
-  on(event: 'done', listener: () => void): void;
-}
-type Autocannon = (options: { url: string; connections: number; duration: number; requests: AutocannonRequest[]; headers: Record<string, string> }) => AutocannonInstance;
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 /** The server process: an app on a free loopback port, seeded, with bulk moves; it sends its address and a token. */
 async function serve() {

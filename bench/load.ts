@@ -10,21 +10,14 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { blankPng, pdfWithImage } from '../test/support/bombs';
+import { autocannon } from './autocannon';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, workers: { type: 'string', default: '2' }, role: { type: 'string' }, lift: { type: 'boolean', default: false } } });
 
-interface AutocannonInstance {
-  on(event: 'response', listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void): void;
-  on(event: 'done', listener: (result: { requests: { total: number }; duration: number; non2xx: number; errors: number }) => void): void;
-  stop(): void;
-}
-type Autocannon = (options: { url: string; connections: number; duration: number; headers: Record<string, string> }) => AutocannonInstance;
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 /** The server process: an app on a free loopback port; it sends its address and a staff token, then serves. */
 async function serve() {
