@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import { SESSION_TTL_SECONDS } from '../../shared/domain/constants';
 import type { Sql } from '../erp/embedded/sql';
-import { findUserByEmail, findUserById, type AppUser } from '../db/users';
+import { findSessionUser, findUserByEmail, type AppUser } from '../db/users';
 
 export type Clock = () => Date;
 
@@ -83,13 +83,10 @@ export class Sessions {
     }
     const userId = Number(payload.sub);
     if (!Number.isInteger(userId) || typeof payload.sid !== 'string') throw new SessionError();
-    const [session] = await this.db.query<{ user_id: number; expires_at: string | Date; revoked_at: unknown }>(
-      'SELECT user_id, expires_at, revoked_at FROM sessions WHERE id = $1',
-      [payload.sid],
-    );
-    if (!session || session.user_id !== userId || session.revoked_at) throw new SessionError('Session ended');
-    if (new Date(session.expires_at).getTime() <= this.clock().getTime()) throw new SessionError('Session expired');
-    const user = await findUserById(this.db, userId);
+    const session = await findSessionUser(this.db, payload.sid);
+    if (!session || session.userId !== userId || session.revokedAt) throw new SessionError('Session ended');
+    if (new Date(session.expiresAt).getTime() <= this.clock().getTime()) throw new SessionError('Session expired');
+    const user = session.user;
     if (!user || !user.active) throw new SessionError('Account not active');
     return { ...user, sessionId: payload.sid };
   }

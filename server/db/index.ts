@@ -4,7 +4,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Sql, SqlDatabase } from '../erp/embedded/sql';
+import type { SqlDatabase } from '../erp/embedded/sql';
+import { startPgliteThread, type PgliteThread } from './pglite-thread';
 import { DatabaseInUse, lockEmbeddedDatabase } from './lock';
 
 export interface Db extends SqlDatabase {
@@ -44,37 +45,27 @@ async function waitForLock(dataDir: string, waitMs: number): Promise<() => void>
 /** Opens the database; the caller migrates it (see migrations.ts) and closes it. */
 export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   if (options.databaseUrl && options.databaseUrl !== 'memory://') return openPostgres(options.databaseUrl);
-  const { PGlite } = await import('@electric-sql/pglite');
-  // pg_trgm makes "contains" searches (ilike '%...%') on numbers and references use an index.
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  let pg: InstanceType<typeof PGlite>;
+  // PGlite runs in a thread of its own (pglite-thread.ts): the server's thread goes on with other requests meanwhile.
   let release = () => {};
-  if (options.databaseUrl === 'memory://') {
-    pg = new PGlite({ extensions: { pg_trgm }, ...(options.template ? { loadDataDir: options.template } : {}) });
-  } else {
-    const dir = join(options.dataDir, 'pglite');
+  let dir: string | undefined;
+  if (options.databaseUrl !== 'memory://') {
+    dir = join(options.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
     // Before PGlite touches the folder: a second process (a server still starting, npm run token) is refused.
     release = await waitForLock(options.dataDir, options.lockWaitMs ?? 20_000);
-    try {
-      pg = new PGlite(dir, { extensions: { pg_trgm } });
-      await pg.waitReady;
-    } catch (error) {
-      release();
-      throw error;
-    }
   }
-  await pg.waitReady;
-  const runner = (target: { query: typeof pg.query }): Sql => ({
-    query: async <T>(sql: string, params: unknown[] = []) => (await target.query<T>(sql, params)).rows,
-  });
+  let pg: PgliteThread;
+  try {
+    pg = await startPgliteThread({ dir, template: dir ? undefined : options.template });
+  } catch (error) {
+    release();
+    throw error;
+  }
   return {
     kind: 'pglite',
-    ...runner(pg),
-    transaction: (fn) => pg.transaction((tx) => fn(runner(tx))),
-    exec: async (sql) => {
-      await pg.exec(sql);
-    },
+    query: (sql, params) => pg.query(sql, params),
+    transaction: (fn) => pg.transaction(fn),
+    exec: (sql) => pg.exec(sql),
     close: async () => {
       try {
         await pg.close();

@@ -47,6 +47,23 @@ export async function findUserById(db: Sql, id: number): Promise<AppUser | null>
   return row ? toUser(row) : null;
 }
 
+/**
+ * A session and its account in one query (every signed-in request asks this first): the account is null when it no
+ * longer exists.
+ */
+export async function findSessionUser(
+  db: Sql,
+  sessionId: string,
+): Promise<{ userId: number; expiresAt: string | Date; revokedAt: unknown; user: AppUser | null } | null> {
+  const [row] = await db.query<Row & { session_user_id: number; expires_at: string | Date; revoked_at: unknown }>(
+    `SELECT s.user_id AS session_user_id, s.expires_at, s.revoked_at, ${COLUMNS.split(', ').map((column) => `u.${column}`).join(', ')}
+       FROM sessions AS s LEFT JOIN users AS u ON u.id = s.user_id WHERE s.id = $1`,
+    [sessionId],
+  );
+  if (!row) return null;
+  return { userId: row.session_user_id, expiresAt: row.expires_at, revokedAt: row.revoked_at, user: row.id === null || row.id === undefined ? null : toUser(row) };
+}
+
 export async function findUserByEmail(db: Sql, email: string): Promise<(AppUser & { passwordHash: string | null }) | null> {
   const [row] = await db.query<Row>(`SELECT ${COLUMNS}, password_hash FROM users WHERE lower(email) = lower($1)`, [email.trim()]);
   return row ? { ...toUser(row), passwordHash: row.password_hash ?? null } : null;
