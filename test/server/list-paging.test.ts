@@ -60,10 +60,21 @@ describe('a bounded count', () => {
   it('gives the same page and count through search_read and search_count (a real Odoo) as in one statement', async () => {
     const store = server.app.services.erp.client;
     const odooLike: ErpClient = { ...store, searchRead: store.searchRead.bind(store), searchCount: store.searchCount.bind(store), searchPage: undefined };
+    // Some of the page's moves with documents attached (read in the page's statement, or by the model's own query).
+    const [, second, third] = await store.searchRead('account.move', [['company_id', 'in', [1, 2]]], { fields: ['id'], order: 'date desc, id desc', limit: 3, offset: 20 });
+    for (const [move, name] of [[second.id, 'a.pdf'], [third.id, 'b.pdf'], [third.id, 'c.png']] as Array<[number, string]>) {
+      await store.create('ir.attachment', { name, res_model: 'account.move', res_id: move, mimetype: 'application/pdf', datas: Buffer.from('%PDF-1.4').toString('base64') });
+    }
+    const fields = ['name', 'partner_id', 'date', 'company_id', 'invoice_date', 'amount_total', 'state', 'ref', 'pnt_account_move_team_manager_validate', 'attachment_ids', 'x_uploaded_by'];
+    const [read] = await store.read('account.move', [third.id], fields);
+    expect(read.attachment_ids).toHaveLength(2);
     for (const domain of [[['company_id', 'in', [1, 2]]], [['state', '=', 'draft'], ['company_id', '=', 3]], [['name', 'ilike', 'nothing like this']]] as Domain[]) {
-      const options = { fields: ['name', 'partner_id', 'date', 'company_id'], order: 'date desc, id desc', limit: 10, offset: 20, countLimit: COUNT_LIMIT };
+      const options = { fields, order: 'date desc, id desc', limit: 10, offset: 20, countLimit: COUNT_LIMIT };
       expect(await searchPage(store, 'account.move', domain, options)).toEqual(await searchPage(odooLike, 'account.move', domain, options));
     }
+    const page = await searchPage(store, 'account.move', [['company_id', 'in', [1, 2]]], { fields, order: 'date desc, id desc', limit: 10, offset: 20, countLimit: COUNT_LIMIT });
+    expect(page.records.find((move) => move.id === third.id)).toEqual(read);
+    expect(page.records.find((move) => move.id === second.id)?.attachment_ids).toHaveLength(1);
   });
 });
 

@@ -125,6 +125,9 @@ export const PRODUCT_BEHAVIOUR: HooksByModel = {
       );
       return new Map(ids.map((id) => [id, { attachment_ids: attachments.filter((a) => a.res_id === id).map((a) => a.id) }]));
     },
+    computeSql: {
+      attachment_ids: (row) => `ARRAY(SELECT a.id FROM ir_attachment AS a WHERE a.res_model = 'account.move' AND a.res_id = ${row}.id ORDER BY a.id)`,
+    },
     methods: {
       async action_post(ids, _args, _kwargs, hook) {
         const moves = await hook.env.read('account.move', ids, ['state', 'date', 'journal_id', 'name']);

@@ -39,6 +39,11 @@ export interface ModelHooks {
   beforeUnlink?: (ids: number[], hook: HookContext) => Promise<void>;
   /** Values of non-stored computed fields, per id. */
   computeRead?: (ids: number[], fields: string[], hook: HookContext) => Promise<Map<number, ErpValues>>;
+  /**
+   * The same values as SQL, for a list's page (searchPage): an expression of the record's row (its alias given),
+   * read in the page's statement instead of a query of its own. Must answer what computeRead answers.
+   */
+  computeSql?: Record<string, (row: string) => string>;
   /** Public methods callable through call(); a name starting with '_' is never callable, as in Odoo. */
   methods?: Record<string, (ids: number[], args: unknown[], kwargs: Record<string, unknown>, hook: HookContext) => Promise<unknown>>;
   /** Text shown for a record in many2one pairs; defaults to the rec name. */
@@ -295,6 +300,14 @@ export class EmbeddedStore implements ErpClient {
         `(SELECT n.${quoteIdent(columnOf(recName, comodel.fields[recName]))} FROM ${quoteIdent(comodel.table)} AS n WHERE n.id = p.${quoteIdent(name)}) AS ${quoteIdent(`__name_${name}`)}`,
       );
     }
+    // Computed fields the model can compute in SQL: read with the rows too.
+    const inRow = new Set<string>();
+    for (const name of fields) {
+      const expression = this.hooks[def.name]?.computeSql?.[name];
+      if (!expression || !fieldOf(this.registry, def.name, name).computed || `__computed_${name}`.length > 63) continue;
+      inRow.add(name);
+      names.push(`(${expression('p')}) AS ${quoteIdent(`__computed_${name}`)}`);
+    }
     const counted = countLimit === undefined ? undefined : countLimit + 1;
     // The page's ids first (from an index alone where one covers the filters and the order), then their rows.
     let windowParams: string[] = [];
@@ -340,7 +353,7 @@ export class EmbeddedStore implements ErpClient {
       : (await this.sql.query<{ r: string }>(`SELECT row_to_json(j)::text AS r FROM (${statement}) AS j`, params)).map((row) => JSON.parse(row.r) as Record<string, unknown>);
     // An empty page (nothing matches, or past the end) has no row to carry the count: it is asked for alone.
     const total = !counting ? 0 : rows.length ? Number(rows[0]['__page_length']) : await this.searchCount(model, domain, undefined, counted);
-    const records = await this.format<T>(def, rows, fields, options.context, joined);
+    const records = await this.format<T>(def, rows, fields, options.context, joined, inRow);
     const limited = countLimit !== undefined && total > countLimit;
     return { records, length: limited ? countLimit : total, limited };
   }
@@ -406,17 +419,26 @@ export class EmbeddedStore implements ErpClient {
     return new Map(rows.map((row) => [row.id as number, row.name ? String(row.name) : `${model},${row.id}`]));
   }
 
-  private async format<T>(def: ModelDef, rows: Array<Record<string, unknown>>, fields: string[], context: ErpContext = {}, joined: Set<string> = new Set()): Promise<T[]> {
+  private async format<T>(
+    def: ModelDef,
+    rows: Array<Record<string, unknown>>,
+    fields: string[],
+    context: ErpContext = {},
+    joined: Set<string> = new Set(),
+    inRow: Set<string> = new Set(),
+  ): Promise<T[]> {
     const ids = rows.map((row) => row.id as number);
     const out = rows.map((row) => ({ id: row.id }) as Record<string, unknown>);
-    const computed = fields.filter((name) => name !== 'id' && fieldOf(this.registry, def.name, name).computed);
+    const computed = fields.filter((name) => name !== 'id' && !inRow.has(name) && fieldOf(this.registry, def.name, name).computed);
     const computedValues = computed.length && this.hooks[def.name]?.computeRead
       ? await this.hooks[def.name].computeRead!(ids, computed, this.hook(this, this.sql, context))
       : new Map<number, ErpValues>();
     for (const name of fields) {
       if (name === 'id') continue;
       const field = fieldOf(this.registry, def.name, name);
-      if (field.computed) {
+      if (inRow.has(name)) {
+        out.forEach((record, index) => (record[name] = rows[index][`__computed_${name}`] ?? false));
+      } else if (field.computed) {
         out.forEach((record) => (record[name] = computedValues.get(record.id as number)?.[name] ?? false));
       } else if (joined.has(name)) {
         // Read with the rows (searchPage): the same pair displayNames would give.
