@@ -22,7 +22,8 @@ export interface SessionUser extends AppUser {
 }
 
 export class Sessions {
-  private readonly key: Uint8Array;
+  /** The secret as a WebCrypto key, imported once (jose imports a raw secret again on every sign and verify). */
+  private readonly key: Promise<CryptoKey>;
 
   constructor(
     private readonly db: Sql,
@@ -30,7 +31,8 @@ export class Sessions {
     private readonly clock: Clock = () => new Date(),
     private readonly ttlSeconds = SESSION_TTL_SECONDS,
   ) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    this.key.catch(() => undefined); // A bad secret is answered by each sign or verify that awaits it.
   }
 
   async issue(userId: number): Promise<string> {
@@ -43,7 +45,7 @@ export class Sessions {
       .setSubject(String(userId))
       .setIssuedAt(Math.floor(now.getTime() / 1000))
       .setExpirationTime(Math.floor(expires.getTime() / 1000))
-      .sign(this.key);
+      .sign(await this.key);
   }
 
   /**
@@ -58,14 +60,14 @@ export class Sessions {
       .setSubject('detached')
       .setIssuedAt(Math.floor(now.getTime() / 1000))
       .setExpirationTime(Math.floor(expires.getTime() / 1000))
-      .sign(this.key);
+      .sign(await this.key);
   }
 
   /** The user behind a token: valid signature, not expired, session not revoked, account active. */
   async verify(token: string): Promise<SessionUser> {
     let payload: { sub?: string; sid?: unknown; email?: unknown; iat?: number };
     try {
-      ({ payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], currentDate: this.clock() }));
+      ({ payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'], currentDate: this.clock() }));
     } catch (error) {
       throw new SessionError(error instanceof joseErrors.JWTExpired ? 'Session expired' : 'Invalid or expired session');
     }
