@@ -114,7 +114,7 @@ if (values.role === 'server') {
   }, 600_000).unref();
   const seconds = Number(values.seconds);
   const only = values.only;
-  if (!only || only === 'pglite') await bench('PGlite (in the server process)', undefined, Number(values.moves ?? 100_000), seconds);
+  if (!only || only === 'pglite') await bench('PGlite (in its thread of the server process)', undefined, Number(values.moves ?? 100_000), seconds);
   if (only === 'postgres' || (!only && values.postgres)) {
     const pg = await startPostgres();
     try {

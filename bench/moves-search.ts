@@ -40,7 +40,7 @@ try {
     ['uploaded by, page 40 (by offset)', filters({ uploadedBy: 'staff@demo.example' }), [1, 2], -40],
   ];
   const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-  console.log(`${pg ? 'PostgreSQL 15 server' : 'PGlite (in process)'}, ${moves} bulk moves (seeded at ${Math.round(moves / seedSeconds)} moves/s), ${runs} runs per shape, 25 rows + count bounded at ${COUNT_LIMIT}:`);
+  console.log(`${pg ? 'PostgreSQL 15 server' : 'PGlite (in its thread of this process)'}, ${moves} bulk moves (seeded at ${Math.round(moves / seedSeconds)} moves/s), ${runs} runs per shape, 25 rows + count bounded at ${COUNT_LIMIT}:`);
   for (const [label, given, companies, pageNumber] of shapes) {
     const domain = moveSearchDomain(given, companies);
     // The cursor of page 39, as the previous response gave it (read once, outside the timing).
