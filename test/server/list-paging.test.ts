@@ -75,6 +75,12 @@ describe('a bounded count', () => {
     const page = await searchPage(store, 'account.move', [['company_id', 'in', [1, 2]]], { fields, order: 'date desc, id desc', limit: 10, offset: 20, countLimit: COUNT_LIMIT });
     expect(page.records.find((move) => move.id === third.id)).toEqual(read);
     expect(page.records.find((move) => move.id === second.id)?.attachment_ids).toHaveLength(1);
+    // Datetimes, many2many and one2many lists read beside the one-JSON-per-row page: Odoo's 'YYYY-MM-DD HH:MM:SS'.
+    const orderOptions = { fields: ['name', 'date_order', 'partner_id', 'state', 'amount_total', 'order_line', 'create_date'], order: 'date_order desc, id desc', limit: 5, countLimit: COUNT_LIMIT };
+    const orders = await searchPage(store, 'sale.order', [], orderOptions);
+    expect(orders.records.length).toBeGreaterThan(0);
+    expect(orders.records[0].date_order).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(orders).toEqual(await searchPage(odooLike, 'sale.order', [], orderOptions));
   });
 });
 
