@@ -272,16 +272,36 @@ const CORPORATE = /\b(sdn\.?\s*bhd\.?|s\/b|bhd|berhad|plt|enterprise|trading|res
 const TAX_ID = /\b(c\.?i\.?f\.?|n\.?i\.?f\.?|n\.?i\.?e\.?|vat(?:\s*no)?|gst\s*(?:id|no|reg)|co\.?\s*reg|company\s*(?:no|reg)|roc|reg\.?\s*no|tax\s*id|sst\s*(?:id|no))\b|\(\s*\d{5,8}\s*-\s*[A-Z]\s*\)|\b[ABCDEFGHJNPQRSUVW]-?\d{7}[0-9A-J]\b|\bES\s?[A-Z0-9]\d{7}[A-Z0-9]\b|\b\d{8}-?[A-Z]\b/i;
 const NOT_COMPANY = /\b(tax\s*invoice|invoice|receipt|factura|ticket|recibo|simplified|cash\s*(bill|sales?)|official|tel|fax|phone|tel[eé]fono|email|www\.|http|date|fecha|no\.?\s*\d|jalan|jln|taman|street|calle|avda|avenida|road|lot\s|lorong|cashier|thank|welcome|bienvenido|gracias|copy|duplicate|original|table|mesa)\b/i;
 
-function cleanCompany(text: string): string {
+/**
+ * OCR's usual slips in a Malaysian legal form, mended: "SON BHD" or "5DN 8HD" is "SDN BHD", "5/B" is "S/B" (the
+ * letter case as read is kept).
+ */
+export function mendLegalForm(text: string): string {
+  const like = (model: string, word: string) => (model === model.toLowerCase() ? word.toLowerCase() : model.slice(1) === model.slice(1).toLowerCase() ? word.charAt(0) + word.slice(1).toLowerCase() : word);
   return text
+    .replace(/\b[S5][O0D]N(?=\s+[B8]HD\b)/gi, (form) => like(form.replace(/\d/g, 'S'), 'SDN'))
+    .replace(/(?<=\bSDN\s+)8HD\b/gi, (form) => like(form.replace(/\d/g, 'B'), 'BHD'))
+    .replace(/(?<=[A-Z]{2,}\s+)5\/B\b/g, 'S/B')
+    // A speck read as a full stop after a whole word, before the form ("INTERNATIONAL. SDN BHD"; "CO. SDN BHD" keeps it).
+    .replace(/(?<=\p{L}{4,})\.(?=\s+(?:SDN|BHD|S\/B)\b)/giu, '');
+}
+
+function cleanCompany(text: string): string {
+  const name = mendLegalForm(text)
     .replace(/^(dimiliki|owned\s*by|operated\s*by)\s*:?\s*/i, '')
     .replace(/\(\s*(co\.?\s*)?(no|reg)[^)]*\)\s*$/i, '')
-    .replace(/\(\s*[\w\s-]*\d[\w\s-]*\)\s*$/, '')
+    .replace(/\(\s*[^()]*\d[^()]*\)\s*$/, '')
     .replace(/\s+\d{4,8}\s*-\s*[A-Z]\s*$/i, '')
     .replace(/\b(co\.?\s*reg\.?|company\s*no|gst\s*(id|no)|roc)\b.*$/i, '')
     .replace(/^[^A-Za-zÀ-ÿ0-9(]+|[^A-Za-zÀ-ÿ0-9.)]+$/g, '')
+    .replace(/\s+(['’]s)\b/g, '$1')
     .replace(/\s+/g, ' ')
     .trim();
+  // OCR's speck before a name in capitals ("To UNIHAKKA INTERNATIONAL SDN BHD"): a first word not in capitals is
+  // dropped when the two or more words after it are all capitals (a single letter may be the name's own: "C W KHOO").
+  const lead = name.match(/^(\p{L}{2,})\s+(\S+\s+\S.*)$/u);
+  if (lead && /[A-Z]/.test(lead[2]) && lead[2] === lead[2].toUpperCase() && letterShare(lead[2]) > 0.6 && lead[1] !== lead[1].toUpperCase()) return lead[2];
+  return name;
 }
 
 function letterShare(text: string): number {
@@ -301,8 +321,13 @@ export function findCompany(rows: readonly Row[]): { name: string; taxId?: strin
     // A row with prices or totals is not the issuer's name.
     if (amountsIn(row).length || TOTAL_WEAK.test(row.text) || /\bsub\s*-?\s*total\b/i.test(row.text)) return;
     let score = 0;
-    if (CORPORATE.test(row.text)) score += 4;
-    if (NOT_COMPANY.test(row.text)) score -= 4;
+    const text = mendLegalForm(row.text);
+    if (CORPORATE.test(text)) score += 4;
+    if (NOT_COMPANY.test(text)) score -= 4;
+    // A label and its number ("Company No. : 1174703-K") is not a name.
+    if (/^[\p{L}\s.]{2,30}:\s*[\w-]*\d/u.test(row.text)) score -= 4;
+    // A name is printed with capitals: a row in lower case only is a note or a stamp over the page.
+    if (!/\p{Lu}/u.test(row.text)) score -= 3;
     if (taxRow >= 0 && (index === taxRow || index === taxRow - 1)) score += 2;
     if (/\(\s*\d[\w\s-]*\)/.test(row.text) || /\b\d{5,8}-[A-Z]\b/i.test(row.text)) score += 1;
     score -= index * 0.35;
@@ -318,7 +343,7 @@ export function findCompany(rows: readonly Row[]): { name: string; taxId?: strin
   const at = head.findIndex((row) => cleanCompany(row.text) === best!.name);
   const above = at > 0 ? cleanCompany(head[at - 1].text) : '';
   const startsWithForm = /^(sdn\.?\s*bhd|restaurant|enterprise|trading|s\.?l\.?|s\.?a\.?)\b/i.test(best.name) || best.name.split(' ').length <= 2;
-  if (above && startsWithForm && CORPORATE.test(best.name) && letterShare(above) > 0.85 && !NOT_COMPANY.test(head[at - 1].text) && !/\d/.test(above) && above === above.toUpperCase()) {
+  if (above && startsWithForm && CORPORATE.test(best.name) && letterShare(above) > 0.85 && !NOT_COMPANY.test(head[at - 1].text) && !/\d/.test(above) && (above === above.toUpperCase() || best.name !== best.name.toUpperCase())) {
     return { name: `${above} ${best.name}`, ...(taxId ? { taxId } : {}) };
   }
   return { name: best.name, ...(taxId ? { taxId } : {}) };

@@ -120,6 +120,26 @@ describe('receipts and invoices', () => {
     expect(extractDocumentFields(page([['9556641320027']])).date).toBeUndefined();
   });
 
+  it('reads the issuer through OCR slips: a mis-read legal form, a note in lower case, a label row, specks', () => {
+    const company = (lines: string[][]) => extractDocumentFields(page(lines)).company;
+    // "SON BHD", "SDN 8HD", "5/B": the legal form as printed; the reader's letter case is kept.
+    expect(company([['SUN WONG KUT SON BHD'], ['No: 20965-4']])).toBe('SUN WONG KUT SDN BHD');
+    expect(company([['BOOK TA .K (TAMAN DAYA) SDN 8HD'], ['789417-W']])).toBe('BOOK TA .K (TAMAN DAYA) SDN BHD');
+    expect(company([['99 SPEED MART 5/B (519537-X)'], ['LOT P.T. 2811, JALAN ANGSA,']])).toBe('99 SPEED MART S/B');
+    expect(company([['Banh Mi CafE'], ['Dimiliki: banh mi cafe son bhd 1110644-W']])).toBe('banh mi cafe sdn bhd');
+    // A name in lower case only above the header (a stamp, a note) is not the issuer.
+    expect(company([['tan woon yann'], ['INDAH GIFT & HOME DECO'], ['27,JALAN DEDAF 13,']])).toBe('INDAH GIFT & HOME DECO');
+    // "Company No. : 1174703-K" is a label with its number, not the name above it.
+    expect(company([['Home of Sticky Bones'], ['Timeless Kitchenette Sdn Bhd'], ['Company No : 1174703-K'], ['GST Reg no : 0000 6771 0976']])).toBe('Timeless Kitchenette Sdn Bhd');
+    // A speck before a name in capitals, and a full stop read before the legal form.
+    expect(company([['To UNIHAKKA INTERNATIONAL. SDN BHD'], ['(867388-U)']])).toBe('UNIHAKKA INTERNATIONAL SDN BHD');
+    // Single letters belong to the name; an abbreviation keeps its full stop.
+    expect(company([['C W KHOO HARDWARE SDN BHD'], ['(481500-M)']])).toBe('C W KHOO HARDWARE SDN BHD');
+    expect(company([['POPULAR BOOK CO. SDN BHD'], ['(Co. No. 113825-W)']])).toBe('POPULAR BOOK CO. SDN BHD');
+    // A name on two rows in mixed case, the legal form alone on the second.
+    expect(company([['Nando \'s Chickenland Malaysia'], ['Sdn Bhd'], ['Nando\'s 1 Mont Kiara']])).toBe("Nando's Chickenland Malaysia Sdn Bhd");
+  });
+
   it('leaves out what it cannot find, and does not take cash or subtotals for the total', () => {
     const fields = extractDocumentFields(page([['gracias por su visita'], ['SUBTOTAL', '10,00'], ['EFECTIVO', '20,00'], ['CAMBIO', '10,00']]));
     expect(fields.total).toBeUndefined();
