@@ -261,14 +261,16 @@ export function findDate(rows: readonly Row[]): { text: string; iso: string } | 
     });
   }
   const due = /\b(due|vencimiento|vto)\b/i;
-  const pick = found.find((one) => one.labelled && !due.test(rows[one.index].text)) ?? found.find((one) => !due.test(rows[one.index].text)) ?? found[0];
+  // Without a label, the date printed with a time (the sale's moment, "18/03/18 09:03") before any other.
+  const timed = (one: (typeof found)[number]) => new RegExp(`${one.text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\s*,?\\s*\\d{1,2}:\\d{2}\\b`).test(rows[one.index].text);
+  const pick = found.find((one) => one.labelled && !due.test(rows[one.index].text)) ?? found.find((one) => timed(one) && !due.test(rows[one.index].text)) ?? found.find((one) => !due.test(rows[one.index].text)) ?? found[0];
   return pick ? { text: pick.text, iso: pick.iso } : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // The issuer (company) and its tax id
 
-const CORPORATE = /\b(sdn\.?\s*bhd\.?|s\/b|bhd|berhad|plt|enterprise|trading|restaurant|restoran|store|shop|mart|market|hardware|station|services?|company|co\.|corporation|corp\.?|inc\.?|ltd\.?|limited|llc|gmbh|s\.?\s?l\.?u?\.?|s\.?\s?a\.?u?\.?|s\.?\s?coop\.?|hotel|cafe|caf[eé]|bakery|pharmacy|farmacia|supermercado|gasolinera|taller|bookstore|books?|stationery|electrical|machinery|motor|holdings?|industries|kedai|perniagaan|food|foods|technolog\w*|solutions|systems|group|grupo|labs?|consulting|software|digital|studio|partners|asociados|ventures|capital)\b/i;
+export const CORPORATE = /\b(sdn\.?\s*bhd\.?|s\/b|bhd|berhad|plt|enterprise|trading|restaurant|restoran|store|shop|mart|market|hardware|station|services?|company|co\.|corporation|corp\.?|inc\.?|ltd\.?|limited|llc|gmbh|s\.?\s?l\.?u?\.?|s\.?\s?a\.?u?\.?|s\.?\s?coop\.?|hotel|cafe|caf[eé]|bakery|pharmacy|farmacia|supermercado|gasolinera|taller|bookstore|books?|stationery|electrical|machinery|motor|holdings?|industries|kedai|perniagaan|food|foods|technolog\w*|solutions|systems|group|grupo|labs?|consulting|software|digital|studio|partners|asociados|ventures|capital)\b/i;
 const TAX_ID = /\b(c\.?i\.?f\.?|n\.?i\.?f\.?|n\.?i\.?e\.?|vat(?:\s*no)?|gst\s*(?:id|no|reg)|co\.?\s*reg|company\s*(?:no|reg)|roc|reg\.?\s*no|tax\s*id|sst\s*(?:id|no))\b|\(\s*\d{5,8}\s*-\s*[A-Z]\s*\)|\b[ABCDEFGHJNPQRSUVW]-?\d{7}[0-9A-J]\b|\bES\s?[A-Z0-9]\d{7}[A-Z0-9]\b|\b\d{8}-?[A-Z]\b/i;
 const NOT_COMPANY = /\b(tax\s*invoice|invoice|receipt|factura|ticket|recibo|simplified|cash\s*(bill|sales?)|official|tel|fax|phone|tel[eé]fono|email|www\.|http|date|fecha|no\.?\s*\d|jalan|jln|taman|street|calle|avda|avenida|road|lot\s|lorong|cashier|thank|welcome|bienvenido|gracias|copy|duplicate|original|table|mesa)\b/i;
 

@@ -140,6 +140,13 @@ describe('receipts and invoices', () => {
     expect(company([['Nando \'s Chickenland Malaysia'], ['Sdn Bhd'], ['Nando\'s 1 Mont Kiara']])).toBe("Nando's Chickenland Malaysia Sdn Bhd");
   });
 
+  it('without a date label, takes the date printed with a time over another date above it', () => {
+    const fields = extractDocumentFields(page([['PASAR MINI JIN SENG'], ['TAX ID :002-1560040 18/03/16'], ['1 VEGETABLES', '2.20'], ['TOTAL', '28.60'], ['18/03/18 09:03']]));
+    expect(fields).toMatchObject({ date: '2018-03-18', dateText: '18/03/18' });
+    // A labelled date still wins over a timed one.
+    expect(extractDocumentFields(page([['Date: 01/02/2018'], ['05/02/2018 10:15']])).date).toBe('2018-02-01');
+  });
+
   it('leaves out what it cannot find, and does not take cash or subtotals for the total', () => {
     const fields = extractDocumentFields(page([['gracias por su visita'], ['SUBTOTAL', '10,00'], ['EFECTIVO', '20,00'], ['CAMBIO', '10,00']]));
     expect(fields.total).toBeUndefined();
