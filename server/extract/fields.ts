@@ -134,7 +134,7 @@ function amountsIn(row: Row): AmountMatch[] {
   return found;
 }
 
-const TOTAL_FINAL = /\b(nett?\s*amt|rounded\s*total|total\s*rounded|round(ed)?\s*amount|nett?\s*total|net\s*amount|total\s*payable|amount\s*due|total\s*due|grand\s*total|total\s*a\s*pagar|importe\s*a\s*pagar)\b/i;
+const TOTAL_FINAL = /\b(nett?\s*amt|rounded\s*total|total\s*rounded|round(ed)?\s*amount|nett?\s*total|net\s*amount|total\s*(amt\.?\s*|amount\s*)?payable|(amount|amt\.?)\s*due|total\s*due|grand\s*total|total\s*a\s*pagar|importe\s*a\s*pagar)\b/i;
 const TOTAL_STRONG = /\b(grand\s*total|total\s*amount|total\s*a\s*pagar|total\s*factura|importe\s*total|total\s*due|amount\s*due|nett?\s*total|total\s*payable|total\s*sales?\s*\(?incl|total\s*\(?rm\)?|total\s*incl|rounded\s*total|total\s*rounded|total\s*eur|total\s*€|jumlah)\b/i;
 const TOTAL_WEAK = /\b(total|importe|amount|a\s*pagar)\b/i;
 const NOT_TOTAL = /\b(sub\s*-?\s*total|subtotal|total\s*(qty|quantity|items?|tax|gst|vat|iva|discount|savings?|excl\w*|before|point|cantidad|unidades|art[ií]culos)|(tax|gst|vat|iva)\s*(total|amount)|cash|change|cambio|efectivo|tendered|received|paid\s*amount|total\s*paid|base\s*imponible|rounding|redondeo)\b/i;

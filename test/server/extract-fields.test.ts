@@ -147,6 +147,12 @@ describe('receipts and invoices', () => {
     expect(extractDocumentFields(page([['Date: 01/02/2018'], ['05/02/2018 10:15']])).date).toBe('2018-02-01');
   });
 
+  it('takes "Amt Due" and "Total Amt Payable" as the amount payable', () => {
+    expect(extractDocumentFields(page([['Chicken', '129.30'], ['Sub Total', '129.30'], ['Amt Due', '129.30'], ['Cash', '150.00']])).total).toBe('129.30');
+    // Its decimal point lost by OCR, on a document whose other amounts show cents.
+    expect(extractDocumentFields(page([['Pen', '12.00'], ['Total Amt Payable :', '1200'], ['Paid Amount', '20.00'], ['Change :', '8.00']])).total).toBe('12.00');
+  });
+
   it('leaves out what it cannot find, and does not take cash or subtotals for the total', () => {
     const fields = extractDocumentFields(page([['gracias por su visita'], ['SUBTOTAL', '10,00'], ['EFECTIVO', '20,00'], ['CAMBIO', '10,00']]));
     expect(fields.total).toBeUndefined();
