@@ -174,6 +174,17 @@ export function findTotal(rows: readonly Row[]): { text: string; value: string }
     // The amount payable: a final label (rounded, net, grand total) first; then the largest labelled total, since
     // the tax-inclusive one beats the tax-exclusive one; equal amounts keep the first printed.
     const best = candidates.sort((a, b) => b.rank - a.rank || b.amount.value - a.amount.value || a.index - b.index)[0];
+    // The total read just above a 5-cent rounding adjustment, with no rounded total printed below it: the amount
+    // paid is the total plus the adjustment, when that (and not the total) is a multiple of 5 cents.
+    if (rounding >= 0 && best.index < rounding && best.index >= rounding - 3) {
+      const cents = Math.round(best.amount.value * 100);
+      const adjustment = Math.abs(Math.round((rowAmounts[rounding].at(-1)?.value ?? 0) * 100));
+      const paid = [cents - adjustment, cents + adjustment].find((one) => one % 5 === 0);
+      if (cents % 5 !== 0 && adjustment > 0 && adjustment < 5 && paid !== undefined) {
+        const value = (paid / 100).toFixed(2);
+        return { text: best.amount.text.includes(',') && !best.amount.text.includes('.') ? value.replace('.', ',') : value, value };
+      }
+    }
     return { text: best.amount.text, value: best.amount.value.toFixed(2) };
   }
   return undefined;

@@ -153,6 +153,14 @@ describe('receipts and invoices', () => {
     expect(extractDocumentFields(page([['Pen', '12.00'], ['Total Amt Payable :', '1200'], ['Paid Amount', '20.00'], ['Change :', '8.00']])).total).toBe('12.00');
   });
 
+  it('adds a 5-cent rounding adjustment printed below the total when no rounded total follows', () => {
+    const fields = extractDocumentFields(page([['GIFT BOX', '60.31'], ['TOTAL', 'RM 60.31'], ['ROUNDING ADJ', '-0.01'], ['CASH:', 'RM 70.30'], ['CHANGE', 'RM 10.00']]));
+    expect(fields).toMatchObject({ total: '60.30', totalText: '60.30' });
+    // Already a multiple of 5 cents, or a rounded total printed below: left as read.
+    expect(extractDocumentFields(page([['TOTAL', '31.00'], ['ROUNDING ADJ', '0.00'], ['CASH', '50.00']])).total).toBe('31.00');
+    expect(extractDocumentFields(page([['TOTAL', '31.02'], ['ROUNDING ADJ', '-0.02'], ['ROUNDED TOTAL', '31.00']])).total).toBe('31.00');
+  });
+
   it('leaves out what it cannot find, and does not take cash or subtotals for the total', () => {
     const fields = extractDocumentFields(page([['gracias por su visita'], ['SUBTOTAL', '10,00'], ['EFECTIVO', '20,00'], ['CAMBIO', '10,00']]));
     expect(fields.total).toBeUndefined();
