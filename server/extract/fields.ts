@@ -433,6 +433,15 @@ export function extractDocumentFields(segments: readonly Segment[]): DocumentFie
   return fields;
 }
 
+/**
+ * How many of a receipt's main fields a read gives (0 to 3): a total, a date, and an issuer whose name has a
+ * corporate word (SDN BHD, S.L., TRADING...). OCR (ocr.ts) reads a picture a second way when the first falls short.
+ */
+export function plausibleReceiptFields(segments: readonly Segment[]): number {
+  const fields = extractDocumentFields(segments);
+  return Number(fields.total !== undefined) + Number(fields.date !== undefined) + Number(fields.company !== undefined && CORPORATE.test(fields.company));
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Business cards
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractCardFields, extractDocumentFields, normaliseAmount, segmentsFromText, type Segment } from '../../server/extract/fields';
+import { extractCardFields, extractDocumentFields, normaliseAmount, plausibleReceiptFields, segmentsFromText, type Segment } from '../../server/extract/fields';
 import sharp from 'sharp';
 import { prepareImage, textLineHeight } from '../../server/extract/ocr';
 
@@ -159,6 +159,12 @@ describe('receipts and invoices', () => {
     // Already a multiple of 5 cents, or a rounded total printed below: left as read.
     expect(extractDocumentFields(page([['TOTAL', '31.00'], ['ROUNDING ADJ', '0.00'], ['CASH', '50.00']])).total).toBe('31.00');
     expect(extractDocumentFields(page([['TOTAL', '31.02'], ['ROUNDING ADJ', '-0.02'], ['ROUNDED TOTAL', '31.00']])).total).toBe('31.00');
+  });
+
+  it('counts the main fields a read gives, the issuer only with a corporate word (OCR reads again below 3)', () => {
+    expect(plausibleReceiptFields(page([['GREEN LEAF TRADING SDN BHD'], ['DATE: 09/01/2019'], ['TOTAL', '31.00']]))).toBe(3);
+    expect(plausibleReceiptFields(page([['PASAR MINI JIN SENG'], ['DATE: 09/01/2019'], ['TOTAL', '31.00']]))).toBe(2);
+    expect(plausibleReceiptFields(page([['gracias por su visita']]))).toBe(0);
   });
 
   it('leaves out what it cannot find, and does not take cash or subtotals for the total', () => {
