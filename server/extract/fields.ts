@@ -308,6 +308,8 @@ function cleanCompany(text: string): string {
     .replace(/\b(co\.?\s*reg\.?|company\s*no|gst\s*(id|no)|roc)\b.*$/i, '')
     .replace(/^[^A-Za-zÀ-ÿ0-9(]+|[^A-Za-zÀ-ÿ0-9.)]+$/g, '')
     .replace(/\s+(['’]s)\b/g, '$1')
+    // "&" read as a digit between two words in capitals ("STATIONERY 5 BOOKS").
+    .replace(/(?<=\b[A-Z]{2,})\s+[4568]\s+(?=[A-Z]{2,}\b)/g, ' & ')
     .replace(/\s+/g, ' ')
     .trim();
   // OCR's speck before a name in capitals ("To UNIHAKKA INTERNATIONAL SDN BHD"): a first word not in capitals is
@@ -338,7 +340,9 @@ export function findCompany(rows: readonly Row[]): { name: string; taxId?: strin
     if (CORPORATE.test(text)) score += 4;
     if (NOT_COMPANY.test(text)) score -= 4;
     // A label and its number ("Company No. : 1174703-K") is not a name.
-    if (/^[\p{L}\s.]{2,30}:\s*[\w-]*\d/u.test(row.text)) score -= 4;
+    if (/^[\p{L}\s.]{2,30}:\s*[\w-]*\d/u.test(row.text)) return;
+    // An address's last line, the state or the country alone, is not a name either.
+    if (/^(malaysia|selangor(\s+darul\s+ehsan)?|darul\s+ehsan|johor(\s+bahru)?|kuala\s+lumpur|españa|espana|spain)$/i.test(name)) return;
     // A name is printed with capitals: a row in lower case only is a note or a stamp over the page.
     if (!/\p{Lu}/u.test(row.text)) score -= 3;
     if (taxRow >= 0 && (index === taxRow || index === taxRow - 1)) score += 2;
@@ -358,6 +362,12 @@ export function findCompany(rows: readonly Row[]): { name: string; taxId?: strin
   const startsWithForm = /^(sdn\.?\s*bhd|restaurant|enterprise|trading|s\.?l\.?|s\.?a\.?)\b/i.test(best.name) || best.name.split(' ').length <= 2;
   if (above && startsWithForm && CORPORATE.test(best.name) && letterShare(above) > 0.85 && !NOT_COMPANY.test(head[at - 1].text) && !/\d/.test(above) && (above === above.toUpperCase() || best.name !== best.name.toUpperCase())) {
     return { name: `${above} ${best.name}`, ...(taxId ? { taxId } : {}) };
+  }
+  // A name broken after its "&" ("HOME MASTER HARDWARE &" / "ELECTRICAL"; OCR may read the "&" as a digit): the row
+  // below, in capitals and letters only, ends it.
+  const below = head[at + 1] ? cleanCompany(head[at + 1].text) : '';
+  if (/\s[&4568]\s*$/.test(head[at].text) && /^[A-Z][A-Z\s&.'-]+$/.test(below) && !NOT_COMPANY.test(head[at + 1].text)) {
+    return { name: `${best.name.replace(/\s+[4568]$/, '')} & ${below}`, ...(taxId ? { taxId } : {}) };
   }
   return { name: best.name, ...(taxId ? { taxId } : {}) };
 }

@@ -136,6 +136,12 @@ describe('receipts and invoices', () => {
     // Single letters belong to the name; an abbreviation keeps its full stop.
     expect(company([['C W KHOO HARDWARE SDN BHD'], ['(481500-M)']])).toBe('C W KHOO HARDWARE SDN BHD');
     expect(company([['POPULAR BOOK CO. SDN BHD'], ['(Co. No. 113825-W)']])).toBe('POPULAR BOOK CO. SDN BHD');
+    // "&" read as a digit between words in capitals; a name broken after its "&" (read "4") ends on the row below.
+    expect(company([['TED HENG STATIONERY 5 BOOKS'], ['(001451637-M)']])).toBe('TED HENG STATIONERY & BOOKS');
+    expect(company([['HOME MASTER HARDWARE 4'], ['ELECTRICAL'], ['NO.113 JALAN SETIA']])).toBe('HOME MASTER HARDWARE & ELECTRICAL');
+    expect(company([['RESTORAN 2020 CAFE']])).toBe('RESTORAN 2020 CAFE');
+    // Neither a label with its number nor the address's state or country line is the name.
+    expect(company([['GL HANDICRAFT & TAILORING'], ['19, JALAN KANCIL,'], ['MALAYSIA'], ['Company Reg No. :75495-W']])).toBe('GL HANDICRAFT & TAILORING');
     // A name on two rows in mixed case, the legal form alone on the second.
     expect(company([['Nando \'s Chickenland Malaysia'], ['Sdn Bhd'], ['Nando\'s 1 Mont Kiara']])).toBe("Nando's Chickenland Malaysia Sdn Bhd");
   });
