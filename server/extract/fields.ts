@@ -299,8 +299,20 @@ export function mendLegalForm(text: string): string {
     .replace(/(?<=\p{L}{4,})\.(?=\s+(?:SDN|BHD|S\/B)\b)/giu, '');
 }
 
+/** Long words of business names, to mend a letter OCR misread in them ("INTERNATIGNAL"). */
+const TRADE_WORDS = ['INTERNATIONAL', 'ENTERPRISE', 'ENTERPRISES', 'TRADING', 'RESTAURANT', 'RESTORAN', 'HARDWARE', 'STATIONERY', 'STATIONERS', 'ELECTRICAL', 'MACHINERY', 'SUPERMARKET', 'HOLDINGS', 'INDUSTRIES', 'PERNIAGAAN', 'MARKETING', 'SERVICES', 'SOLUTIONS', 'TECHNOLOGY', 'CORPORATION', 'COMPANY', 'LIMITED', 'PHARMACY', 'BOOKSTORE', 'BERHAD', 'KITCHEN', 'STATION', 'FARMACIA', 'SUPERMERCADO', 'DISTRIBUCIONES', 'ASOCIADOS', 'CONSULTING'];
+
+/** A word in capitals of 7 letters or more, one letter away from a trade word of the same length, is that word. */
+function mendTradeWords(text: string): string {
+  return text.replace(/\b[A-Z0-9]{7,}\b/g, (word) => {
+    if (!/[A-Z]/.test(word) || TRADE_WORDS.includes(word)) return word;
+    const near = TRADE_WORDS.filter((trade) => trade.length === word.length && [...trade].filter((letter, at) => letter !== word[at]).length === 1);
+    return near.length === 1 ? near[0] : word;
+  });
+}
+
 function cleanCompany(text: string): string {
-  const name = mendLegalForm(text)
+  const name = mendTradeWords(mendLegalForm(text))
     .replace(/^(dimiliki|owned\s*by|operated\s*by)\s*:?\s*/i, '')
     .replace(/\(\s*(co\.?\s*)?(no|reg)[^)]*\)\s*$/i, '')
     .replace(/\(\s*[^()]*\d[^()]*\)\s*$/, '')

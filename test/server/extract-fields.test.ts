@@ -142,6 +142,9 @@ describe('receipts and invoices', () => {
     expect(company([['RESTORAN 2020 CAFE']])).toBe('RESTORAN 2020 CAFE');
     // Neither a label with its number nor the address's state or country line is the name.
     expect(company([['GL HANDICRAFT & TAILORING'], ['19, JALAN KANCIL,'], ['MALAYSIA'], ['Company Reg No. :75495-W']])).toBe('GL HANDICRAFT & TAILORING');
+    // One letter misread in a long trade word is mended; a real word one letter away is left alone.
+    expect(company([['UNIHAKKA INTERNATIGNAL SDN BHD'], ['(867388-U)']])).toBe('UNIHAKKA INTERNATIONAL SDN BHD');
+    expect(company([['ARTRANGE STATIONERS & PRINT SDN BHD']])).toBe('ARTRANGE STATIONERS & PRINT SDN BHD');
     // A name on two rows in mixed case, the legal form alone on the second.
     expect(company([['Nando \'s Chickenland Malaysia'], ['Sdn Bhd'], ['Nando\'s 1 Mont Kiara']])).toBe("Nando's Chickenland Malaysia Sdn Bhd");
   });
