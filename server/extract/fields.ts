@@ -295,6 +295,9 @@ export function mendLegalForm(text: string): string {
     .replace(/\b[S5][O0D]N(?=\s+[B8]HD\b)/gi, (form) => like(form.replace(/\d/g, 'S'), 'SDN'))
     .replace(/(?<=\bSDN\s+)8HD\b/gi, (form) => like(form.replace(/\d/g, 'B'), 'BHD'))
     .replace(/(?<=[A-Z]{2,}\s+)5\/B\b/g, 'S/B')
+    // "(M) SDN BHD" (Malaysia) read "CM) SDN BHD" or "(M SDN BHD"; an initialism's last full stop read as a comma.
+    .replace(/(?<=\s)(?:CM\)|\(M\)?)(?=\s+SDN\b)/gi, '(M)')
+    .replace(/\b((?:[A-Z]\.){2,}[A-Z]),(?=\s)/g, '$1.')
     // A speck read as a full stop after a whole word, before the form ("INTERNATIONAL. SDN BHD"; "CO. SDN BHD" keeps it).
     .replace(/(?<=\p{L}{4,})\.(?=\s+(?:SDN|BHD|S\/B)\b)/giu, '');
 }

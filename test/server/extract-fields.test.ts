@@ -145,6 +145,8 @@ describe('receipts and invoices', () => {
     // One letter misread in a long trade word is mended; a real word one letter away is left alone.
     expect(company([['UNIHAKKA INTERNATIGNAL SDN BHD'], ['(867388-U)']])).toBe('UNIHAKKA INTERNATIONAL SDN BHD');
     expect(company([['ARTRANGE STATIONERS & PRINT SDN BHD']])).toBe('ARTRANGE STATIONERS & PRINT SDN BHD');
+    // "(M)" read "CM)", and an initialism's last full stop read as a comma.
+    expect(company([['MR D.I.Y, CM) SON BHD'], ['(CO.REG : 860671-D)']])).toBe('MR D.I.Y. (M) SDN BHD');
     // A name on two rows in mixed case, the legal form alone on the second.
     expect(company([['Nando \'s Chickenland Malaysia'], ['Sdn Bhd'], ['Nando\'s 1 Mont Kiara']])).toBe("Nando's Chickenland Malaysia Sdn Bhd");
   });
