@@ -134,7 +134,7 @@ function amountsIn(row: Row): AmountMatch[] {
   return found;
 }
 
-const TOTAL_FINAL = /\b(nett?\s*amt|rounded\s*total|total\s*rounded|round(ed)?\s*amount|nett?\s*total|net\s*amount|total\s*payable|amount\s*due|total\s*due|grand\s*total|total\s*a\s*pagar|importe\s*a\s*pagar)\b/i;
+const TOTAL_FINAL = /\b(nett?\s*amt|rounded\s*total|total\s*rounded|round(ed)?\s*amount|nett?\s*total|net\s*amount|total\s*(amt\.?\s*|amount\s*)?payable|(amount|amt\.?)\s*due|total\s*due|grand\s*total|total\s*a\s*pagar|importe\s*a\s*pagar)\b/i;
 const TOTAL_STRONG = /\b(grand\s*total|total\s*amount|total\s*a\s*pagar|total\s*factura|importe\s*total|total\s*due|amount\s*due|nett?\s*total|total\s*payable|total\s*sales?\s*\(?incl|total\s*\(?rm\)?|total\s*incl|rounded\s*total|total\s*rounded|total\s*eur|total\s*€|jumlah)\b/i;
 const TOTAL_WEAK = /\b(total|importe|amount|a\s*pagar)\b/i;
 const NOT_TOTAL = /\b(sub\s*-?\s*total|subtotal|total\s*(qty|quantity|items?|tax|gst|vat|iva|discount|savings?|excl\w*|before|point|cantidad|unidades|art[ií]culos)|(tax|gst|vat|iva)\s*(total|amount)|cash|change|cambio|efectivo|tendered|received|paid\s*amount|total\s*paid|base\s*imponible|rounding|redondeo)\b/i;
@@ -174,6 +174,17 @@ export function findTotal(rows: readonly Row[]): { text: string; value: string }
     // The amount payable: a final label (rounded, net, grand total) first; then the largest labelled total, since
     // the tax-inclusive one beats the tax-exclusive one; equal amounts keep the first printed.
     const best = candidates.sort((a, b) => b.rank - a.rank || b.amount.value - a.amount.value || a.index - b.index)[0];
+    // The total read just above a 5-cent rounding adjustment, with no rounded total printed below it: the amount
+    // paid is the total plus the adjustment, when that (and not the total) is a multiple of 5 cents.
+    if (rounding >= 0 && best.index < rounding && best.index >= rounding - 3) {
+      const cents = Math.round(best.amount.value * 100);
+      const adjustment = Math.abs(Math.round((rowAmounts[rounding].at(-1)?.value ?? 0) * 100));
+      const paid = [cents - adjustment, cents + adjustment].find((one) => one % 5 === 0);
+      if (cents % 5 !== 0 && adjustment > 0 && adjustment < 5 && paid !== undefined) {
+        const value = (paid / 100).toFixed(2);
+        return { text: best.amount.text.includes(',') && !best.amount.text.includes('.') ? value.replace('.', ',') : value, value };
+      }
+    }
     return { text: best.amount.text, value: best.amount.value.toFixed(2) };
   }
   return undefined;
@@ -261,27 +272,66 @@ export function findDate(rows: readonly Row[]): { text: string; iso: string } | 
     });
   }
   const due = /\b(due|vencimiento|vto)\b/i;
-  const pick = found.find((one) => one.labelled && !due.test(rows[one.index].text)) ?? found.find((one) => !due.test(rows[one.index].text)) ?? found[0];
+  // Without a label, the date printed with a time (the sale's moment, "18/03/18 09:03") before any other.
+  const timed = (one: (typeof found)[number]) => new RegExp(`${one.text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\s*,?\\s*\\d{1,2}:\\d{2}\\b`).test(rows[one.index].text);
+  const pick = found.find((one) => one.labelled && !due.test(rows[one.index].text)) ?? found.find((one) => timed(one) && !due.test(rows[one.index].text)) ?? found.find((one) => !due.test(rows[one.index].text)) ?? found[0];
   return pick ? { text: pick.text, iso: pick.iso } : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // The issuer (company) and its tax id
 
-const CORPORATE = /\b(sdn\.?\s*bhd\.?|s\/b|bhd|berhad|plt|enterprise|trading|restaurant|restoran|store|shop|mart|market|hardware|station|services?|company|co\.|corporation|corp\.?|inc\.?|ltd\.?|limited|llc|gmbh|s\.?\s?l\.?u?\.?|s\.?\s?a\.?u?\.?|s\.?\s?coop\.?|hotel|cafe|caf[eé]|bakery|pharmacy|farmacia|supermercado|gasolinera|taller|bookstore|books?|stationery|electrical|machinery|motor|holdings?|industries|kedai|perniagaan|food|foods|technolog\w*|solutions|systems|group|grupo|labs?|consulting|software|digital|studio|partners|asociados|ventures|capital)\b/i;
+export const CORPORATE = /\b(sdn\.?\s*bhd\.?|s\/b|bhd|berhad|plt|enterprise|trading|restaurant|restoran|store|shop|mart|market|hardware|station|services?|company|co\.|corporation|corp\.?|inc\.?|ltd\.?|limited|llc|gmbh|s\.?\s?l\.?u?\.?|s\.?\s?a\.?u?\.?|s\.?\s?coop\.?|hotel|cafe|caf[eé]|bakery|pharmacy|farmacia|supermercado|gasolinera|taller|bookstore|books?|stationery|electrical|machinery|motor|holdings?|industries|kedai|perniagaan|food|foods|technolog\w*|solutions|systems|group|grupo|labs?|consulting|software|digital|studio|partners|asociados|ventures|capital)\b/i;
 const TAX_ID = /\b(c\.?i\.?f\.?|n\.?i\.?f\.?|n\.?i\.?e\.?|vat(?:\s*no)?|gst\s*(?:id|no|reg)|co\.?\s*reg|company\s*(?:no|reg)|roc|reg\.?\s*no|tax\s*id|sst\s*(?:id|no))\b|\(\s*\d{5,8}\s*-\s*[A-Z]\s*\)|\b[ABCDEFGHJNPQRSUVW]-?\d{7}[0-9A-J]\b|\bES\s?[A-Z0-9]\d{7}[A-Z0-9]\b|\b\d{8}-?[A-Z]\b/i;
 const NOT_COMPANY = /\b(tax\s*invoice|invoice|receipt|factura|ticket|recibo|simplified|cash\s*(bill|sales?)|official|tel|fax|phone|tel[eé]fono|email|www\.|http|date|fecha|no\.?\s*\d|jalan|jln|taman|street|calle|avda|avenida|road|lot\s|lorong|cashier|thank|welcome|bienvenido|gracias|copy|duplicate|original|table|mesa)\b/i;
 
-function cleanCompany(text: string): string {
+/**
+ * OCR's usual slips in a Malaysian legal form, mended: "SON BHD" or "5DN 8HD" is "SDN BHD", "5/B" is "S/B" (the
+ * letter case as read is kept).
+ */
+export function mendLegalForm(text: string): string {
+  const like = (model: string, word: string) => (model === model.toLowerCase() ? word.toLowerCase() : model.slice(1) === model.slice(1).toLowerCase() ? word.charAt(0) + word.slice(1).toLowerCase() : word);
   return text
+    .replace(/\b[S5][O0D]N(?=\s+[B8]HD\b)/gi, (form) => like(form.replace(/\d/g, 'S'), 'SDN'))
+    .replace(/(?<=\bSDN\s+)8HD\b/gi, (form) => like(form.replace(/\d/g, 'B'), 'BHD'))
+    .replace(/(?<=[A-Z]{2,}\s+)5\/B\b/g, 'S/B')
+    // "(M) SDN BHD" (Malaysia) read "CM) SDN BHD" or "(M SDN BHD"; an initialism's last full stop read as a comma.
+    .replace(/(?<=\s)(?:CM\)|\(M\)?)(?=\s+SDN\b)/gi, '(M)')
+    .replace(/\b((?:[A-Z]\.){2,}[A-Z]),(?=\s)/g, '$1.')
+    // A speck read as a full stop after a whole word, before the form ("INTERNATIONAL. SDN BHD"; "CO. SDN BHD" keeps it).
+    .replace(/(?<=\p{L}{4,})\.(?=\s+(?:SDN|BHD|S\/B)\b)/giu, '');
+}
+
+/** Long words of business names, to mend a letter OCR misread in them ("INTERNATIGNAL"). */
+const TRADE_WORDS = ['INTERNATIONAL', 'ENTERPRISE', 'ENTERPRISES', 'TRADING', 'RESTAURANT', 'RESTORAN', 'HARDWARE', 'STATIONERY', 'STATIONERS', 'ELECTRICAL', 'MACHINERY', 'SUPERMARKET', 'HOLDINGS', 'INDUSTRIES', 'PERNIAGAAN', 'MARKETING', 'SERVICES', 'SOLUTIONS', 'TECHNOLOGY', 'CORPORATION', 'COMPANY', 'LIMITED', 'PHARMACY', 'BOOKSTORE', 'BERHAD', 'KITCHEN', 'STATION', 'FARMACIA', 'SUPERMERCADO', 'DISTRIBUCIONES', 'ASOCIADOS', 'CONSULTING'];
+
+/** A word in capitals of 7 letters or more, one letter away from a trade word of the same length, is that word. */
+function mendTradeWords(text: string): string {
+  return text.replace(/\b[A-Z0-9]{7,}\b/g, (word) => {
+    if (!/[A-Z]/.test(word) || TRADE_WORDS.includes(word)) return word;
+    const near = TRADE_WORDS.filter((trade) => trade.length === word.length && [...trade].filter((letter, at) => letter !== word[at]).length === 1);
+    return near.length === 1 ? near[0] : word;
+  });
+}
+
+function cleanCompany(text: string): string {
+  const name = mendTradeWords(mendLegalForm(text))
     .replace(/^(dimiliki|owned\s*by|operated\s*by)\s*:?\s*/i, '')
     .replace(/\(\s*(co\.?\s*)?(no|reg)[^)]*\)\s*$/i, '')
-    .replace(/\(\s*[\w\s-]*\d[\w\s-]*\)\s*$/, '')
+    .replace(/\(\s*[^()]*\d[^()]*\)\s*$/, '')
     .replace(/\s+\d{4,8}\s*-\s*[A-Z]\s*$/i, '')
     .replace(/\b(co\.?\s*reg\.?|company\s*no|gst\s*(id|no)|roc)\b.*$/i, '')
     .replace(/^[^A-Za-zÀ-ÿ0-9(]+|[^A-Za-zÀ-ÿ0-9.)]+$/g, '')
+    .replace(/\s+(['’]s)\b/g, '$1')
+    // "&" read as a digit between two words in capitals ("STATIONERY 5 BOOKS").
+    .replace(/(?<=\b[A-Z]{2,})\s+[4568]\s+(?=[A-Z]{2,}\b)/g, ' & ')
     .replace(/\s+/g, ' ')
     .trim();
+  // OCR's speck before a name in capitals ("To UNIHAKKA INTERNATIONAL SDN BHD"): a first word not in capitals is
+  // dropped when the two or more words after it are all capitals (a single letter may be the name's own: "C W KHOO").
+  const lead = name.match(/^(\p{L}{2,})\s+(\S+\s+\S.*)$/u);
+  if (lead && /[A-Z]/.test(lead[2]) && lead[2] === lead[2].toUpperCase() && letterShare(lead[2]) > 0.6 && lead[1] !== lead[1].toUpperCase()) return lead[2];
+  return name;
 }
 
 function letterShare(text: string): number {
@@ -301,8 +351,15 @@ export function findCompany(rows: readonly Row[]): { name: string; taxId?: strin
     // A row with prices or totals is not the issuer's name.
     if (amountsIn(row).length || TOTAL_WEAK.test(row.text) || /\bsub\s*-?\s*total\b/i.test(row.text)) return;
     let score = 0;
-    if (CORPORATE.test(row.text)) score += 4;
-    if (NOT_COMPANY.test(row.text)) score -= 4;
+    const text = mendLegalForm(row.text);
+    if (CORPORATE.test(text)) score += 4;
+    if (NOT_COMPANY.test(text)) score -= 4;
+    // A label and its number ("Company No. : 1174703-K") is not a name.
+    if (/^[\p{L}\s.]{2,30}:\s*[\w-]*\d/u.test(row.text)) return;
+    // An address's last line, the state or the country alone, is not a name either.
+    if (/^(malaysia|selangor(\s+darul\s+ehsan)?|darul\s+ehsan|johor(\s+bahru)?|kuala\s+lumpur|españa|espana|spain)$/i.test(name)) return;
+    // A name is printed with capitals: a row in lower case only is a note or a stamp over the page.
+    if (!/\p{Lu}/u.test(row.text)) score -= 3;
     if (taxRow >= 0 && (index === taxRow || index === taxRow - 1)) score += 2;
     if (/\(\s*\d[\w\s-]*\)/.test(row.text) || /\b\d{5,8}-[A-Z]\b/i.test(row.text)) score += 1;
     score -= index * 0.35;
@@ -318,8 +375,14 @@ export function findCompany(rows: readonly Row[]): { name: string; taxId?: strin
   const at = head.findIndex((row) => cleanCompany(row.text) === best!.name);
   const above = at > 0 ? cleanCompany(head[at - 1].text) : '';
   const startsWithForm = /^(sdn\.?\s*bhd|restaurant|enterprise|trading|s\.?l\.?|s\.?a\.?)\b/i.test(best.name) || best.name.split(' ').length <= 2;
-  if (above && startsWithForm && CORPORATE.test(best.name) && letterShare(above) > 0.85 && !NOT_COMPANY.test(head[at - 1].text) && !/\d/.test(above) && above === above.toUpperCase()) {
+  if (above && startsWithForm && CORPORATE.test(best.name) && letterShare(above) > 0.85 && !NOT_COMPANY.test(head[at - 1].text) && !/\d/.test(above) && (above === above.toUpperCase() || best.name !== best.name.toUpperCase())) {
     return { name: `${above} ${best.name}`, ...(taxId ? { taxId } : {}) };
+  }
+  // A name broken after its "&" ("HOME MASTER HARDWARE &" / "ELECTRICAL"; OCR may read the "&" as a digit): the row
+  // below, in capitals and letters only, ends it.
+  const below = head[at + 1] ? cleanCompany(head[at + 1].text) : '';
+  if (/\s[&4568]\s*$/.test(head[at].text) && /^[A-Z][A-Z\s&.'-]+$/.test(below) && !NOT_COMPANY.test(head[at + 1].text)) {
+    return { name: `${best.name.replace(/\s+[4568]$/, '')} & ${below}`, ...(taxId ? { taxId } : {}) };
   }
   return { name: best.name, ...(taxId ? { taxId } : {}) };
 }
@@ -393,6 +456,15 @@ export function extractDocumentFields(segments: readonly Segment[]): DocumentFie
   const concept = findConcept(rows, company?.name);
   if (concept) fields.concept = concept;
   return fields;
+}
+
+/**
+ * How many of a receipt's main fields a read gives (0 to 3): a total, a date, and an issuer whose name has a
+ * corporate word (SDN BHD, S.L., TRADING...). OCR (ocr.ts) reads a picture a second way when the first falls short.
+ */
+export function plausibleReceiptFields(segments: readonly Segment[]): number {
+  const fields = extractDocumentFields(segments);
+  return Number(fields.total !== undefined) + Number(fields.date !== undefined) + Number(fields.company !== undefined && CORPORATE.test(fields.company));
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import sharp, { type Sharp } from 'sharp';
-import { createWorker, type Worker } from 'tesseract.js';
-import type { Segment } from './fields';
+import { createWorker, PSM, type Worker } from 'tesseract.js';
+import { plausibleReceiptFields, type Segment } from './fields';
 import { MAX_IMAGE_PIXELS, tooManyPixels } from './limits';
 
 const require = createRequire(import.meta.url);
@@ -98,22 +98,22 @@ export class OcrEngine {
     return this.worker;
   }
 
+  /**
+   * The words of a picture, read as one block of text (tesseract.js's usual mode). When that read does not give a
+   * receipt's total, date and issuer (see plausibleReceiptFields), the picture is read again as sparse text (words
+   * wherever they are, which finds lines the block reading skips or merges), and the read giving more of them is
+   * kept, the first on a tie. Measured on SROIE's tuning part (bench/extraction.ts): a quarter of the receipts are
+   * read twice; the median stays about 1 s a receipt, the 95th percentile grows to 3-4.5 s.
+   */
   async read(image: Buffer, { maxPixels = MAX_IMAGE_PIXELS }: { maxPixels?: number } = {}): Promise<OcrRead> {
     const prepared = await prepareImage(image, maxPixels);
     const { height = 0 } = await sharp(prepared).metadata();
     const worker = await this.start();
-    const { data } = (await worker.recognize(prepared, {}, { text: false, blocks: true })) as unknown as { data: RecognizedData };
-    const segments: Segment[] = [];
-    for (const block of data.blocks ?? []) {
-      for (const paragraph of block.paragraphs) {
-        for (const line of paragraph.lines) {
-          for (const word of line.words) {
-            if (word.text.trim() && word.confidence > 20) segments.push({ text: word.text, box: [word.bbox.x0, word.bbox.y0, word.bbox.x1, word.bbox.y1], confidence: word.confidence });
-          }
-        }
-      }
-    }
-    return { segments, height };
+    const block = await recognize(worker, prepared, PSM.SINGLE_BLOCK);
+    const found = plausibleReceiptFields(block);
+    if (found === 3) return { segments: block, height };
+    const sparse = await recognize(worker, prepared, PSM.SPARSE_TEXT);
+    return { segments: plausibleReceiptFields(sparse) > found ? sparse : block, height };
   }
 
   async close(): Promise<void> {
@@ -121,6 +121,23 @@ export class OcrEngine {
     this.worker = null;
     await worker?.terminate();
   }
+}
+
+/** One reading of the picture in the given page segmentation mode: its words (OCR's sure enough of) with their boxes. */
+async function recognize(worker: Worker, image: Buffer, mode: PSM): Promise<Segment[]> {
+  await worker.setParameters({ tessedit_pageseg_mode: mode });
+  const { data } = (await worker.recognize(image, {}, { text: false, blocks: true })) as unknown as { data: RecognizedData };
+  const segments: Segment[] = [];
+  for (const block of data.blocks ?? []) {
+    for (const paragraph of block.paragraphs) {
+      for (const line of paragraph.lines) {
+        for (const word of line.words) {
+          if (word.text.trim() && word.confidence > 20) segments.push({ text: word.text, box: [word.bbox.x0, word.bbox.y0, word.bbox.x1, word.bbox.y1], confidence: word.confidence });
+        }
+      }
+    }
+  }
+  return segments;
 }
 
 interface RecognizedData {

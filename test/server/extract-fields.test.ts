@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractCardFields, extractDocumentFields, normaliseAmount, segmentsFromText, type Segment } from '../../server/extract/fields';
+import { extractCardFields, extractDocumentFields, normaliseAmount, plausibleReceiptFields, segmentsFromText, type Segment } from '../../server/extract/fields';
 import sharp from 'sharp';
 import { prepareImage, textLineHeight } from '../../server/extract/ocr';
 
@@ -118,6 +118,64 @@ describe('receipts and invoices', () => {
     // A lone compact date, when nothing else on the receipt is a date; never a longer number.
     expect(extractDocumentFields(page([['GST ID 002139201536'], ['27032018', 'No. CS-20322']])).date).toBe('2018-03-27');
     expect(extractDocumentFields(page([['9556641320027']])).date).toBeUndefined();
+  });
+
+  it('reads the issuer through OCR slips: a mis-read legal form, a note in lower case, a label row, specks', () => {
+    const company = (lines: string[][]) => extractDocumentFields(page(lines)).company;
+    // "SON BHD", "SDN 8HD", "5/B": the legal form as printed; the reader's letter case is kept.
+    expect(company([['SUN WONG KUT SON BHD'], ['No: 20965-4']])).toBe('SUN WONG KUT SDN BHD');
+    expect(company([['BOOK TA .K (TAMAN DAYA) SDN 8HD'], ['789417-W']])).toBe('BOOK TA .K (TAMAN DAYA) SDN BHD');
+    expect(company([['99 SPEED MART 5/B (519537-X)'], ['LOT P.T. 2811, JALAN ANGSA,']])).toBe('99 SPEED MART S/B');
+    expect(company([['Banh Mi CafE'], ['Dimiliki: banh mi cafe son bhd 1110644-W']])).toBe('banh mi cafe sdn bhd');
+    // A name in lower case only above the header (a stamp, a note) is not the issuer.
+    expect(company([['tan woon yann'], ['INDAH GIFT & HOME DECO'], ['27,JALAN DEDAF 13,']])).toBe('INDAH GIFT & HOME DECO');
+    // "Company No. : 1174703-K" is a label with its number, not the name above it.
+    expect(company([['Home of Sticky Bones'], ['Timeless Kitchenette Sdn Bhd'], ['Company No : 1174703-K'], ['GST Reg no : 0000 6771 0976']])).toBe('Timeless Kitchenette Sdn Bhd');
+    // A speck before a name in capitals, and a full stop read before the legal form.
+    expect(company([['To UNIHAKKA INTERNATIONAL. SDN BHD'], ['(867388-U)']])).toBe('UNIHAKKA INTERNATIONAL SDN BHD');
+    // Single letters belong to the name; an abbreviation keeps its full stop.
+    expect(company([['C W KHOO HARDWARE SDN BHD'], ['(481500-M)']])).toBe('C W KHOO HARDWARE SDN BHD');
+    expect(company([['POPULAR BOOK CO. SDN BHD'], ['(Co. No. 113825-W)']])).toBe('POPULAR BOOK CO. SDN BHD');
+    // "&" read as a digit between words in capitals; a name broken after its "&" (read "4") ends on the row below.
+    expect(company([['TED HENG STATIONERY 5 BOOKS'], ['(001451637-M)']])).toBe('TED HENG STATIONERY & BOOKS');
+    expect(company([['HOME MASTER HARDWARE 4'], ['ELECTRICAL'], ['NO.113 JALAN SETIA']])).toBe('HOME MASTER HARDWARE & ELECTRICAL');
+    expect(company([['RESTORAN 2020 CAFE']])).toBe('RESTORAN 2020 CAFE');
+    // Neither a label with its number nor the address's state or country line is the name.
+    expect(company([['GL HANDICRAFT & TAILORING'], ['19, JALAN KANCIL,'], ['MALAYSIA'], ['Company Reg No. :75495-W']])).toBe('GL HANDICRAFT & TAILORING');
+    // One letter misread in a long trade word is mended; a real word one letter away is left alone.
+    expect(company([['UNIHAKKA INTERNATIGNAL SDN BHD'], ['(867388-U)']])).toBe('UNIHAKKA INTERNATIONAL SDN BHD');
+    expect(company([['ARTRANGE STATIONERS & PRINT SDN BHD']])).toBe('ARTRANGE STATIONERS & PRINT SDN BHD');
+    // "(M)" read "CM)", and an initialism's last full stop read as a comma.
+    expect(company([['MR D.I.Y, CM) SON BHD'], ['(CO.REG : 860671-D)']])).toBe('MR D.I.Y. (M) SDN BHD');
+    // A name on two rows in mixed case, the legal form alone on the second.
+    expect(company([['Nando \'s Chickenland Malaysia'], ['Sdn Bhd'], ['Nando\'s 1 Mont Kiara']])).toBe("Nando's Chickenland Malaysia Sdn Bhd");
+  });
+
+  it('without a date label, takes the date printed with a time over another date above it', () => {
+    const fields = extractDocumentFields(page([['PASAR MINI JIN SENG'], ['TAX ID :002-1560040 18/03/16'], ['1 VEGETABLES', '2.20'], ['TOTAL', '28.60'], ['18/03/18 09:03']]));
+    expect(fields).toMatchObject({ date: '2018-03-18', dateText: '18/03/18' });
+    // A labelled date still wins over a timed one.
+    expect(extractDocumentFields(page([['Date: 01/02/2018'], ['05/02/2018 10:15']])).date).toBe('2018-02-01');
+  });
+
+  it('takes "Amt Due" and "Total Amt Payable" as the amount payable', () => {
+    expect(extractDocumentFields(page([['Chicken', '129.30'], ['Sub Total', '129.30'], ['Amt Due', '129.30'], ['Cash', '150.00']])).total).toBe('129.30');
+    // Its decimal point lost by OCR, on a document whose other amounts show cents.
+    expect(extractDocumentFields(page([['Pen', '12.00'], ['Total Amt Payable :', '1200'], ['Paid Amount', '20.00'], ['Change :', '8.00']])).total).toBe('12.00');
+  });
+
+  it('adds a 5-cent rounding adjustment printed below the total when no rounded total follows', () => {
+    const fields = extractDocumentFields(page([['GIFT BOX', '60.31'], ['TOTAL', 'RM 60.31'], ['ROUNDING ADJ', '-0.01'], ['CASH:', 'RM 70.30'], ['CHANGE', 'RM 10.00']]));
+    expect(fields).toMatchObject({ total: '60.30', totalText: '60.30' });
+    // Already a multiple of 5 cents, or a rounded total printed below: left as read.
+    expect(extractDocumentFields(page([['TOTAL', '31.00'], ['ROUNDING ADJ', '0.00'], ['CASH', '50.00']])).total).toBe('31.00');
+    expect(extractDocumentFields(page([['TOTAL', '31.02'], ['ROUNDING ADJ', '-0.02'], ['ROUNDED TOTAL', '31.00']])).total).toBe('31.00');
+  });
+
+  it('counts the main fields a read gives, the issuer only with a corporate word (OCR reads again below 3)', () => {
+    expect(plausibleReceiptFields(page([['GREEN LEAF TRADING SDN BHD'], ['DATE: 09/01/2019'], ['TOTAL', '31.00']]))).toBe(3);
+    expect(plausibleReceiptFields(page([['PASAR MINI JIN SENG'], ['DATE: 09/01/2019'], ['TOTAL', '31.00']]))).toBe(2);
+    expect(plausibleReceiptFields(page([['gracias por su visita']]))).toBe(0);
   });
 
   it('leaves out what it cannot find, and does not take cash or subtotals for the total', () => {
