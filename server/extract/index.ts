@@ -55,10 +55,10 @@ export class Extractor {
    * Positioned text of the file, and the plain text (for the language model). An image whose header declares more
    * pixels than are read is refused here, before any decoding; `signal` (the client went away) drops a waiting one.
    */
-  async read(file: unknown, signal?: AbortSignal): Promise<{ segments: Segment[]; text: string; source: 'pdf' | 'ocr' }> {
+  async read(file: unknown, signal?: AbortSignal, { receipt = true }: { receipt?: boolean } = {}): Promise<{ segments: Segment[]; text: string; source: 'pdf' | 'ocr' }> {
     const { buffer, type } = decode(file);
     if (type !== 'application/pdf') checkImageHeader(buffer, this.pool.maxPixels);
-    const { segments, source } = await this.pool.read(buffer, type, signal);
+    const { segments, source } = await this.pool.read(buffer, type, signal, { receipt });
     return { segments, text: rowsText(segments), source };
   }
 
@@ -86,7 +86,7 @@ export class Extractor {
   }
 
   async readCard(file: unknown, signal?: AbortSignal): Promise<CardResult> {
-    const { segments, text } = await this.read(file, signal);
+    const { segments, text } = await this.read(file, signal, { receipt: false });
     const offline = extractCardFields(segments) as CardResult;
     if (!this.options.llm) return offline;
     const model = await llmCardFields(this.options.llm, text);

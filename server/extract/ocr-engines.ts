@@ -10,7 +10,7 @@ import { PaddleEngine, splitLine } from './paddle';
 
 export interface ReaderEngine {
   start(): Promise<unknown>;
-  read(image: Buffer, options: { maxPixels: number }): Promise<OcrRead>;
+  read(image: Buffer, options: { maxPixels: number; receipt?: boolean }): Promise<OcrRead>;
   close(): Promise<void>;
 }
 
@@ -67,7 +67,7 @@ export class CombinedEngine implements ReaderEngine {
     await Promise.all([this.tesseract.start(), this.paddle.start()]);
   }
 
-  async read(image: Buffer, options: { maxPixels: number }): Promise<OcrRead> {
+  async read(image: Buffer, options: { maxPixels: number; receipt?: boolean }): Promise<OcrRead> {
     // One after the other: each engine already uses the reader's cores.
     const paddle = await this.paddle.lines(image, options);
     const tesseract = await this.tesseract.read(image, options);

@@ -103,15 +103,16 @@ export class OcrEngine {
    * receipt's total, date and issuer (see plausibleReceiptFields), the picture is read again as sparse text (words
    * wherever they are, which finds lines the block reading skips or merges), and the read giving more of them is
    * kept, the first on a tie. Measured on SROIE's tuning part (bench/extraction.ts): a quarter of the receipts are
-   * read twice; the median stays about 1 s a receipt, the 95th percentile grows to 3-4.5 s.
+   * read twice; the median stays about 1 s a receipt, the 95th percentile grows to 3-4.5 s. A business card
+   * (`receipt: false`) has none of these fields: it is read once.
    */
-  async read(image: Buffer, { maxPixels = MAX_IMAGE_PIXELS }: { maxPixels?: number } = {}): Promise<OcrRead> {
+  async read(image: Buffer, { maxPixels = MAX_IMAGE_PIXELS, receipt = true }: { maxPixels?: number; receipt?: boolean } = {}): Promise<OcrRead> {
     const prepared = await prepareImage(image, maxPixels);
     const { height = 0 } = await sharp(prepared).metadata();
     const worker = await this.start();
     const block = await recognize(worker, prepared, PSM.SINGLE_BLOCK);
     const found = plausibleReceiptFields(block);
-    if (found === 3) return { segments: block, height };
+    if (found === 3 || !receipt) return { segments: block, height };
     const sparse = await recognize(worker, prepared, PSM.SPARSE_TEXT);
     return { segments: plausibleReceiptFields(sparse) > found ? sparse : block, height };
   }

@@ -133,10 +133,10 @@ export class ReaderPool {
    * and its queue are full, 504 past the time limit, 422 past the memory cap or for a document that cannot be read.
    * `signal` (the client went away) takes a waiting document out of the queue.
    */
-  async read(buffer: Buffer, type: DocumentType, signal?: AbortSignal): Promise<ReadResult> {
+  async read(buffer: Buffer, type: DocumentType, signal?: AbortSignal, options: { receipt?: boolean } = {}): Promise<ReadResult> {
     await this.slot(signal);
     try {
-      return await this.run(buffer, type);
+      return await this.run(buffer, type, options.receipt ?? true);
     } finally {
       const next = this.waiting.shift();
       // The slot passes to the next waiting document, or is freed.
@@ -191,7 +191,7 @@ export class ReaderPool {
     });
   }
 
-  private async run(buffer: Buffer, type: DocumentType): Promise<ReadResult> {
+  private async run(buffer: Buffer, type: DocumentType, receipt: boolean): Promise<ReadResult> {
     const reader = this.readers.find((one) => !one.busy && !one.dead) ?? this.spawn();
     reader.busy = true;
     clearTimeout(reader.idle);
@@ -203,7 +203,7 @@ export class ReaderPool {
         // It ended between being chosen and getting the document.
         if (reader.dead) return reject(reader.killedFor ?? new ExtractionError(500, readerMessages.crashed));
         timer = setTimeout(() => this.kill(reader, new ExtractionError(504, readerMessages.timeout(this.timeoutMs))), this.timeoutMs);
-        const request: ReadRequest = { id: reader.job.id, buffer, type, maxPixels: this.maxPixels };
+        const request: ReadRequest = { id: reader.job.id, buffer, type, maxPixels: this.maxPixels, receipt };
         reader.child.send(request, (error) => {
           if (error) this.kill(reader, new ExtractionError(500, readerMessages.crashed));
         });

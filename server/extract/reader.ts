@@ -17,10 +17,15 @@ export interface ReadResult {
 
 /** What reads words off a picture (tesseract.js today, see ocr.ts). */
 export interface OcrEngineLike {
-  read(image: Buffer, options: { maxPixels: number }): Promise<OcrRead>;
+  read(image: Buffer, options: { maxPixels: number; receipt?: boolean }): Promise<OcrRead>;
 }
 
-export async function readDocument(engine: OcrEngineLike, buffer: Buffer, type: DocumentType, { maxPixels }: { maxPixels: number }): Promise<ReadResult> {
+export async function readDocument(
+  engine: OcrEngineLike,
+  buffer: Buffer,
+  type: DocumentType,
+  { maxPixels, receipt = true }: { maxPixels: number; receipt?: boolean },
+): Promise<ReadResult> {
   if (type === 'application/pdf') {
     let pdf: Awaited<ReturnType<typeof readPdf>>;
     try {
@@ -37,18 +42,18 @@ export async function readDocument(engine: OcrEngineLike, buffer: Buffer, type: 
     const all: Segment[] = [];
     let offset = 0;
     for (const page of pdf.scans) {
-      const read = await readImage(engine, page, maxPixels);
+      const read = await readImage(engine, page, maxPixels, receipt);
       all.push(...read.segments.map((segment) => ({ ...segment, box: [segment.box[0], segment.box[1] + offset, segment.box[2], segment.box[3] + offset] as Segment['box'] })));
       offset += read.height;
     }
     return { segments: all, source: 'ocr' };
   }
-  return { segments: (await readImage(engine, buffer, maxPixels)).segments, source: 'ocr' };
+  return { segments: (await readImage(engine, buffer, maxPixels, receipt)).segments, source: 'ocr' };
 }
 
-async function readImage(engine: OcrEngineLike, image: Buffer, maxPixels: number): Promise<OcrRead> {
+async function readImage(engine: OcrEngineLike, image: Buffer, maxPixels: number, receipt: boolean): Promise<OcrRead> {
   try {
-    return await engine.read(image, { maxPixels });
+    return await engine.read(image, { maxPixels, receipt });
   } catch (error) {
     if (error instanceof ExtractionError) throw error;
     throw new ExtractionError(422, 'The image could not be read: it is damaged or not a photo of a document');

@@ -1,7 +1,7 @@
 /**
  * A reader process (forked by pool.ts): loads the OCR engine named by its argument (ocr-engines.ts), says `ready`, then reads one document per message and
  * answers its words or the clear refusal. It ends when the server does (the IPC channel closes).
- *   parent -> { id, buffer, type, maxPixels }
+ *   parent -> { id, buffer, type, maxPixels, receipt }
  *   child  -> { kind: 'ready' } | { kind: 'done', id, result } | { kind: 'failed', id, status, message }
  */
 import { readdirSync } from 'node:fs';
@@ -38,6 +38,8 @@ export interface ReadRequest {
   buffer: Buffer;
   type: DocumentType;
   maxPixels: number;
+  /** A receipt or invoice (read again another way when its fields are missing), not a business card. */
+  receipt: boolean;
 }
 
 const send = (message: unknown) => process.send?.(message);
@@ -50,7 +52,7 @@ await engine.start();
 yieldProcessor();
 
 process.on('message', (request: ReadRequest) => {
-  readDocument(engine, Buffer.from(request.buffer), request.type, { maxPixels: request.maxPixels }).then(
+  readDocument(engine, Buffer.from(request.buffer), request.type, { maxPixels: request.maxPixels, receipt: request.receipt }).then(
     (result) => send({ kind: 'done', id: request.id, result }),
     (error: unknown) =>
       error instanceof ExtractionError

@@ -233,3 +233,30 @@ describe('preparing a photo for OCR', () => {
     expect(turned.height).toBeGreaterThan(turned.width);
   });
 });
+
+describe('how many times a picture is read', () => {
+  it('reads a receipt lacking its fields a second way, and a business card once', async () => {
+    const { OcrEngine } = await import('../../server/extract/ocr');
+    const engine = new OcrEngine();
+    try {
+      const worker = await engine.start();
+      let readings = 0;
+      const recognize = worker.recognize.bind(worker);
+      worker.recognize = ((...args: Parameters<typeof recognize>) => (readings++, recognize(...args))) as typeof worker.recognize;
+      // A card: a name, a position and an e-mail; no total, date or company's legal form.
+      const lines = ['Laura Gómez', 'Directora comercial', 'laura@example.com'];
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="700" height="300"><rect width="100%" height="100%" fill="#fff"/>${lines
+        .map((line, at) => `<text x="40" y="${80 + at * 70}" font-family="DejaVu Sans" font-size="36" fill="#111">${line}</text>`)
+        .join('')}</svg>`;
+      const card = await sharp(Buffer.from(svg)).png().toBuffer();
+      const asCard = await engine.read(card, { receipt: false });
+      expect(readings).toBe(1);
+      expect(extractCardFields(asCard.segments)).toMatchObject({ email: 'laura@example.com' });
+      readings = 0;
+      await engine.read(card);
+      expect(readings).toBe(2);
+    } finally {
+      await engine.close();
+    }
+  }, 60_000);
+});
