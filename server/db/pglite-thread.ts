@@ -73,8 +73,15 @@ export async function startPgliteThread(options: { dir?: string; template?: Blob
   const call = <T>(message: Record<string, unknown>): Promise<T[]> => {
     if (ended) return Promise.reject(ended);
     const id = nextId++;
+    // Where the query was asked, for the error's stack (the thread's own stack says nothing of the caller).
+    const site: { stack?: string } = {};
+    Error.captureStackTrace(site, call);
     return new Promise<T[]>((resolve, reject) => {
-      calls.set(id, { resolve: resolve as (rows: unknown[]) => void, reject });
+      const rejectAt = (error: Error) => {
+        error.stack = `${error.name}: ${error.message}\n${(site.stack ?? '').split('\n').slice(1).join('\n')}`;
+        reject(error);
+      };
+      calls.set(id, { resolve: resolve as (rows: unknown[]) => void, reject: rejectAt });
       hold();
       worker.postMessage({ ...message, id });
     });
