@@ -65,4 +65,33 @@ describe('Odoo JSON-RPC client over real HTTP against the embedded /jsonrpc', ()
     const client = new OdooClient({ url: hangingUrl, ...credentials, timeoutMs: 300 });
     await expect(client.searchCount('res.partner', [])).rejects.toMatchObject({ statusCode: 503, message: 'ERP unavailable' });
   });
+
+  it("reads a list's page and its bounded count in one web_search_read, as search_read and search_count would give them", async () => {
+    const asked: string[] = [];
+    const counting: typeof fetch = async (input, init) => {
+      const body = JSON.parse(String(init?.body ?? '{}')) as { params?: { method?: string; args?: unknown[] } };
+      if (body.params?.method === 'execute_kw') asked.push(String(body.params.args?.[4]));
+      return fetch(input, init);
+    };
+    const client = new OdooClient({ url, ...credentials, fetch: counting });
+    const company = await client.create('res.company', { name: 'Lista SL' });
+    for (let index = 0; index < 7; index++) await client.create('res.partner', { name: `Proveedor ${index}`, company_id: index % 2 ? company : false, supplier_rank: 1 });
+    const domain = [['supplier_rank', '>', 0]] as Array<[string, string, unknown]>;
+    const separately = async (options: { offset: number; limit: number; countLimit: number }) => {
+      const [records, count] = await Promise.all([
+        client.searchRead('res.partner', domain, { fields: ['name', 'company_id', 'email'], order: 'name', offset: options.offset, limit: options.limit }),
+        client.searchCount('res.partner', domain, undefined, options.countLimit + 1),
+      ]);
+      return { records, length: Math.min(count, options.countLimit), limited: count > options.countLimit };
+    };
+    for (const page of [{ offset: 0, limit: 3, countLimit: 10 }, { offset: 6, limit: 3, countLimit: 10 }, { offset: 0, limit: 3, countLimit: 4 }, { offset: 20, limit: 3, countLimit: 10 }]) {
+      asked.length = 0;
+      const one = await client.searchPage('res.partner', domain, { fields: ['name', 'company_id', 'email'], order: 'name', ...page });
+      // One call for a page with rows; past the end, the count is asked as well (web_search_read says 0 there).
+      expect(asked).toEqual(page.offset < 7 ? ['web_search_read'] : ['web_search_read', 'search_count']);
+      expect(one).toEqual(await separately(page));
+    }
+    const [first] = (await client.searchPage('res.partner', domain, { fields: ['name', 'company_id'], order: 'name', offset: 1, limit: 1, countLimit: 10 })).records;
+    expect(first).toEqual({ id: expect.any(Number), name: 'Proveedor 1', company_id: [company, 'Lista SL'] });
+  });
 });

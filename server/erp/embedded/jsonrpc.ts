@@ -52,6 +52,14 @@ async function executeKw(store: EmbeddedStore, model: string, method: string, ar
         order: (arg(4, 'order') as string) ?? undefined,
         context,
       });
+    case 'web_search_read':
+      return webSearchRead(store, model, list(arg(0, 'domain')) as Domain, (arg(1, 'specification') ?? {}) as Record<string, { fields?: object }>, {
+        offset: (arg(2, 'offset') as number) ?? 0,
+        limit: (arg(3, 'limit') as number) ?? undefined,
+        order: (arg(4, 'order') as string) ?? undefined,
+        countLimit: (arg(5, 'count_limit') as number) ?? undefined,
+        context,
+      });
     case 'search':
       return store.search(model, list(arg(0, 'domain')) as Domain, {
         offset: (arg(1, 'offset') as number) ?? 0,
@@ -86,6 +94,40 @@ async function executeKw(store: EmbeddedStore, model: string, method: string, ar
       return store.call(model, method, list(args[0]) as number[], args.slice(1), rest);
     }
   }
+}
+
+/**
+ * Odoo 17's web_search_read (addons/web/models/models.py) as the client uses it: the rows by web_read's
+ * specification (a many2one asked with `fields` comes as `{id, display_name}`, without as its id) and `length`,
+ * counted with count_limit only when the page is full and the limit not yet passed, else offset + rows.
+ */
+async function webSearchRead(
+  store: EmbeddedStore,
+  model: string,
+  domain: Domain,
+  specification: Record<string, { fields?: object }>,
+  options: { offset: number; limit?: number; order?: string; countLimit?: number; context: Record<string, unknown> },
+): Promise<{ length: number; records: Array<Record<string, unknown>> }> {
+  if (!specification || typeof specification !== 'object' || Array.isArray(specification)) throw new ErpError('validation', 'Invalid specification');
+  const fields = Object.keys(specification);
+  const rows = await store.searchRead(model, domain, { fields: fields.length ? fields : ['id'], offset: options.offset, limit: options.limit, order: options.order, context: options.context });
+  if (!rows.length) return { length: 0, records: [] };
+  const records = rows.map((row) => {
+    const record: Record<string, unknown> = { ...row };
+    for (const name of fields) {
+      const value = row[name];
+      if (!Array.isArray(value) || value.length !== 2 || typeof value[0] !== 'number' || typeof value[1] !== 'string') continue;
+      const spec = specification[name];
+      // A many2one pair: as web_read gives it.
+      record[name] = spec && typeof spec === 'object' && 'fields' in spec ? { id: value[0], display_name: value[1] } : value[0];
+    }
+    return record;
+  });
+  const current = records.length + options.offset;
+  const full = records.length === options.limit;
+  const passed = options.countLimit !== undefined && options.countLimit <= current;
+  const length = options.limit && full && !passed ? await store.searchCount(model, domain, options.context, options.countLimit) : current;
+  return { length, records };
 }
 
 /** Answers one JSON-RPC body as Odoo's /jsonrpc would. */

@@ -3,9 +3,10 @@
  * `object.execute_kw`), or Odoo 19's JSON-2 (`POST /json/2/<model>/<method>` with a bearer key).
  * Each call has a timeout; transport failures are 'ERP unavailable' (503), Odoo's own errors keep their message.
  */
-import { ErpError, ERP_UNAVAILABLE, type Domain, type ErpClient, type ErpContext, type ErpRecord, type ErpValues, type SearchOptions } from '../types';
+import { ErpError, ERP_UNAVAILABLE, type Domain, type ErpClient, type ErpContext, type ErpRecord, type ErpValues, type PageOptions, type SearchOptions, type SearchPage } from '../types';
 import { currentErpContext, DEFAULT_TIME_ZONE } from '../context';
 import { fromOdooError, type OdooErrorPayload } from './errors';
+import { PRODUCT_REGISTRY } from '../embedded/registry';
 
 export interface OdooConnection {
   url: string;
@@ -134,6 +135,7 @@ export class OdooClient implements ErpClient {
   private async json2<T>(model: string, method: string, args: unknown[], kwargs: Record<string, unknown>): Promise<T> {
     const names: Record<string, string[]> = {
       search_read: ['domain'],
+      web_search_read: ['domain', 'specification'],
       search_count: ['domain'],
       read: ['ids'],
       create: ['vals_list'],
@@ -159,6 +161,44 @@ export class OdooClient implements ErpClient {
   searchRead<T extends ErpRecord = ErpRecord>(model: string, domain: Domain, options: SearchOptions = {}): Promise<T[]> {
     const { fields, offset, limit, order, context } = options;
     return this.execute<T[]>(model, 'search_read', [domain], clean({ fields, offset, limit, order, context }));
+  }
+
+  /**
+   * A list's page in one call, as Odoo's web client reads one: web_search_read(domain, specification, offset, limit,
+   * order, count_limit) answers `{length, records}`, counting (search_count with the limit) only when the page is
+   * full. The many2one fields are asked with their display names (from the product's registry of Odoo's fields) and
+   * given back as search_read gives them, `[id, name]` or false. A cursor's page (`after`: the count is of the domain
+   * without it), a page read without its count, or a field the registry does not know: search_read and
+   * search_count side by side.
+   */
+  async searchPage<T extends ErpRecord = ErpRecord>(model: string, domain: Domain, options: PageOptions): Promise<SearchPage<T>> {
+    const { countLimit, after, count, ...read } = options;
+    const many2one = pageSpecification(model, read.fields);
+    if (count === false) return { records: await this.searchRead<T>(model, after?.length ? [...domain, ...after] : domain, read), length: 0, limited: false };
+    if (after?.length || !many2one) {
+      const [records, total] = await Promise.all([
+        this.searchRead<T>(model, after?.length ? [...domain, ...after] : domain, read),
+        this.searchCount(model, domain, read.context, countLimit === undefined ? undefined : countLimit + 1),
+      ]);
+      return bounded(records, total, countLimit);
+    }
+    const { offset, limit, order, context } = read;
+    const answer = await this.execute<{ length: number; records: Array<Record<string, unknown>> }>(
+      model,
+      'web_search_read',
+      [domain, many2one.specification],
+      clean({ offset, limit, order, count_limit: countLimit === undefined ? undefined : countLimit + 1, context }),
+    );
+    const records = answer.records.map((record) => {
+      for (const name of many2one.names) {
+        const value = record[name] as { id: number; display_name?: unknown } | false | null | undefined;
+        record[name] = value && typeof value === 'object' ? [value.id, value.display_name ?? false] : false;
+      }
+      return record as T;
+    });
+    // An empty page past the end says 0 (web_search_read does not count then): the list still has its total.
+    const total = !records.length && offset ? await this.searchCount(model, domain, context, countLimit === undefined ? undefined : countLimit + 1) : answer.length;
+    return bounded(records, total, countLimit);
   }
 
   /** Odoo 17's search_count(domain, limit=None): with a limit, counting stops there. */
@@ -208,4 +248,29 @@ function majorOf(answer: unknown): number {
 
 function clean(values: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
+}
+
+/**
+ * web_read's specification of a list's fields: the many2one ones with their display names, the others as they are.
+ * Undefined when a field is not in the product's registry (its type unknown here) or no fields are named.
+ */
+function pageSpecification(model: string, fields: string[] | undefined): { specification: Record<string, unknown>; names: string[] } | undefined {
+  const def = Object.prototype.hasOwnProperty.call(PRODUCT_REGISTRY, model) ? PRODUCT_REGISTRY[model] : undefined;
+  if (!def || !fields?.length) return undefined;
+  const specification: Record<string, unknown> = {};
+  const names: string[] = [];
+  for (const name of fields) {
+    if (name === 'id') continue;
+    const field = Object.prototype.hasOwnProperty.call(def.fields, name) ? def.fields[name] : undefined;
+    if (!field) return undefined;
+    if (field.type === 'many2one') names.push(name);
+    specification[name] = field.type === 'many2one' ? { fields: { display_name: {} } } : {};
+  }
+  return { specification, names };
+}
+
+/** The page with its count bounded at countLimit (more than it: `limited`). */
+function bounded<T extends ErpRecord>(records: T[], total: number, countLimit: number | undefined): SearchPage<T> {
+  const limited = countLimit !== undefined && total > countLimit;
+  return { records, length: limited ? countLimit : total, limited };
 }
