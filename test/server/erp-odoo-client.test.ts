@@ -93,5 +93,19 @@ describe('Odoo JSON-RPC client over real HTTP against the embedded /jsonrpc', ()
     }
     const [first] = (await client.searchPage('res.partner', domain, { fields: ['name', 'company_id'], order: 'name', offset: 1, limit: 1, countLimit: 10 })).records;
     expect(first).toEqual({ id: expect.any(Number), name: 'Proveedor 1', company_id: [company, 'Lista SL'] });
+
+    // Odoo 16's web_search_read takes field names: there the page is search_read and search_count.
+    const odoo16: typeof fetch = async (input, init) => {
+      const body = JSON.parse(String(init?.body ?? '{}')) as { id?: unknown; params?: { service?: string; method?: string } };
+      if (body.params?.service === 'common' && body.params.method === 'version') {
+        return Response.json({ jsonrpc: '2.0', id: body.id, result: { server_version: '16.0', server_version_info: [16, 0, 0, 'final', 0, ''] } });
+      }
+      return counting(input, init);
+    };
+    const older = new OdooClient({ url, ...credentials, fetch: odoo16 });
+    asked.length = 0;
+    const page = { offset: 0, limit: 3, countLimit: 10 };
+    expect(await older.searchPage('res.partner', domain, { fields: ['name', 'company_id', 'email'], order: 'name', ...page })).toEqual(await separately(page));
+    expect(asked.slice(0, 2).sort()).toEqual(['search_count', 'search_read']);
   });
 });

@@ -168,14 +168,15 @@ export class OdooClient implements ErpClient {
    * order, count_limit) answers `{length, records}`, counting (search_count with the limit) only when the page is
    * full. The many2one fields are asked with their display names (from the product's registry of Odoo's fields) and
    * given back as search_read gives them, `[id, name]` or false. A cursor's page (`after`: the count is of the domain
-   * without it), a page read without its count, or a field the registry does not know: search_read and
-   * search_count side by side.
+   * without it), a page read without its count, a field the registry does not know, or Odoo 16 (its
+   * web_search_read takes field names): search_read and search_count side by side.
    */
   async searchPage<T extends ErpRecord = ErpRecord>(model: string, domain: Domain, options: PageOptions): Promise<SearchPage<T>> {
     const { countLimit, after, count, ...read } = options;
     const many2one = pageSpecification(model, read.fields);
     if (count === false) return { records: await this.searchRead<T>(model, after?.length ? [...domain, ...after] : domain, read), length: 0, limited: false };
-    if (after?.length || !many2one) {
+    // Odoo 16's web_search_read takes field names, not a specification: its lists are read in two calls.
+    if (after?.length || !many2one || (await this.version()) < 17) {
       const [records, total] = await Promise.all([
         this.searchRead<T>(model, after?.length ? [...domain, ...after] : domain, read),
         this.searchCount(model, domain, read.context, countLimit === undefined ? undefined : countLimit + 1),
