@@ -60,8 +60,8 @@ export function similarity(a: string, b: string): number {
 }
 
 export class CombinedEngine implements ReaderEngine {
-  private readonly tesseract = new OcrEngine();
   private readonly paddle = new PaddleEngine();
+  private readonly tesseract = new OcrEngine(this.paddle);
 
   async start(): Promise<void> {
     await Promise.all([this.tesseract.start(), this.paddle.start()]);

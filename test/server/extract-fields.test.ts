@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { extractCardFields, extractDocumentFields, normaliseAmount, plausibleReceiptFields, segmentsFromText, type Segment } from '../../server/extract/fields';
+import { extractCardFields, extractDocumentFields, groupRows, normaliseAmount, plausibleReceiptFields, segmentsFromText, type Segment } from '../../server/extract/fields';
+import type { PaddleEngine } from '../../server/extract/paddle';
+import { mendDateDigits, replaceDateText, secondOpinionOnDate } from '../../server/extract/second-opinion';
 import sharp from 'sharp';
 import { prepareImage, textLineHeight } from '../../server/extract/ocr';
 
@@ -231,5 +233,50 @@ describe('preparing a photo for OCR', () => {
     const stored = await sharp(await page(4032, 3024, 60)).withMetadata({ orientation: 6 }).jpeg().toBuffer();
     const turned = await sizes(stored);
     expect(turned.height).toBeGreaterThan(turned.width);
+  });
+});
+
+describe("a second opinion on the date's digits (PP-OCR on a crop of the date's words)", () => {
+  it('takes the second reading when it differs from the first only in digits, keeping the first reading\'s spacing', () => {
+    expect(mendDateDigits('29 Mar 2015', '29Mar2018')).toBe('29 Mar 2018');
+    expect(mendDateDigits('2016-03-23', '2018-03-23')).toBe('2018-03-23');
+    // The crop's text may hold more than the date (a label, the time run into the year).
+    expect(mendDateDigits('20/03/2013', 'Date:20/03/201813:01')).toBe('20/03/2018');
+  });
+
+  it('keeps the first reading when the two agree, differ in more than digits, or the second is no valid past date', () => {
+    expect(mendDateDigits('20/03/2018', '20/03/2018')).toBeUndefined();
+    expect(mendDateDigits('10 Mar 2018', '10Mar20181')).toBeUndefined();
+    expect(mendDateDigits('20-03-2013', '20/03/2018')).toBeUndefined();
+    expect(mendDateDigits('21032018', '2703/2018')).toBeUndefined();
+    expect(mendDateDigits('20/03/2013', '20/08/2013')).toBe('20/08/2013');
+    expect(mendDateDigits('20/03/2013', '20/83/2013')).toBeUndefined();
+    expect(mendDateDigits('20/03/2013', '20/03/2028', new Date('2026-11-24T00:00:00Z'))).toBeUndefined();
+  });
+
+  it('mends the words the date falls on, so the receipt reads the right day', () => {
+    const words = page([['SHOP SDN BHD'], ['Date:', '20/03/2013', '13:01'], ['TOTAL', '9.00']]);
+    const mended = replaceDateText(words, groupRows(words), '20/03/2013', '20/03/2018');
+    expect(extractDocumentFields(mended)).toMatchObject({ date: '2018-03-20', dateText: '20/03/2018', total: '9.00' });
+    const split = page([['29', 'Mar', '2015', '10:02'], ['TOTAL', '9.00']]);
+    expect(extractDocumentFields(replaceDateText(split, groupRows(split), '29 Mar 2015', '29 Mar 2018'))).toMatchObject({ date: '2018-03-29', dateText: '29 Mar 2018' });
+  });
+
+  it("reads a crop around the date's words and takes a sure reading only", async () => {
+    const picture = await sharp({ create: { width: 900, height: 120, channels: 3, background: '#fff' } }).png().toBuffer();
+    const words = page([['SHOP SDN BHD'], ['Date:', '20/03/2013', '13:01'], ['TOTAL', '9.00']]);
+    const crops: Array<{ width?: number; height?: number }> = [];
+    const reader = (text: string, mean: number) =>
+      ({
+        recogniseLine: async (crop: Buffer) => {
+          crops.push(await sharp(crop).metadata());
+          return { text, mean };
+        },
+      }) as unknown as PaddleEngine;
+    expect(extractDocumentFields(await secondOpinionOnDate(reader('20/03/2018', 0.98), picture, words))).toMatchObject({ date: '2018-03-20', dateText: '20/03/2018' });
+    // The crop is the date's word with a small margin, not the whole row.
+    expect(crops[0].width).toBeLessThan(120);
+    expect(crops[0].height).toBeLessThan(30);
+    expect(extractDocumentFields(await secondOpinionOnDate(reader('20/03/2018', 0.6), picture, words))).toMatchObject({ date: '2013-03-20' });
   });
 });
