@@ -12,7 +12,7 @@ import { createWorker, PSM, type Worker } from 'tesseract.js';
 import { plausibleReceiptFields, type Segment } from './fields';
 import { MAX_IMAGE_PIXELS, tooManyPixels } from './limits';
 import { PaddleEngine } from './paddle';
-import { secondOpinionOnDate } from './second-opinion';
+import { secondOpinionOnDate, secondOpinionOnIssuer } from './second-opinion';
 
 const require = createRequire(import.meta.url);
 
@@ -131,7 +131,7 @@ export class OcrEngine {
   private async checkDate(prepared: Buffer, segments: Segment[]): Promise<Segment[]> {
     if (!this.dateReader) return segments;
     try {
-      return await secondOpinionOnDate(this.dateReader, prepared, segments);
+      return await secondOpinionOnIssuer(this.dateReader, prepared, await secondOpinionOnDate(this.dateReader, prepared, segments));
     } catch {
       return segments;
     }

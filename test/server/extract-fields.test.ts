@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { extractCardFields, extractDocumentFields, groupRows, normaliseAmount, plausibleReceiptFields, segmentsFromText, type Segment } from '../../server/extract/fields';
-import type { PaddleEngine } from '../../server/extract/paddle';
-import { mendDateDigits, replaceDateText, secondOpinionOnDate } from '../../server/extract/second-opinion';
+import { PaddleEngine } from '../../server/extract/paddle';
+import { createEngine, SECOND_OPINION_MIN_MEMORY_MB } from '../../server/extract/ocr-engines';
+import { mendDateDigits, mendNameLetters, replaceDateText, replaceRowText, secondOpinionOnDate, secondOpinionOnIssuer } from '../../server/extract/second-opinion';
 import sharp from 'sharp';
 import { prepareImage, textLineHeight } from '../../server/extract/ocr';
 
@@ -278,5 +279,40 @@ describe("a second opinion on the date's digits (PP-OCR on a crop of the date's 
     expect(crops[0].width).toBeLessThan(120);
     expect(crops[0].height).toBeLessThan(30);
     expect(extractDocumentFields(await secondOpinionOnDate(reader('20/03/2018', 0.6), picture, words))).toMatchObject({ date: '2013-03-20' });
+  });
+});
+
+describe("a second opinion on the issuer's letters (PP-OCR on a crop of the issuer's row)", () => {
+  it("takes the second reading's letters where the two differ, keeping tesseract's spacing", () => {
+    expect(mendNameLetters('laste Ot The World Sdn Bhd', 'Taste Of The Wor ld Sdn Bhd')).toBe('Taste Of The World Sdn Bhd');
+    expect(mendNameLetters('MR D.I.Y. (JOHGR) SDN BHD', 'MR D.I.Y.(JOHOR) SDN BHD')).toBe('MR D.I.Y. (JOHOR) SDN BHD');
+    expect(mendNameLetters('[ED HENG STATIONERY 6 BOOKS', 'TEO HENG STATIONERY & BOOKS')).toBe('TEO HENG STATIONERY 6 BOOKS');
+  });
+
+  it("keeps tesseract's reading for digits and signs, accents and case, other lengths, or too many changes", () => {
+    expect(mendNameLetters('PERNIAGAAN ZHENG HUI', 'PERNIAGAAN ZHENG HU1')).toBeUndefined();
+    expect(mendNameLetters('PANADERÍA LA ESPAÑOLA S.L.', 'PANADERiA LA ESPANOLA S.L.')).toBeUndefined();
+    expect(mendNameLetters('LJAN HING STATIONERY SDN BHD', 'UANHING STATIONERY SDN BHD')).toBeUndefined();
+    expect(mendNameLetters('PESAR MINT JIN SENG', 'PASAF MINI JAN SANG')).toBeUndefined();
+    expect(mendNameLetters('BHD', 'BHD')).toBeUndefined();
+  });
+
+  it("mends the issuer's words, so the receipt reads the right name", async () => {
+    const picture = await sharp({ create: { width: 900, height: 120, channels: 3, background: '#fff' } }).png().toBuffer();
+    const words = page([['TED', 'HENG', 'STATIONERY', '&', 'BOOKS'], ['Date:', '20/03/2018'], ['TOTAL', '9.00']]);
+    const reader = (text: string, mean: number) => ({ recogniseLine: async () => ({ text, mean }) }) as unknown as PaddleEngine;
+    expect(extractDocumentFields(await secondOpinionOnIssuer(reader('TEO HENG STATIONERY&BOOKS', 0.97), picture, words))).toMatchObject({ company: 'TEO HENG STATIONERY & BOOKS', date: '2018-03-20' });
+    expect(extractDocumentFields(await secondOpinionOnIssuer(reader('TEO HENG STATIONERY&BOOKS', 0.7), picture, words)).company).toBe('TED HENG STATIONERY & BOOKS');
+    const mended = replaceRowText(words, groupRows(words)[0], 'TEO HENG STATIONERY & BOOKS');
+    expect(mended.slice(0, 5).map((word) => word.text)).toEqual(['TEO', 'HENG', 'STATIONERY', '&', 'BOOKS']);
+  });
+});
+
+describe('which readers ask PP-OCR for a second opinion', () => {
+  it('a tesseract reader capped at 768 MiB or more loads PP-OCR recognition for it; one capped lower reads alone', () => {
+    const reader = (memoryMb?: number) => (createEngine('tesseract', { memoryMb }) as unknown as { dateReader: unknown }).dateReader;
+    expect(reader(1024)).toBeInstanceOf(PaddleEngine);
+    expect(reader(SECOND_OPINION_MIN_MEMORY_MB)).toBeInstanceOf(PaddleEngine);
+    expect(reader(400)).toBeNull();
   });
 });
