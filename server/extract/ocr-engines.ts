@@ -60,8 +60,8 @@ export function similarity(a: string, b: string): number {
 }
 
 export class CombinedEngine implements ReaderEngine {
-  private readonly tesseract = new OcrEngine();
   private readonly paddle = new PaddleEngine();
+  private readonly tesseract = new OcrEngine(this.paddle);
 
   async start(): Promise<void> {
     await Promise.all([this.tesseract.start(), this.paddle.start()]);
@@ -82,8 +82,15 @@ export class CombinedEngine implements ReaderEngine {
   }
 }
 
-export function createEngine(name: OcrEngineName): ReaderEngine {
+/**
+ * The reader's memory (MiB) tesseract needs with PP-OCR's recognition model beside it for the second opinion on the
+ * date and the issuer (second-opinion.ts): SROIE's receipts peak at 500-560 MiB with it, 290-300 without. A reader
+ * capped lower reads with tesseract alone.
+ */
+export const SECOND_OPINION_MIN_MEMORY_MB = 768;
+
+export function createEngine(name: OcrEngineName, { memoryMb }: { memoryMb?: number } = {}): ReaderEngine {
   if (name === 'paddle') return new PaddleEngine();
   if (name === 'combined') return new CombinedEngine();
-  return new OcrEngine();
+  return new OcrEngine(memoryMb === undefined || memoryMb >= SECOND_OPINION_MIN_MEMORY_MB ? new PaddleEngine() : null);
 }

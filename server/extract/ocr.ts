@@ -11,6 +11,8 @@ import sharp, { type Sharp } from 'sharp';
 import { createWorker, PSM, type Worker } from 'tesseract.js';
 import { plausibleReceiptFields, type Segment } from './fields';
 import { MAX_IMAGE_PIXELS, tooManyPixels } from './limits';
+import { PaddleEngine } from './paddle';
+import { secondOpinionOnDate, secondOpinionOnIssuer } from './second-opinion';
 
 const require = createRequire(import.meta.url);
 
@@ -93,6 +95,12 @@ export interface OcrRead {
 export class OcrEngine {
   private worker: Promise<Worker> | null = null;
 
+  /**
+   * `dateReader`: the PP-OCR engine whose recognition model reads the date's words again (second-opinion.ts); its
+   * model is loaded on the first date to check. `null`: tesseract alone.
+   */
+  constructor(private readonly dateReader: PaddleEngine | null = new PaddleEngine()) {}
+
   start(): Promise<Worker> {
     this.worker ??= createWorker(['spa', 'eng'], 1, { langPath: languageFolder(), cacheMethod: 'none', gzip: true, logger: () => undefined, errorHandler: () => undefined });
     return this.worker;
@@ -112,15 +120,31 @@ export class OcrEngine {
     const worker = await this.start();
     const block = await recognize(worker, prepared, PSM.SINGLE_BLOCK);
     const found = plausibleReceiptFields(block);
-    if (found === 3 || !receipt) return { segments: block, height };
-    const sparse = await recognize(worker, prepared, PSM.SPARSE_TEXT);
-    return { segments: plausibleReceiptFields(sparse) > found ? sparse : block, height };
+    // A business card has none of a receipt's fields: read once, as it is.
+    if (!receipt) return { segments: block, height };
+    let segments = block;
+    if (found < 3) {
+      const sparse = await recognize(worker, prepared, PSM.SPARSE_TEXT);
+      if (plausibleReceiptFields(sparse) > found) segments = sparse;
+    }
+    return { segments: await this.checkDate(prepared, segments), height };
+  }
+
+  /** The date's digits mended by a second reading (second-opinion.ts); the words as read if that reading fails. */
+  private async checkDate(prepared: Buffer, segments: Segment[]): Promise<Segment[]> {
+    if (!this.dateReader) return segments;
+    try {
+      return await secondOpinionOnIssuer(this.dateReader, prepared, await secondOpinionOnDate(this.dateReader, prepared, segments));
+    } catch {
+      return segments;
+    }
   }
 
   async close(): Promise<void> {
     const worker = await this.worker?.catch(() => null);
     this.worker = null;
     await worker?.terminate();
+    await this.dateReader?.close();
   }
 }
 

@@ -68,17 +68,25 @@ function planes(data: Uint8Array, width: number, height: number): ModelData {
   return { data: out, width, height };
 }
 
-async function loadModels(): Promise<Models> {
+// No memory arena: it keeps the largest image's buffers for the process's life (1.2 GB resident after a few receipts).
+const onnxOptions = { executionMode: 'sequential', intraOpNumThreads: 2, interOpNumThreads: 1, enableCpuMemArena: false, enableMemPattern: false };
+
+/** The recognition model alone (what reading a crop of one line needs). */
+async function loadRecognition(): Promise<RecognitionModel> {
+  await import('@gutenye/ocr-node');
+  const common = dirname(require.resolve('@gutenye/ocr-common'));
+  const models = (await import(pathToFileURL(join(common, 'models', 'index.js')).href)) as Record<string, unknown>;
+  const { Recognition } = (models.Recognition ? models : await import(pathToFileURL(join(common, 'models', 'Recognition.js')).href)) as { Recognition: { create(options: object): Promise<RecognitionModel> } };
+  return Recognition.create({ onnxOptions });
+}
+
+async function loadModels(recognition: Promise<RecognitionModel>): Promise<Models> {
   await import('@gutenye/ocr-node');
   const { splitIntoLineImages } = (await import('@gutenye/ocr-common/splitIntoLineImages')) as unknown as Pick<Models, 'splitIntoLineImages'>;
   const common = dirname(require.resolve('@gutenye/ocr-common'));
-  const models = (await import(pathToFileURL(join(common, 'models', 'index.js')).href)) as Record<string, unknown>;
   const { Detection } = (await import(pathToFileURL(join(common, 'models', 'Detection.js')).href)) as { Detection: { create(options: object): Promise<DetectionModel> } };
-  const { Recognition } = (models.Recognition ? models : await import(pathToFileURL(join(common, 'models', 'Recognition.js')).href)) as { Recognition: { create(options: object): Promise<RecognitionModel> } };
-  // No memory arena: it keeps the largest image's buffers for the process's life (1.2 GB resident after a few receipts).
-  const onnxOptions = { executionMode: 'sequential', intraOpNumThreads: 2, interOpNumThreads: 1, enableCpuMemArena: false, enableMemPattern: false };
-  const [detection, recognition] = await Promise.all([Detection.create({ onnxOptions }), Recognition.create({ onnxOptions })]);
-  return { detection, recognition, splitIntoLineImages };
+  const [detection, recogniser] = await Promise.all([Detection.create({ onnxOptions }), recognition]);
+  return { detection, recognition: recogniser, splitIntoLineImages };
 }
 
 /** Lines whose reading is less sure than this (0-1) are dropped, as the library does. */
@@ -140,17 +148,22 @@ export function respace(text: string): string {
 /** The PP-OCR engine of a reader process, loaded by start() or on first use. */
 export class PaddleEngine {
   private models: Promise<Models> | null = null;
+  private recognition: Promise<RecognitionModel> | null = null;
+
+  private loaded(): Promise<Models> {
+    this.recognition ??= loadRecognition();
+    this.models ??= loadModels(this.recognition);
+    return this.models;
+  }
 
   async start(): Promise<void> {
-    this.models ??= loadModels();
-    await this.models;
+    await this.loaded();
   }
 
   /** Each text box read, with its box on the original image and its confidence 0-100. */
   async lines(image: Buffer, { maxPixels = MAX_IMAGE_PIXELS }: { maxPixels?: number } = {}): Promise<{ lines: Segment[]; height: number }> {
     const prepared = await preparePaddleImage(image, maxPixels);
-    this.models ??= loadModels();
-    const { detection, recognition, splitIntoLineImages } = await this.models;
+    const { detection, recognition, splitIntoLineImages } = await this.loaded();
     // Detection, as the library's Detection.run does it but with typed arrays (its per-pixel JavaScript arrays took
     // 250 MB of heap for one receipt): the picture at a multiple of 32 on each side, channels in B, G, R planes, 0-1.
     const width32 = Math.max(32, Math.ceil(prepared.width / 32) * 32);
@@ -184,6 +197,17 @@ export class PaddleEngine {
     return { lines, height: Math.round(prepared.height / prepared.scale) };
   }
 
+  /**
+   * Recognition alone on a picture holding one line of text (a crop of a row; no detection, so only the recognition
+   * model is loaded, on first use): its text and how sure it is, 0-1.
+   */
+  async recogniseLine(image: Buffer): Promise<{ text: string; mean: number } | undefined> {
+    this.recognition ??= loadRecognition();
+    const recognition = await this.recognition;
+    const { data, info } = await sharp(image).removeAlpha().toColourspace('srgb').resize({ height: 48 }).raw().toBuffer({ resolveWithObject: true });
+    return recognition.decodeText(await recognition.runModel({ modelData: planes(data, info.width, info.height) }))[0];
+  }
+
   async read(image: Buffer, options: { maxPixels?: number } = {}): Promise<OcrRead> {
     const { lines, height } = await this.lines(image, options);
     return { segments: lines.flatMap((line) => splitLine(line.text, line.box, line.confidence)), height };
@@ -191,5 +215,7 @@ export class PaddleEngine {
 
   async close(): Promise<void> {
     this.models = null;
+    this.recognition = null;
   }
 }
+

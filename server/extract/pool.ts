@@ -224,7 +224,7 @@ export class ReaderPool {
   }
 
   private spawn(): Reader {
-    const child = fork(WORKER, [this.engine], {
+    const child = fork(WORKER, [this.engine, String(this.memoryMb)], {
       execArgv: [...LOADER, `--max-old-space-size=${this.memoryMb}`],
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

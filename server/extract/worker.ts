@@ -46,8 +46,8 @@ const send = (message: unknown) => process.send?.(message);
 process.on('disconnect', () => process.exit(0));
 
 yieldProcessor();
-// The engine is the pool's choice (OCR_ENGINE), passed as the process's argument.
-const engine = createEngine(isOcrEngineName(process.argv[2]) ? process.argv[2] : DEFAULT_OCR_ENGINE);
+// The engine is the pool's choice (OCR_ENGINE), passed as the process's argument, with the reader's memory cap.
+const engine = createEngine(isOcrEngineName(process.argv[2]) ? process.argv[2] : DEFAULT_OCR_ENGINE, { memoryMb: Number(process.argv[3]) || undefined });
 await engine.start();
 yieldProcessor();
 

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { extractCardFields, extractDocumentFields, normaliseAmount, plausibleReceiptFields, segmentsFromText, type Segment } from '../../server/extract/fields';
+import { extractCardFields, extractDocumentFields, groupRows, normaliseAmount, plausibleReceiptFields, segmentsFromText, type Segment } from '../../server/extract/fields';
+import { PaddleEngine } from '../../server/extract/paddle';
+import { createEngine, SECOND_OPINION_MIN_MEMORY_MB } from '../../server/extract/ocr-engines';
+import { mendDateDigits, mendNameLetters, replaceDateText, replaceRowText, secondOpinionOnDate, secondOpinionOnIssuer } from '../../server/extract/second-opinion';
 import sharp from 'sharp';
 import { prepareImage, textLineHeight } from '../../server/extract/ocr';
 
@@ -237,7 +240,7 @@ describe('preparing a photo for OCR', () => {
 describe('how many times a picture is read', () => {
   it('reads a receipt lacking its fields a second way, and a business card once', async () => {
     const { OcrEngine } = await import('../../server/extract/ocr');
-    const engine = new OcrEngine();
+    const engine = new OcrEngine(null);
     try {
       const worker = await engine.start();
       let readings = 0;
@@ -259,4 +262,84 @@ describe('how many times a picture is read', () => {
       await engine.close();
     }
   }, 60_000);
+});
+
+describe("a second opinion on the date's digits (PP-OCR on a crop of the date's words)", () => {
+  it('takes the second reading when it differs from the first only in digits, keeping the first reading\'s spacing', () => {
+    expect(mendDateDigits('29 Mar 2015', '29Mar2018')).toBe('29 Mar 2018');
+    expect(mendDateDigits('2016-03-23', '2018-03-23')).toBe('2018-03-23');
+    // The crop's text may hold more than the date (a label, the time run into the year).
+    expect(mendDateDigits('20/03/2013', 'Date:20/03/201813:01')).toBe('20/03/2018');
+  });
+
+  it('keeps the first reading when the two agree, differ in more than digits, or the second is no valid past date', () => {
+    expect(mendDateDigits('20/03/2018', '20/03/2018')).toBeUndefined();
+    expect(mendDateDigits('10 Mar 2018', '10Mar20181')).toBeUndefined();
+    expect(mendDateDigits('20-03-2013', '20/03/2018')).toBeUndefined();
+    expect(mendDateDigits('21032018', '2703/2018')).toBeUndefined();
+    expect(mendDateDigits('20/03/2013', '20/08/2013')).toBe('20/08/2013');
+    expect(mendDateDigits('20/03/2013', '20/83/2013')).toBeUndefined();
+    expect(mendDateDigits('20/03/2013', '20/03/2028', new Date('2026-11-24T00:00:00Z'))).toBeUndefined();
+  });
+
+  it('mends the words the date falls on, so the receipt reads the right day', () => {
+    const words = page([['SHOP SDN BHD'], ['Date:', '20/03/2013', '13:01'], ['TOTAL', '9.00']]);
+    const mended = replaceDateText(words, groupRows(words), '20/03/2013', '20/03/2018');
+    expect(extractDocumentFields(mended)).toMatchObject({ date: '2018-03-20', dateText: '20/03/2018', total: '9.00' });
+    const split = page([['29', 'Mar', '2015', '10:02'], ['TOTAL', '9.00']]);
+    expect(extractDocumentFields(replaceDateText(split, groupRows(split), '29 Mar 2015', '29 Mar 2018'))).toMatchObject({ date: '2018-03-29', dateText: '29 Mar 2018' });
+  });
+
+  it("reads a crop around the date's words and takes a sure reading only", async () => {
+    const picture = await sharp({ create: { width: 900, height: 120, channels: 3, background: '#fff' } }).png().toBuffer();
+    const words = page([['SHOP SDN BHD'], ['Date:', '20/03/2013', '13:01'], ['TOTAL', '9.00']]);
+    const crops: Array<{ width?: number; height?: number }> = [];
+    const reader = (text: string, mean: number) =>
+      ({
+        recogniseLine: async (crop: Buffer) => {
+          crops.push(await sharp(crop).metadata());
+          return { text, mean };
+        },
+      }) as unknown as PaddleEngine;
+    expect(extractDocumentFields(await secondOpinionOnDate(reader('20/03/2018', 0.98), picture, words))).toMatchObject({ date: '2018-03-20', dateText: '20/03/2018' });
+    // The crop is the date's word with a small margin, not the whole row.
+    expect(crops[0].width).toBeLessThan(120);
+    expect(crops[0].height).toBeLessThan(30);
+    expect(extractDocumentFields(await secondOpinionOnDate(reader('20/03/2018', 0.6), picture, words))).toMatchObject({ date: '2013-03-20' });
+  });
+});
+
+describe("a second opinion on the issuer's letters (PP-OCR on a crop of the issuer's row)", () => {
+  it("takes the second reading's letters where the two differ, keeping tesseract's spacing", () => {
+    expect(mendNameLetters('laste Ot The World Sdn Bhd', 'Taste Of The Wor ld Sdn Bhd')).toBe('Taste Of The World Sdn Bhd');
+    expect(mendNameLetters('MR D.I.Y. (JOHGR) SDN BHD', 'MR D.I.Y.(JOHOR) SDN BHD')).toBe('MR D.I.Y. (JOHOR) SDN BHD');
+    expect(mendNameLetters('[ED HENG STATIONERY 6 BOOKS', 'TEO HENG STATIONERY & BOOKS')).toBe('TEO HENG STATIONERY 6 BOOKS');
+  });
+
+  it("keeps tesseract's reading for digits and signs, accents and case, other lengths, or too many changes", () => {
+    expect(mendNameLetters('PERNIAGAAN ZHENG HUI', 'PERNIAGAAN ZHENG HU1')).toBeUndefined();
+    expect(mendNameLetters('PANADERÍA LA ESPAÑOLA S.L.', 'PANADERiA LA ESPANOLA S.L.')).toBeUndefined();
+    expect(mendNameLetters('LJAN HING STATIONERY SDN BHD', 'UANHING STATIONERY SDN BHD')).toBeUndefined();
+    expect(mendNameLetters('PESAR MINT JIN SENG', 'PASAF MINI JAN SANG')).toBeUndefined();
+    expect(mendNameLetters('BHD', 'BHD')).toBeUndefined();
+  });
+
+  it("mends the issuer's words, so the receipt reads the right name", async () => {
+    const picture = await sharp({ create: { width: 900, height: 120, channels: 3, background: '#fff' } }).png().toBuffer();
+    const words = page([['TED', 'HENG', 'STATIONERY', '&', 'BOOKS'], ['Date:', '20/03/2018'], ['TOTAL', '9.00']]);
+    const reader = (text: string, mean: number) => ({ recogniseLine: async () => ({ text, mean }) }) as unknown as PaddleEngine;
+    expect(extractDocumentFields(await secondOpinionOnIssuer(reader('TEO HENG STATIONERY&BOOKS', 0.97), picture, words))).toMatchObject({ company: 'TEO HENG STATIONERY & BOOKS', date: '2018-03-20' });
+    expect(extractDocumentFields(await secondOpinionOnIssuer(reader('TEO HENG STATIONERY&BOOKS', 0.7), picture, words)).company).toBe('TED HENG STATIONERY & BOOKS');
+    const mended = replaceRowText(words, groupRows(words)[0], 'TEO HENG STATIONERY & BOOKS');
+    expect(mended.slice(0, 5).map((word) => word.text)).toEqual(['TEO', 'HENG', 'STATIONERY', '&', 'BOOKS']);
+  });
+});
+
+describe('which readers ask PP-OCR for a second opinion', () => {
+  it('a tesseract reader capped at 768 MiB or more loads PP-OCR recognition for it; one capped lower reads alone', () => {
+    const reader = (memoryMb?: number) => (createEngine('tesseract', { memoryMb }) as unknown as { dateReader: unknown }).dateReader;
+    expect(reader(1024)).toBeInstanceOf(PaddleEngine);
+    expect(reader(SECOND_OPINION_MIN_MEMORY_MB)).toBeInstanceOf(PaddleEngine);
+    expect(reader(400)).toBeNull();
+  });
 });
