@@ -292,7 +292,7 @@ const NOT_COMPANY = /\b(tax\s*invoice|invoice|receipt|factura|ticket|recibo|simp
 export function mendLegalForm(text: string): string {
   const like = (model: string, word: string) => (model === model.toLowerCase() ? word.toLowerCase() : model.slice(1) === model.slice(1).toLowerCase() ? word.charAt(0) + word.slice(1).toLowerCase() : word);
   return text
-    .replace(/\b[S5][O0D]N(?=\s+[B8]HD\b)/gi, (form) => like(form.replace(/\d/g, 'S'), 'SDN'))
+    .replace(/\b[S5][O0D][NE](?=\s+[B8]HD\b)/gi, (form) => like(form.replace(/\d/g, 'S'), 'SDN'))
     .replace(/(?<=\bSDN\s+)8HD\b/gi, (form) => like(form.replace(/\d/g, 'B'), 'BHD'))
     .replace(/(?<=[A-Z]{2,}\s+)5\/B\b/g, 'S/B')
     // "(M) SDN BHD" (Malaysia) read "CM) SDN BHD" or "(M SDN BHD"; an initialism's last full stop read as a comma.
@@ -339,6 +339,13 @@ function letterShare(text: string): number {
   return letters / Math.max(1, text.replace(/\s/g, '').length);
 }
 
+/** A row that only says what the place is ("BISTRO & CAFE", "RESTAURANT"): words of a trade, no name. */
+const GENERIC_ONLY = /^(?:(?:bistro|caf[eé]|coffee|bar|pub|grill|restaurant|restoran|restaurante|cafeter[ií]a|kitchen|bakery|food|foods|snack|steamboat|mamak|kopitiam)(?:\s*(?:&|and|n|y)\s*|\s+|$))+$/i;
+/** A company's number alone on its row: "(162761-M)", "002693074-K", "Co. No. 113825-W". */
+const REGISTRATION_ONLY = /^\(?\s*(?:co\.?\s*(?:no|reg)\.?\s*:?\s*)?\d{5,12}\s*[-–—]\s*[A-Z]\s*\)?$/i;
+/** A name that ends with its legal form is whole. */
+const LEGAL_END = /\b(sdn\.?\s*bhd\.?|s\/b|bhd|berhad|plt|s\.?\s?l\.?u?\.?|s\.?\s?a\.?u?\.?|ltd\.?|limited|inc\.?|llc|gmbh)\s*$/i;
+
 /** The issuer: among the first rows, the one that reads like a company name (corporate words, near a tax id). */
 export function findCompany(rows: readonly Row[]): { name: string; taxId?: string } | undefined {
   const head = rows.slice(0, Math.min(rows.length, 12));
@@ -374,13 +381,30 @@ export function findCompany(rows: readonly Row[]): { name: string; taxId?: strin
   // best row starts with the legal form or is short, and the row above is letters only.
   const at = head.findIndex((row) => cleanCompany(row.text) === best!.name);
   const above = at > 0 ? cleanCompany(head[at - 1].text) : '';
+  const below = head[at + 1] ? cleanCompany(head[at + 1].text) : '';
   const startsWithForm = /^(sdn\.?\s*bhd|restaurant|enterprise|trading|s\.?l\.?|s\.?a\.?)\b/i.test(best.name) || best.name.split(' ').length <= 2;
   if (above && startsWithForm && CORPORATE.test(best.name) && letterShare(above) > 0.85 && !NOT_COMPANY.test(head[at - 1].text) && !/\d/.test(above) && (above === above.toUpperCase() || best.name !== best.name.toUpperCase())) {
     return { name: `${above} ${best.name}`, ...(taxId ? { taxId } : {}) };
   }
+  // The legal form alone, read on a row of its own above the name it ends (a tall name's last word set a little
+  // higher: "BHD" / "LIGHTROOM GALLERY SDN"): the row below, in capitals, comes first.
+  if (/^(sdn\.?\s*bhd|bhd|berhad|s\/b)$/i.test(best.name) && /^[A-Z][A-Z\s&.'-]+$/.test(below) && below.length >= 3 && !NOT_COMPANY.test(head[at + 1].text)) {
+    return { name: cleanCompany(`${below} ${best.name}`), ...(taxId ? { taxId } : {}) };
+  }
+  // A row of what the place is and nothing else ("BISTRO & CAFE") is the line under the name: the row above, in
+  // capitals and letters only, is the name ("THREE STOOGES").
+  if (above && GENERIC_ONLY.test(best.name) && /^[A-Z][A-Z\s&.'-]+$/.test(above) && !NOT_COMPANY.test(head[at - 1].text) && !CORPORATE.test(above)) {
+    return { name: above, ...(taxId ? { taxId } : {}) };
+  }
+  // A name on two rows over the company's number alone ("RESTAURANT JIAWEI" / "JIAWEI HOUSE" / "002693074-K"): the
+  // row below, capitals and letters only, ends it when the name does not already end with its legal form.
+  const below2 = head[at + 2]?.text ?? '';
+  const belowRow = head[at + 1] ? cleanCompany(head[at + 1].text) : '';
+  if (REGISTRATION_ONLY.test(below2.trim()) && /^[A-Z][A-Z\s&.'-]+$/.test(belowRow) && belowRow.length >= 3 && !LEGAL_END.test(best.name) && !NOT_COMPANY.test(head[at + 1].text) && !GENERIC_ONLY.test(belowRow)) {
+    return { name: `${best.name} ${belowRow}`, ...(taxId ? { taxId } : {}) };
+  }
   // A name broken after its "&" ("HOME MASTER HARDWARE &" / "ELECTRICAL"; OCR may read the "&" as a digit): the row
   // below, in capitals and letters only, ends it.
-  const below = head[at + 1] ? cleanCompany(head[at + 1].text) : '';
   if (/\s[&4568]\s*$/.test(head[at].text) && /^[A-Z][A-Z\s&.'-]+$/.test(below) && !NOT_COMPANY.test(head[at + 1].text)) {
     return { name: `${best.name.replace(/\s+[4568]$/, '')} & ${below}`, ...(taxId ? { taxId } : {}) };
   }

@@ -154,6 +154,21 @@ describe('receipts and invoices', () => {
     expect(company([['Nando \'s Chickenland Malaysia'], ['Sdn Bhd'], ['Nando\'s 1 Mont Kiara']])).toBe("Nando's Chickenland Malaysia Sdn Bhd");
   });
 
+  it('picks the issuer\'s rows: the name above a line saying what the place is, a name on two rows over its number, a legal form read apart', () => {
+    const company = (lines: string[][]) => extractDocumentFields(page(lines)).company;
+    // "BISTRO & CAFE" says what the place is; the name is the row above it.
+    expect(company([['THREE STOOGES'], ['BISTRO & CAFE'], ['109, 9921/1A,'], ['DAMANSARA UTAMA'], ['GST ID : 001661886464'], ['TAX INVOICE']])).toBe('THREE STOOGES');
+    // ... but a name with its trade word stays whole, and a trade word under a name that is a company keeps its row.
+    expect(company([['LEMON TREE'], ['RESTAURANT'], ['NO. 3, JALAN SS2/24']])).toBe('LEMON TREE RESTAURANT');
+    expect(company([['RESTORAN 2020 CAFE'], ['BISTRO & CAFE']])).toBe('RESTORAN 2020 CAFE');
+    // A name on two rows right above the company's number alone: both rows.
+    expect(company([['RESTAURANT JIAWEI'], ['JIAWEI HOUSE'], ['002693074-K'], ['13, JLN TASIK UTAMA 8'], ['57000 KL']])).toBe('RESTAURANT JIAWEI JIAWEI HOUSE');
+    // A name that ends with its legal form is whole; the row under it is the address.
+    expect(company([['LIAN HING STATIONERY SDN BHD'], ['TAMAN SERDANG RAYA'], ['(162761-M)']])).toBe('LIAN HING STATIONERY SDN BHD');
+    // The legal form read on its own row above the rest of the name ("SDE" for "SDN").
+    expect(company([['BHD'], ['LIGHTROOM GALLERY SDE'], ['No: 28, JALAN ASTANA 1A,'], ['GST No. : 000584089600']])).toBe('LIGHTROOM GALLERY SDN BHD');
+  });
+
   it('without a date label, takes the date printed with a time over another date above it', () => {
     const fields = extractDocumentFields(page([['PASAR MINI JIN SENG'], ['TAX ID :002-1560040 18/03/16'], ['1 VEGETABLES', '2.20'], ['TOTAL', '28.60'], ['18/03/18 09:03']]));
     expect(fields).toMatchObject({ date: '2018-03-18', dateText: '18/03/18' });
