@@ -408,6 +408,11 @@ export function findCompany(rows: readonly Row[]): { name: string; taxId?: strin
   if (/\s[&4568]\s*$/.test(head[at].text) && /^[A-Z][A-Z\s&.'-]+$/.test(below) && !NOT_COMPANY.test(head[at + 1].text)) {
     return { name: `${best.name.replace(/\s+[4568]$/, '')} & ${below}`, ...(taxId ? { taxId } : {}) };
   }
+  // A mark in the page's margin read as a letter before each row ("E PAGOH REST AND SERVICE AREA" between "E TQFOR
+  // SHOPPING" and "E LOT RL, ..."): the same lone letter opening the rows on both sides is not the name's.
+  const lone = best.name.match(/^([A-Z])\s+(\S+\s+\S.*)$/);
+  const opens = (row: Row | undefined) => !!row && lone !== null && new RegExp(`^\\W*${lone[1]}\\s+\\S{2,}`).test(row.text.trim());
+  if (lone && opens(head[at - 1]) && opens(head[at + 1])) return { name: lone[2], ...(taxId ? { taxId } : {}) };
   return { name: best.name, ...(taxId ? { taxId } : {}) };
 }
 

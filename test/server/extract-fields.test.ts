@@ -167,6 +167,9 @@ describe('receipts and invoices', () => {
     expect(company([['LIAN HING STATIONERY SDN BHD'], ['TAMAN SERDANG RAYA'], ['(162761-M)']])).toBe('LIAN HING STATIONERY SDN BHD');
     // The legal form read on its own row above the rest of the name ("SDE" for "SDN").
     expect(company([['BHD'], ['LIGHTROOM GALLERY SDE'], ['No: 28, JALAN ASTANA 1A,'], ['GST No. : 000584089600']])).toBe('LIGHTROOM GALLERY SDN BHD');
+    // A margin mark read as the same letter before each row is not the name's; a lone letter of the name stays.
+    expect(company([['E THANK YOU FOR SHOPPING'], ['E PAGOH REST AND SERVICE AREA'], ['E LOT RL, KWS REHAT & RAWAT PAGOH'], ['SIMPANG AMPAT PAGOH']])).toBe('PAGOH REST AND SERVICE AREA');
+    expect(company([['C W KHOO HARDWARE SDN BHD'], ['NO.50 JALAN PBS 14/11,']])).toBe('C W KHOO HARDWARE SDN BHD');
   });
 
   it('without a date label, takes the date printed with a time over another date above it', () => {
