@@ -49,11 +49,29 @@ function remember(erp: ErpClient, key: string): void {
 
 async function countedPage<T extends ErpRecord>(erp: ErpClient, model: string, domain: Domain, options: PageOptions): Promise<SearchPage<T>> {
   if (erp.searchPage) return erp.searchPage<T>(model, domain, options);
-  const { countLimit, after, ...read } = options;
+  return twoCallPage<T>(erp, model, domain, options);
+}
+
+/**
+ * A page by two calls side by side, for an ERP without one-call pages (or a page one call cannot give): the rows by
+ * search_read (after the cursor, if any) and the count of the domain by search_count, bounded at countLimit.
+ */
+export async function twoCallPage<T extends ErpRecord>(
+  erp: Pick<ErpClient, 'searchRead' | 'searchCount'>,
+  model: string,
+  domain: Domain,
+  options: PageOptions,
+): Promise<SearchPage<T>> {
+  const { countLimit, after, count: _count, ...read } = options;
   const [records, count] = await Promise.all([
     erp.searchRead<T>(model, after?.length ? [...domain, ...after] : domain, read),
     erp.searchCount(model, domain, read.context, countLimit === undefined ? undefined : countLimit + 1),
   ]);
+  return boundedPage(records, count, countLimit);
+}
+
+/** The page with its count bounded at countLimit (more than it: `limited`, and the bound as the length). */
+export function boundedPage<T extends ErpRecord>(records: T[], count: number, countLimit: number | undefined): SearchPage<T> {
   const limited = countLimit !== undefined && count > countLimit;
   return { records, length: limited ? countLimit : count, limited };
 }

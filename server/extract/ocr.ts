@@ -127,11 +127,11 @@ export class OcrEngine {
       const sparse = await recognize(worker, prepared, PSM.SPARSE_TEXT);
       if (plausibleReceiptFields(sparse) > found) segments = sparse;
     }
-    return { segments: await this.checkDate(prepared, segments), height };
+    return { segments: await this.secondOpinion(prepared, segments), height };
   }
 
-  /** The date's digits mended by a second reading (second-opinion.ts); the words as read if that reading fails. */
-  private async checkDate(prepared: Buffer, segments: Segment[]): Promise<Segment[]> {
+  /** The date's digits and the issuer's letters mended by a second reading (second-opinion.ts); the words as read if it fails. */
+  private async secondOpinion(prepared: Buffer, segments: Segment[]): Promise<Segment[]> {
     if (!this.dateReader) return segments;
     try {
       return await secondOpinionOnIssuer(this.dateReader, prepared, await secondOpinionOnDate(this.dateReader, prepared, segments));

@@ -64,25 +64,21 @@ export function dateWords(rows: readonly Row[], text: string): { row: Row; words
 export function replaceDateText(segments: readonly Segment[], rows: readonly Row[], text: string, mended: string): Segment[] {
   const found = dateWords(rows, text);
   if (!found || mended.length !== text.length) return [...segments];
-  const replaced = new Map<Segment, Segment>();
-  let at = 0;
-  for (const word of found.row.segments) {
-    const own = word.text.trim().replace(/\s+/g, ' ');
-    if (found.words.includes(word)) {
-      const chars = [...own].map((char, offset) => {
-        const inDate = at + offset - found.start;
-        return inDate >= 0 && inDate < mended.length ? mended[inDate] : char;
-      });
-      replaced.set(word, { ...word, text: chars.join('') });
-    }
-    at += own.length + 1;
-  }
-  return segments.map((segment) => replaced.get(segment) ?? segment);
+  const { row, start } = found;
+  return replaceRowText(segments, row, row.text.slice(0, start) + mended + row.text.slice(start + text.length));
+}
+
+/** The picture's size, read once per picture (its date and each of the issuer's rows are cropped from it). */
+const sizes = new WeakMap<Buffer, Promise<{ width?: number; height?: number }>>();
+function sizeOf(picture: Buffer): Promise<{ width?: number; height?: number }> {
+  let size = sizes.get(picture);
+  if (!size) sizes.set(picture, (size = sharp(picture).metadata()));
+  return size;
 }
 
 /** PP-OCR's reading of the words' crop (their box with a margin of a third of their height each side), if sure. */
 async function readAgain(paddle: PaddleEngine, picture: Buffer, words: readonly Segment[]): Promise<string | undefined> {
-  const { width = 0, height = 0 } = await sharp(picture).metadata();
+  const { width = 0, height = 0 } = await sizeOf(picture);
   const x0 = Math.min(...words.map((word) => word.box[0]));
   const y0 = Math.min(...words.map((word) => word.box[1]));
   const x1 = Math.max(...words.map((word) => word.box[2]));

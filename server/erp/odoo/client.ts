@@ -7,6 +7,7 @@ import { ErpError, ERP_UNAVAILABLE, type Domain, type ErpClient, type ErpContext
 import { currentErpContext, DEFAULT_TIME_ZONE } from '../context';
 import { fromOdooError, type OdooErrorPayload } from './errors';
 import { PRODUCT_REGISTRY } from '../embedded/registry';
+import { boundedPage, twoCallPage } from '../page';
 
 export interface OdooConnection {
   url: string;
@@ -176,13 +177,7 @@ export class OdooClient implements ErpClient {
     const many2one = pageSpecification(model, read.fields);
     if (count === false) return { records: await this.searchRead<T>(model, after?.length ? [...domain, ...after] : domain, read), length: 0, limited: false };
     // Odoo 16's web_search_read takes field names, not a specification: its lists are read in two calls.
-    if (after?.length || !many2one || (await this.version()) < 17) {
-      const [records, total] = await Promise.all([
-        this.searchRead<T>(model, after?.length ? [...domain, ...after] : domain, read),
-        this.searchCount(model, domain, read.context, countLimit === undefined ? undefined : countLimit + 1),
-      ]);
-      return bounded(records, total, countLimit);
-    }
+    if (after?.length || !many2one || (await this.version()) < 17) return twoCallPage<T>(this, model, domain, options);
     const { offset, limit, order, context } = read;
     const answer = await this.execute<{ length: number; records: Array<Record<string, unknown>> }>(
       model,
@@ -199,7 +194,7 @@ export class OdooClient implements ErpClient {
     });
     // An empty page past the end says 0 (web_search_read does not count then): the list still has its total.
     const total = !records.length && offset ? await this.searchCount(model, domain, context, countLimit === undefined ? undefined : countLimit + 1) : answer.length;
-    return bounded(records, total, countLimit);
+    return boundedPage(records, total, countLimit);
   }
 
   /** Odoo 17's search_count(domain, limit=None): with a limit, counting stops there. */
@@ -268,10 +263,4 @@ function pageSpecification(model: string, fields: string[] | undefined): { speci
     specification[name] = field.type === 'many2one' ? { fields: { display_name: {} } } : {};
   }
   return { specification, names };
-}
-
-/** The page with its count bounded at countLimit (more than it: `limited`). */
-function bounded<T extends ErpRecord>(records: T[], total: number, countLimit: number | undefined): SearchPage<T> {
-  const limited = countLimit !== undefined && total > countLimit;
-  return { records, length: limited ? countLimit : total, limited };
 }
