@@ -286,7 +286,7 @@ const TAX_ID = /\b(c\.?i\.?f\.?|n\.?i\.?f\.?|n\.?i\.?e\.?|vat(?:\s*no)?|gst\s*(?
 const NOT_COMPANY = /\b(tax\s*invoice|invoice|receipt|factura|ticket|recibo|simplified|cash\s*(bill|sales?)|official|tel|fax|phone|tel[eé]fono|email|www\.|http|date|fecha|no\.?\s*\d|jalan|jln|taman|street|calle|avda|avenida|road|lot\s|lorong|cashier|thank|welcome|bienvenido|gracias|copy|duplicate|original|table|mesa)\b/i;
 
 /**
- * OCR's usual slips in a Malaysian legal form, mended: "SON BHD" or "5DN 8HD" is "SDN BHD", "5/B" is "S/B" (the
+ * OCR's usual slips in a Malaysian legal form, mended: "SON BHD" or "5DN 8HD" is "SDN BHD", "5/B" or "S/0" is "S/B" (the
  * letter case as read is kept).
  */
 export function mendLegalForm(text: string): string {
@@ -295,6 +295,8 @@ export function mendLegalForm(text: string): string {
     .replace(/\b[S5][O0D][NE](?=\s+[B8]HD\b)/gi, (form) => like(form.replace(/\d/g, 'S'), 'SDN'))
     .replace(/(?<=\bSDN\s+)8HD\b/gi, (form) => like(form.replace(/\d/g, 'B'), 'BHD'))
     .replace(/(?<=[A-Z]{2,}\s+)5\/B\b/g, 'S/B')
+    // ... and "S/0", "5/8" or "S/D" where a name ends, at the row's end or before its company number ("S/O" is a name's "son of").
+    .replace(/(?<=[A-Z]{2,}\s+)[5S]\/[08D](?=\s*(?:\(|$))/g, 'S/B')
     // "(M) SDN BHD" (Malaysia) read "CM) SDN BHD" or "(M SDN BHD"; an initialism's last full stop read as a comma.
     .replace(/(?<=\s)(?:CM\)|\(M\)?)(?=\s+SDN\b)/gi, '(M)')
     .replace(/\b((?:[A-Z]\.){2,}[A-Z]),(?=\s)/g, '$1.')

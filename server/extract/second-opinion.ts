@@ -138,6 +138,24 @@ export function mendNameLetters(first: string, second: string): string | undefin
   return first.replace(/\S/g, () => chars[next++]);
 }
 
+/**
+ * Initials tesseract ran together ("CW KHOO HARDWARE"), split as the second reading prints them ("C W KHOO
+ * HARDWARE"): a word of two or three capitals of `first` that `second` holds as the same letters one by one, spaced,
+ * as a whole. PP-OCR drops spaces far more often than it adds them, so a space it reads between two single letters is
+ * printed. Undefined when no word changes.
+ */
+export function splitInitials(first: string, second: string): string | undefined {
+  const spaced = ` ${second.toUpperCase().replace(/\s+/g, ' ')} `;
+  let changed = false;
+  const split = first.replace(/(?<=^|\s)[A-Z]{2,3}(?=\s|$)/g, (word) => {
+    const letters = [...word].join(' ');
+    if (!spaced.includes(` ${letters} `) || spaced.includes(` ${word} `)) return word;
+    changed = true;
+    return letters;
+  });
+  return changed ? split : undefined;
+}
+
 /** The words of `row` with its text replaced by `mended` (the same length as the row's text, word for word). */
 export function replaceRowText(segments: readonly Segment[], row: Row, mended: string): Segment[] {
   if (mended.length !== row.text.length) return [...segments];
@@ -166,8 +184,15 @@ export async function secondOpinionOnIssuer(paddle: PaddleEngine, picture: Buffe
     const words = row.segments.map((word) => word.text.trim().toUpperCase());
     if (words.filter((word) => inName.has(word)).length * 2 < words.length) continue;
     const read = await readAgain(paddle, picture, row.segments);
-    const mended = read === undefined ? undefined : mendNameLetters(row.text, read);
+    if (read === undefined) continue;
+    const mended = mendNameLetters(row.text, read);
     if (mended) out = replaceRowText(out, row, mended);
+    // Split initials lengthen a word: each of the row's words is split on its own (replaceRowText keeps lengths).
+    const boxes = new Set(row.segments.map((word) => word.box));
+    out = out.map((word) => {
+      const split = boxes.has(word.box) ? splitInitials(word.text.trim(), read) : undefined;
+      return split ? { ...word, text: split } : word;
+    });
   }
   return out;
 }

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { extractCardFields, extractDocumentFields, groupRows, normaliseAmount, plausibleReceiptFields, segmentsFromText, type Segment } from '../../server/extract/fields';
 import { PaddleEngine } from '../../server/extract/paddle';
 import { createEngine, SECOND_OPINION_MIN_MEMORY_MB } from '../../server/extract/ocr-engines';
-import { mendDateDigits, mendNameLetters, replaceDateText, replaceRowText, secondOpinionOnDate, secondOpinionOnIssuer } from '../../server/extract/second-opinion';
+import { mendDateDigits, mendNameLetters, replaceDateText, replaceRowText, secondOpinionOnDate, secondOpinionOnIssuer, splitInitials } from '../../server/extract/second-opinion';
 import sharp from 'sharp';
-import { prepareImage, textLineHeight } from '../../server/extract/ocr';
+import { dropRedInk, prepareImage, textLineHeight } from '../../server/extract/ocr';
 
 /** Rows of segments: each inner array is one printed line, its parts spread left to right. */
 function page(lines: string[][]): Segment[] {
@@ -129,6 +129,10 @@ describe('receipts and invoices', () => {
     expect(company([['SUN WONG KUT SON BHD'], ['No: 20965-4']])).toBe('SUN WONG KUT SDN BHD');
     expect(company([['BOOK TA .K (TAMAN DAYA) SDN 8HD'], ['789417-W']])).toBe('BOOK TA .K (TAMAN DAYA) SDN BHD');
     expect(company([['99 SPEED MART 5/B (519537-X)'], ['LOT P.T. 2811, JALAN ANGSA,']])).toBe('99 SPEED MART S/B');
+    expect(company([['99 SPEED MART 5/0 (519537)'], ['LOT P.T. 2811, JALAN ANGSA,']])).toBe('99 SPEED MART S/B');
+    expect(company([['99 SPEED MART S/D'], ['LOT P.T. 2811, JALAN ANGSA,']])).toBe('99 SPEED MART S/B');
+    // "S/O" ("son of") inside a name is the name's own.
+    expect(company([['KEDAI MUTHU S/O RAMAN'], ['LOT P.T. 2811, JALAN ANGSA,']])).toBe('KEDAI MUTHU S/O RAMAN');
     expect(company([['Banh Mi CafE'], ['Dimiliki: banh mi cafe son bhd 1110644-W']])).toBe('banh mi cafe sdn bhd');
     // A name in lower case only above the header (a stamp, a note) is not the issuer.
     expect(company([['tan woon yann'], ['INDAH GIFT & HOME DECO'], ['27,JALAN DEDAF 13,']])).toBe('INDAH GIFT & HOME DECO');
@@ -253,6 +257,27 @@ describe('preparing a photo for OCR', () => {
     const turned = await sizes(stored);
     expect(turned.height).toBeGreaterThan(turned.width);
   });
+
+  it("takes a red stamp off black print, and leaves a picture printed in red or without red as it was", async () => {
+    // Black print (a row of bars) with a red "PAID" stamp (a thick red ring) over part of it, on white paper.
+    const svg = (ink: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="400"><rect width="100%" height="100%" fill="#fff"/>${[0, 1, 2, 3, 4, 5]
+      .map((at) => `<rect x="40" y="${40 + at * 55}" width="520" height="22" fill="${ink}"/>`)
+      .join('')}<circle cx="300" cy="200" r="120" fill="none" stroke="#e0283c" stroke-width="30" style="mix-blend-mode:multiply"/></svg>`;
+    const grey = async (picture: Buffer) => sharp(await prepareImage(picture)).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+    const at = (image: { data: Buffer; info: { width: number; height: number } }, x: number, y: number) => image.data[Math.round((y * image.info.height) / 400) * image.info.width + Math.round((x * image.info.width) / 600)];
+    const stamped = await grey(await sharp(Buffer.from(svg('#111'))).jpeg({ quality: 80 }).toBuffer());
+    // The ring's top, between the first two bars, reads as paper.
+    expect(at(stamped, 300, 80)).toBeGreaterThan(200);
+    // The print stays black, where the ring crosses it too (its left side over the fourth bar).
+    expect(at(stamped, 100, 51)).toBeLessThan(80);
+    expect(at(stamped, 180, 216)).toBeLessThan(80);
+    // Printed in red (the red is most of the ink): read as grey, the ring stays as dark as any print.
+    const red = await grey(await sharp(Buffer.from(svg('#c8102e'))).jpeg({ quality: 80 }).toBuffer());
+    expect(at(red, 100, 51)).toBeLessThan(120);
+    // The pure rule: red ink light, black dark; nothing to do without red.
+    expect(Array.from(dropRedInk(new Uint8Array([230, 40, 60, 20, 20, 20, 20, 20, 20, 255, 255, 255]), 3) ?? [])).toEqual([230, 20, 20, 255]);
+    expect(dropRedInk(new Uint8Array([20, 20, 20, 255, 255, 255, 250, 250, 250]), 3)).toBeUndefined();
+  });
 });
 
 describe('how many times a picture is read', () => {
@@ -342,12 +367,23 @@ describe("a second opinion on the issuer's letters (PP-OCR on a crop of the issu
     expect(mendNameLetters('BHD', 'BHD')).toBeUndefined();
   });
 
+  it('splits initials tesseract ran together where the second reading prints them spaced', () => {
+    expect(splitInitials('CW KHOO HARDWARE SDN BHD', 'C W KHOO HARDWARE SDN BHD')).toBe('C W KHOO HARDWARE SDN BHD');
+    expect(splitInitials('CW KHOO HARDWARE SDN BHD', 'C W KHOOHARDWARESDNBHD')).toBe('C W KHOO HARDWARE SDN BHD');
+    // Nothing to split: the second reading runs them together too, or holds the word as well, or spaces other letters.
+    expect(splitInitials('CW KHOO HARDWARE SDN BHD', 'CW KHOO HARDWARE SDN BHD')).toBeUndefined();
+    expect(splitInitials('SDN BHD', 'S DN BHD')).toBeUndefined();
+    expect(splitInitials('AB MART', 'A B MART AB')).toBeUndefined();
+  });
+
   it("mends the issuer's words, so the receipt reads the right name", async () => {
     const picture = await sharp({ create: { width: 900, height: 120, channels: 3, background: '#fff' } }).png().toBuffer();
     const words = page([['TED', 'HENG', 'STATIONERY', '&', 'BOOKS'], ['Date:', '20/03/2018'], ['TOTAL', '9.00']]);
     const reader = (text: string, mean: number) => ({ recogniseLine: async () => ({ text, mean }) }) as unknown as PaddleEngine;
     expect(extractDocumentFields(await secondOpinionOnIssuer(reader('TEO HENG STATIONERY&BOOKS', 0.97), picture, words))).toMatchObject({ company: 'TEO HENG STATIONERY & BOOKS', date: '2018-03-20' });
     expect(extractDocumentFields(await secondOpinionOnIssuer(reader('TEO HENG STATIONERY&BOOKS', 0.7), picture, words)).company).toBe('TED HENG STATIONERY & BOOKS');
+    const initials = page([['CW', 'KHOO', 'HARDWARE', 'SDN', 'BHD'], ['Date:', '20/03/2018'], ['TOTAL', '9.00']]);
+    expect(extractDocumentFields(await secondOpinionOnIssuer(reader('C W KHOOHARDWARE SDN BHD', 0.95), picture, initials)).company).toBe('C W KHOO HARDWARE SDN BHD');
     const mended = replaceRowText(words, groupRows(words)[0], 'TEO HENG STATIONERY & BOOKS');
     expect(mended.slice(0, 5).map((word) => word.text)).toEqual(['TEO', 'HENG', 'STATIONERY', '&', 'BOOKS']);
   });
