@@ -307,22 +307,34 @@ export function mendLegalForm(text: string): string {
 /** Long words of business names, to mend a letter OCR misread in them ("INTERNATIGNAL"). */
 const TRADE_WORDS = ['INTERNATIONAL', 'ENTERPRISE', 'ENTERPRISES', 'TRADING', 'RESTAURANT', 'RESTORAN', 'HARDWARE', 'STATIONERY', 'STATIONERS', 'ELECTRICAL', 'MACHINERY', 'SUPERMARKET', 'HOLDINGS', 'INDUSTRIES', 'PERNIAGAAN', 'MARKETING', 'SERVICES', 'SOLUTIONS', 'TECHNOLOGY', 'CORPORATION', 'COMPANY', 'LIMITED', 'PHARMACY', 'BOOKSTORE', 'BERHAD', 'KITCHEN', 'STATION', 'FARMACIA', 'SUPERMERCADO', 'DISTRIBUCIONES', 'ASOCIADOS', 'CONSULTING'];
 
-/** A word in capitals of 7 letters or more, one letter away from a trade word of the same length, is that word. */
+/**
+ * A word in capitals of 7 letters or more, one letter away from a trade word of the same length, or holding one
+ * letter more inside it ("ENTYERPRISE"), is that word.
+ */
 function mendTradeWords(text: string): string {
   return text.replace(/\b[A-Z0-9]{7,}\b/g, (word) => {
     if (!/[A-Z]/.test(word) || TRADE_WORDS.includes(word)) return word;
-    const near = TRADE_WORDS.filter((trade) => trade.length === word.length && [...trade].filter((letter, at) => letter !== word[at]).length === 1);
+    const near = TRADE_WORDS.filter(
+      (trade) =>
+        (trade.length === word.length && [...trade].filter((letter, at) => letter !== word[at]).length === 1) ||
+        // (a letter more inside the word: one more at its end is a plural, "RESTAURANTS")
+        (trade.length + 1 === word.length && [...word].some((_, at) => at < trade.length && word.slice(0, at) + word.slice(at + 1) === trade)),
+    );
     return near.length === 1 ? near[0] : word;
   });
 }
 
 function cleanCompany(text: string): string {
   const name = mendTradeWords(mendLegalForm(text))
-    .replace(/^(dimiliki|owned\s*by|operated\s*by)\s*:?\s*/i, '')
+    // "Owned by" before the company that owns the place ("DIMILIKI OLEH", Malay), an outlet's number ("#000002").
+    .replace(/^(dimiliki(\s*oleh)?|oleh|own(?:ed)?\s*by|operated\s*by)\s*:?\s*/i, '')
+    .replace(/^#\s*\d+\s+/, '')
+    // The company's number after the legal form, and whatever follows it ("S/B 273500-U (KSB)", "SB(306295-X) FKA ...").
+    .replace(/(\b(?:sdn\.?\s*bhd\.?|s\/b|sb|bhd|berhad))\s*\(?\s*\d{4,12}\s*-\s*[A-Z]\b.*$/i, '$1')
     .replace(/\(\s*(co\.?\s*)?(no|reg)[^)]*\)\s*$/i, '')
     .replace(/\(\s*[^()]*\d[^()]*\)\s*$/, '')
     .replace(/\s+\d{4,8}\s*-\s*[A-Z]\s*$/i, '')
-    .replace(/\b(co\.?\s*reg\.?|company\s*no|gst\s*(id|no)|roc)\b.*$/i, '')
+    .replace(/\b(co\.?\s*reg\.?|co\.?\s*no\b\.?|company\s*no|gst\s*(id|no)|roc)\b.*$/i, '')
     .replace(/^[^A-Za-zÀ-ÿ0-9(]+|[^A-Za-zÀ-ÿ0-9.)]+$/g, '')
     .replace(/\s+(['’]s)\b/g, '$1')
     // "&" read as a digit between two words in capitals ("STATIONERY 5 BOOKS").
@@ -364,7 +376,9 @@ export function findCompany(rows: readonly Row[]): { name: string; taxId?: strin
     if (CORPORATE.test(text)) score += 4;
     if (NOT_COMPANY.test(text)) score -= 4;
     // A label and its number ("Company No. : 1174703-K") is not a name.
-    if (/^[\p{L}\s.]{2,30}:\s*[\w-]*\d/u.test(row.text)) return;
+    if (/^[\p{L}\s.]{2,30}:\s*\(?[\w-]*\d/u.test(row.text)) return;
+    // An e-mail or web address, or a postcode and its town ("40000 SHAH ALAM"), is not a name.
+    if (/\S@\S|\bwww\./i.test(row.text) || ((/\.com\b/i.test(row.text) || /^\d{5}\s+\p{L}/u.test(row.text.trim())) && !CORPORATE.test(text))) return;
     // An address's last line, the state or the country alone, is not a name either.
     if (/^(malaysia|selangor(\s+darul\s+ehsan)?|darul\s+ehsan|johor(\s+bahru)?|kuala\s+lumpur|españa|espana|spain)$/i.test(name)) return;
     // A name is printed with capitals: a row in lower case only is a note or a stamp over the page.
@@ -384,7 +398,8 @@ export function findCompany(rows: readonly Row[]): { name: string; taxId?: strin
   const at = head.findIndex((row) => cleanCompany(row.text) === best!.name);
   const above = at > 0 ? cleanCompany(head[at - 1].text) : '';
   const below = head[at + 1] ? cleanCompany(head[at + 1].text) : '';
-  const startsWithForm = /^(sdn\.?\s*bhd|restaurant|enterprise|trading|s\.?l\.?|s\.?a\.?)\b/i.test(best.name) || best.name.split(' ').length <= 2;
+  // ... or starts with a branch in brackets ("(SEMENYIH) SDN BHD"), or with a trade word ("STATIONERY SDN. BHD").
+  const startsWithForm = /^(sdn\.?\s*bhd|restaurant|enterprise|trading|s\.?l\.?|s\.?a\.?)\b/i.test(best.name) || best.name.split(' ').length <= 2 || /^\(/.test(best.name) || (best.name.split(' ').length <= 3 && CORPORATE.test(best.name.split(' ')[0]));
   if (above && startsWithForm && CORPORATE.test(best.name) && letterShare(above) > 0.85 && !NOT_COMPANY.test(head[at - 1].text) && !/\d/.test(above) && (above === above.toUpperCase() || best.name !== best.name.toUpperCase())) {
     return { name: `${above} ${best.name}`, ...(taxId ? { taxId } : {}) };
   }

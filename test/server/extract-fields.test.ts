@@ -123,6 +123,28 @@ describe('receipts and invoices', () => {
     expect(extractDocumentFields(page([['9556641320027']])).date).toBeUndefined();
   });
 
+  it("takes the issuer's name alone from the rows around it: no owner's words, outlet number, company number, address or e-mail", () => {
+    const company = (lines: string[][]) => extractDocumentFields(page(lines)).company;
+    // "Owned by" before the owning company, in English or Malay; the company's number after it.
+    expect(company([['OLD ASIA'], ['OWN BY: CHEF LEE SDN BHD CO.NO.'], ['(458592-T)'], ['LG226']])).toBe('CHEF LEE SDN BHD');
+    expect(company([['SIZZLING STONEGRILL'], ['DIMILIKI OLEH : DOVE HOLDINGS SDN BHD'], ['REG NO : 91694-X']])).toBe('DOVE HOLDINGS SDN BHD');
+    // A company number after the legal form, and whatever follows it; an outlet's number before the name.
+    expect(company([["KING'S CONFECTIONERY S/B 273500-U (KSB)"], ['NO.41'], ['TAMAN SRI BINTANG']])).toBe("KING'S CONFECTIONERY S/B");
+    expect(company([['MYNEWS RETAIL SB(306295-X) FKA BISON STORES SB'], ['NO.9']])).toBe('MYNEWS RETAIL SB');
+    expect(company([['#000002 BAIFU (M) SDN BHD'], ['COMPANY NO(814198-X)'], ['DAISO JAPAN']])).toBe('BAIFU (M) SDN BHD');
+    // A label with its number in brackets, a postcode and its town, an e-mail address: never the name.
+    expect(company([['LIM SENG THO HARDWARE TRADING'], ['NO 7. SIMPANG OFF BATU VILLAGE.'], ['MALAYSIA'], ['COMPANY REG NO. : (002231061-T)']])).toBe('LIM SENG THO HARDWARE TRADING');
+    expect(company([['SLF CASH & CARRY'], ['NO.15'], ['40000 SHAH ALAM'], ['GST NO: 001169362944']])).toBe('SLF CASH & CARRY');
+    expect(company([['HAPPY SNACKS ENTYERPRISE'], ['(002022599 - U)'], ['03-60570314'], ['HAPPYSNACKS69@HOTMAIL.COM'], ['GST REG NO: 000129863680']])).toBe('HAPPY SNACKS ENTERPRISE');
+    // A web address is the name when it carries the legal form.
+    expect(company([['ECOSWAY.COM SDN BHD'], ['(CO. NO. 123456-X)'], ['2ND FLOOR']])).toBe('ECOSWAY.COM SDN BHD');
+    // A name on two rows: the second starts with the branch in brackets, or with a trade word before the legal form.
+    expect(company([['PASAR RAYA MEGA MAJU'], ['(SEMENYIH) SDN BHD'], ['(767840-W)']])).toBe('PASAR RAYA MEGA MAJU (SEMENYIH) SDN BHD');
+    expect(company([['WESTERN EASTERN'], ['STATIONERY SDN. BHD'], ['CO REG NO : 210038-K']])).toBe('WESTERN EASTERN STATIONERY SDN. BHD');
+    // A plural is not a slip: "RESTAURANTS" stays.
+    expect(company([['GOLDEN ARCHES RESTAURANTS SDN BHD'], ['(65351-M)']])).toBe('GOLDEN ARCHES RESTAURANTS SDN BHD');
+  });
+
   it('reads the issuer through OCR slips: a mis-read legal form, a note in lower case, a label row, specks', () => {
     const company = (lines: string[][]) => extractDocumentFields(page(lines)).company;
     // "SON BHD", "SDN 8HD", "5/B": the legal form as printed; the reader's letter case is kept.
