@@ -41,3 +41,51 @@ export function vatCore(printed: string): string {
   const compact = printed.toUpperCase().replace(/[^A-Z0-9]/g, '');
   return /^[A-Z]{2}[A-Z0-9]\d{6,}/.test(compact) && compact.length >= 10 ? compact.slice(2) : compact;
 }
+
+/** A name as compared for likeness: capitals without accents, letters and digits, single spaces, no legal form. */
+function nameCore(name: string): string {
+  let core = name.replace(/\s+/g, ' ').trim();
+  while (LEGAL_FORM.test(core)) core = core.replace(LEGAL_FORM, '').replace(/[\s,.;:-]+$/, '').trim();
+  return core
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toUpperCase()
+    .replace(/[^A-Z0-9 ]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Edits (a letter changed, added or dropped) from one text to the other. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, at) => at);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = current;
+  }
+  return previous[b.length];
+}
+
+/**
+ * The stored supplier whose name is the name read from a document but for an OCR slip or two ('LJAN HING
+ * STATIONERY SDN BHD' for 'Lian Hing Stationery Sdn Bhd'): names compared without case, accents, signs or legal
+ * form, at most one edit per 8 characters of the longer name (and the names 5 characters or more), and no other
+ * supplier as near. Undefined when none is near enough, or two are equally near.
+ */
+export function closestSupplier<T extends { name: string }>(read: string, suppliers: readonly T[]): T | undefined {
+  const core = nameCore(read);
+  if (core.length < 5) return undefined;
+  let best: { supplier: T; distance: number } | undefined;
+  let tie = false;
+  for (const supplier of suppliers) {
+    const other = nameCore(supplier.name);
+    if (other.length < 5 || Math.abs(other.length - core.length) > 3) continue;
+    const distance = editDistance(core, other);
+    if (distance > Math.floor(Math.max(core.length, other.length) / 8)) continue;
+    if (!best || distance < best.distance) {
+      best = { supplier, distance };
+      tie = false;
+    } else if (distance === best.distance) tie = true;
+  }
+  return best && !tie ? best.supplier : undefined;
+}

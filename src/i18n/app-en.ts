@@ -129,6 +129,7 @@ export const appEn = {
       fromAi: 'Read from the document: check it',
       createSupplier: 'Create the supplier “%{name}”',
       supplierCreated: 'Supplier “%{name}” created',
+      nearSupplier: 'Read from the document: “%{name}”; the most similar stored supplier was chosen: check it',
       unmatchedSupplier: 'Read from the document: “%{name}”, which is not among the stored suppliers',
       reading: 'Reading the document…',
       aiError: 'Error processing with AI',

@@ -131,6 +131,7 @@ export const appEs: AppMessages = {
       fromAi: 'Leído del documento: revíselo',
       createSupplier: 'Crear el proveedor «%{name}»',
       supplierCreated: 'Proveedor «%{name}» creado',
+      nearSupplier: 'Leído del documento: «%{name}»; elegido el proveedor guardado más parecido: revíselo',
       unmatchedSupplier: 'Leído del documento: «%{name}», que no está entre los proveedores guardados',
       reading: 'Leyendo el documento…',
       aiError: 'Error al procesar con IA',

@@ -388,6 +388,24 @@ describe('the AI button', () => {
     expect(screen.queryByTestId('create-supplier')).toBeNull();
   });
 
+  it("chooses the stored supplier a name read with an OCR slip stands for, and says what it read", async () => {
+    server.use(
+      http.post('*/ocr/move/', () => HttpResponse.json({ result: JSON.stringify({ importe: '8.50', provider: 'PAPELERIA S0L S.L.' }) })),
+      http.post('*/odoo/providers/search', () => HttpResponse.json([])),
+    );
+    renderInAdmin(<MovePage />, { permissions: ['moves.create'], lang: 'en' });
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: /Company/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Acme Iberia SL' }));
+    // The company's suppliers loaded (the box is enabled then).
+    await waitFor(() => expect((screen.getByTestId('supplier') as HTMLInputElement).disabled).toBe(false));
+    fireEvent.change(screen.getByTestId('file-input'), { target: { files: [new File(['%PDF-1.4 x'], 'ticket.pdf', { type: 'application/pdf' })] } });
+    fireEvent.click(await screen.findByTestId('ai-button'));
+    await waitFor(() => expect((screen.getByTestId('supplier') as HTMLInputElement).value).toBe('Papelería Sol SL'));
+    expect(screen.getByText('Read from the document: “PAPELERIA S0L S.L.”; the most similar stored supplier was chosen: check it')).toBeTruthy();
+    // Nothing to create: a stored supplier was chosen.
+    expect(screen.queryByTestId('create-supplier')).toBeNull();
+  });
+
   it('creates the supplier it read for the company and chooses it; a refusal is said as the server words it', async () => {
     const created: unknown[] = [];
     server.use(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { supplierSearchTerms } from '../../shared/domain/text';
+import { closestSupplier, supplierSearchTerms } from '../../shared/domain/text';
 
 describe('looking up a supplier read from a document', () => {
   it('tries the name as read, then without its legal form', () => {
@@ -24,5 +24,28 @@ describe('a tax id as printed, as a stored VAT number contains it', () => {
     expect(vatCore('12345678-Z')).toBe('12345678Z');
     expect(vatCore('ES12345678Z')).toBe('12345678Z');
     expect(vatCore('000849813504')).toBe('000849813504');
+  });
+});
+
+describe('the stored supplier a name read with an OCR slip stands for', () => {
+  const stored = [
+    { id: 1, name: 'Lian Hing Stationery Sdn Bhd' },
+    { id: 2, name: 'Papelería Sol SL' },
+    { id: 3, name: 'Pasar Mini Jin Seng' },
+    { id: 4, name: 'Ferretería Gómez SL' },
+    { id: 5, name: 'Ferretería Gámez SL' },
+  ];
+  it('finds it through a letter or two misread, dropped or added, case, accents and legal form aside', () => {
+    expect(closestSupplier('LJAN HING STATIONERY SDN BHD', stored)?.id).toBe(1);
+    expect(closestSupplier('LAN HING STATIONERY', stored)?.id).toBe(1);
+    expect(closestSupplier('PAPELERIA S0L S.L.', stored)?.id).toBe(2);
+    expect(closestSupplier('PESAR MINT JIN SENG', stored)?.id).toBe(3);
+  });
+  it('finds none when the name differs more, is too short to tell, or two suppliers are as near', () => {
+    expect(closestSupplier('LIAN HUAT HARDWARE SDN BHD', stored)).toBeUndefined();
+    expect(closestSupplier('Papelería Luna SL', stored)).toBeUndefined();
+    expect(closestSupplier('SOL', [{ id: 9, name: 'SAL' }])).toBeUndefined();
+    expect(closestSupplier('FERRETERIA GIMEZ SL', stored)).toBeUndefined();
+    expect(closestSupplier('LJAN HING STATIONERY', [])).toBeUndefined();
   });
 });

@@ -20,7 +20,7 @@ import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import SendIcon from '@mui/icons-material/Send';
 import { isWithinTwoYears, isoDay, slashesToDashes } from '../../../shared/domain/dates';
-import { supplierSearchTerms, vatCore } from '../../../shared/domain/text';
+import { closestSupplier, supplierSearchTerms, vatCore } from '../../../shared/domain/text';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
 import { errorMessage } from '../../providers/http';
 import { FILE_TOO_LARGE, postWithProgress, readAsDataUrl } from './upload';
@@ -158,8 +158,9 @@ function MoveFields({ tab }: { tab: MoveType }) {
   const [reading, setReading] = useState(false);
   // Fields filled by the extraction stay marked until the user edits them (issue 8).
   const [fromAi, setFromAi] = useState<Set<AiField>>(new Set());
-  // A supplier read from the document that no stored supplier matches: said under the supplier (issue 17).
-  const [unread, setUnread] = useState<{ name: string; vat?: string } | null>(null);
+  // A supplier read from the document that no stored supplier matches: said under the supplier (issue 17). `near`: a
+  // stored supplier whose name is the one read but for an OCR slip or two was chosen instead (said as well).
+  const [unread, setUnread] = useState<{ name: string; vat?: string; near?: boolean } | null>(null);
   const [creatingSupplier, setCreatingSupplier] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const cameraInput = useRef<HTMLInputElement>(null);
@@ -275,7 +276,14 @@ function MoveFields({ tab }: { tab: MoveType }) {
             break;
           }
         }
-        if (fields.provider && !filled.has('provider')) setUnread({ name: fields.provider, ...(fields.vat && vatCore(fields.vat).length >= 8 ? { vat: fields.vat } : {}) });
+        // No search found it: the company's supplier whose name is the one read but for an OCR slip or two, if any.
+        const near = fields.provider && !filled.has('provider') ? closestSupplier(fields.provider, providers) : undefined;
+        if (near) {
+          setPicked(near);
+          setValue('partner_id', near.id, how);
+          filled.add('provider');
+          setUnread({ name: fields.provider!, near: true });
+        } else if (fields.provider && !filled.has('provider')) setUnread({ name: fields.provider, ...(fields.vat && vatCore(fields.vat).length >= 8 ? { vat: fields.vat } : {}) });
       }
       // What the previous reading filled and the user left as it was goes when this document does not have it.
       for (const field of fromAi) {
@@ -378,10 +386,10 @@ function MoveFields({ tab }: { tab: MoveType }) {
             edited('provider');
             setUnread(null);
           }}
-          helperText={unread ? translate('app.move.unmatchedSupplier', { name: unread.name }) : aiHelp('provider', false)}
+          helperText={unread ? translate(unread.near ? 'app.move.nearSupplier' : 'app.move.unmatchedSupplier', { name: unread.name }) : aiHelp('provider', false)}
           TextFieldProps={{ ...aiMark('provider'), inputRef: supplierInput }}
         />
-        {unread && companyId ? (
+        {unread && !unread.near && companyId ? (
           <Button size="small" startIcon={<AddBusinessIcon />} onClick={() => void createSupplier()} disabled={creatingSupplier} data-testid="create-supplier" sx={{ mt: -1, mb: 1, whiteSpace: 'normal', textAlign: 'left' }}>
             {translate('app.move.createSupplier', { name: unread.name })}
           </Button>
