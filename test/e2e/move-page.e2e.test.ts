@@ -13,6 +13,7 @@ const hugePath = join(files, 'enorme.pdf');
 const ticketPath = join(files, 'hotel.pdf');
 const brokenPath = join(files, 'roto.pdf');
 const newSupplierPath = join(files, 'ferreteria.pdf');
+const slipPath = join(files, 'hotel-slip.pdf');
 
 beforeAll(async () => {
   writeFileSync(pdfPath, demoPdf(['Taxi', 'Total 23,40 EUR']));
@@ -20,6 +21,8 @@ beforeAll(async () => {
   writeFileSync(hugePath, Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(6 * 1024 * 1024, 32)]));
   writeFileSync(ticketPath, demoPdf(['HOTEL PLAZA MAYOR S.L.', 'CIF B28765432', 'Factura simplificada 0042', 'Fecha: 14/10/2026', 'Alojamiento 1 noche 98,00', 'IVA 10% 9,80', 'TOTAL 107,80 EUR']));
   writeFileSync(brokenPath, Buffer.from('%PDF-1.4 this file was cut short'));
+  // The supplier's name as OCR misreads it now and then (a zero for an O).
+  writeFileSync(slipPath, demoPdf(['HOTEL PLAZA MAY0R S.L.', 'Factura simplificada 0043', 'Fecha: 15/10/2026', 'Alojamiento 1 noche 98,00', 'IVA 10% 9,80', 'TOTAL 107,80 EUR']));
   writeFileSync(newSupplierPath, demoPdf(['FERRETERIA NUEVA S.L.', 'CIF B87654321', 'Factura simplificada 0007', 'Fecha: 02/11/2026', 'Tornillos inox 6x40 12,40', 'IVA 21% 2,60', 'TOTAL 15,00 EUR']));
 });
 const env = serverAndBrowser();
@@ -108,6 +111,14 @@ describe('the Move page in a real browser', () => {
     // Editing a field removes its mark.
     await page.getByTestId('amount').fill('107.8');
     await expect.poll(() => page.getByText('Read from the document: check it').count()).toBe(3);
+
+    // A name read with a slip finds the stored supplier it stands for, and says what it read.
+    await page.getByTestId('file-input').setInputFiles(slipPath);
+    await page.getByTestId('ai-button').click();
+    await page.getByText('Read from the document: “HOTEL PLAZA MAY0R S.L.”; the most similar stored supplier was chosen: check it').waitFor();
+    expect(await page.getByTestId('supplier').inputValue()).toBe('Hotel Plaza Mayor');
+    expect(await page.getByTestId('create-supplier').count()).toBe(0);
+    await screenshot(page, 'move-page-near-supplier-en');
 
     // A supplier the company does not have: said, created from the page, chosen, and the move saved with it.
     await page.getByTestId('file-input').setInputFiles(newSupplierPath);
