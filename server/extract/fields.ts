@@ -139,9 +139,12 @@ const TOTAL_STRONG = /\b(grand\s*total|total\s*amount|total\s*a\s*pagar|total\s*
 const TOTAL_WEAK = /\b(total|importe|amount|a\s*pagar)\b/i;
 const NOT_TOTAL = /\b(sub\s*-?\s*total|subtotal|total\s*(qty|quantity|items?|tax|gst|vat|iva|discount|savings?|excl\w*|before|point|cantidad|unidades|art[ií]culos)|(tax|gst|vat|iva)\s*(total|amount)|cash|change|cambio|efectivo|tendered|received|paid\s*amount|total\s*paid|base\s*imponible|rounding|redondeo)\b/i;
 
-/** The document's total: the amount of the strongest total label (same row, or the row below), the largest wins. */
-export function findTotal(rows: readonly Row[]): { text: string; value: string } | undefined {
-  const candidates: Array<{ rank: number; amount: AmountMatch; index: number }> = [];
+/**
+ * The document's total: the amount of the strongest total label (same row, or the row below), the largest wins.
+ * `row`: the index of the row the amount was read on.
+ */
+export function findTotal(rows: readonly Row[]): { text: string; value: string; row: number } | undefined {
+  const candidates: Array<{ rank: number; amount: AmountMatch; index: number; at: number }> = [];
   // Each row's amounts, read once.
   const rowAmounts = rows.map(amountsIn);
   const centsPrinted = rowAmounts.reduce((count, amounts) => count + amounts.length, 0) >= 3;
@@ -151,19 +154,23 @@ export function findTotal(rows: readonly Row[]): { text: string; value: string }
     if (NOT_TOTAL.test(label) && !TOTAL_STRONG.test(label.replace(NOT_TOTAL, '')) && !TOTAL_FINAL.test(label.replace(NOT_TOTAL, ''))) return;
     const rank = TOTAL_FINAL.test(label) ? 3 : TOTAL_STRONG.test(label) ? 2 : 1;
     let amounts = rowAmounts[index];
+    let at = index;
     if (!amounts.length && rows[index + 1]) {
       const next = rows[index + 1];
-      if (next.top - row.bottom < (row.bottom - row.top) * 2.5 && !TOTAL_WEAK.test(next.text)) amounts = rowAmounts[index + 1];
+      if (next.top - row.bottom < (row.bottom - row.top) * 2.5 && !TOTAL_WEAK.test(next.text)) {
+        amounts = rowAmounts[index + 1];
+        at = index + 1;
+      }
     }
     const rightmost = [...amounts].sort((a, b) => b.x - a.x)[0];
-    if (rightmost && rightmost.value > 0) candidates.push({ rank, amount: rightmost, index });
+    if (rightmost && rightmost.value > 0) candidates.push({ rank, amount: rightmost, index, at });
     else if (rank >= 2 && centsPrinted) {
       // OCR lost the decimal point of a labelled total ("Grand Total: 9280") on a document whose amounts all show
       // cents: the last two digits are the cents. Ranked below any total read whole.
       const bare = amountWords(row).filter((word) => /^(RM|\$|€)?\d{3,6}$/.test(word.text)).sort((a, b) => b.box[2] - a.box[2])[0];
       if (bare) {
         const digits = bare.text.replace(/\D/g, '');
-        candidates.push({ rank: rank - 2, amount: { text: bare.text, value: Number(digits) / 100, x: bare.box[2] }, index });
+        candidates.push({ rank: rank - 2, amount: { text: bare.text, value: Number(digits) / 100, x: bare.box[2] }, index, at: index });
       }
     }
   });
@@ -182,10 +189,10 @@ export function findTotal(rows: readonly Row[]): { text: string; value: string }
       const paid = [cents - adjustment, cents + adjustment].find((one) => one % 5 === 0);
       if (cents % 5 !== 0 && adjustment > 0 && adjustment < 5 && paid !== undefined) {
         const value = (paid / 100).toFixed(2);
-        return { text: best.amount.text.includes(',') && !best.amount.text.includes('.') ? value.replace('.', ',') : value, value };
+        return { text: best.amount.text.includes(',') && !best.amount.text.includes('.') ? value.replace('.', ',') : value, value, row: best.at };
       }
     }
-    return { text: best.amount.text, value: best.amount.value.toFixed(2) };
+    return { text: best.amount.text, value: best.amount.value.toFixed(2), row: best.at };
   }
   return undefined;
 }

@@ -12,7 +12,7 @@ import { createWorker, PSM, type Worker } from 'tesseract.js';
 import { plausibleReceiptFields, type Segment } from './fields';
 import { MAX_IMAGE_PIXELS, tooManyPixels } from './limits';
 import { PaddleEngine } from './paddle';
-import { secondOpinionOnDate, secondOpinionOnIssuer } from './second-opinion';
+import { secondOpinionOnDate, secondOpinionOnIssuer, secondOpinionOnTotal } from './second-opinion';
 
 const require = createRequire(import.meta.url);
 
@@ -170,11 +170,12 @@ export class OcrEngine {
     return { segments: await this.secondOpinion(prepared, segments), height };
   }
 
-  /** The date's digits and the issuer's letters mended by a second reading (second-opinion.ts); the words as read if it fails. */
+  /** The date's and the total's digits and the issuer's letters mended by a second reading (second-opinion.ts); the words as read if it fails. */
   private async secondOpinion(prepared: Buffer, segments: Segment[]): Promise<Segment[]> {
     if (!this.dateReader) return segments;
     try {
-      return await secondOpinionOnIssuer(this.dateReader, prepared, await secondOpinionOnDate(this.dateReader, prepared, segments));
+      const dated = await secondOpinionOnDate(this.dateReader, prepared, segments);
+      return await secondOpinionOnIssuer(this.dateReader, prepared, await secondOpinionOnTotal(this.dateReader, prepared, dated));
     } catch {
       return segments;
     }

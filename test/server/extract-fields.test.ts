@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractCardFields, extractDocumentFields, groupRows, normaliseAmount, plausibleReceiptFields, segmentsFromText, type Segment } from '../../server/extract/fields';
 import { PaddleEngine } from '../../server/extract/paddle';
 import { createEngine, SECOND_OPINION_MIN_MEMORY_MB } from '../../server/extract/ocr-engines';
-import { mendDateDigits, mendNameLetters, replaceDateText, replaceRowText, secondOpinionOnDate, secondOpinionOnIssuer, splitInitials } from '../../server/extract/second-opinion';
+import { mendAmountDigits, mendDateDigits, mendNameLetters, replaceDateText, replaceRowText, secondOpinionOnDate, secondOpinionOnIssuer, secondOpinionOnTotal, splitInitials } from '../../server/extract/second-opinion';
 import sharp from 'sharp';
 import { dropRedInk, prepareImage, textLineHeight } from '../../server/extract/ocr';
 
@@ -371,6 +371,40 @@ describe("a second opinion on the date's digits (PP-OCR on a crop of the date's 
     expect(crops[0].width).toBeLessThan(120);
     expect(crops[0].height).toBeLessThan(30);
     expect(extractDocumentFields(await secondOpinionOnDate(reader('20/03/2018', 0.6), picture, words))).toMatchObject({ date: '2013-03-20' });
+  });
+});
+
+describe("a second opinion on the total's digits (PP-OCR on a crop of the total's words)", () => {
+  it('takes digits of the second reading that differ in at most two places, nothing else', () => {
+    expect(mendAmountDigits('141.00', 'RM141.50')).toBe('141.50');
+    expect(mendAmountDigits('343.99', 'Total: 343.95')).toBe('343.95');
+    expect(mendAmountDigits('1,234.56', '1,234.58')).toBe('1,234.58');
+    // Agreeing, another separator or length, three digits, no cents, or no amount at all: the first reading stays.
+    expect(mendAmountDigits('141.50', '141.50')).toBeUndefined();
+    expect(mendAmountDigits('141.50', '141,50')).toBeUndefined();
+    expect(mendAmountDigits('41.50', '141.50')).toBeUndefined();
+    expect(mendAmountDigits('141.50', '898.50')).toBeUndefined();
+    expect(mendAmountDigits('9280', '92.80')).toBeUndefined();
+    expect(mendAmountDigits('12.00', 'TOTAL')).toBeUndefined();
+  });
+
+  it("reads a crop of the total's word on the total's row, not an item's of the same amount, and takes a sure reading only", async () => {
+    const picture = await sharp({ create: { width: 900, height: 160, channels: 3, background: '#fff' } }).png().toBuffer();
+    const words = page([['SHOP SDN BHD'], ['Date:', '20/03/2018'], ['ITEM', 'A', '141.00'], ['TOTAL', '141.00'], ['CASH', '150.00']]);
+    const asked: Array<{ top?: number }> = [];
+    const reader = (text: string, mean: number) =>
+      ({
+        recogniseLine: async (crop: Buffer) => {
+          asked.push(await sharp(crop).metadata());
+          return { text, mean };
+        },
+      }) as unknown as PaddleEngine;
+    const mended = await secondOpinionOnTotal(reader('141.50', 0.97), picture, words);
+    expect(extractDocumentFields(mended)).toMatchObject({ total: '141.50', totalText: '141.50' });
+    // The item's amount is left as read.
+    expect(groupRows(mended)[2].text).toBe('ITEM A 141.00');
+    expect(asked).toHaveLength(1);
+    expect(extractDocumentFields(await secondOpinionOnTotal(reader('141.50', 0.6), picture, words))).toMatchObject({ total: '141.00' });
   });
 });
 
