@@ -388,20 +388,23 @@ describe('the AI button', () => {
     expect(screen.queryByTestId('create-supplier')).toBeNull();
   });
 
-  it("chooses the stored supplier a name read with an OCR slip stands for, and says what it read", async () => {
+  it.each([
+    ['en', /Company/, 'Read from the document: “PAPELERIA S0L S.L.”; the most similar stored supplier was chosen: check it'],
+    ['es', /Empresa/, 'Leído del documento: «PAPELERIA S0L S.L.»; elegido el proveedor guardado más parecido: revíselo'],
+  ] as const)("chooses the stored supplier a name read with an OCR slip stands for, and says what it read (%s)", async (lang, companyLabel, said) => {
     server.use(
       http.post('*/ocr/move/', () => HttpResponse.json({ result: JSON.stringify({ importe: '8.50', provider: 'PAPELERIA S0L S.L.' }) })),
       http.post('*/odoo/providers/search', () => HttpResponse.json([])),
     );
-    renderInAdmin(<MovePage />, { permissions: ['moves.create'], lang: 'en' });
-    fireEvent.mouseDown(await screen.findByRole('combobox', { name: /Company/ }));
+    renderInAdmin(<MovePage />, { permissions: ['moves.create'], lang });
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: companyLabel }));
     fireEvent.click(await screen.findByRole('option', { name: 'Acme Iberia SL' }));
     // The company's suppliers loaded (the box is enabled then).
     await waitFor(() => expect((screen.getByTestId('supplier') as HTMLInputElement).disabled).toBe(false));
     fireEvent.change(screen.getByTestId('file-input'), { target: { files: [new File(['%PDF-1.4 x'], 'ticket.pdf', { type: 'application/pdf' })] } });
     fireEvent.click(await screen.findByTestId('ai-button'));
     await waitFor(() => expect((screen.getByTestId('supplier') as HTMLInputElement).value).toBe('Papelería Sol SL'));
-    expect(screen.getByText('Read from the document: “PAPELERIA S0L S.L.”; the most similar stored supplier was chosen: check it')).toBeTruthy();
+    expect(screen.getByText(said)).toBeTruthy();
     // Nothing to create: a stored supplier was chosen.
     expect(screen.queryByTestId('create-supplier')).toBeNull();
   });
