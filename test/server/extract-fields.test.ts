@@ -423,6 +423,13 @@ describe("a second opinion on the issuer's letters (PP-OCR on a crop of the issu
     expect(mendNameLetters('BHD', 'BHD')).toBeUndefined();
   });
 
+  it('with two readings of the row, changes a letter only where both read the same other letter', () => {
+    expect(mendNameLetters('PESAR MINT JIN SENG', ['PASAF MINI JIN SENG', 'PASAR MINI JIN SENG'])).toBe('PASAR MINI JIN SENG');
+    expect(mendNameLetters('TEO HENG STATIONERY & BOOKS', ['TEOHENG STATIONERY&BOOKS', 'TEOHENE STATIONERY&BOOKS'])).toBeUndefined();
+    // A reading of another length is left out: the other decides alone.
+    expect(mendNameLetters('PESAR MINT JIN SENG', ['PASARMINIJINSENGG', 'PASAR MINI JIN SENG'])).toBe('PASAR MINI JIN SENG');
+  });
+
   it('splits initials tesseract ran together where the second reading prints them spaced', () => {
     expect(splitInitials('CW KHOO HARDWARE SDN BHD', 'C W KHOO HARDWARE SDN BHD')).toBe('C W KHOO HARDWARE SDN BHD');
     expect(splitInitials('CW KHOO HARDWARE SDN BHD', 'C W KHOOHARDWARESDNBHD')).toBe('C W KHOO HARDWARE SDN BHD');
