@@ -28,9 +28,14 @@ const LEGAL_FORM = /[\s,.]+(s\.?\s?l\.?\s?u?\.?|s\.?\s?a\.?\s?u?\.?|s\.?\s?coop\
  */
 export function supplierSearchTerms(name: string): string[] {
   const read = name.replace(/\s+/g, ' ').trim();
-  let core = read;
+  return [...new Set([read, withoutLegalForm(read)].filter((term) => term.length >= 3))];
+}
+
+/** A name without its legal form(s) at the end ('Suministros Levante, S.L.' is 'Suministros Levante'). */
+function withoutLegalForm(name: string): string {
+  let core = name;
   while (LEGAL_FORM.test(core)) core = core.replace(LEGAL_FORM, '').replace(/[\s,.;:-]+$/, '').trim();
-  return [...new Set([read, core].filter((term) => term.length >= 3))];
+  return core;
 }
 
 /**
@@ -44,9 +49,7 @@ export function vatCore(printed: string): string {
 
 /** A name as compared for likeness: capitals without accents, letters and digits, single spaces, no legal form. */
 function nameCore(name: string): string {
-  let core = name.replace(/\s+/g, ' ').trim();
-  while (LEGAL_FORM.test(core)) core = core.replace(LEGAL_FORM, '').replace(/[\s,.;:-]+$/, '').trim();
-  return core
+  return withoutLegalForm(name.replace(/\s+/g, ' ').trim())
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .toUpperCase()
