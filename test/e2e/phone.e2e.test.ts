@@ -6,9 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { demoPdf } from '../../server/erp/embedded/files';
 import { SCREENSHOTS, screenshot, serverAndBrowser, signIn } from './harness';
 
 const env = serverAndBrowser();
@@ -28,6 +30,7 @@ const LANGUAGES = [
     delete: 'Borrar',
     total: 'Total',
     uploadedBy: 'Subido por',
+    near: 'Leído del documento: «HOTEL PLAZA MAY0R S.L.»; elegido el proveedor guardado más parecido: revíselo',
   },
   {
     lang: 'en',
@@ -39,6 +42,7 @@ const LANGUAGES = [
     delete: 'Delete',
     total: 'Total',
     uploadedBy: 'Uploaded by',
+    near: 'Read from the document: “HOTEL PLAZA MAY0R S.L.”; the most similar stored supplier was chosen: check it',
   },
 ] as const;
 
@@ -203,6 +207,30 @@ describe.each(LANGUAGES)('on a phone ($lang)', (words) => {
     expect(await pageWidth(page)).toBeLessThanOrEqual(WIDTH);
     await screenshot(page, `phone-order-form-${words.lang}`);
     expect(await graveViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('the move form: a supplier read with a slip is chosen from the keyboard, and what was read is said within the screen', async () => {
+    const context = await env.browser.newContext({ locale: words.locale, ...PHONE, bypassCSP: true });
+    const page = await context.newPage();
+    await signIn(page, env.server.url, 'staff@demo.example');
+    await page.goto(`${env.server.url}/move`);
+    await page.getByTestId('tab-invoice').click();
+    await expect.poll(() => page.getByTestId('company').inputValue()).toBe('1');
+    const folder = mkdtempSync(join(tmpdir(), 'phone-move-'));
+    writeFileSync(join(folder, 'hotel.pdf'), demoPdf(['HOTEL PLAZA MAY0R S.L.', 'Fecha: 15/10/2026', 'Alojamiento 1 noche 98,00', 'TOTAL 107,80 EUR']));
+    await page.getByTestId('file-input').setInputFiles(join(folder, 'hotel.pdf'));
+    await page.getByTestId('ai-button').focus();
+    await page.keyboard.press('Enter');
+    const note = page.getByText(words.near);
+    await note.waitFor();
+    expect(await page.getByTestId('supplier').inputValue()).toBe('Hotel Plaza Mayor');
+    // The note wraps within the screen.
+    const box = (await note.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(WIDTH);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(WIDTH);
+    expect(await graveViolations(page)).toEqual([]);
+    await screenshot(page, `phone-move-near-supplier-${words.lang}`);
     await context.close();
   });
 
