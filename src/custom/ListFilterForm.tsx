@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from 'react';
 import { Form, useListContext, useTranslate } from 'react-admin';
-import { useFormContext } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
@@ -13,17 +12,12 @@ import FilterListIcon from '@mui/icons-material/FilterList';
 import { cleanFilter } from '../providers/dataProvider';
 import { usePhone } from './usePhone';
 
-function ClearButton({ keep }: { keep?: Record<string, unknown> }) {
+function ClearButton({ clear }: { clear: () => void }) {
   const translate = useTranslate();
-  const { setFilters } = useListContext();
-  const { reset } = useFormContext();
   return (
     <Button
       startIcon={<ClearIcon />}
-      onClick={() => {
-        reset(keep ?? {});
-        setFilters(keep ?? {}, []);
-      }}
+      onClick={clear}
       data-testid="clear-filters"
     >
       {translate('app.filters.clear')}
@@ -38,10 +32,39 @@ export function activeFilterCount(filters: Record<string, unknown>): number {
   return Object.values(filters).filter((value) => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0)).length;
 }
 
+/** The filters as one text, whatever the order of their keys: the applied filters compared with those the form applied. */
+function filterKey(filters: Record<string, unknown>): string {
+  return JSON.stringify(Object.keys(filters).sort().map((name) => [name, filters[name]]));
+}
+
+/**
+ * The form's generation and its values. They change when the list's applied filters change other than by this
+ * form's own apply (the grouping tabs, the remembered companies), so the form is drawn again with them, and at once
+ * when the user clears the filters. The form's own apply leaves it as it is, and so does the list's applying of a
+ * clearing: the list applies the filters a moment after the click, and a form drawn again then (or given new values:
+ * react-admin's Form resets itself to them) lost what the user had typed meanwhile.
+ */
+function useExternalChanges(filterValues: Record<string, unknown>) {
+  const current = filterKey(filterValues);
+  const [state, setState] = useState({ generation: 0, values: filterValues, seen: current, own: undefined as string | undefined });
+  if (current !== state.seen) {
+    const external = current !== state.own;
+    setState({ generation: state.generation + (external ? 1 : 0), values: external ? filterValues : state.values, seen: current, own: undefined });
+  }
+  return {
+    generation: state.generation,
+    values: state.values,
+    /** The form applies `filters` itself. */
+    applying: (filters: Record<string, unknown>) => setState((before) => ({ ...before, own: filterKey(filters) })),
+    /** The form starts again from `filters` (clear), which the list is about to apply. */
+    restart: (filters: Record<string, unknown>) => setState((before) => ({ ...before, generation: before.generation + 1, values: filters, own: filterKey(filters) })),
+  };
+}
+
 /**
  * The list filters of the spec (moves, orders, contacts, users): the user fills the inputs and applies them with the
- * filter button (or Enter); clear filters empties the inputs and the list's filters at once. The form is keyed
- * on the applied filters, so a change made elsewhere (the grouping tabs, the remembered companies) shows here.
+ * filter button (or Enter); clear filters empties the inputs and the list's filters at once. A change of the
+ * applied filters made elsewhere (the grouping tabs, the remembered companies) draws the form again with them.
  * On a phone the form waits in a drawer, opened by a filters button that counts the filters applied.
  */
 export function ListFilterForm(props: ListFilterFormProps) {
@@ -52,12 +75,19 @@ export function ListFilterForm(props: ListFilterFormProps) {
 function FilterForm({ children, keepOnClear, applyLabel = 'app.filters.apply', onApplied, stacked = false }: ListFilterFormProps & { onApplied?: () => void; stacked?: boolean }) {
   const translate = useTranslate();
   const { filterValues, setFilters } = useListContext();
+  const { generation, values, applying, restart } = useExternalChanges(filterValues);
+  const clear = () => {
+    restart(keepOnClear ?? {});
+    setFilters(keepOnClear ?? {}, []);
+  };
   return (
     <Form
-      key={JSON.stringify(filterValues)}
-      defaultValues={filterValues}
+      key={generation}
+      defaultValues={values}
       onSubmit={(values: Record<string, unknown>) => {
-        setFilters(cleanFilter(values), []);
+        const filters = cleanFilter(values);
+        applying(filters);
+        setFilters(filters, []);
         onApplied?.();
       }}
       sanitizeEmptyValues={false}
@@ -86,7 +116,7 @@ function FilterForm({ children, keepOnClear, applyLabel = 'app.filters.apply', o
           <Button type="submit" variant="contained" startIcon={<FilterIcon />} data-testid="apply-filters">
             {translate(applyLabel)}
           </Button>
-          <ClearButton keep={keepOnClear} />
+          <ClearButton clear={clear} />
         </Box>
       </Box>
     </Form>
