@@ -311,6 +311,9 @@ export function mendLegalForm(text: string): string {
     .replace(/(?<=\p{L}{4,})\.(?=\s+(?:SDN|BHD|S\/B)\b)/giu, '');
 }
 
+/** A Spanish form written with full stops that lost its last one, a speck at the name's end ("Ibáñez S.L" for "S.L."). */
+const withLastStop = (name: string) => name.replace(/(?<=\s)(S\.\s?[LA](?:\.\s?U)?)$/i, '$1.');
+
 /** Long words of business names, to mend a letter OCR misread in them ("INTERNATIGNAL"). */
 const TRADE_WORDS = ['INTERNATIONAL', 'ENTERPRISE', 'ENTERPRISES', 'TRADING', 'RESTAURANT', 'RESTORAN', 'HARDWARE', 'STATIONERY', 'STATIONERS', 'ELECTRICAL', 'MACHINERY', 'SUPERMARKET', 'HOLDINGS', 'INDUSTRIES', 'PERNIAGAAN', 'MARKETING', 'SERVICES', 'SOLUTIONS', 'TECHNOLOGY', 'CORPORATION', 'COMPANY', 'LIMITED', 'PHARMACY', 'BOOKSTORE', 'BERHAD', 'KITCHEN', 'STATION', 'FARMACIA', 'SUPERMERCADO', 'DISTRIBUCIONES', 'ASOCIADOS', 'CONSULTING'];
 
@@ -351,8 +354,8 @@ function cleanCompany(text: string): string {
   // OCR's speck before a name in capitals ("To UNIHAKKA INTERNATIONAL SDN BHD"): a first word not in capitals is
   // dropped when the two or more words after it are all capitals (a single letter may be the name's own: "C W KHOO").
   const lead = name.match(/^(\p{L}{2,})\s+(\S+\s+\S.*)$/u);
-  if (lead && /[A-Z]/.test(lead[2]) && lead[2] === lead[2].toUpperCase() && letterShare(lead[2]) > 0.6 && lead[1] !== lead[1].toUpperCase()) return lead[2];
-  return name;
+  if (lead && /[A-Z]/.test(lead[2]) && lead[2] === lead[2].toUpperCase() && letterShare(lead[2]) > 0.6 && lead[1] !== lead[1].toUpperCase()) return withLastStop(lead[2]);
+  return withLastStop(name);
 }
 
 function letterShare(text: string): number {

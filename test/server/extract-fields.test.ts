@@ -153,6 +153,12 @@ describe('receipts and invoices', () => {
     expect(company([['99 SPEED MART 5/B (519537-X)'], ['LOT P.T. 2811, JALAN ANGSA,']])).toBe('99 SPEED MART S/B');
     expect(company([['99 SPEED MART 5/0 (519537)'], ['LOT P.T. 2811, JALAN ANGSA,']])).toBe('99 SPEED MART S/B');
     expect(company([['99 SPEED MART S/D'], ['LOT P.T. 2811, JALAN ANGSA,']])).toBe('99 SPEED MART S/B');
+    // A Spanish form with full stops that lost its last one gets it back; one written without them is kept.
+    expect(company([['Distribuciones Ibáñez S.L'], ['CIF: B98765431']])).toBe('Distribuciones Ibáñez S.L.');
+    expect(company([['Distribuciones Ibáñez S.L,'], ['CIF: B98765431']])).toBe('Distribuciones Ibáñez S.L.');
+    expect(company([['FERRETERÍA GONZÁLEZ S.A'], ['CIF: A08123456']])).toBe('FERRETERÍA GONZÁLEZ S.A.');
+    expect(company([['TALLERES PEÑA S.L.U'], ['CIF: B12345674']])).toBe('TALLERES PEÑA S.L.U.');
+    expect(company([['Talleres Peña SL'], ['CIF: B12345674']])).toBe('Talleres Peña SL');
     // "S/O" ("son of") inside a name is the name's own.
     expect(company([['KEDAI MUTHU S/O RAMAN'], ['LOT P.T. 2811, JALAN ANGSA,']])).toBe('KEDAI MUTHU S/O RAMAN');
     expect(company([['Banh Mi CafE'], ['Dimiliki: banh mi cafe son bhd 1110644-W']])).toBe('banh mi cafe sdn bhd');
