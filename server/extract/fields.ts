@@ -463,15 +463,25 @@ function readsCleanly(row: Row, text: string): boolean {
   return sure.reduce((sum, segment) => sum + segment.confidence!, 0) / sure.length >= 70;
 }
 
+/** An item line's amount at its end, and a row holding nothing else. */
+const ITEM_END = /\d[.,]\d{2}\s*(€|EUR)?\s*$/i;
+const ITEM_END_ONLY = /^\s*\d{1,7}[.,]\d{2}\s*(€|EUR)?\s*$/i;
+/**
+ * An invoice line's quantity in units at its end, with or without its amount: "Reparación   1 ud", "Tóner 2 uds.".
+ * A pack's size written with its number ("BADGE CLIP 100PCS") is the product's own and stays.
+ */
+const UNITS_END = /\s\d+(?:[.,]\d+)?\s+(?:(?:ud|uds|unid|unids|unidades|units?)\.?|u\.)\s*$/i;
+const UNITS_ONLY = /^\s*\d+(?:[.,]\d+)?\s+(?:(?:ud|uds|unid|unids|unidades|units?)\.?|u\.)\s*$/i;
+
 /**
  * A short concept: the first item line under the items' header, without its amounts; without a header, the first
- * line below the date that reads like an item (words followed by an amount); a line of OCR noise, taxes, payment or
+ * line below the date that reads like an item (words followed by an amount, or by a quantity in units); a line of OCR noise, taxes, payment or
  * the footer is never one. Without a clean item line, what the supplier does as its name says it ("Papelería Sol
  * S.L." -> "Papelería"); otherwise nothing.
  */
 export function findConcept(rows: readonly Row[], company?: string): string | undefined {
   const header = rows.findIndex((row) => ITEM_HEADER.test(row.text));
-  const clean = (text: string) => text.replace(AMOUNT, ' ').replace(/^\s*\d+(\s*[xX*])?\s+/, ' ').replace(/(\s\d+)+\s*$/, ' ').replace(/[^\p{L}\p{N}\s&.,'()/-]/gu, ' ').replace(/\s+/g, ' ').replace(/^[\s.,/-]+/, '').trim();
+  const clean = (text: string) => text.replace(AMOUNT, ' ').replace(UNITS_END, ' ').replace(/^\s*\d+(\s*[xX*])?\s+/, ' ').replace(/(\s\d+)+\s*$/, ' ').replace(/[^\p{L}\p{N}\s&.,'()/-]/gu, ' ').replace(/\s+/g, ' ').replace(/^[\s.,/-]+/, '').trim();
   const usable = (row: Row) => !TOTAL_WEAK.test(row.text) && !NOT_COMPANY.test(row.text) && !TAX_LINE.test(row.text) && !FOOTER.test(row.text);
   const item = (row: Row) => {
     if (!usable(row)) return undefined;
@@ -483,8 +493,11 @@ export function findConcept(rows: readonly Row[], company?: string): string | un
     for (const row of rows.slice(header + 1, header + 7)) if ((found = item(row))) return found;
   } else {
     const dateRow = rows.findIndex((row) => DATE_LABEL.test(row.text) || DATE_PATTERNS.some(({ regex }) => regex.test(row.text)));
-    for (const row of rows.slice(Math.max(dateRow + 1, 1), Math.max(dateRow + 1, 1) + 8)) {
-      if (/\d[.,]\d{2}\s*(€|EUR)?\s*$/i.test(row.text) && (found = item(row))) return found;
+    const from = Math.max(dateRow + 1, 1);
+    for (const [at, row] of rows.slice(from, from + 8).entries()) {
+      // On a turned photo the line's end (its amount, its quantity) can fall on a row of its own, the next one.
+      const next = rows[from + at + 1]?.text ?? '';
+      if ((ITEM_END.test(row.text) || UNITS_END.test(row.text) || ITEM_END_ONLY.test(next) || UNITS_ONLY.test(next)) && (found = item(row))) return found;
     }
   }
   const activity = company?.match(ACTIVITY)?.[1];

@@ -73,6 +73,15 @@ describe('receipts and invoices', () => {
     const fields = extractDocumentFields(page([['HOTEL PLAZA MAYOR S.L.'], ['CIF B28765432'], ['Factura simplificada 0042'], ['Fecha: 14/10/2026'], ['2 Alojamiento 1 noche', '98,00'], ['IVA 10%', '9,80'], ['TOTAL', '107,80 EUR']]));
     expect(fields).toMatchObject({ company: 'HOTEL PLAZA MAYOR S.L.', date: '2026-10-14', total: '107.80', concept: 'Alojamiento 1 noche' });
     expect(extractDocumentFields(page([['PEPE Y HIJOS S.L.'], ['Fecha 01/02/2026'], ['IVA 10%', '1,00'], ['TOTAL', '11,00']])).concept).toBeUndefined();
+    // An invoice's line with its quantity in units and no amount of its own; the quantity is not the concept's.
+    const invoice = page([['Talleres Peña y Asociados S.L.'], ['CIF: B12345674'], ['FACTURA Nº 2026-0315'], ['Fecha: 30/09/2026 10:42'], ['Reparación y mantenimiento   1 ud'], ['Base imponible 250,00 €'], ['IVA 21% 52,50 €'], ['Total factura 302,50 €']]);
+    expect(extractDocumentFields(invoice)).toMatchObject({ total: '302.50', concept: 'Reparación y mantenimiento' });
+    expect(extractDocumentFields(page([['PEPE Y HIJOS S.L.'], ['Fecha 01/02/2026'], ['Tóner impresora 2 uds.'], ['TOTAL', '11,00']])).concept).toBe('Tóner impresora');
+    // A turned photo puts the line's quantity, or its amount, on a row of its own below.
+    expect(extractDocumentFields(page([['PEPE Y HIJOS S.L.'], ['Fecha 01/02/2026'], ['Reparación y mantenimiento'], ['1 ud'], ['TOTAL', '11,00']])).concept).toBe('Reparación y mantenimiento');
+    expect(extractDocumentFields(page([['PEPE Y HIJOS S.L.'], ['Fecha 01/02/2026'], ['2 Café con leche'], ['3,40'], ['TOTAL', '3,40']])).concept).toBe('Café con leche');
+    // An address line with a number is no item.
+    expect(extractDocumentFields(page([['PEPE Y HIJOS S.L.'], ['Fecha 01/02/2026'], ['Calle Mayor 12'], ['TOTAL', '11,00']])).concept).toBeUndefined();
   });
 
   it('never takes a line of OCR noise, taxes, payment or the footer for the concept; without a clean item, the supplier\'s activity', () => {
