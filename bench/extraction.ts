@@ -39,7 +39,7 @@ console.log(`  merchants none of the 80 images is from (${others.n} receipts), b
 
 const FIELDS = ['total', 'date', 'company'] as const;
 interface Receipt { name: string; heldOut: boolean; exact: Record<string, boolean>; value: Record<string, boolean>; seconds: number }
-interface EngineRun { engine: OcrEngineName; receipts: Receipt[]; peakMb: number; cards: { right: number; of: number }; spanish: Record<'n' | 'total' | 'date' | 'company' | 'taxId' | 'special' | 'specialOf', number>; spanishSeconds: number[] }
+interface EngineRun { engine: OcrEngineName; receipts: Receipt[]; peakMb: number; cards: { right: number; of: number }; spanish: Record<'n' | 'total' | 'date' | 'company' | 'taxId' | 'concept' | 'special' | 'specialOf', number>; spanishSeconds: number[] }
 
 async function runEngine(engine: OcrEngineName): Promise<EngineRun> {
   // The server's way: a reader process (one document at a time here), as POST /ocr/move/ reads, with its memory cap.
@@ -50,7 +50,7 @@ async function runEngine(engine: OcrEngineName): Promise<EngineRun> {
   }, 50);
   const receipts: Receipt[] = [];
   const cards = { right: 0, of: 0 };
-  const spanish = { n: 0, total: 0, date: 0, company: 0, taxId: 0, special: 0, specialOf: 0 };
+  const spanish = { n: 0, total: 0, date: 0, company: 0, taxId: 0, concept: 0, special: 0, specialOf: 0 };
   const spanishSeconds: number[] = [];
   try {
     if (!args.includes('--skip-images')) {
@@ -105,6 +105,7 @@ async function runEngine(engine: OcrEngineName): Promise<EngineRun> {
       if (fields.date === document.truth.date) spanish.date++;
       if (name(fields.company) === name(document.truth.company)) spanish.company++;
       if ((fields.taxId ?? '').replace(/\W/g, '').toUpperCase() === document.truth.taxId) spanish.taxId++;
+      if (fields.concept === document.truth.concept) spanish.concept++;
       for (const word of document.special) {
         spanish.specialOf++;
         if (text.includes(word)) spanish.special++;
@@ -153,7 +154,7 @@ if (!args.includes('--skip-images')) {
 }
 console.log(`\nSpanish set (bench/spanish-set.ts: tickets and invoices rendered, turned, blurred, JPEG 60), by value`);
 row('documents', (run) => String(run.spanish.n));
-for (const field of ['total', 'date', 'company', 'taxId'] as const) row(`  ${field}`, (run) => percent(run.spanish[field] / Math.max(1, run.spanish.n)));
+for (const field of ['total', 'date', 'company', 'taxId', 'concept'] as const) row(`  ${field}`, (run) => percent(run.spanish[field] / Math.max(1, run.spanish.n)));
 row('  words with ñ, €, º, Á, Í read', (run) => `${run.spanish.special}/${run.spanish.specialOf}`);
 row('  seconds per document, median', (run) => quantile(run.spanishSeconds, 0.5).toFixed(2));
 console.log('');

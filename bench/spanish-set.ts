@@ -8,7 +8,7 @@ import sharp from 'sharp';
 export interface SpanishDocument {
   name: string;
   image: Buffer;
-  truth: { company: string; taxId: string; date: string; total: string };
+  truth: { company: string; taxId: string; date: string; total: string; concept: string };
   /** Words with letters PP-OCR's dictionary lacks, to see whether an engine reads them. */
   special: string[];
 }
@@ -39,13 +39,17 @@ const LAYOUTS: Layout[] = [
 
 const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/** The first item line of a ticket and of an invoice: the concept the AI button should fill. */
+const TICKET_ITEM = 'Café con leche';
+const INVOICE_ITEM = 'Reparación y mantenimiento';
+
 async function render(layout: Layout): Promise<Buffer> {
   const rows: Array<{ text: string; size: number; bold?: boolean }> = [
     { text: layout.company, size: 34, bold: true },
     { text: `${layout.taxId.startsWith('E') || layout.taxId.startsWith('A') || layout.taxId.startsWith('B') ? 'CIF' : 'NIF'}: ${layout.taxId}`, size: 26 },
     ...layout.lines.slice(0, 2).map((text) => ({ text, size: 24 })),
     { text: `Fecha: ${layout.date}  10:42`, size: 26 },
-    { text: layout.invoice ? 'Reparación y mantenimiento   1 ud' : '2 Café con leche      3,40', size: 24 },
+    { text: layout.invoice ? `${INVOICE_ITEM}   1 ud` : `2 ${TICKET_ITEM}      3,40`, size: 24 },
     { text: layout.invoice ? '' : '1 Tostada de jamón      2,95', size: 24 },
     ...layout.lines.slice(2).map((text) => ({ text, size: 24 })),
     { text: layout.totalLine, size: 32, bold: true },
@@ -64,7 +68,7 @@ export async function spanishSet(): Promise<SpanishDocument[]> {
     LAYOUTS.map(async (layout, index) => ({
       name: `es-${String(index + 1).padStart(2, '0')}${layout.invoice ? '-factura' : '-ticket'}`,
       image: await render(layout),
-      truth: { company: layout.company, taxId: layout.taxId, date: layout.iso, total: layout.total },
+      truth: { company: layout.company, taxId: layout.taxId, date: layout.iso, total: layout.total, concept: layout.invoice ? INVOICE_ITEM : TICKET_ITEM },
       special: layout.special,
     })),
   );
