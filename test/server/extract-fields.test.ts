@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractCardFields, extractDocumentFields, groupRows, normaliseAmount, plausibleReceiptFields, segmentsFromText, type Segment } from '../../server/extract/fields';
 import { PaddleEngine } from '../../server/extract/paddle';
 import { createEngine, SECOND_OPINION_MIN_MEMORY_MB } from '../../server/extract/ocr-engines';
-import { mendAmountDigits, mendDateDigits, mendNameLetters, replaceDateText, replaceRowText, secondOpinionOnDate, secondOpinionOnIssuer, secondOpinionOnTotal, splitInitials } from '../../server/extract/second-opinion';
+import { mendAmountDigits, mendDateDigits, mendNameLetters, missedEnds, replaceDateText, replaceRowText, secondOpinionOnDate, secondOpinionOnIssuer, secondOpinionOnTotal, splitInitials } from '../../server/extract/second-opinion';
 import sharp from 'sharp';
 import { dropRedInk, prepareImage, textLineHeight } from '../../server/extract/ocr';
 
@@ -453,6 +453,23 @@ describe("a second opinion on the issuer's letters (PP-OCR on a crop of the issu
     expect(splitInitials('AB MART', 'A B MART AB')).toBeUndefined();
   });
 
+  it('adds the capitals tesseract left out at a row\'s ends, as a crop past them reads them joined to the word', () => {
+    expect(missedEnds('HREE STOOGES', 'THREE STOOGES')).toEqual({ before: 'T', after: '' });
+    expect(missedEnds('HREE STOOGES', 'THREESTOOGES')).toEqual({ before: 'T', after: '' });
+    expect(missedEnds('SOON HUAT MACHINERY ENTERPRIS', 'SOON HUAT MACHINERY ENTERPRISE')).toEqual({ before: '', after: 'E' });
+    // Not joined to the word (another word, a stamp's letter), more than two letters, not capitals, or a word not in
+    // capitals: nothing is added.
+    expect(missedEnds('99 SPEED MART', '99 SPEED MART S')).toBeUndefined();
+    expect(missedEnds('HREE STOOGES', 'T HREE STOOGES')).toBeUndefined();
+    expect(missedEnds('STOOGES', 'THREESTOOGES')).toBeUndefined();
+    expect(missedEnds('HREE STOOGES', 'tHREE STOOGES')).toBeUndefined();
+    expect(missedEnds('Banh Mi Cafe', 'Banh Mi CafeS')).toBeUndefined();
+    expect(missedEnds('HREE STOOGES', '1HREE STOOGES')).toBeUndefined();
+    // The reading must hold the row as it is: another letter inside, or the same text, says nothing of its ends.
+    expect(missedEnds('HREE STOOGES', 'THREE STODGES')).toBeUndefined();
+    expect(missedEnds('THREE STOOGES', 'THREE STOOGES')).toBeUndefined();
+  });
+
   it("mends the issuer's words, so the receipt reads the right name", async () => {
     const picture = await sharp({ create: { width: 900, height: 120, channels: 3, background: '#fff' } }).png().toBuffer();
     const words = page([['TED', 'HENG', 'STATIONERY', '&', 'BOOKS'], ['Date:', '20/03/2018'], ['TOTAL', '9.00']]);
@@ -461,6 +478,13 @@ describe("a second opinion on the issuer's letters (PP-OCR on a crop of the issu
     expect(extractDocumentFields(await secondOpinionOnIssuer(reader('TEO HENG STATIONERY&BOOKS', 0.7), picture, words)).company).toBe('TED HENG STATIONERY & BOOKS');
     const initials = page([['CW', 'KHOO', 'HARDWARE', 'SDN', 'BHD'], ['Date:', '20/03/2018'], ['TOTAL', '9.00']]);
     expect(extractDocumentFields(await secondOpinionOnIssuer(reader('C W KHOOHARDWARE SDN BHD', 0.95), picture, initials)).company).toBe('C W KHOO HARDWARE SDN BHD');
+    // A faded first letter tesseract did not see: the crop past the row's start reads it.
+    const faded = page([['HREE', 'STOOGES'], ['BISTRO', '&', 'CAFE'], ['Date:', '20/03/2018'], ['TOTAL', '9.00']]);
+    const crops: Buffer[] = [];
+    expect(extractDocumentFields(await secondOpinionOnIssuer(recogniser('THREE STOOGES', 0.97, crops), picture, faded)).company).toBe('THREE STOOGES');
+    const widths = await Promise.all(crops.map(async (crop) => (await sharp(crop).metadata()).width ?? 0));
+    expect(Math.max(...widths)).toBeGreaterThan(Math.min(...widths));
+    expect(extractDocumentFields(await secondOpinionOnIssuer(recogniser('THREE STOOGES', 0.7), picture, faded)).company).toBe('HREE STOOGES');
     const mended = replaceRowText(words, groupRows(words)[0], 'TEO HENG STATIONERY & BOOKS');
     expect(mended.slice(0, 5).map((word) => word.text)).toEqual(['TEO', 'HENG', 'STATIONERY', '&', 'BOOKS']);
   });
