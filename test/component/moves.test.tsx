@@ -279,6 +279,25 @@ describe('the creation request', () => {
   });
 });
 
+describe('a refused file', () => {
+  it.each([
+    ['es', /Empresa/, /Método de pago/, 'Tarjeta personal', 'No se ha podido cargar el archivo. Formato no admitido o archivo dañado.'],
+    ['en', /Company/, /Payment method/, 'Personal card', 'Failed to load file. Unsupported file format or file corrupted.'],
+  ] as const)("says the server's refusal of an unreadable file in the user's language (%s)", async (lang, companyLabel, methodLabel, method, said) => {
+    server.use(http.post('*/odoo/moves/create', () => HttpResponse.json({ message: 'Failed to load file. Unsupported file format or file corrupted.' }, { status: 415 })));
+    renderInAdmin(<MovePage />, { permissions: ['moves.create'], lang });
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: companyLabel }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Acme Iberia SL' }));
+    fireEvent.change(screen.getByTestId('amount'), { target: { value: '12' } });
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: methodLabel }));
+    fireEvent.click(await screen.findByRole('option', { name: method }));
+    fireEvent.change(screen.getByTestId('file-input'), { target: { files: [new File(['not a picture'], 'falso.jpg', { type: 'image/jpeg' })] } });
+    await waitFor(() => expect((screen.getByTestId('send') as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByTestId('send'));
+    expect(await screen.findByText(said)).toBeTruthy();
+  });
+});
+
 describe('the supplier autocomplete', () => {
   it('searches the server as the user types when the company has more suppliers than the list sent at once', async () => {
     const asked: string[] = [];
@@ -368,9 +387,13 @@ describe('the AI button', () => {
   });
 
   it('says which supplier it read when no stored supplier matches, until one is chosen', async () => {
+    const asked: Array<Record<string, unknown>> = [];
     server.use(
       http.post('*/ocr/move/', () => HttpResponse.json({ result: JSON.stringify({ importe: '8.50', provider: 'Ferretería Nueva SL', concept: 'Ferretería' }) })),
-      http.post('*/odoo/providers/search', () => HttpResponse.json([])),
+      http.post('*/odoo/providers/search', async ({ request }) => {
+        asked.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json([]);
+      }),
     );
     renderInAdmin(<MovePage />, { permissions: ['moves.create'], lang: 'es' });
     fireEvent.mouseDown(await screen.findByRole('combobox', { name: /Empresa/ }));
@@ -382,11 +405,43 @@ describe('the AI button', () => {
     expect((screen.getByTestId('concept') as HTMLInputElement).value).toBe('Ferretería');
     // The amount as Spanish writes it.
     expect((screen.getByTestId('amount') as HTMLInputElement).value).toBe('8,50');
-    // Another company: the suppliers are others, the note goes.
+    // Another company: the name read is looked for among its suppliers, and offered to create for it.
     fireEvent.mouseDown(screen.getByRole('combobox', { name: /Empresa/ }));
     fireEvent.click(await screen.findByRole('option', { name: 'Beta Servicios SA' }));
-    await waitFor(() => expect(screen.queryByText(/que no está entre los proveedores guardados/)).toBeNull());
-    expect(screen.queryByTestId('create-supplier')).toBeNull();
+    await waitFor(() => expect(asked.at(-1)).toMatchObject({ companyId: 2 }));
+    expect(await screen.findByText('Leído del documento: «Ferretería Nueva SL», que no está entre los proveedores guardados')).toBeTruthy();
+    expect((await screen.findByTestId('create-supplier')).textContent).toBe('Crear el proveedor «Ferretería Nueva SL»');
+  });
+
+  it('looks for the supplier read before a company was chosen once one is, and again when it changes', async () => {
+    const asked: Array<Record<string, unknown>> = [];
+    server.use(
+      http.post('*/ocr/move/', () => HttpResponse.json({ result: JSON.stringify({ importe: '8.50', provider: 'PAPELERIA SOL S.L.' }) })),
+      http.post('*/odoo/providers/search', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        asked.push(body);
+        return HttpResponse.json(body.companyId === 1 ? [{ id: 7, name: 'Papelería Sol SL' }] : []);
+      }),
+      // Each company's own suppliers: Beta has none.
+      http.get('*/odoo/providers', ({ request }) => HttpResponse.json(request.headers.get('x-company-id') === '2' ? [] : [{ id: 7, name: 'Papelería Sol SL' }])),
+    );
+    renderInAdmin(<MovePage />, { permissions: ['moves.create'], lang: 'en' });
+    fireEvent.change(await screen.findByTestId('file-input'), { target: { files: [new File(['%PDF-1.4 x'], 'ticket.pdf', { type: 'application/pdf' })] } });
+    fireEvent.click(await screen.findByTestId('ai-button'));
+    await waitFor(() => expect((screen.getByTestId('amount') as HTMLInputElement).value).toBe('8.50'));
+    // No company yet: nothing to search in.
+    expect(asked).toEqual([]);
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /Company/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Acme Iberia SL' }));
+    await waitFor(() => expect((screen.getByTestId('supplier') as HTMLInputElement).value).toBe('Papelería Sol SL'));
+    expect(asked[0]).toMatchObject({ companyId: 1 });
+    expect(screen.getAllByText('Read from the document: check it')).toHaveLength(2);
+    // Another company without it: the name read is said, with a way to create it there.
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /Company/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Beta Servicios SA' }));
+    expect((await screen.findByTestId('create-supplier')).textContent).toBe('Create the supplier “PAPELERIA SOL S.L.”');
+    expect((screen.getByTestId('supplier') as HTMLInputElement).value).toBe('');
+    expect(asked.at(-1)).toMatchObject({ companyId: 2 });
   });
 
   it.each([

@@ -145,4 +145,30 @@ describe('the Move page in a real browser', () => {
     await screenshot(page, 'move-page-en');
     await context.close();
   });
+
+  it('the supplier read before the company is chosen is found once it is; an unreadable file is refused in Spanish', async () => {
+    const context = await env.browser.newContext({ locale: 'es-ES', viewport: { width: 1280, height: 1000 } });
+    const page = await context.newPage();
+    // Three companies and none remembered: the page starts without one.
+    await signIn(page, env.server.url, 'admin@demo.example');
+    await page.goto(`${env.server.url}/move`);
+    await page.getByTestId('move-page').waitFor();
+    expect(await page.getByTestId('company').inputValue()).toBe('');
+    await page.getByTestId('tab-invoice').click();
+    await page.getByTestId('file-input').setInputFiles(ticketPath);
+    await page.getByTestId('ai-button').click();
+    await expect.poll(() => page.getByTestId('amount').inputValue()).toBe('107,80');
+    expect(await page.getByTestId('supplier').inputValue()).toBe('');
+    await choose(page, 'company', 'Acme Iberia SL');
+    await expect.poll(() => page.getByTestId('supplier').inputValue()).toBe('Hotel Plaza Mayor');
+    expect(await page.getByText('Leído del documento: revíselo').count()).toBe(4);
+    await screenshot(page, 'move-page-company-after-ai-es');
+
+    // A file the server cannot read, sent: its refusal in the user's language.
+    await page.getByTestId('file-input').setInputFiles(brokenPath);
+    await page.getByTestId('date').fill(new Date().toISOString().slice(0, 10));
+    await page.getByTestId('send').click();
+    await page.getByText('No se ha podido cargar el archivo. Formato no admitido o archivo dañado.').waitFor();
+    await context.close();
+  });
 });

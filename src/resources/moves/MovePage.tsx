@@ -23,7 +23,7 @@ import { isWithinTwoYears, isoDay, slashesToDashes } from '../../../shared/domai
 import { closestSupplier, supplierSearchTerms, vatCore } from '../../../shared/domain/text';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
 import { errorMessage } from '../../providers/http';
-import { FILE_TOO_LARGE, postWithProgress, readAsDataUrl } from './upload';
+import { SERVER_MESSAGE_KEYS, postWithProgress, readAsDataUrl } from './upload';
 import { useReferenceList } from '../../providers/useReferenceList';
 import { parseAmount } from '../../../shared/domain/money';
 
@@ -127,6 +127,12 @@ export function MovePage() {
   );
 }
 
+/** What a reading says of the supplier: its name and tax id as read. */
+interface SupplierRead {
+  provider?: string;
+  vat?: string;
+}
+
 /** The form's inputs, inside react-admin's Form: its values, validation and reset are react-hook-form's. */
 function MoveFields({ tab }: { tab: MoveType }) {
   const translate = useTranslate();
@@ -162,6 +168,10 @@ function MoveFields({ tab }: { tab: MoveType }) {
   // stored supplier whose name is the one read but for an OCR slip or two was chosen instead (said as well).
   const [unread, setUnread] = useState<{ name: string; vat?: string; near?: boolean } | null>(null);
   const [creatingSupplier, setCreatingSupplier] = useState(false);
+  // The supplier the last reading found (its name and tax id), looked for again when the company changes; and one
+  // waiting for a company to be chosen, or for the chosen company's suppliers to load.
+  const [lastRead, setLastRead] = useState<SupplierRead | null>(null);
+  const [pendingSupplier, setPendingSupplier] = useState<SupplierRead | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const cameraInput = useRef<HTMLInputElement>(null);
   const touchScreen = useMediaQuery('(pointer: coarse)');
@@ -236,6 +246,53 @@ function MoveFields({ tab }: { tab: MoveType }) {
     }
   }
 
+  /**
+   * The supplier a reading found, for `company`: by the tax id read from the document when there is one (exact where
+   * names differ), then by name, the first search that finds one winning; when none does, the company's stored
+   * supplier (`stored`) whose name is the one read but for an OCR slip or two; else the name read is said under the
+   * box, with a way to create it. Whether a supplier was chosen.
+   */
+  const matchSupplier = useCallback(
+    async (company: number, read: SupplierRead, stored: readonly Provider[], how: { shouldDirty: boolean; shouldValidate: boolean }) => {
+      const vat = read.vat && vatCore(read.vat).length >= 8 ? read.vat : undefined;
+      const searches = [...(vat ? [{ vat }] : []), ...(read.provider ? supplierSearchTerms(read.provider).map((name) => ({ name })) : [])];
+      for (const search of searches) {
+        const found = await searchProviders({ companyId: company, ...search });
+        if (found[0]) {
+          setPicked(found[0]);
+          setValue('partner_id', found[0].id, how);
+          return true;
+        }
+      }
+      if (!read.provider) return false;
+      const near = closestSupplier(read.provider, stored);
+      if (near) {
+        setPicked(near);
+        setValue('partner_id', near.id, how);
+        setUnread({ name: read.provider, near: true });
+        return true;
+      }
+      setUnread({ name: read.provider, ...(vat ? { vat } : {}) });
+      return false;
+    },
+    [searchProviders, setValue],
+  );
+
+  // A supplier read while no company was chosen, or before the company changed, is looked for once the chosen
+  // company's suppliers are loaded: the name read is not lost.
+  const matching = useRef<SupplierRead | null>(null);
+  useEffect(() => {
+    if (!pendingSupplier || !companyId || !providersQuery.data || matching.current === pendingSupplier) return;
+    const read = pendingSupplier;
+    matching.current = read;
+    matchSupplier(companyId, read, providersQuery.data, { shouldDirty: true, shouldValidate: formState.isSubmitted })
+      .then((chosen) => {
+        if (chosen) setFromAi((current) => new Set([...current, 'provider']));
+      })
+      .catch((error: unknown) => notify(errorMessage(error), { type: 'error' }))
+      .finally(() => setPendingSupplier((current) => (current === read ? null : current)));
+  }, [pendingSupplier, companyId, providersQuery.data, matchSupplier, formState.isSubmitted, notify]);
+
   async function readWithAi() {
     if (!file) return;
     setReading(true);
@@ -258,33 +315,14 @@ function MoveFields({ tab }: { tab: MoveType }) {
         setValue('concept', fields.concept, how);
         filled.add('concept');
       }
-      // The supplier: by the tax id read from the document when there is one (exact where names differ), then by
-      // name; the first search that finds one wins.
-      const searches = [
-        ...(fields.vat && vatCore(fields.vat).length >= 8 ? [{ vat: fields.vat }] : []),
-        ...(fields.provider ? supplierSearchTerms(fields.provider).map((name) => ({ name })) : []),
-      ];
-      const company = companyId;
+      // The supplier, for the chosen company; without one yet, once it is chosen (see pendingSupplier).
+      const read = fields.provider || fields.vat ? { provider: fields.provider, vat: fields.vat } : null;
+      setLastRead(read);
       setUnread(null);
-      if (company) {
-        for (const search of searches) {
-          const found = await searchProviders({ companyId: company, ...search });
-          if (found[0]) {
-            setPicked(found[0]);
-            setValue('partner_id', found[0].id, how);
-            filled.add('provider');
-            break;
-          }
-        }
-        // No search found it: the company's supplier whose name is the one read but for an OCR slip or two, if any.
-        const near = fields.provider && !filled.has('provider') ? closestSupplier(fields.provider, providers) : undefined;
-        if (near) {
-          setPicked(near);
-          setValue('partner_id', near.id, how);
-          filled.add('provider');
-          setUnread({ name: fields.provider!, near: true });
-        } else if (fields.provider && !filled.has('provider')) setUnread({ name: fields.provider, ...(fields.vat && vatCore(fields.vat).length >= 8 ? { vat: fields.vat } : {}) });
-      }
+      setPendingSupplier(null);
+      if (read && companyId) {
+        if (await matchSupplier(companyId, read, providers, how)) filled.add('provider');
+      } else if (read) setPendingSupplier(read);
       // What the previous reading filled and the user left as it was goes when this document does not have it.
       for (const field of fromAi) {
         if (filled.has(field)) continue;
@@ -333,10 +371,12 @@ function MoveFields({ tab }: { tab: MoveType }) {
       setPicked(null);
       setFromAi(new Set());
       setUnread(null);
+      setLastRead(null);
+      setPendingSupplier(null);
       if (fileInput.current) fileInput.current.value = '';
     } catch (error) {
       const message = errorMessage(error);
-      notify(message === FILE_TOO_LARGE ? 'app.move.fileTooLarge' : message, { type: 'error' });
+      notify(SERVER_MESSAGE_KEYS.get(message) ?? message, { type: 'error' });
     } finally {
       setProgress(null);
     }
@@ -363,6 +403,8 @@ function MoveFields({ tab }: { tab: MoveType }) {
             setSearched([]);
             setPicked(null);
             setUnread(null);
+            // A fresh request: the same reading is looked for again for the new company.
+            setPendingSupplier(lastRead && { ...lastRead });
           }}
           inputProps={{ 'data-testid': 'company' }}
         />

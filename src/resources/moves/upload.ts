@@ -2,6 +2,17 @@ import { getToken } from '../../providers/http';
 
 /** The spec's special mapping (section 8): the server's text for an oversize file becomes a user message key. */
 export const FILE_TOO_LARGE = '[Error] File too large';
+/** The server's text for a file it cannot read (spec section 8, in English as the spec gives it). */
+export const UNSUPPORTED_FILE = 'Failed to load file. Unsupported file format or file corrupted.';
+
+/**
+ * Server texts the console says in the user's language: the spec's mapping of the oversize file, and the unreadable
+ * file's message, which the catalogue holds in both languages (the server answers it in English).
+ */
+export const SERVER_MESSAGE_KEYS: ReadonlyMap<string, string> = new Map([
+  [FILE_TOO_LARGE, 'app.move.fileTooLarge'],
+  [UNSUPPORTED_FILE, 'app.validation.unsupportedFile'],
+]);
 
 export interface UploadResult<T> {
   status: number;
