@@ -5,6 +5,7 @@ import { getToken } from '../providers/http';
 import { STORAGE_KEYS } from '../../shared/domain/constants';
 import { Header } from './Header';
 import { SideMenu } from './SideMenu';
+import { MuiLocale } from './muiLocale';
 
 export function storedMenuCollapsed(storage: Storage = localStorage): boolean {
   return storage.getItem(STORAGE_KEYS.menuCollapsed) === 'true';
@@ -52,9 +53,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (!getToken()) return <Navigate to="/login" replace state={{ nextPathname: location.pathname }} />;
   return (
-    <Layout appBar={Header} menu={SideMenu} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}>
-      <PersistChoices />
-      {children}
-    </Layout>
+    <MuiLocale>
+      <Layout appBar={Header} menu={SideMenu} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}>
+        <PersistChoices />
+        {children}
+      </Layout>
+    </MuiLocale>
   );
 }

@@ -163,6 +163,10 @@ describe('the Move page in a real browser', () => {
     await expect.poll(() => page.getByTestId('supplier').inputValue()).toBe('Hotel Plaza Mayor');
     expect(await page.getByText('Leído del documento: revíselo').count()).toBe(4);
     await screenshot(page, 'move-page-company-after-ai-es');
+    // MUI's own texts in Spanish too: a lookup that finds nothing.
+    await page.getByTestId('supplier').fill('qqqq');
+    await page.getByText('Sin opciones').waitFor();
+    await page.keyboard.press('Escape');
 
     // A file the server cannot read, sent: its refusal in the user's language.
     await page.getByTestId('file-input').setInputFiles(brokenPath);
