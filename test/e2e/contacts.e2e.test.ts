@@ -71,6 +71,14 @@ describe('contacts in a real browser', () => {
     const website = row.getByTestId('contact-website-link');
     expect(await website.getAttribute('target')).toBe('_blank');
     expect(await website.getAttribute('rel')).toBe('noopener noreferrer');
+    // Shown short, the whole address in its title and its link.
+    expect(await website.innerText()).toBe('linkedin.com/in/irenecalvo');
+    expect(await website.getAttribute('title')).toBe('https://www.linkedin.com/in/irenecalvo');
+    expect(await website.getAttribute('href')).toBe('https://www.linkedin.com/in/irenecalvo');
+    // The ten columns fit a 1280 px screen: the table does not scroll sideways.
+    await page.setViewportSize({ width: 1280, height: 1000 });
+    await expect.poll(() => page.evaluate(() => { const table = document.querySelector('table')!; return table.scrollWidth <= table.parentElement!.clientWidth; })).toBe(true);
+    await screenshot(page, 'contact-list-1280-es');
     expect(cells[7]).toBe('Socia fundadora');
     expect(cells[8]).toBe('Business angel');
     expect(await row.locator('.MuiChip-label').allInnerTexts()).toEqual(expect.arrayContaining(['Inversor', 'Evento 2026', 'Prensa']));

@@ -194,4 +194,19 @@ describe('move list in a real browser', () => {
     }
     await context.close();
   });
+
+  it.each(['es-ES', 'en-GB'])('the lists of moves, orders and contacts fit a 1280 px screen as an admin sees them (%s)', async (locale) => {
+    const context = await env.browser.newContext({ locale, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, env.server.url, 'admin@demo.example');
+    if (locale === 'en-GB') await page.evaluate(() => localStorage.setItem('lang_preference', 'en'));
+    for (const path of ['/moves-list', '/order-list', '/contact-list']) {
+      await page.goto(`${env.server.url}${path}`);
+      await page.locator('table tbody tr').first().waitFor();
+      // Every column shown at first is in view: the table does not scroll sideways.
+      await expect.poll(() => page.evaluate(() => { const table = document.querySelector('table')!; return table.scrollWidth - table.parentElement!.clientWidth; })).toBeLessThanOrEqual(0);
+      await screenshot(page, `fit-1280${path.replace('/', '-')}-${locale}`);
+    }
+    await context.close();
+  });
 });

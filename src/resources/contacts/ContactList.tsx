@@ -6,6 +6,7 @@ import Link from '@mui/material/Link';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import { ListFilterForm } from '../../custom/ListFilterForm';
+import { breakableEmail } from '../../custom/tableText';
 import { MESSAGE_DURATION_MS } from '../../../shared/domain/constants';
 import { safeWebUrl } from '../../../shared/domain/links';
 import { resourceNamed } from '../../../shared/resources/registry';
@@ -73,13 +74,26 @@ function useContactsExporter() {
   return useCsvExporter(translate('app.titles.contactList'), columns);
 }
 
+/** A web address as a person reads it in a list: without its scheme, "www." and a final slash ("linkedin.com/in/ana"). */
+export function shortWebAddress(text: string): string {
+  return text.trim().replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/^www\./i, '').replace(/\/$/, '');
+}
+
 function Website({ record }: { record: Record<string, unknown> }) {
   const url = safeWebUrl(record.website);
   const text = String(record.website || '');
   if (!url) return text;
   return (
-    <Link href={url} target="_blank" rel="noopener noreferrer" data-testid="contact-website-link" onClick={(event) => event.stopPropagation()}>
-      {text}
+    <Link
+      href={url}
+      target="_blank"
+      rel="noopener noreferrer"
+      title={text}
+      data-testid="contact-website-link"
+      onClick={(event) => event.stopPropagation()}
+      sx={{ display: 'inline-block', maxWidth: '9em', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'top' }}
+    >
+      {shortWebAddress(text)}
     </Link>
   );
 }
@@ -88,7 +102,7 @@ function Categories({ record }: { record: Record<string, unknown> }) {
   return (
     <Stack component="span" direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
       {((record.category_id as string[]) ?? []).map((category) => (
-        <Chip key={category} component="span" label={category} size="small" />
+        <Chip key={category} component="span" label={category} title={category} size="small" />
       ))}
     </Stack>
   );
@@ -149,11 +163,14 @@ export function ContactList() {
           bulkActionButtons={false}
           rowClick={false}
           size="small"
-          // Issue 16: the ten columns fit at 1440 px when long texts wrap (an address or a link breaks where it must).
+          // The ten columns fit at 1280 px: texts wrap between words, never inside one ("Fernánde/z"), an address may
+          // break after its "@", and a web address shows short, cut with an ellipsis (the whole one in its title).
           sx={{
             '& td, & th': { px: 1, verticalAlign: 'top' },
-            '& td': { overflowWrap: 'anywhere' },
-            '& .column-email, & .column-phone': { whiteSpace: 'nowrap' },
+            '& td': { overflowWrap: 'break-word' },
+            '& .column-phone': { whiteSpace: 'nowrap' },
+            // A long category is cut with an ellipsis (the whole name in its title), so its chip does not widen the table.
+            '& .column-category_id .MuiChip-root': { maxWidth: '7em' },
             '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
           }}
         >
@@ -163,7 +180,7 @@ export function ContactList() {
           <DataTable.Col
             {...sortable('email')}
             label="app.contacts.fields.email"
-            render={(record) => (record.email ? <Link href={`mailto:${record.email}`} onClick={(event) => event.stopPropagation()}>{record.email}</Link> : '')}
+            render={(record) => (record.email ? <Link href={`mailto:${record.email}`} onClick={(event) => event.stopPropagation()}>{breakableEmail(String(record.email))}</Link> : '')}
           />
           <DataTable.Col {...sortable('phone')} label="app.contacts.fields.phone" />
           <DataTable.Col {...sortable('company_name')} label="app.contacts.fields.companyName" />

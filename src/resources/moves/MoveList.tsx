@@ -31,6 +31,7 @@ import { formatDay } from '../../../shared/domain/format';
 import { useCsvExporter, type CsvColumn } from '../../custom/csv';
 import { COLUMN_LISTS, ListColumnsButton, RememberColumns } from '../../custom/rememberedColumns';
 import { usePhone } from '../../custom/usePhone';
+import { breakableEmail, fittingTable } from '../../custom/tableText';
 import { CARD_LIST_SX, CardLine } from '../../custom/CardLine';
 
 /** The last company choice on this list (spec section 3, local storage keys). */
@@ -252,8 +253,9 @@ export function MoveList() {
           return false;
         }}
         size="small"
-        // Only the table scrolls sideways (with columns added in the selector): the filters and the tabs stay in view.
-        sx={{ '& td, & th': { whiteSpace: 'nowrap', px: 1 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+        // Names and headers wrap between words, so the columns shown at first fit at 1280 px; only the table scrolls
+        // sideways (with columns added in the selector): the filters and the tabs stay in view.
+        sx={fittingTable(['partner_id', 'ref', 'company_id', 'state', 'paymentStatus', 'uploadedBy'])}
       >
         <DataTable.Col {...sortable('name')} label="app.moves.fields.number" render={(record) => moveNumber(record.name, translate)} />
         <DataTable.Col {...sortable('partner_id')} label="app.moves.fields.provider" render={(record) => second(record.partner_id)} />
@@ -267,7 +269,7 @@ export function MoveList() {
         <DataTable.Col align="right" {...sortable('amount_total_signed')} label="app.moves.fields.total" render={(record) => <Money record={record} source="amount_total_signed" />} />
         <DataTable.Col {...sortable('state')} label="app.moves.fields.state" render={(record) => translate(`app.moves.states.${record.state}`)} />
         <DataTable.Col {...sortable('paymentStatus')} label="app.moves.fields.paymentStatus" render={(record) => translate(`app.moves.payment.${record.paymentStatus}`)} />
-        <DataTable.Col {...sortable('uploadedBy')} label="app.moves.fields.uploadedBy" render={(record) => record.uploadedBy || '-'} />
+        <DataTable.Col {...sortable('uploadedBy')} label="app.moves.fields.uploadedBy" render={(record) => (record.uploadedBy ? breakableEmail(String(record.uploadedBy)) : '-')} />
       </DataTable>
       )}
       {open && (
