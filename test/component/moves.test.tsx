@@ -323,6 +323,19 @@ describe('the supplier autocomplete', () => {
     expect(asked).toContain('Zeta');
   });
 
+  it('offers the suppliers in alphabetical order, whatever order the server sends them in', async () => {
+    server.use(http.get('*/odoo/providers', () => HttpResponse.json([{ id: 3, name: 'Northwind Traders Ltd' }, { id: 1, name: 'Lucía Fernández' }, { id: 9, name: '99 SPEED MART S/B' }, { id: 4, name: 'amazon EU SARL' }, { id: 5, name: 'Ávila Papel SL' }])));
+    renderInAdmin(<MovePage />, { permissions: ['moves.create'], lang: 'es' });
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: /Empresa/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Acme Iberia SL' }));
+    const supplier = screen.getByTestId('supplier');
+    await waitFor(() => expect((supplier as HTMLInputElement).disabled).toBe(false));
+    fireEvent.mouseDown(supplier);
+    fireEvent.keyDown(supplier, { key: 'ArrowDown' });
+    await screen.findByRole('option', { name: 'Lucía Fernández' });
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['99 SPEED MART S/B', 'amazon EU SARL', 'Ávila Papel SL', 'Lucía Fernández', 'Northwind Traders Ltd']);
+  });
+
   it('filters a short list locally without asking the server', async () => {
     let asked = 0;
     server.use(http.post('*/odoo/providers/search', () => ((asked += 1), HttpResponse.json([]))));

@@ -216,11 +216,14 @@ function MoveFields({ tab }: { tab: MoveType }) {
     }, 300);
     return () => clearTimeout(timer);
   }, [companyId, providers.length, typed, searchProviders]);
+  // In alphabetical order, as a person looks a name up (the server sends the suppliers with bills first, so that its
+  // list of at most PROVIDER_LIST_LIMIT holds the ones in use).
   const supplierOptions = useMemo(() => {
     const known = new Set(providers.map((one) => one.id));
     const extra = [...searched, ...(picked ? [picked] : [])].filter((one) => !known.has(one.id) && (known.add(one.id), true));
-    return [...providers, ...extra];
-  }, [providers, searched, picked]);
+    const collator = new Intl.Collator(locale, { sensitivity: 'base', numeric: true });
+    return [...providers, ...extra].sort((a, b) => collator.compare(a.name, b.name));
+  }, [providers, searched, picked, locale]);
   // The supplier box keeps its test id on the text input (AutocompleteInput builds that input itself).
   const supplierInput = useCallback((node: HTMLInputElement | null) => node?.setAttribute('data-testid', 'supplier'), []);
 
