@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { MoveList } from '../../src/resources/moves/MoveList';
 import { MovePage } from '../../src/resources/moves/MovePage';
+import { MoveDetailDialog } from '../../src/resources/moves/MoveDetailDialog';
 import { renderInAdmin, serveDuringTests } from './admin';
 
 const move = (id: number, overrides: Record<string, unknown>) => ({
@@ -521,5 +522,16 @@ describe('the AI button', () => {
     await screen.findByText('Error processing with AI');
     expect((screen.getByTestId('amount') as HTMLInputElement).value).toBe('');
     spy.mockRestore();
+  });
+});
+
+describe('the move detail', () => {
+  it.each([
+    ['es', '11,40'],
+    ['en', '11.40'],
+  ])('shows the amount with its cents, as the list does (%s)', async (lang, shown) => {
+    const listed = { id: 5, name: '/', date: '2026-11-20', ref: 'Taxi', state: 'draft', amount_total: 11.4, company_id: [1, 'Acme Iberia SL'], partner_id: false, attachment_ids: [] };
+    renderInAdmin(<MoveDetailDialog move={listed as never} onClose={() => undefined} />, { permissions: ['moves.modify'], lang });
+    await waitFor(() => expect((screen.getByTestId('detail-amount') as HTMLInputElement).value).toBe(shown));
   });
 });

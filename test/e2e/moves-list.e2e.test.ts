@@ -102,6 +102,8 @@ describe('move list in a real browser', () => {
     await page.locator('table tbody tr').nth(draftRow).click();
     await page.getByTestId('move-detail').waitFor();
     expect(await page.getByRole('dialog').getByRole('heading').first().innerText()).toMatch(/^Borrador · /);
+    // The amount with its cents, as Spanish writes it (11,40, never 11,4).
+    expect(await page.getByTestId('detail-amount').inputValue()).toMatch(/^\d+,\d{2}$/);
     await page.locator('[data-testid="attachment-pdf"], [data-testid="attachment-image"]').first().waitFor();
     await page.getByTestId('detail-ref').fill('   ');
     await page.getByTestId('detail-save').click();

@@ -45,7 +45,8 @@ export function MoveDetailDialog({ move, onClose }: { move: ListedMove; onClose:
   const [ref, setRef] = useState(move.ref || '');
   const [locale] = useLocaleState();
   // The amount as the user's language writes it (137,85 in Spanish), read back by parseAmount (12,50 or 12.50).
-  const [amount, setAmount] = useState(move.amount_total === undefined || move.amount_total === null ? '' : locale === 'en' ? String(move.amount_total) : String(move.amount_total).replace('.', ','));
+  // With its cents, as the list shows it (11,40, not 11,4).
+  const [amount, setAmount] = useState(move.amount_total === undefined || move.amount_total === null ? '' : locale === 'en' ? Number(move.amount_total).toFixed(2) : Number(move.amount_total).toFixed(2).replace('.', ','));
   const [date, setDate] = useState(move.date);
   const [comment, setComment] = useState(move.comment ?? '');
   const [newComment, setNewComment] = useState('');
