@@ -155,6 +155,18 @@ describe('move list', () => {
     expect((screen.getByRole('textbox', { name: 'Referencia' }) as HTMLInputElement).value).toBe('');
   });
 
+  it.each([
+    ['es', 'Referencia', 'No se han encontrado gastos y facturas con los filtros actuales.', 'Limpiar filtros'],
+    ['en', 'Reference', 'No expenses and invoices found using the current filters.', 'Clear filters'],
+  ])('says no moves were found with the filters, naming them as a sentence does (%s)', async (lang, reference, said, clear) => {
+    renderInAdmin(<MoveList />, { permissions: ['moves.list'], lang });
+    await screen.findByText('FAC/2026/0001');
+    server.use(http.post('*/odoo/moves/search', () => HttpResponse.json({ moves: [], total: 0 })));
+    fireEvent.change(screen.getByRole('textbox', { name: reference }), { target: { value: 'nada' } });
+    fireEvent.click(screen.getByTestId('apply-filters'));
+    expect((await screen.findByTestId('list-no-results')).textContent).toBe(`${said} ${clear}`);
+  });
+
   it('groups manager-validated, not validated and pending moves with tabs that set both flags', async () => {
     renderInAdmin(<MoveList />, { permissions: ['moves.list'], lang: 'en' });
     await screen.findByText('FAC/2026/0001');
