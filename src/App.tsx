@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { Admin, CustomRoutes, memoryStore, type I18nProvider } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { AppLayout, storedMenuCollapsed, storedTheme } from './custom/AppLayout';
+import { AppNotification } from './custom/AppNotification';
 import { CallbackPage } from './custom/CallbackPage';
 import { Home } from './custom/Home';
 import { LoginScreen } from './custom/LoginScreen';
@@ -58,6 +59,7 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
       theme={theme}
       darkTheme={darkTheme}
       layout={AppLayout}
+      notification={AppNotification}
       loginPage={LoginScreen}
       dashboard={Home}
       catchAll={GoHome}

@@ -231,6 +231,17 @@ describe.each(LANGUAGES)('on a phone ($lang)', (words) => {
     expect(await pageWidth(page)).toBeLessThanOrEqual(WIDTH);
     expect(await graveViolations(page)).toEqual([]);
     await screenshot(page, `phone-move-near-supplier-${words.lang}`);
+    // A refused send: its message shows at the top, not over the send button at the bottom of the screen.
+    await page.getByTestId('date').fill('2020-01-01');
+    const send = page.getByTestId('send');
+    await send.scrollIntoViewIfNeeded();
+    await send.click();
+    const message = page.locator('.MuiSnackbar-root');
+    await message.waitFor();
+    const [shown, button] = [(await message.boundingBox())!, (await send.boundingBox())!];
+    expect(shown.y + shown.height <= button.y || button.y + button.height <= shown.y).toBe(true);
+    expect(shown.y).toBeLessThan(844 / 2);
+    await screenshot(page, `phone-move-refused-${words.lang}`);
     await context.close();
   });
 
