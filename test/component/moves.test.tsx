@@ -393,6 +393,23 @@ describe('the AI button', () => {
     expect(screen.getAllByText('Read from the document: check it')).toHaveLength(3);
   });
 
+  it.each([
+    ['es', /Empresa/, 'Fecha de gasto/dieta o factura incorrecta, revise la fecha introducida'],
+    ['en', /Company/, 'Incorrect expense/subsistence or invoice date, please check the date entered'],
+  ] as const)('says at once that a date read from an old receipt will be refused (%s)', async (lang, companyLabel, said) => {
+    server.use(http.post('*/ocr/move/', () => HttpResponse.json({ result: JSON.stringify({ importe: '9.00', date: '2018/03/04' }) })));
+    renderInAdmin(<MovePage />, { permissions: ['moves.create'], lang });
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: companyLabel }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Acme Iberia SL' }));
+    fireEvent.change(screen.getByTestId('file-input'), { target: { files: [new File(['%PDF-1.4 x'], 'old.pdf', { type: 'application/pdf' })] } });
+    fireEvent.click(await screen.findByTestId('ai-button'));
+    await waitFor(() => expect((screen.getByTestId('date') as HTMLInputElement).value).toBe('2018-03-04'));
+    // Nothing was sent: the date's own message says it.
+    const date = screen.getByTestId('date');
+    await waitFor(() => expect(date.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText(said)).toBeTruthy();
+  });
+
   it('finds the supplier by the tax id read from the document when its name differs', async () => {
     const asked: Array<Record<string, unknown>> = [];
     server.use(

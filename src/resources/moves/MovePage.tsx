@@ -311,7 +311,8 @@ function MoveFields({ tab }: { tab: MoveType }) {
         filled.add('amount');
       }
       if (fields.date) {
-        setValue('date', slashesToDashes(fields.date), how);
+        // Checked at once: a date the send would refuse (an old receipt) is said now, under the date.
+        setValue('date', slashesToDashes(fields.date), { ...how, shouldValidate: true });
         filled.add('date');
       }
       if (fields.concept) {
