@@ -481,8 +481,10 @@ const UNITS_ONLY = /^\s*\d+(?:[.,]\d+)?\s+(?:(?:ud|uds|unid|unids|unidades|units
  */
 export function findConcept(rows: readonly Row[], company?: string): string | undefined {
   const header = rows.findIndex((row) => ITEM_HEADER.test(row.text));
-  const clean = (text: string) => text.replace(AMOUNT, ' ').replace(UNITS_END, ' ').replace(/^\s*\d+(\s*[xX*])?\s+/, ' ').replace(/(\s\d+)+\s*$/, ' ').replace(/[^\p{L}\p{N}\s&.,'()/-]/gu, ' ').replace(/\s+/g, ' ').replace(/^[\s.,/-]+/, '').trim();
-  const usable = (row: Row) => !TOTAL_WEAK.test(row.text) && !NOT_COMPANY.test(row.text) && !TAX_LINE.test(row.text) && !FOOTER.test(row.text);
+  // A leading quantity and item codes ("95569 9040116 MODELLING CLAY", "2 x Café") are not the concept.
+  const clean = (text: string) => text.replace(AMOUNT, ' ').replace(UNITS_END, ' ').replace(/^\s*(?:\d[\d-]*(\s*[xX*])?\s+)+/, ' ').replace(/(\s\d+)+\s*$/, ' ').replace(/[^\p{L}\p{N}\s&.,'()/-]/gu, ' ').replace(/\s+/g, ' ').replace(/^[\s.,/-]+/, '').trim();
+  // A totals row, even with OCR's speck run into its word ("HTotal Qty 2"), is no item.
+  const usable = (row: Row) => !TOTAL_WEAK.test(row.text) && !/total/i.test(row.text) && !NOT_COMPANY.test(row.text) && !TAX_LINE.test(row.text) && !FOOTER.test(row.text);
   const item = (row: Row) => {
     if (!usable(row)) return undefined;
     const text = clean(row.text);

@@ -80,6 +80,9 @@ describe('receipts and invoices', () => {
     // A turned photo puts the line's quantity, or its amount, on a row of its own below.
     expect(extractDocumentFields(page([['PEPE Y HIJOS S.L.'], ['Fecha 01/02/2026'], ['Reparación y mantenimiento'], ['1 ud'], ['TOTAL', '11,00']])).concept).toBe('Reparación y mantenimiento');
     expect(extractDocumentFields(page([['PEPE Y HIJOS S.L.'], ['Fecha 01/02/2026'], ['2 Café con leche'], ['3,40'], ['TOTAL', '3,40']])).concept).toBe('Café con leche');
+    // Item codes before the words are not the concept; a totals row with OCR's speck run into it is no item.
+    expect(extractDocumentFields(page([['BOOK TA .K (TAMAN DAYA) SDN BHD'], ['Date: 25/12/2018'], ['Item', 'Qty', 'Price', 'Amount'], ['95569 9040116 MODELLING CLAY KIDDY FISH'], ['1 PC * 9.00', '9.00'], ['TOTAL', '9.00']])).concept).toBe('MODELLING CLAY KIDDY FISH');
+    expect(extractDocumentFields(page([['INDAH GIFT & HOME DECO'], ['Date: 19/10/2018'], ['Item', 'Qty', 'Amount'], ['62483 1', '55.90'], ['HTotal Qty 2'], ['TOTAL', '60.31']])).concept).toBeUndefined();
     // An address line with a number is no item.
     expect(extractDocumentFields(page([['PEPE Y HIJOS S.L.'], ['Fecha 01/02/2026'], ['Calle Mayor 12'], ['TOTAL', '11,00']])).concept).toBeUndefined();
   });
