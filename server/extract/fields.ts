@@ -194,6 +194,30 @@ export function findTotal(rows: readonly Row[]): { text: string; value: string; 
     }
     return { text: best.amount.text, value: best.amount.value.toFixed(2), row: best.at };
   }
+  return paidLessChange(rows, rowAmounts);
+}
+
+/** Where the amount handed over is printed, and the change given back. */
+const TENDERED = /\b(cash|tender(?:ed)?|paid|efectivo|entregado|pagado)\b/i;
+const CHANGE = /\b(change|cambio|vuelta|devoluci[oó]n)\b/i;
+
+/**
+ * A receipt whose total OCR did not read with its label ("SUBTOTAL: 28 6 -" over a "28.60" of its own): the amount
+ * handed over less the change (CASH 100.00, CHANGE 71.40: 28.60), taken only when that amount is printed above the
+ * payment (not on a subtotal's or a tax's row), so that it is the receipt's own figure and not a sum of misread ones.
+ */
+function paidLessChange(rows: readonly Row[], rowAmounts: ReadonlyArray<readonly AmountMatch[]>): { text: string; value: string; row: number } | undefined {
+  const paid = rows.findIndex((row, index) => TENDERED.test(row.text) && !CHANGE.test(row.text) && rowAmounts[index].length > 0);
+  const change = rows.findIndex((row, index) => index > paid && index <= paid + 3 && CHANGE.test(row.text) && rowAmounts[index].length > 0);
+  if (paid < 0 || change < 0) return undefined;
+  const cents = Math.round(rowAmounts[paid].at(-1)!.value * 100) - Math.round(rowAmounts[change].at(-1)!.value * 100);
+  if (cents <= 0) return undefined;
+  for (let index = paid - 1; index >= 0; index--) {
+    // A subtotal's, a tax's or a payment's row is not where the total is printed.
+    if (NOT_TOTAL.test(rows[index].text)) continue;
+    const printed = rowAmounts[index].find((amount) => Math.round(amount.value * 100) === cents);
+    if (printed) return { text: printed.text, value: printed.value.toFixed(2), row: index };
+  }
   return undefined;
 }
 

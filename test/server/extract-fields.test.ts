@@ -157,6 +157,18 @@ describe('receipts and invoices', () => {
     expect(company([['GOLDEN ARCHES RESTAURANTS SDN BHD'], ['(65351-M)']])).toBe('GOLDEN ARCHES RESTAURANTS SDN BHD');
   });
 
+  it('without a labelled total, takes the cash handed over less the change when that amount is printed above', () => {
+    const total = (lines: string[][]) => extractDocumentFields(page(lines));
+    const read = [['PASAR MINI JIN SENG'], ['1 VEGETABLES', '2.20'], ['1 FISH BALL', '26.40'], ['SUBTOTAL: 28 6 -'], ['28.60'], ['CASH', '100.00'], ['CASH CHANGE', '71.40']];
+    expect(total(read)).toMatchObject({ total: '28.60', totalText: '28.60' });
+    // Not printed above the payment: nothing is made up.
+    expect(total([['PASAR MINI JIN SENG'], ['1 VEGETABLES', '2.20'], ['CASH', '100.00'], ['CHANGE', '71.40']]).total).toBeUndefined();
+    // A labelled total wins.
+    expect(total([['SHOP'], ['TOTAL', '30.00'], ['28.60'], ['CASH', '100.00'], ['CHANGE', '71.40']]).total).toBe('30.00');
+    // Spanish: efectivo and cambio.
+    expect(total([['BAR PEPE S.L.'], ['2 Café', '3,40'], ['3,40'], ['Efectivo', '5,00'], ['Cambio', '1,60']]).total).toBe('3.40');
+  });
+
   it('reads the issuer through OCR slips: a mis-read legal form, a note in lower case, a label row, specks', () => {
     const company = (lines: string[][]) => extractDocumentFields(page(lines)).company;
     // "SON BHD", "SDN 8HD", "5/B": the legal form as printed; the reader's letter case is kept.
