@@ -207,9 +207,11 @@ const CHANGE = /\b(change|cambio|vuelta|devoluci[oó]n)\b/i;
  * payment (not on a subtotal's or a tax's row), so that it is the receipt's own figure and not a sum of misread ones.
  */
 function paidLessChange(rows: readonly Row[], rowAmounts: ReadonlyArray<readonly AmountMatch[]>): { text: string; value: string; row: number } | undefined {
-  const paid = rows.findIndex((row, index) => TENDERED.test(row.text) && !CHANGE.test(row.text) && rowAmounts[index].length > 0);
-  const change = rows.findIndex((row, index) => index > paid && index <= paid + 3 && CHANGE.test(row.text) && rowAmounts[index].length > 0);
-  if (paid < 0 || change < 0) return undefined;
+  // The change, and the payment nearest above it (a card payment or a "TOTAL PAID" higher up is another figure).
+  const change = rows.findIndex((row, index) => CHANGE.test(row.text) && rowAmounts[index].length > 0);
+  let paid = -1;
+  for (let index = change - 1; index >= Math.max(0, change - 3) && paid < 0; index--) if (TENDERED.test(rows[index].text) && !CHANGE.test(rows[index].text) && rowAmounts[index].length > 0) paid = index;
+  if (change < 0 || paid < 0) return undefined;
   const cents = Math.round(rowAmounts[paid].at(-1)!.value * 100) - Math.round(rowAmounts[change].at(-1)!.value * 100);
   if (cents <= 0) return undefined;
   for (let index = paid - 1; index >= 0; index--) {
@@ -507,8 +509,8 @@ export function findConcept(rows: readonly Row[], company?: string): string | un
   const header = rows.findIndex((row) => ITEM_HEADER.test(row.text));
   // A leading quantity and item codes ("95569 9040116 MODELLING CLAY", "2 x Café") are not the concept.
   const clean = (text: string) => text.replace(AMOUNT, ' ').replace(UNITS_END, ' ').replace(/^\s*(?:\d[\d-]*(\s*[xX*])?\s+)+/, ' ').replace(/(\s\d+)+\s*$/, ' ').replace(/[^\p{L}\p{N}\s&.,'()/-]/gu, ' ').replace(/\s+/g, ' ').replace(/^[\s.,/-]+/, '').trim();
-  // A totals row, even with OCR's speck run into its word ("HTotal Qty 2"), is no item.
-  const usable = (row: Row) => !TOTAL_WEAK.test(row.text) && !/total/i.test(row.text) && !NOT_COMPANY.test(row.text) && !TAX_LINE.test(row.text) && !FOOTER.test(row.text);
+  // A totals row, even with OCR's speck run into its word ("HTotal Qty 2"), is no item ("TotalEnergies" may be).
+  const usable = (row: Row) => !TOTAL_WEAK.test(row.text) && !/(?:^|\s)\p{L}?total\b/iu.test(row.text) && !NOT_COMPANY.test(row.text) && !TAX_LINE.test(row.text) && !FOOTER.test(row.text);
   const item = (row: Row) => {
     if (!usable(row)) return undefined;
     const text = clean(row.text);

@@ -408,6 +408,43 @@ describe('the AI button', () => {
     const date = screen.getByTestId('date');
     await waitFor(() => expect(date.getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getByText(said)).toBeTruthy();
+    // Corrected by the user: the message goes.
+    fireEvent.change(date, { target: { value: new Date().toISOString().slice(0, 10) } });
+    await waitFor(() => expect(date.getAttribute('aria-invalid')).toBe('false'));
+    expect(screen.queryByText(said)).toBeNull();
+  });
+
+  it("never writes a company's late answer after the user has chosen another company", async () => {
+    let answerBeta: () => void = () => undefined;
+    const betaAnswered = new Promise<void>((resolve) => (answerBeta = resolve));
+    let betaAsked = false;
+    server.use(
+      http.post('*/ocr/move/', () => HttpResponse.json({ result: JSON.stringify({ importe: '8.50', provider: 'PAPELERIA SOL S.L.' }) })),
+      http.post('*/odoo/providers/search', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        if (body.companyId === 2) {
+          betaAsked = true;
+          await betaAnswered;
+          return HttpResponse.json([{ id: 8, name: 'Beta Papelería' }]);
+        }
+        return HttpResponse.json([]);
+      }),
+    );
+    renderInAdmin(<MovePage />, { permissions: ['moves.create'], lang: 'en' });
+    fireEvent.change(await screen.findByTestId('file-input'), { target: { files: [new File(['%PDF-1.4 x'], 'ticket.pdf', { type: 'application/pdf' })] } });
+    fireEvent.click(await screen.findByTestId('ai-button'));
+    await waitFor(() => expect((screen.getByTestId('amount') as HTMLInputElement).value).toBe('8.50'));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /Company/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Beta Servicios SA' }));
+    // Beta's search is under way; the user goes to Acme, whose stored supplier is the one read but for an OCR slip.
+    await waitFor(() => expect(betaAsked).toBe(true));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /Company/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Acme Iberia SL' }));
+    await waitFor(() => expect((screen.getByTestId('supplier') as HTMLInputElement).value).toBe('Papelería Sol SL'));
+    answerBeta();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((screen.getByTestId('supplier') as HTMLInputElement).value).toBe('Papelería Sol SL');
+    expect(screen.queryByText('Beta Papelería')).toBeNull();
   });
 
   it('finds the supplier by the tax id read from the document when its name differs', async () => {
@@ -556,10 +593,12 @@ describe('the AI button', () => {
 
 describe('the move detail', () => {
   it.each([
-    ['es', '11,40'],
-    ['en', '11.40'],
-  ])('shows the amount with its cents, as the list does (%s)', async (lang, shown) => {
-    const listed = { id: 5, name: '/', date: '2026-11-20', ref: 'Taxi', state: 'draft', amount_total: 11.4, company_id: [1, 'Acme Iberia SL'], partner_id: false, attachment_ids: [] };
+    ['es', 11.4, '11,40'],
+    ['en', 11.4, '11.40'],
+    ['es', 12.345, '12,345'],
+    ['en', 1234.5, '1234.50'],
+  ])('shows the amount with its cents, as the list does, and cuts none (%s, %s)', async (lang, total, shown) => {
+    const listed = { id: 5, name: '/', date: '2026-11-20', ref: 'Taxi', state: 'draft', amount_total: total, company_id: [1, 'Acme Iberia SL'], partner_id: false, attachment_ids: [] };
     renderInAdmin(<MoveDetailDialog move={listed as never} onClose={() => undefined} />, { permissions: ['moves.modify'], lang });
     await waitFor(() => expect((screen.getByTestId('detail-amount') as HTMLInputElement).value).toBe(shown));
   });

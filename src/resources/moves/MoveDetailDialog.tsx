@@ -46,7 +46,10 @@ export function MoveDetailDialog({ move, onClose }: { move: ListedMove; onClose:
   const [locale] = useLocaleState();
   // The amount as the user's language writes it (137,85 in Spanish), read back by parseAmount (12,50 or 12.50).
   // With its cents, as the list shows it (11,40, not 11,4).
-  const [amount, setAmount] = useState(move.amount_total === undefined || move.amount_total === null ? '' : locale === 'en' ? Number(move.amount_total).toFixed(2) : Number(move.amount_total).toFixed(2).replace('.', ','));
+  // (at least two decimals, none cut: a currency with three keeps them, and a save of the reference alone keeps the amount).
+  const [amount, setAmount] = useState(
+    move.amount_total === undefined || move.amount_total === null ? '' : new Intl.NumberFormat(locale === 'en' ? 'en' : 'es', { minimumFractionDigits: 2, maximumFractionDigits: 6, useGrouping: false }).format(Number(move.amount_total)),
+  );
   const [date, setDate] = useState(move.date);
   const [comment, setComment] = useState(move.comment ?? '');
   const [newComment, setNewComment] = useState('');

@@ -139,7 +139,7 @@ function MoveFields({ tab }: { tab: MoveType }) {
   const [locale] = useLocaleState();
   const notify = useNotify();
   const dataProvider = useDataProvider<BackofficeDataProvider>();
-  const { setValue, getValues, reset, handleSubmit, formState } = useFormContext<MoveValues>();
+  const { setValue, getValues, reset, handleSubmit, formState, trigger, getFieldState } = useFormContext<MoveValues>();
   // The company-scoped supplier search (spec section 7, POST /odoo/providers/search): the providers' declared action.
   const searchProviders = useCallback(
     (body: { companyId: number; name?: string; vat?: string }) => dataProvider.action<Provider[]>('providers', 'search', { body }),
@@ -253,14 +253,16 @@ function MoveFields({ tab }: { tab: MoveType }) {
    * The supplier a reading found, for `company`: by the tax id read from the document when there is one (exact where
    * names differ), then by name, the first search that finds one winning; when none does, the company's stored
    * supplier (`stored`) whose name is the one read but for an OCR slip or two; else the name read is said under the
-   * box, with a way to create it. Whether a supplier was chosen.
+   * box, with a way to create it. Whether a supplier was chosen. `current`: whether this lookup still stands.
    */
   const matchSupplier = useCallback(
-    async (company: number, read: SupplierRead, stored: readonly Provider[], how: { shouldDirty: boolean; shouldValidate: boolean }) => {
+    async (company: number, read: SupplierRead, stored: readonly Provider[], how: { shouldDirty: boolean; shouldValidate: boolean }, current: () => boolean) => {
       const vat = read.vat && vatCore(read.vat).length >= 8 ? read.vat : undefined;
       const searches = [...(vat ? [{ vat }] : []), ...(read.provider ? supplierSearchTerms(read.provider).map((name) => ({ name })) : [])];
       for (const search of searches) {
         const found = await searchProviders({ companyId: company, ...search });
+        // Overtaken meanwhile (another company, another reading, a send): this company's answer is not written.
+        if (!current()) return false;
         if (found[0]) {
           setPicked(found[0]);
           setValue('partner_id', found[0].id, how);
@@ -281,16 +283,27 @@ function MoveFields({ tab }: { tab: MoveType }) {
     [searchProviders, setValue],
   );
 
-  // A supplier read while no company was chosen, or before the company changed, is looked for once the chosen
-  // company's suppliers are loaded: the name read is not lost.
+  // A date said wrong before any send (read from an old receipt) is checked again as the user corrects it (react-hook-form
+  // checks a field on change only once a send was tried).
+  const dateValue = useWatch<MoveValues, 'date'>({ name: 'date' });
+  useEffect(() => {
+    if (getFieldState('date').invalid) void trigger('date');
+  }, [dateValue, getFieldState, trigger]);
+
+  // The supplier a reading found is looked for once a company is chosen and its suppliers are loaded: at once when
+  // one is, else when the user chooses one, and again when the company changes (the name read is not lost). Each
+  // lookup is numbered: one overtaken by another company, another reading or a send writes nothing.
   const matching = useRef<SupplierRead | null>(null);
+  const supplierLookup = useRef(0);
   useEffect(() => {
     if (!pendingSupplier || !companyId || !providersQuery.data || matching.current === pendingSupplier) return;
     const read = pendingSupplier;
     matching.current = read;
-    matchSupplier(companyId, read, providersQuery.data, { shouldDirty: true, shouldValidate: formState.isSubmitted })
+    const lookup = ++supplierLookup.current;
+    const current = () => supplierLookup.current === lookup;
+    matchSupplier(companyId, read, providersQuery.data, { shouldDirty: true, shouldValidate: formState.isSubmitted }, current)
       .then((chosen) => {
-        if (chosen) setFromAi((current) => new Set([...current, 'provider']));
+        if (chosen && current()) setFromAi((marked) => new Set([...marked, 'provider']));
       })
       .catch((error: unknown) => notify(errorMessage(error), { type: 'error' }))
       .finally(() => setPendingSupplier((current) => (current === read ? null : current)));
@@ -319,21 +332,21 @@ function MoveFields({ tab }: { tab: MoveType }) {
         setValue('concept', fields.concept, how);
         filled.add('concept');
       }
-      // The supplier, for the chosen company; without one yet, once it is chosen (see pendingSupplier).
+      // The supplier: looked for in the company chosen then (see pendingSupplier), which may be another than when the
+      // button was pressed; a lookup still under way for the previous reading is overtaken.
       const read = fields.provider || fields.vat ? { provider: fields.provider, vat: fields.vat } : null;
+      supplierLookup.current++;
       setLastRead(read);
       setUnread(null);
-      setPendingSupplier(null);
-      if (read && companyId) {
-        if (await matchSupplier(companyId, read, providers, how)) filled.add('provider');
-      } else if (read) setPendingSupplier(read);
-      // What the previous reading filled and the user left as it was goes when this document does not have it.
+      setPendingSupplier(read && { ...read });
+      // What the previous reading filled and the user left as it was goes when this document does not have it (the
+      // supplier it filled goes too: this reading's own is looked for).
       for (const field of fromAi) {
         if (filled.has(field)) continue;
         if (field === 'provider') {
           setPicked(null);
           setValue('partner_id', '', how);
-        } else setValue(field, field === 'date' ? isoDay(new Date()) : '', how);
+        } else setValue(field, field === 'date' ? isoDay(new Date()) : '', field === 'date' ? { ...how, shouldValidate: true } : how);
       }
       setFromAi(filled);
     } catch (error) {
@@ -377,6 +390,7 @@ function MoveFields({ tab }: { tab: MoveType }) {
       setUnread(null);
       setLastRead(null);
       setPendingSupplier(null);
+      supplierLookup.current++;
       if (fileInput.current) fileInput.current.value = '';
     } catch (error) {
       const message = errorMessage(error);
@@ -407,7 +421,8 @@ function MoveFields({ tab }: { tab: MoveType }) {
             setSearched([]);
             setPicked(null);
             setUnread(null);
-            // A fresh request: the same reading is looked for again for the new company.
+            // A fresh request: the same reading is looked for again for the new company; one under way is overtaken.
+            supplierLookup.current++;
             setPendingSupplier(lastRead && { ...lastRead });
           }}
           inputProps={{ 'data-testid': 'company' }}
