@@ -490,14 +490,16 @@ function readsCleanly(row: Row, text: string): boolean {
 }
 
 /** An item line's amount at its end, and a row holding nothing else. */
-const ITEM_END = /\d[.,]\d{2}\s*(€|EUR)?\s*$/i;
-const ITEM_END_ONLY = /^\s*\d{1,7}[.,]\d{2}\s*(€|EUR)?\s*$/i;
+const ITEM_AMOUNT = String.raw`\d[.,]\d{2}\s*(?:€|EUR)?\s*$`;
+const ITEM_END = new RegExp(ITEM_AMOUNT, 'i');
+const ITEM_END_ONLY = new RegExp(String.raw`^\s*\d{0,6}` + ITEM_AMOUNT, 'i');
 /**
  * An invoice line's quantity in units at its end, with or without its amount: "Reparación   1 ud", "Tóner 2 uds.".
  * A pack's size written with its number ("BADGE CLIP 100PCS") is the product's own and stays.
  */
-const UNITS_END = /\s\d+(?:[.,]\d+)?\s+(?:(?:ud|uds|unid|unids|unidades|units?)\.?|u\.)\s*$/i;
-const UNITS_ONLY = /^\s*\d+(?:[.,]\d+)?\s+(?:(?:ud|uds|unid|unids|unidades|units?)\.?|u\.)\s*$/i;
+const UNITS = String.raw`\d+(?:[.,]\d+)?\s+(?:(?:ud|uds|unid|unids|unidades|units?)\.?|u\.)\s*$`;
+const UNITS_END = new RegExp(String.raw`\s` + UNITS, 'i');
+const UNITS_ONLY = new RegExp(String.raw`^\s*` + UNITS, 'i');
 
 /**
  * A short concept: the first item line under the items' header, without its amounts; without a header, the first

@@ -308,6 +308,11 @@ function MoveFields({ tab }: { tab: MoveType }) {
       .catch((error: unknown) => notify(errorMessage(error), { type: 'error' }))
       .finally(() => setPendingSupplier((current) => (current === read ? null : current)));
   }, [pendingSupplier, companyId, providersQuery.data, matchSupplier, formState.isSubmitted, notify]);
+  /** Asks for `read` to be looked up (a fresh request, even for the same reading), or for nothing; overtakes any under way. */
+  const lookUpSupplier = (read: SupplierRead | null) => {
+    supplierLookup.current++;
+    setPendingSupplier(read && { ...read });
+  };
 
   async function readWithAi() {
     if (!file) return;
@@ -335,10 +340,9 @@ function MoveFields({ tab }: { tab: MoveType }) {
       // The supplier: looked for in the company chosen then (see pendingSupplier), which may be another than when the
       // button was pressed; a lookup still under way for the previous reading is overtaken.
       const read = fields.provider || fields.vat ? { provider: fields.provider, vat: fields.vat } : null;
-      supplierLookup.current++;
       setLastRead(read);
       setUnread(null);
-      setPendingSupplier(read && { ...read });
+      lookUpSupplier(read);
       // What the previous reading filled and the user left as it was goes when this document does not have it (the
       // supplier it filled goes too: this reading's own is looked for).
       for (const field of fromAi) {
@@ -389,8 +393,7 @@ function MoveFields({ tab }: { tab: MoveType }) {
       setFromAi(new Set());
       setUnread(null);
       setLastRead(null);
-      setPendingSupplier(null);
-      supplierLookup.current++;
+      lookUpSupplier(null);
       if (fileInput.current) fileInput.current.value = '';
     } catch (error) {
       const message = errorMessage(error);
@@ -421,9 +424,8 @@ function MoveFields({ tab }: { tab: MoveType }) {
             setSearched([]);
             setPicked(null);
             setUnread(null);
-            // A fresh request: the same reading is looked for again for the new company; one under way is overtaken.
-            supplierLookup.current++;
-            setPendingSupplier(lastRead && { ...lastRead });
+            // The same reading is looked for again, for the new company.
+            lookUpSupplier(lastRead);
           }}
           inputProps={{ 'data-testid': 'company' }}
         />
