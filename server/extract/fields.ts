@@ -31,6 +31,9 @@ export interface DocumentFields {
   company?: string;
   taxId?: string;
   concept?: string;
+  /** The printed rows the total and the date were read from (the console says where each value came from). */
+  totalLine?: string;
+  dateLine?: string;
 }
 
 export interface CardFields {
@@ -541,11 +544,14 @@ export function extractDocumentFields(segments: readonly Segment[]): DocumentFie
   if (total) {
     fields.totalText = total.text;
     fields.total = total.value;
+    if (rows[total.row]) fields.totalLine = rows[total.row].text;
   }
   const date = findDate(rows);
   if (date) {
     fields.dateText = date.text;
     fields.date = date.iso;
+    const line = rows.find((row) => row.text.includes(date.text));
+    if (line) fields.dateLine = line.text;
   }
   const company = findCompany(rows);
   if (company) {

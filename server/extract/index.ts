@@ -23,6 +23,8 @@ export interface MoveResult {
   concept?: string;
   /** The issuer's tax id (CIF/NIF/VAT) as printed, when found: beyond the spec's four fields, it finds the supplier. */
   vat?: string;
+  /** The printed rows the amount and the date were read from, for the reader to check them against (issue 27). */
+  lines?: { importe?: string; date?: string };
 }
 
 export interface CardResult {
@@ -72,12 +74,17 @@ export class Extractor {
       ...(fields.concept ? { concept: fields.concept } : {}),
       ...(fields.taxId ? { vat: fields.taxId } : {}),
     };
+    const lines = { ...(fields.total && fields.totalLine ? { importe: fields.totalLine } : {}), ...(fields.date && fields.dateLine ? { date: fields.dateLine } : {}) };
+    if (Object.keys(lines).length) offline.lines = lines;
     if (!this.options.llm) return offline;
     const model = await llmMoveFields(this.options.llm, text);
     if (!model) return offline;
     const importe = model.importe !== undefined ? normaliseAmount(String(model.importe)) : null;
+    // A row is said only for a value the model left as the rules read it.
+    const kept = { ...(offline.lines?.importe && (!importe || importe === offline.importe) ? { importe: offline.lines.importe } : {}), ...(offline.lines?.date && (typeof model.date !== 'string' || model.date === offline.date) ? { date: offline.lines.date } : {}) };
     return {
       ...offline,
+      lines: Object.keys(kept).length ? kept : undefined,
       ...(importe ? { importe } : {}),
       ...(typeof model.date === 'string' ? { date: model.date } : {}),
       ...(typeof model.provider === 'string' ? { provider: model.provider } : {}),

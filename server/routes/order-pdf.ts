@@ -4,6 +4,7 @@
  */
 import PDFDocument from 'pdfkit';
 import { formatMoney } from '../../shared/domain/money';
+import { formatZonedDay } from '../../shared/domain/format';
 
 type Pair = [number, string] | false;
 export interface PrintableOrder {
@@ -41,7 +42,8 @@ const LABELS = {
 
 const name = (pair: Pair) => (Array.isArray(pair) ? pair[1] : '');
 
-export function renderOrderPdf(order: PrintableOrder, lang: 'es' | 'en'): Promise<Buffer> {
+/** `timeZone`: the companies' (TIME_ZONE), where the order's date (a UTC datetime) falls on its calendar day. */
+export function renderOrderPdf(order: PrintableOrder, lang: 'es' | 'en', timeZone = 'Europe/Madrid'): Promise<Buffer> {
   const text = LABELS[lang];
   const currency = name(order.currency_id) || 'EUR';
   const money = (value: number) => formatMoney(Number(value) || 0, currency, lang);
@@ -64,7 +66,8 @@ export function renderOrderPdf(order: PrintableOrder, lang: 'es' | 'en'): Promis
   doc.font('Helvetica').fontSize(10);
   const facts: Array<[string, string]> = [
     [text.customer, name(order.partner_id)],
-    [text.date, String(order.date_order || '').slice(0, 10)],
+    // dd/mm/aaaa as the console writes days (the order's datetime is UTC: its day in the companies' zone).
+    [text.date, formatZonedDay(order.date_order, timeZone)],
     [text.reference, order.client_order_ref || ''],
     [text.salesperson, name(order.user_id)],
     [text.paymentTerm, name(order.payment_term_id)],

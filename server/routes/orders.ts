@@ -439,7 +439,7 @@ export async function orderRoutes(app: FastifyInstance, { erp, config, features,
           request.log.warn({ err: error, orderId }, 'the ERP could not print the order; printing it here');
           return null;
         }))) ||
-        (await renderOrderPdf({ ...orderRow(order), lines: await linesOf(orderId) } as unknown as PrintableOrder, granted.lang));
+        (await renderOrderPdf({ ...orderRow(order), lines: await linesOf(orderId) } as unknown as PrintableOrder, granted.lang, app.services.config.timeZone));
       return reply
         .type('application/pdf')
         .header('content-disposition', `inline; filename="${String(order.name).replace(/[^A-Za-z0-9_-]/g, '_')}.pdf"`)

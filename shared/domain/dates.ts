@@ -73,3 +73,25 @@ export function zonedToUtc(day: string, time: string, timeZone: string): string 
 export function zonedDayBounds(day: string, timeZone: string): { start: string; end: string } {
   return { start: zonedToUtc(day, '00:00:00', timeZone), end: zonedToUtc(day, '23:59:59', timeZone) };
 }
+
+/**
+ * A calendar day as a person of the console's languages types it (issue 27): day first, as both languages show dates
+ * (25/11/2026; the English console writes the British order too), with '/', '-' or '.' between; a two-digit year is
+ * of this century (25/11/26). A pasted ISO day (2026-11-25) is read as well. The ISO day, or null when the text is no
+ * real date (31/02/2026, 13/13/2026, 25/11).
+ */
+export function readDay(text: unknown): string | null {
+  const typed = String(text ?? '').trim();
+  if (isIsoDate(typed)) return typed;
+  const match = /^(\d{1,2})\s*[/.-]\s*(\d{1,2})\s*[/.-]\s*(\d{2}|\d{4})$/.exec(typed);
+  if (!match) return null;
+  const [day, month] = [Number(match[1]), Number(match[2])];
+  const year = match[3].length === 2 ? 2000 + Number(match[3]) : Number(match[3]);
+  const iso = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  return isIsoDate(iso) ? iso : null;
+}
+
+/** Whether an ISO day is after today (a local calendar day). */
+export function isFutureDay(value: unknown, today: Date = new Date()): boolean {
+  return isIsoDate(value) && value > isoDay(today);
+}

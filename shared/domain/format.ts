@@ -23,3 +23,16 @@ export function formatInstant(value: unknown, locale: string, timeZone?: string)
   if (Number.isNaN(date.getTime())) return text;
   return new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'es-ES', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone }).format(date);
 }
+
+/**
+ * The calendar day of an Odoo datetime (UTC, "2026-11-24 23:30:00") in `timeZone`, as dd/mm/yyyy: the day a person of
+ * the company saw on the clock (25/11/2026 in Madrid). A plain day ("2026-11-25") is written as formatDay does.
+ */
+export function formatZonedDay(value: unknown, timeZone: string): string {
+  if (value === undefined || value === null || value === false || value === '') return '';
+  const text = String(value);
+  if (!/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(text)) return formatDay(text);
+  const date = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(text) ? text : `${text.replace(' ', 'T')}Z`);
+  if (Number.isNaN(date.getTime())) return text;
+  return new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone }).format(date);
+}

@@ -28,37 +28,3 @@ export function formatMoney(amount: number, currency: string | null | undefined,
   // English puts the symbol first (-€1,234.50); Spanish after the number (-1.234,50 €).
   return locale === 'en' ? (SYMBOLS[code] ? `${sign}${symbol}${number}` : `${sign}${symbol} ${number}`) : `${sign}${number} ${symbol}`;
 }
-
-/**
- * An amount as a person types it (issue 16): "12,50" and "12.50" are both twelve and a half; with both marks the
- * last one is the decimal one ("1.234,56", "1,234.56"); a point followed by groups of exactly three digits is a
- * thousands mark in Spanish ("1.234" is 1234) and a decimal point in English. Spaces (also non-breaking) and a
- * currency sign are ignored. NaN when it is no amount.
- */
-export function parseAmount(text: unknown, locale: string = 'es'): number {
-  if (typeof text === 'number') return text;
-  const cleaned = String(text ?? '').replace(/[\s\u00a0\u202f€$]/g, '');
-  if (!/^-?\d[\d.,]*$/.test(cleaned) || /[.,]{2}|[.,]$/.test(cleaned)) return Number.NaN;
-  // Thousands marks, when used, group exactly three digits.
-  const grouped = (mark: string) => new RegExp(`^-?\\d{1,3}(\\${mark}\\d{3})+$`).test(cleaned.replace(mark === '.' ? /,\d*$/ : /\.\d*$/, ''));
-  const comma = cleaned.lastIndexOf(',');
-  const point = cleaned.lastIndexOf('.');
-  let normal: string;
-  if (comma >= 0 && point >= 0) {
-    const [decimal, grouping] = comma > point ? [',', '.'] : ['.', ','];
-    if (!grouped(grouping)) return Number.NaN;
-    normal = cleaned.split(grouping).join('').replace(decimal, '.');
-  } else if (comma >= 0) {
-    // Several commas can only be thousands marks (1,234,567); one is the decimal comma.
-    if (cleaned.split(',').length > 2 && !grouped(',')) return Number.NaN;
-    normal = cleaned.split(',').length > 2 ? cleaned.split(',').join('') : cleaned.replace(',', '.');
-  } else if (point >= 0 && (cleaned.split('.').length > 2 || (locale === 'es' && grouped('.')))) {
-    if (!grouped('.')) return Number.NaN;
-    normal = cleaned.split('.').join('');
-  } else {
-    normal = cleaned;
-  }
-  if ((normal.match(/\./g) ?? []).length > 1) return Number.NaN;
-  const value = Number(normal);
-  return Number.isFinite(value) ? value : Number.NaN;
-}

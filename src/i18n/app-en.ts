@@ -135,6 +135,12 @@ export const appEn = {
       aiError: 'Error processing with AI',
       created: 'Move created successfully %{concept}',
       noCompanies: 'Your account has no company assigned yet.',
+      readingSeconds: 'Reading the document… %{seconds} s',
+      fromLine: 'Read from the document, in “%{line}”: check it',
+      preview: 'Document: %{name}',
+      noPreview: 'This kind of file cannot be shown here.',
+      companiesError: 'Your companies could not be loaded: %{error}',
+      retry: 'Try again',
     },
     order: {
       fields: {
@@ -265,6 +271,25 @@ export const appEn = {
       error: 'Error generating report',
       intro: 'The legal average payment period to suppliers (Spanish PMP), per company, with the invoices behind it. The results arrive at your email as a spreadsheet.',
       badRange: 'The start date must not be after the end date.',
+    },
+    inputs: {
+      number: {
+        invalid: 'Type a number as %{example}',
+        decimals: 'At most %{decimals} decimals',
+        noDecimals: 'A whole number, without decimals',
+        atLeast: 'Must be at least %{min}',
+        atMost: 'Must be at most %{max}',
+        positive: 'Must be greater than zero',
+        amountPositive: 'The amount must be greater than zero',
+      },
+      date: {
+        placeholder: 'dd/mm/yyyy',
+        invalid: 'Type the date as dd/mm/yyyy',
+        openCalendar: 'Choose the date on a calendar',
+        calendar: 'Calendar',
+        future: 'This date is in the future: check it before sending',
+        notFuture: 'The date cannot be in the future',
+      },
     },
     filters: { label: 'Filters', apply: 'Filter', clear: 'Clear filters' },
     list: { retry: 'Try again', moreThan: '%{from}-%{to} of more than %{total}' },

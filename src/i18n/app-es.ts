@@ -137,6 +137,12 @@ export const appEs: AppMessages = {
       aiError: 'Error al procesar con IA',
       created: 'Movimiento creado correctamente %{concept}',
       noCompanies: 'Su cuenta todavía no tiene ninguna empresa asignada.',
+      readingSeconds: 'Leyendo el documento… %{seconds} s',
+      fromLine: 'Leído del documento, en «%{line}»: revíselo',
+      preview: 'Documento: %{name}',
+      noPreview: 'Este tipo de archivo no se puede mostrar aquí.',
+      companiesError: 'No se han podido cargar sus empresas: %{error}',
+      retry: 'Reintentar',
     },
     order: {
       fields: {
@@ -267,6 +273,25 @@ export const appEs: AppMessages = {
       error: 'Error al generar el informe',
       intro: 'El periodo medio de pago a proveedores (PMP) legal, por empresa, con las facturas en que se basa. Los resultados llegan a su correo en una hoja de cálculo.',
       badRange: 'La fecha de inicio no puede ser posterior a la de fin.',
+    },
+    inputs: {
+      number: {
+        invalid: 'Escriba un número como %{example}',
+        decimals: 'Como mucho %{decimals} decimales',
+        noDecimals: 'Un número entero, sin decimales',
+        atLeast: 'Debe ser al menos %{min}',
+        atMost: 'Debe ser como mucho %{max}',
+        positive: 'Debe ser mayor que cero',
+        amountPositive: 'El importe debe ser mayor que cero',
+      },
+      date: {
+        placeholder: 'dd/mm/aaaa',
+        invalid: 'Escriba la fecha como dd/mm/aaaa',
+        openCalendar: 'Elegir la fecha en un calendario',
+        calendar: 'Calendario',
+        future: 'Esta fecha es futura: revísela antes de enviar',
+        notFuture: 'La fecha no puede ser futura',
+      },
     },
     filters: { label: 'Filtros', apply: 'Filtrar', clear: 'Limpiar filtros' },
     list: { retry: 'Reintentar', moreThan: '%{from}-%{to} de más de %{total}' },

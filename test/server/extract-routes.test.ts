@@ -66,7 +66,7 @@ async function post(path: string, who: string, body: unknown, target = server) {
     body: JSON.stringify(body),
   });
   const json = (await response.json()) as { result?: string; message?: string };
-  return { status: response.status, message: json.message, fields: json.result ? (JSON.parse(json.result) as Record<string, string>) : undefined };
+  return { status: response.status, message: json.message, fields: json.result ? (JSON.parse(json.result) as Record<string, unknown>) : undefined };
 }
 
 const dataUrl = (buffer: Buffer, type: string) => `data:${type};base64,${buffer.toString('base64')}`;
@@ -75,7 +75,7 @@ describe('POST /ocr/move/', () => {
   it('reads a born-digital Spanish invoice from its text layer', async () => {
     const answer = await post('/ocr/move/', 'staff', { file: dataUrl(await spanishInvoicePdf(), 'application/pdf') });
     expect(answer.status).toBe(200);
-    expect(answer.fields).toEqual({ importe: '1815.00', date: '2026-10-14', provider: 'Suministros Levante S.L.', concept: 'Mantenimiento de climatización', vat: 'B46123456' });
+    expect(answer.fields).toEqual({ importe: '1815.00', date: '2026-10-14', provider: 'Suministros Levante S.L.', concept: 'Mantenimiento de climatización', vat: 'B46123456', lines: { importe: 'Total factura 1.815,00 €', date: 'Fecha: 14/10/2026' } });
   });
 
   it('reads a photographed Spanish receipt through OCR', async () => {
@@ -195,7 +195,7 @@ describe('the optional language model', () => {
   it('is asked with the recognised text; its valid fields win, the offline ones fill the rest', async () => {
     modelAnswer = { status: 200, content: 'Here you are: {"importe": "1.815,00", "date": "2026-10-14", "provider": "Suministros Levante, S.L.", "concept": null}' };
     const answer = await post('/ocr/move/', 'modelStaff', { file: dataUrl(await spanishInvoicePdf(), 'application/pdf') }, withModel);
-    expect(answer.fields).toEqual({ importe: '1815.00', date: '2026-10-14', provider: 'Suministros Levante, S.L.', concept: 'Mantenimiento de climatización', vat: 'B46123456' });
+    expect(answer.fields).toEqual({ importe: '1815.00', date: '2026-10-14', provider: 'Suministros Levante, S.L.', concept: 'Mantenimiento de climatización', vat: 'B46123456', lines: { importe: 'Total factura 1.815,00 €', date: 'Fecha: 14/10/2026' } });
     const request = modelRequests[modelRequests.length - 1] as { url: string; authorization: string; body: { model: string; messages: Array<{ content: string }> } };
     expect(request.url).toBe('/v1/chat/completions');
     expect(request.authorization).toBe('Bearer k-123');
@@ -207,7 +207,7 @@ describe('the optional language model', () => {
     for (const failure of [{ status: 500, content: 'boom' }, { status: 200, content: '{"date": "14 de octubre"}' }, { status: 200, content: 'no json here' }]) {
       modelAnswer = failure;
       const answer = await post('/ocr/move/', 'modelStaff', { file: dataUrl(await spanishInvoicePdf(), 'application/pdf') }, withModel);
-      expect(answer.fields, failure.content).toEqual({ importe: '1815.00', date: '2026-10-14', provider: 'Suministros Levante S.L.', concept: 'Mantenimiento de climatización', vat: 'B46123456' });
+      expect(answer.fields, failure.content).toEqual({ importe: '1815.00', date: '2026-10-14', provider: 'Suministros Levante S.L.', concept: 'Mantenimiento de climatización', vat: 'B46123456', lines: { importe: 'Total factura 1.815,00 €', date: 'Fecha: 14/10/2026' } });
     }
   });
 });

@@ -15,27 +15,6 @@ describe('formatDay', () => {
   });
 });
 
-describe('parseAmount', () => {
-  it('reads a decimal comma and a decimal point alike', async () => {
-    const { parseAmount } = await import('../../shared/domain/money');
-    expect(parseAmount('12,50')).toBe(12.5);
-    expect(parseAmount('12.50')).toBe(12.5);
-    expect(parseAmount('12.5', 'en')).toBe(12.5);
-    expect(parseAmount(' 1.234,56 € ')).toBe(1234.56);
-    expect(parseAmount('1,234.56', 'en')).toBe(1234.56);
-    expect(parseAmount('1.234')).toBe(1234);
-    expect(parseAmount('1.234', 'en')).toBe(1.234);
-    expect(parseAmount('1.234.567')).toBe(1234567);
-    expect(parseAmount('1,234,567', 'en')).toBe(1234567);
-    expect(parseAmount('7')).toBe(7);
-    expect(parseAmount('-3,5')).toBe(-3.5);
-  });
-  it('says NaN for what is no amount', async () => {
-    const { parseAmount } = await import('../../shared/domain/money');
-    for (const text of ['', 'abc', '12,5,0.1.2', '1..2', ',', '1e5']) expect(parseAmount(text), text).toBeNaN();
-  });
-});
-
 describe('toCsv', () => {
   it('writes Spanish CSV with semicolons and decimal commas, English with commas and points, quoting what needs it', async () => {
     const { toCsv } = await import('../../src/custom/csv');

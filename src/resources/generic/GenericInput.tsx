@@ -2,9 +2,7 @@ import {
   AutocompleteArrayInput,
   AutocompleteInput,
   BooleanInput,
-  DateInput,
   DateTimeInput,
-  NumberInput,
   ReferenceArrayInput,
   ReferenceInput,
   SelectInput,
@@ -19,6 +17,8 @@ import { useWatch } from 'react-hook-form';
 import { resourceNamed } from '../../../shared/resources/registry';
 import type { FieldDeclaration, ResourceDeclaration } from '../../../shared/resources/types';
 import { idOf } from './useDeclaration';
+import { LocaleNumberInput } from '../../custom/inputs/LocaleNumberInput';
+import { LocaleDateInput } from '../../custom/inputs/LocaleDateInput';
 
 export function validatorsOf(field: FieldDeclaration): Validator[] {
   const validators: Validator[] = [];
@@ -65,11 +65,13 @@ export function GenericInput({ resource, source, field }: { resource: ResourceDe
   switch (field.type) {
     case 'boolean':
       return <BooleanInput source={source} validate={validate} />;
+    // Typed as the user's language writes numbers and days, whatever the browser's locale (issue 27).
     case 'number':
+      return <LocaleNumberInput source={source} validate={validate} decimals={6} />;
     case 'money':
-      return <NumberInput source={source} validate={validate} />;
+      return <LocaleNumberInput source={source} validate={validate} decimals={2} minDecimals={2} />;
     case 'date':
-      return <DateInput source={source} validate={validate} format={textFormat} />;
+      return <LocaleDateInput source={source} validate={validate} />;
     case 'datetime':
       return <DateTimeInput source={source} validate={validate} />;
     case 'choice':

@@ -18,7 +18,13 @@ import { errorMessage } from '../../providers/http';
 import { Attachments } from './Attachments';
 import { moveNumber } from './number';
 import { usePhone } from '../../custom/usePhone';
-import { parseAmount } from '../../../shared/domain/money';
+import { LocaleNumberField, type NumberFieldValue } from '../../custom/inputs/LocaleNumberInput';
+import { LocaleDateField, dateProblem, type DateFieldValue } from '../../custom/inputs/LocaleDateInput';
+import { numberProblem } from '../../custom/inputs/numberRules';
+import { isIsoDate } from '../../../shared/domain/dates';
+
+/** What the amount may be: two decimals typed, above zero (said in its own words). */
+const AMOUNT = { decimals: 2, positive: 'app.inputs.number.amountPositive' } as const;
 
 export interface ListedMove {
   id: number;
@@ -44,13 +50,10 @@ export function MoveDetailDialog({ move, onClose }: { move: ListedMove; onClose:
   const canDelete = hasPermission(permissions, 'moves.delete');
   const [ref, setRef] = useState(move.ref || '');
   const [locale] = useLocaleState();
-  // The amount as the user's language writes it (137,85 in Spanish), read back by parseAmount (12,50 or 12.50).
-  // With its cents, as the list shows it (11,40, not 11,4).
-  // (at least two decimals, none cut: a currency with three keeps them, and a save of the reference alone keeps the amount).
-  const [amount, setAmount] = useState(
-    move.amount_total === undefined || move.amount_total === null ? '' : new Intl.NumberFormat(locale === 'en' ? 'en' : 'es', { minimumFractionDigits: 2, maximumFractionDigits: 6, useGrouping: false }).format(Number(move.amount_total)),
-  );
-  const [date, setDate] = useState(move.date);
+  // The amount as a number; its box writes it as the user's language does (1.137,85 in Spanish) with its cents, as the
+  // list shows it (11,40, not 11,4), none cut (a currency with three keeps them, a save of the reference alone too).
+  const [amount, setAmount] = useState<NumberFieldValue>(move.amount_total === undefined || move.amount_total === null ? null : Number(move.amount_total));
+  const [date, setDate] = useState<DateFieldValue>(move.date || null);
   const [comment, setComment] = useState(move.comment ?? '');
   const [newComment, setNewComment] = useState('');
   const [flagged, setFlagged] = useState(false);
@@ -69,7 +72,14 @@ export function MoveDetailDialog({ move, onClose }: { move: ListedMove; onClose:
   const changed = () => queryClient.invalidateQueries({ queryKey: ['moves'], predicate: (query) => query.queryKey[1] !== 'attachments' });
 
   const editable = canModify && draft;
-  const missing = { ref: !ref.trim(), amount: !(parseAmount(amount, locale) > 0), date: !date };
+  const amountWrong = numberProblem(amount, locale, AMOUNT);
+  const dateWrong = dateProblem(date);
+  const missing = { ref: !ref.trim(), amount: typeof amount !== 'number' || Boolean(amountWrong), date: !isIsoDate(date) };
+  /** Under a box: what is wrong with what was typed, at once; that it is empty, once a save was tried. */
+  const said = (wrong: ReturnType<typeof numberProblem>, empty: boolean) => {
+    if (wrong) return typeof wrong === 'string' ? translate(wrong) : translate(wrong.message, wrong.args);
+    return flagged && empty ? translate('app.move.required') : ' ';
+  };
 
   async function save() {
     if (missing.ref || missing.amount || missing.date) {
@@ -79,7 +89,7 @@ export function MoveDetailDialog({ move, onClose }: { move: ListedMove; onClose:
     }
     setBusy(true);
     try {
-      await update('moves', { id: move.id, data: { ...move, ref: ref.trim(), amount: parseAmount(amount, locale), date, comment }, previousData: move }, { returnPromise: true });
+      await update('moves', { id: move.id, data: { ...move, ref: ref.trim(), amount, date, comment }, previousData: move }, { returnPromise: true });
       if (newComment.trim()) await addComment.mutateAsync(newComment);
       notify('app.moveDetail.saved', { type: 'success' });
       void changed();
@@ -113,8 +123,8 @@ export function MoveDetailDialog({ move, onClose }: { move: ListedMove; onClose:
         <Typography color="text.secondary">{move.partner_id ? move.partner_id[1] : '-'} · {translate(`app.moves.states.${move.state}`)}</Typography>
         <TextField label={translate('app.moveDetail.reference')} value={ref} onChange={(event) => setRef(event.target.value)} disabled={!editable} required error={flagged && missing.ref} helperText={flagged && missing.ref ? translate('app.move.required') : ' '} inputProps={{ 'data-testid': 'detail-ref' }} />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, '& > *': { minWidth: 150 } }}>
-          <TextField label={translate('app.move.fields.amount')} value={amount} onChange={(event) => setAmount(event.target.value)} disabled={!editable} required error={flagged && missing.amount} helperText={flagged && missing.amount ? translate('app.move.required') : ' '} inputProps={{ inputMode: 'decimal', autoComplete: 'off', maxLength: 20, 'data-testid': 'detail-amount' }} sx={{ flex: 1 }} />
-          <TextField type="date" label={translate('app.move.fields.date')} value={date} onChange={(event) => setDate(event.target.value)} disabled={!editable} required error={flagged && missing.date} helperText={flagged && missing.date ? translate('app.move.required') : ' '} slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: 1 }} />
+          <LocaleNumberField label={translate('app.move.fields.amount')} locale={locale} decimals={2} minDecimals={2} value={amount} onChange={setAmount} disabled={!editable} required error={Boolean(amountWrong) || (flagged && missing.amount)} helperText={said(amountWrong, amount === null)} inputProps={{ maxLength: 20, 'data-testid': 'detail-amount' }} sx={{ flex: 1 }} />
+          <LocaleDateField label={translate('app.move.fields.date')} value={date} onChange={setDate} disabled={!editable} required error={Boolean(dateWrong) || (flagged && missing.date)} helperText={said(dateWrong, date === null)} inputProps={{ 'data-testid': 'detail-date' }} sx={{ flex: 1 }} />
         </Box>
         {canModify && (
           <>

@@ -1,7 +1,6 @@
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import {
   DataTable,
-  DateInput,
   ExportButton,
   List,
   SelectArrayInput,
@@ -33,6 +32,7 @@ import { COLUMN_LISTS, ListColumnsButton, RememberColumns } from '../../custom/r
 import { usePhone } from '../../custom/usePhone';
 import { breakableEmail, fittingTable } from '../../custom/tableText';
 import { CARD_LIST_SX, CardLine } from '../../custom/CardLine';
+import { LocaleDateInput } from '../../custom/inputs/LocaleDateInput';
 
 /** The last company choice on this list (spec section 3, local storage keys). */
 export const LAST_COMPANIES_KEY = 'moves_list_companies';
@@ -234,10 +234,10 @@ export function MoveList() {
           sx={{ minWidth: 160 }}
         />
         <SelectInput source="uploadedBy" label="app.moves.fields.uploadedBy" choices={uploaders} sx={{ minWidth: 200 }} />
-        <DateInput source="dateFrom" label="app.moves.fields.dateFrom" />
-        <DateInput source="dateTo" label="app.moves.fields.dateTo" />
-        <DateInput source="dueDateFrom" label="app.moves.fields.dueDateFrom" />
-        <DateInput source="dueDateTo" label="app.moves.fields.dueDateTo" />
+        <LocaleDateInput source="dateFrom" label="app.moves.fields.dateFrom" />
+        <LocaleDateInput source="dateTo" label="app.moves.fields.dateTo" />
+        <LocaleDateInput source="dueDateFrom" label="app.moves.fields.dueDateFrom" />
+        <LocaleDateInput source="dueDateTo" label="app.moves.fields.dueDateTo" />
         <TriStateInput source="validated" label="app.moves.fields.validated" />
         <TriStateInput source="notValidated" label="app.moves.fields.notValidated" />
       </ListFilterForm>

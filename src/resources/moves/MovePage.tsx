@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { AutocompleteInput, DateInput, Form, SelectInput, TextInput, required, useDataProvider, useInput, useLocaleState, useNotify, useTranslate, type Validator } from 'react-admin';
+import { AutocompleteInput, Form, SelectInput, TextInput, required, useDataProvider, useInput, useLocaleState, useNotify, useTranslate, type Validator } from 'react-admin';
 import { useFormContext, useWatch, type FieldErrors } from 'react-hook-form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -19,13 +20,17 @@ import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import SendIcon from '@mui/icons-material/Send';
-import { isWithinTwoYears, isoDay, slashesToDashes } from '../../../shared/domain/dates';
+import { isFutureDay, isWithinTwoYears, isoDay, slashesToDashes } from '../../../shared/domain/dates';
 import { closestSupplier, supplierSearchTerms, vatCore } from '../../../shared/domain/text';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
 import { errorMessage } from '../../providers/http';
 import { SERVER_MESSAGE_KEYS, postWithProgress, readAsDataUrl } from './upload';
 import { useReferenceList } from '../../providers/useReferenceList';
-import { parseAmount } from '../../../shared/domain/money';
+import { LocaleNumberInput } from '../../custom/inputs/LocaleNumberInput';
+import { LocaleDateInput } from '../../custom/inputs/LocaleDateInput';
+import { numberValue } from '../../custom/inputs/numberRules';
+import { useElapsedSeconds } from '../../custom/useElapsedSeconds';
+import { DocumentPreview } from './DocumentPreview';
 
 export const LAST_TAB_KEY = 'move_last_tab';
 export /** The size of the supplier list the server sends at once (GET /odoo/providers). */
@@ -44,11 +49,12 @@ interface MoveValues {
   project: number | '';
   partner_id: number | '';
   concept: string;
-  /** As typed in the number box, or as the AI read it ('23.40'). */
-  amount: string;
+  /** The number read from the box (typed in the user's language), the text typed while it is no amount, or null. */
+  amount: number | string | null;
   paymentMethod: string;
   paymentStatus: 'paid' | 'unpaid';
-  date: string;
+  /** The ISO day, or the text typed while it is no date. */
+  date: string | null;
   comment: string;
   file: File | null;
 }
@@ -61,19 +67,18 @@ const PAYMENT_STATUS_CHOICES = [
 ];
 type AiField = 'amount' | 'date' | 'concept' | 'provider';
 
-/** The amount as the payload carries it: a number read as the user's language writes it (12,50 or 12.50; 1.234,56). */
-const amountOf = (value: unknown, locale = 'es') => parseAmount(value, locale);
+/** The amount as the payload carries it: the number read from the box (es 1.234,56, en 1,234.56). */
+const amountOf = (value: unknown, locale = 'es') => numberValue(value, locale, 2);
 
-// The spec's rules (section 5) with their messages: a required field says 'This field is required' (also an amount
-// that is not above zero); an empty date or one older than two years says the incorrect-date message.
+// The spec's rules (section 5) with their messages: a required field says 'This field is required' (an amount of 0 or
+// less says so in its own words, from its input); an empty date or one older than two years says the incorrect-date
+// message.
 const REQUIRED = [required('app.move.required')];
-const AMOUNT_RULES: Validator[] = [required('app.move.required'), (value) => (amountOf(value) > 0 ? undefined : 'app.move.required')];
+const AMOUNT_RULES: Validator[] = [required('app.move.required')];
 const DATE_RULES: Validator[] = [
   required('app.move.incorrectDate'),
   (value) => (typeof value === 'string' && isWithinTwoYears(value) ? undefined : 'app.move.incorrectDate'),
 ];
-/** The date as held, shown as is (an unreadable one shows empty, as a date box does). */
-const dayText = (value: string | null | undefined) => value ?? '';
 
 function Help({ text }: { text: string }) {
   return (
@@ -96,7 +101,7 @@ function Row({ help, children }: { help: string; children: ReactNode }) {
 
 /** A new move's values: today's date, paid, nothing typed; the company and project the user works in kept. */
 function emptyMove(company: MoveValues['company_id'], project: MoveValues['project']): MoveValues {
-  return { company_id: company, project, partner_id: '', concept: '', amount: '', paymentMethod: '', paymentStatus: 'paid', date: isoDay(new Date()), comment: '', file: null };
+  return { company_id: company, project, partner_id: '', concept: '', amount: null, paymentMethod: '', paymentStatus: 'paid', date: isoDay(new Date()), comment: '', file: null };
 }
 
 /** The Move page (spec section 2): register an expense or a supplier invoice with its file. */
@@ -114,7 +119,8 @@ export function MovePage() {
   }
 
   return (
-    <Paper sx={{ mt: 2, p: { xs: 2, sm: 3 }, maxWidth: 760 }} data-testid="move-page">
+    // Wider while a document is shown beside the form.
+    <Paper sx={{ mt: 2, p: { xs: 2, sm: 3 }, maxWidth: 760, '&:has([data-testid="document-preview"])': { maxWidth: { md: 1400 } } }} data-testid="move-page">
       <Tabs value={tab} onChange={(_, value) => changeTab(value)} sx={{ mb: 2 }}>
         <Tab value="expense" label={translate('app.move.tabs.expense')} data-testid="tab-expense" />
         <Tab value="invoice" label={translate('app.move.tabs.invoice')} data-testid="tab-invoice" />
@@ -162,6 +168,10 @@ function MoveFields({ tab }: { tab: MoveType }) {
   const { field: fileField } = useInput({ source: 'file' });
   const [progress, setProgress] = useState<number | null>(null);
   const [reading, setReading] = useState(false);
+  const readingSeconds = useElapsedSeconds(reading);
+  // The printed rows the amount and the date were read from, said under each (issue 27: where a value came from).
+  const [readLines, setReadLines] = useState<{ importe?: string; date?: string }>({});
+  const chooseFileButton = useRef<HTMLButtonElement>(null);
   // Fields filled by the extraction stay marked until the user edits them (issue 8).
   const [fromAi, setFromAi] = useState<Set<AiField>>(new Set());
   // A supplier read from the document that no stored supplier matches: said under the supplier (issue 17). `near`: a
@@ -177,11 +187,11 @@ function MoveFields({ tab }: { tab: MoveType }) {
   const touchScreen = useMediaQuery('(pointer: coarse)');
   const edited = (field: AiField) => setFromAi((current) => (current.has(field) ? new Set([...current].filter((one) => one !== field)) : current));
   const aiMark = (field: AiField) => (fromAi.has(field) ? { focused: true, color: 'secondary' as const } : {});
-  const aiHelp = (field: AiField, otherwise: false | undefined) => (fromAi.has(field) ? 'app.move.fromAi' : otherwise);
-
-  useEffect(() => {
-    if (companiesQuery.error) notify(errorMessage(companiesQuery.error), { type: 'error' });
-  }, [companiesQuery.error, notify]);
+  const aiHelp = (field: AiField, otherwise: false | undefined | string) => {
+    if (!fromAi.has(field)) return otherwise;
+    const line = field === 'amount' ? readLines.importe : field === 'date' ? readLines.date : undefined;
+    return line ? translate('app.move.fromLine', { line }) : 'app.move.fromAi';
+  };
 
   useEffect(() => {
     if (companyId) localStorage.setItem(LAST_COMPANY_KEY, String(companyId));
@@ -314,18 +324,46 @@ function MoveFields({ tab }: { tab: MoveType }) {
     setPendingSupplier(read && { ...read });
   };
 
+  /**
+   * What the last reading filled and the user left as it was goes (issue 27): it belongs to another document, or to
+   * none (a new file, a new reading, one that failed). What the user typed or chose stays.
+   */
+  function forgetReading() {
+    const how = { shouldDirty: true, shouldValidate: formState.isSubmitted };
+    for (const field of fromAi) {
+      if (field === 'provider') {
+        setPicked(null);
+        setValue('partner_id', '', how);
+      } else if (field === 'date') setValue('date', isoDay(new Date()), { ...how, shouldValidate: true });
+      else setValue(field, field === 'amount' ? null : '', how);
+    }
+    setFromAi(new Set());
+    setReadLines({});
+    setUnread(null);
+    setLastRead(null);
+    lookUpSupplier(null);
+  }
+
+  /** A file chosen, taken or dropped: the reading of the previous one no longer stands. */
+  function chooseFile(chosen: File | null) {
+    fileField.onChange(chosen);
+    forgetReading();
+  }
+
   async function readWithAi() {
     if (!file) return;
+    forgetReading();
     setReading(true);
     // The form's own API fills it: the values count as changed, and are checked again once a send was tried.
     const how = { shouldDirty: true, shouldValidate: formState.isSubmitted };
     try {
       const json = await ocr.mutateAsync(file);
-      const fields = JSON.parse(json.result) as { importe?: number | string; date?: string; provider?: string; concept?: string; vat?: string };
+      const fields = JSON.parse(json.result) as { importe?: number | string; date?: string; provider?: string; concept?: string; vat?: string; lines?: { importe?: string; date?: string } };
       const filled = new Set<AiField>();
-      if (fields.importe !== undefined && fields.importe !== '') {
-        // As the user's language writes it (15,00 in Spanish); the box reads either separator.
-        setValue('amount', locale === 'es' ? String(fields.importe).replace('.', ',') : String(fields.importe), how);
+      // The server writes the amount with a dot ("15.00"); the box shows it as the user's language writes it.
+      const amount = fields.importe === undefined || fields.importe === '' ? Number.NaN : Number(fields.importe);
+      if (Number.isFinite(amount)) {
+        setValue('amount', amount, how);
         filled.add('amount');
       }
       if (fields.date) {
@@ -341,17 +379,8 @@ function MoveFields({ tab }: { tab: MoveType }) {
       // button was pressed; a lookup still under way for the previous reading is overtaken.
       const read = fields.provider || fields.vat ? { provider: fields.provider, vat: fields.vat } : null;
       setLastRead(read);
-      setUnread(null);
       lookUpSupplier(read);
-      // What the previous reading filled and the user left as it was goes when this document does not have it (the
-      // supplier it filled goes too: this reading's own is looked for).
-      for (const field of fromAi) {
-        if (filled.has(field)) continue;
-        if (field === 'provider') {
-          setPicked(null);
-          setValue('partner_id', '', how);
-        } else setValue(field, field === 'date' ? isoDay(new Date()) : '', field === 'date' ? { ...how, shouldValidate: true } : how);
-      }
+      setReadLines(fields.lines ?? {});
       setFromAi(filled);
     } catch (error) {
       console.error(error);
@@ -393,8 +422,11 @@ function MoveFields({ tab }: { tab: MoveType }) {
       setFromAi(new Set());
       setUnread(null);
       setLastRead(null);
+      setReadLines({});
       lookUpSupplier(null);
       if (fileInput.current) fileInput.current.value = '';
+      // The next document starts with its file: focus goes there, not to the page's body.
+      chooseFileButton.current?.focus();
     } catch (error) {
       const message = errorMessage(error);
       notify(SERVER_MESSAGE_KEYS.get(message) ?? message, { type: 'error' });
@@ -409,8 +441,16 @@ function MoveFields({ tab }: { tab: MoveType }) {
     if (errors.date) notify('app.move.incorrectDate', { type: 'warning' });
   }
 
+  const futureDate = isFutureDay(dateValue);
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    <Box sx={{ display: 'grid', gap: 3, alignItems: 'start', gridTemplateColumns: { xs: '1fr', md: file ? 'minmax(0, 1fr) minmax(0, 1fr)' : '1fr' } }}>
+    <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+      {companiesQuery.error ? (
+        // A failed load says so, with its reason and a retry: never "no company" (issue 27).
+        <Alert severity="error" data-testid="companies-error" action={<Button color="inherit" size="small" onClick={() => void companiesQuery.refetch()}>{translate('app.move.retry')}</Button>}>
+          {translate('app.move.companiesError', { error: errorMessage(companiesQuery.error) })}
+        </Alert>
+      ) : null}
       <Row help={translate('app.move.help.company')}>
         <SelectInput
           source="company_id"
@@ -462,16 +502,18 @@ function MoveFields({ tab }: { tab: MoveType }) {
         <TextInput source="concept" label="app.move.fields.concept" onChange={() => edited('concept')} {...aiMark('concept')} helperText={aiHelp('concept', false)} inputProps={{ maxLength: 500, 'data-testid': 'concept' }} />
       </Row>
       <Row help={translate('app.move.help.amount')}>
-        {/* A number box holding the text as typed (NumberInput would rewrite '23.40' as '23.4' on leaving the box). */}
-        <TextInput
+        {/* Typed as the user's language writes it (es 1.234,56, en 1,234.56), shown so once the box is left. */}
+        <LocaleNumberInput
           source="amount"
           label="app.move.fields.amount"
           validate={AMOUNT_RULES}
+          decimals={2}
+          minDecimals={2}
+          positive="app.inputs.number.amountPositive"
           onChange={() => edited('amount')}
           {...aiMark('amount')}
           helperText={aiHelp('amount', undefined)}
-          // A text input: a number input drops or misreads the decimal comma (12,50 became 1250 in a Spanish browser).
-          inputProps={{ inputMode: 'decimal', autoComplete: 'off', maxLength: 20, 'data-testid': 'amount' }}
+          inputProps={{ maxLength: 20, 'data-testid': 'amount' }}
         />
       </Row>
       {/* Keyed: each tab has its own input (and its own field registration), not one input changing its source. */}
@@ -485,40 +527,61 @@ function MoveFields({ tab }: { tab: MoveType }) {
         </Row>
       )}
       <Row help={translate('app.move.help.date')}>
-        <DateInput source="date" label="app.move.fields.date" validate={DATE_RULES} format={dayText} onChange={() => edited('date')} {...aiMark('date')} helperText={aiHelp('date', undefined)} inputProps={{ 'data-testid': 'date' }} />
+        <LocaleDateInput
+          source="date"
+          label="app.move.fields.date"
+          validate={DATE_RULES}
+          onChange={() => edited('date')}
+          {...aiMark('date')}
+          // A future date is allowed (an invoice dated ahead) but said, so that a slip of the year is seen before sending.
+          helperText={aiHelp('date', futureDate ? translate('app.inputs.date.future') : undefined)}
+          color={futureDate && !fromAi.has('date') ? 'warning' : aiMark('date').color}
+          focused={futureDate && !fromAi.has('date') ? true : aiMark('date').focused}
+          inputProps={{ 'data-testid': 'date' }}
+        />
       </Row>
       <Row help={translate('app.move.help.file')}>
         <Box sx={{ border: '2px dashed', borderColor: formState.isSubmitted && !file ? 'error.main' : 'divider', borderRadius: 1, p: 2, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}
           onDragOver={(event) => event.preventDefault()}
-          onDrop={(event) => { event.preventDefault(); const dropped = event.dataTransfer.files[0]; if (dropped) fileField.onChange(dropped); }}
+          onDrop={(event) => { event.preventDefault(); const dropped = event.dataTransfer.files[0]; if (dropped) chooseFile(dropped); }}
         >
-          <Button variant="outlined" startIcon={<AttachFileIcon />} onClick={() => fileInput.current?.click()}>{translate('app.move.chooseFile')}</Button>
-          <input ref={fileInput} type="file" hidden accept="application/pdf,image/*" onChange={(event) => fileField.onChange(event.target.files?.[0] ?? null)} data-testid="file-input" />
+          <Button ref={chooseFileButton} variant="outlined" startIcon={<AttachFileIcon />} onClick={() => fileInput.current?.click()}>{translate('app.move.chooseFile')}</Button>
+          <input ref={fileInput} type="file" hidden accept="application/pdf,image/*" onChange={(event) => chooseFile(event.target.files?.[0] ?? null)} data-testid="file-input" />
           {/* On a phone the camera opens straight away; a computer keeps the file picker above. */}
           {touchScreen && (
             <Button variant="outlined" startIcon={<PhotoCameraIcon />} onClick={() => cameraInput.current?.click()} data-testid="take-photo">{translate('app.move.takePhoto')}</Button>
           )}
-          <input ref={cameraInput} type="file" hidden accept="image/*" capture="environment" onChange={(event) => fileField.onChange(event.target.files?.[0] ?? null)} data-testid="camera-input" />
+          <input ref={cameraInput} type="file" hidden accept="image/*" capture="environment" onChange={(event) => chooseFile(event.target.files?.[0] ?? null)} data-testid="camera-input" />
           <Typography variant="body2" data-testid="file-name" sx={{ flex: 1, minWidth: 160 }}>
             {file ? `${file.name} (${file.type || translate('app.move.unknownType')})` : translate('app.move.noFile')}
           </Typography>
-          <Button startIcon={<AutoAwesomeIcon />} disabled={!file || reading} onClick={readWithAi} data-testid="ai-button">{translate('app.move.ai')}</Button>
-        </Box>
-        {reading && (
-          <Box sx={{ mt: 1 }} role="status" data-testid="ai-reading">
-            <LinearProgress aria-label={translate('app.move.reading')} />
-            <Typography variant="caption" color="text.secondary">{translate('app.move.reading')}</Typography>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+            <Button startIcon={reading ? <CircularProgress size={18} color="inherit" aria-hidden /> : <AutoAwesomeIcon />} disabled={!file || reading} onClick={readWithAi} data-testid="ai-button">{translate('app.move.ai')}</Button>
+            {/* The wait is said where the user looks (at the button), with the seconds it has taken so far. */}
+            {reading && (
+              <Typography variant="body2" color="text.secondary" role="status" data-testid="ai-reading">
+                {translate('app.move.readingSeconds', { seconds: readingSeconds })}
+              </Typography>
+            )}
           </Box>
-        )}
+        </Box>
       </Row>
       <Row help={translate('app.move.help.comment')}>
         <TextInput source="comment" label="app.move.fields.comment" multiline rows={5} helperText={false} inputProps={{ maxLength: 10000 }} />
       </Row>
       {progress !== null && <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label={translate('app.move.uploading')} />}
-      {!companies.length && <Alert severity="info">{translate('app.move.noCompanies')}</Alert>}
+      {/* Only once the companies are in and there are none: no alert before data has loaded (issue 27). */}
+      {companiesQuery.isSuccess && !companies.length && <Alert severity="info">{translate('app.move.noCompanies')}</Alert>}
       <Box>
         <Button variant="contained" startIcon={<SendIcon />} disabled={!canSend} onClick={(event) => handleSubmit(send, refused)(event)} data-testid="send">{translate('app.move.send')}</Button>
       </Box>
+    </Box>
+    {file && (
+      // Beside the form on a wide screen, while what was read is reviewed; a phone has the photo just taken.
+      <Box sx={{ display: { xs: 'none', md: 'block' }, position: 'sticky', top: 72 }}>
+        <DocumentPreview file={file} height="calc(100vh - 180px)" />
+      </Box>
+    )}
     </Box>
   );
 }

@@ -24,7 +24,9 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import PrintIcon from '@mui/icons-material/Print';
 import SaveIcon from '@mui/icons-material/Save';
 import { formatMoney } from '../../../shared/domain/money';
-import { lineSubtotal, orderMargin, orderTotals, type TaxRounding } from '../../../shared/domain/orders';
+import { LINE_LIMITS, lineSubtotal, orderMargin, orderTotals, type TaxRounding } from '../../../shared/domain/orders';
+import { LocaleNumberField, type NumberFieldValue } from '../../custom/inputs/LocaleNumberInput';
+import { numberProblem, type NumberBounds } from '../../custom/inputs/numberRules';
 import { hasPermission } from '../../../shared/domain/permissions';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
 import { errorMessage } from '../../providers/http';
@@ -73,9 +75,13 @@ export interface Order {
   lines: OrderLine[];
 }
 interface Product { id: number; name: string; default_code?: string | false }
-interface EditedLine { id: number; product: Product | null; name: string; quantity: string; priceUnit: string }
+/** A line as edited: quantity and price as read from their boxes (typed in the user's language; text while no number). */
+interface EditedLine { id: number; product: Product | null; name: string; quantity: NumberFieldValue; priceUnit: NumberFieldValue }
 
-const toNumber = (text: string) => Number(String(text).replace(',', '.'));
+const toNumber = (value: NumberFieldValue) => (typeof value === 'number' ? value : Number.NaN);
+/** What a line's quantity and price may be: the bounds the server holds them to (LINE_LIMITS), two decimals. */
+const QUANTITY: NumberBounds = { decimals: 2, min: LINE_LIMITS.quantity.min, max: LINE_LIMITS.quantity.max };
+const PRICE: NumberBounds = { decimals: 2, min: LINE_LIMITS.priceUnit.min, max: LINE_LIMITS.priceUnit.max };
 const second = (pair: unknown) => (Array.isArray(pair) ? String(pair[1]) : '');
 const EDITABLE_STATES = new Set(['draft', 'sent']);
 
@@ -84,8 +90,8 @@ function edited(order: Order): EditedLine[] {
     id: line.id,
     product: line.product_id ? { id: line.product_id[0], name: line.name_short || line.product_id[1] } : null,
     name: line.name ?? '',
-    quantity: String(line.product_uom_qty ?? 0),
-    priceUnit: String(line.price_unit ?? 0),
+    quantity: Number(line.product_uom_qty ?? 0),
+    priceUnit: Number(line.price_unit ?? 0),
   }));
 }
 
@@ -157,7 +163,7 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
 
   const taxes = useMemo(() => new Map(order?.lines.map((line) => [line.id, line.tax_percentage ?? 0]) ?? []), [order]);
   const totals = useMemo(
-    () => orderTotals(lines.map((line) => ({ quantity: toNumber(line.quantity), priceUnit: toNumber(line.priceUnit), taxPercent: taxes.get(line.id) ?? 0 })), order?.taxRounding),
+    () => orderTotals(lines.map((line) => ({ quantity: toNumber(line.quantity) || 0, priceUnit: toNumber(line.priceUnit) || 0, taxPercent: taxes.get(line.id) ?? 0 })), order?.taxRounding),
     [lines, taxes, order?.taxRounding],
   );
   const messages = useMemo(
@@ -176,6 +182,13 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
     );
   }
 
+  /** A quantity or price box's error state: what is wrong with it, said under it as the user types; empty is wrong on save. */
+  const numberState = (value: NumberFieldValue, bounds: NumberBounds) => {
+    const problem = value === null ? (flagged ? 'app.order.required' : undefined) : numberProblem(value, locale, bounds);
+    if (!problem) return { error: false };
+    const [key, args] = typeof problem === 'string' ? [problem, {}] : [problem.message, problem.args];
+    return { error: true, helperText: translate(key, args) };
+  };
   const currency = second(order.currency_id) || 'EUR';
   const money = (amount: number) => formatMoney(amount, currency, locale);
   const isSale = order.state === 'sale';
@@ -198,7 +211,7 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
   }
 
   async function save() {
-    if (lines.some((line) => !line.product)) {
+    if (lines.some((line) => !line.product || numberProblem(line.quantity, locale, QUANTITY) || numberProblem(line.priceUnit, locale, PRICE) || line.quantity === null || line.priceUnit === null)) {
       setFlagged(true);
       return;
     }
@@ -320,15 +333,15 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
                       <TextField fullWidth size="small" multiline maxRows={3} value={line.name} onChange={(event) => setLine(line.id, { name: event.target.value })} disabled={!editable} inputProps={{ maxLength: 1000, 'aria-label': translate('app.order.fields.description'), 'data-testid': 'detail-line-description' }} />
                     </TableCell>
                     <TableCell data-label={translate('app.order.fields.quantity')}>
-                      <TextField fullWidth size="small" type="number" value={line.quantity} onChange={(event) => setLine(line.id, { quantity: event.target.value })} disabled={!editable} inputProps={{ step: 'any', 'aria-label': translate('app.order.fields.quantity'), 'data-testid': 'detail-line-quantity' }} />
+                      <LocaleNumberField fullWidth size="small" locale={locale} decimals={2} value={line.quantity} onChange={(quantity) => setLine(line.id, { quantity })} disabled={!editable} {...numberState(line.quantity, QUANTITY)} inputProps={{ 'aria-label': translate('app.order.fields.quantity'), 'data-testid': 'detail-line-quantity' }} />
                     </TableCell>
                     <TableCell data-label={translate('app.order.fields.uom')} sx={{ pt: '14px !important' }}>{original.product_uom_term || second(original.product_uom) || '-'}</TableCell>
                     <TableCell data-label={translate('app.order.fields.priceUnit')}>
-                      <TextField fullWidth size="small" type="number" value={line.priceUnit} onChange={(event) => setLine(line.id, { priceUnit: event.target.value })} disabled={!editable} inputProps={{ step: '0.01', 'aria-label': translate('app.order.fields.priceUnit'), 'data-testid': 'detail-line-price' }} />
+                      <LocaleNumberField fullWidth size="small" locale={locale} decimals={2} minDecimals={2} value={line.priceUnit} onChange={(priceUnit) => setLine(line.id, { priceUnit })} disabled={!editable} {...numberState(line.priceUnit, PRICE)} inputProps={{ 'aria-label': translate('app.order.fields.priceUnit'), 'data-testid': 'detail-line-price' }} />
                     </TableCell>
                     <TableCell data-label={translate('app.order.fields.tax')} sx={{ pt: '14px !important' }}>{original.tax_term || `${original.tax_percentage ?? 0} %`}</TableCell>
                     <TableCell align="right" data-wide data-label={translate('app.order.fields.subtotal')} sx={{ pt: '14px !important', whiteSpace: 'nowrap' }} data-testid="detail-line-subtotal">
-                      {money(lineSubtotal(toNumber(line.quantity), toNumber(line.priceUnit)))}
+                      {Number.isFinite(toNumber(line.quantity)) && Number.isFinite(toNumber(line.priceUnit)) ? money(lineSubtotal(toNumber(line.quantity), toNumber(line.priceUnit))) : '—'}
                     </TableCell>
                   </TableRow>
                 );

@@ -1,7 +1,6 @@
 import { Suspense, useState } from 'react';
 import {
   DataTable,
-  DateInput,
   ExportButton,
   List,
   SelectArrayInput,
@@ -29,6 +28,7 @@ import { COLUMN_LISTS, ListColumnsButton, RememberColumns } from '../../custom/r
 import { usePhone } from '../../custom/usePhone';
 import { breakableEmail, fittingTable } from '../../custom/tableText';
 import { CARD_LIST_SX, CardLine } from '../../custom/CardLine';
+import { LocaleDateInput } from '../../custom/inputs/LocaleDateInput';
 
 type Pair = [number, string] | false;
 const second = (pair: unknown) => (Array.isArray(pair) ? String(pair[1]) : '');
@@ -149,8 +149,8 @@ export function OrderList() {
     >
       <ListFilterForm>
         <TextInput source="number" label="app.orders.fields.number" />
-        <DateInput source="dateFrom" label="app.orders.fields.dateFrom" />
-        <DateInput source="dateTo" label="app.orders.fields.dateTo" />
+        <LocaleDateInput source="dateFrom" label="app.orders.fields.dateFrom" />
+        <LocaleDateInput source="dateTo" label="app.orders.fields.dateTo" />
         <CustomerInput source="partner" label="app.orders.fields.customer" />
         <TextInput source="clientReference" label="app.orders.fields.clientRef" />
         <SelectArrayInput source="state" label="app.orders.fields.state" choices={STATE_CHOICES} parse={parseStates} sx={{ minWidth: 180 }} />

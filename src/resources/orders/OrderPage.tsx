@@ -1,13 +1,10 @@
 import { useEffect, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import {
   AutocompleteInput,
-  DateInput,
   Form,
   ReferenceInput,
   SelectInput,
   TextInput,
-  maxValue,
-  minValue,
   required,
   useCreate,
   useLocaleState,
@@ -42,6 +39,9 @@ import { resourceNamed } from '../../../shared/resources/registry';
 import { OrderTotals } from './OrderTotals';
 import { usePhone } from '../../custom/usePhone';
 import { STACKED_TABLE_SX } from '../../custom/stackedTable';
+import { LocaleNumberInput, type NumberFieldValue } from '../../custom/inputs/LocaleNumberInput';
+import { LocaleDateInput } from '../../custom/inputs/LocaleDateInput';
+import { isFutureDay } from '../../../shared/domain/dates';
 
 /** Spec section 3: the last partner, company, partner reference and first product are remembered. */
 export const ORDER_KEYS = {
@@ -61,12 +61,11 @@ interface Pricelist extends Named { currency_id?: Pair | false }
 // (In sx, a width of 1 would mean 100%: pixels are written out.)
 const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
-/** The bounds the server holds a line to (LINE_LIMITS), said at the input before anything is sent. */
-const QUANTITY_RULES = [minValue(LINE_LIMITS.quantity.min), maxValue(LINE_LIMITS.quantity.max)];
-const PRICE_RULES = [minValue(LINE_LIMITS.priceUnit.min), maxValue(LINE_LIMITS.priceUnit.max)];
-
-/** A line as the form holds it: the product and tax by id, quantity and price as typed. */
-interface Line { productId: number | ''; name: string; quantity: string; priceUnit: string; taxId: number | '' }
+/**
+ * A line as the form holds it: the product and tax by id; quantity and price as read from their boxes, typed as the
+ * user's language writes numbers (a number, null when empty, the text typed while it is no number of the field).
+ */
+interface Line { productId: number | ''; name: string; quantity: NumberFieldValue; priceUnit: NumberFieldValue; taxId: number | '' }
 /** The form's values (react-admin's Form over react-hook-form); the lines are its field array. */
 interface OrderValues { companyId: number | ''; partnerId: number | ''; date: string; clientRef: string; pricelistId: number | ''; termId: number | ''; modeId: number | ''; note: string; lines: Line[] }
 interface Reference { partners: Named[]; products: Product[]; pricelists: Pricelist[]; terms: Named[]; modes: Named[]; taxes: Tax[] }
@@ -81,7 +80,8 @@ function stored<T>(key: string): T | null {
   }
 }
 
-const toNumber = (text: string) => Number(String(text).replace(',', '.'));
+/** A line's quantity or price: the number its box read, NaN while it holds none (the send stays disabled). */
+const toNumber = (value: NumberFieldValue | undefined) => (typeof value === 'number' ? value : Number.NaN);
 
 function Help({ text, children }: { text: string; children: ReactNode }) {
   return (
@@ -104,8 +104,8 @@ function newLine(product: Product | null, taxes: Tax[]): Line {
   return {
     productId: product?.id ?? '',
     name: product?.name ?? '',
-    quantity: String(ORDER_DEFAULTS.quantity),
-    priceUnit: String(product?.list_price ?? ORDER_DEFAULTS.priceUnit),
+    quantity: ORDER_DEFAULTS.quantity,
+    priceUnit: product?.list_price ?? ORDER_DEFAULTS.priceUnit,
     taxId: defaultTax(taxes),
   };
 }
@@ -188,7 +188,7 @@ function OrderFormBody({ companies, ref }: { companies: OrderCompany[] | null; r
   const { getValues, setValue, reset } = useFormContext<OrderValues>();
   const { fields, append, remove, replace } = useFieldArray<OrderValues, 'lines'>({ name: 'lines' });
   const { isSubmitting, submitCount, errors } = useFormState<OrderValues>();
-  const [chosenCompany, partnerId, pricelistId, watchedLines] = useWatch<OrderValues, ['companyId', 'partnerId', 'pricelistId', 'lines']>({ name: ['companyId', 'partnerId', 'pricelistId', 'lines'] });
+  const [chosenCompany, partnerId, pricelistId, watchedLines, orderDate] = useWatch<OrderValues, ['companyId', 'partnerId', 'pricelistId', 'lines', 'date']>({ name: ['companyId', 'partnerId', 'pricelistId', 'lines', 'date'] });
   const lines = useMemo(() => watchedLines ?? [], [watchedLines]);
   // The remembered company while the list loads; then it if it is still one of the user's, else the only one.
   const companyId = !companies || companies.some((one) => one.id === chosenCompany) ? chosenCompany : companies.length === 1 ? companies[0].id : '';
@@ -279,7 +279,8 @@ function OrderFormBody({ companies, ref }: { companies: OrderCompany[] | null; r
   const totals = useMemo(
     () =>
       orderTotals(
-        lines.map((line) => ({ quantity: toNumber(line.quantity), priceUnit: toNumber(line.priceUnit), taxPercent: reference.taxes.find((tax) => tax.id === line.taxId)?.amount ?? 0 })),
+        // A line whose box holds no number yet counts nothing (its subtotal shows a dash).
+        lines.map((line) => ({ quantity: toNumber(line.quantity) || 0, priceUnit: toNumber(line.priceUnit) || 0, taxPercent: reference.taxes.find((tax) => tax.id === line.taxId)?.amount ?? 0 })),
         companies?.find((one) => one.id === companyId)?.taxRounding,
       ),
     [lines, reference.taxes, companies, companyId],
@@ -296,7 +297,7 @@ function OrderFormBody({ companies, ref }: { companies: OrderCompany[] | null; r
     const product = productOf(productId);
     // The description follows the product until the user writes their own; a new product brings its list price.
     if (!line.name || line.name === previous?.name) setValue(`lines.${index}.name`, product?.name ?? '');
-    if (product && (toNumber(line.priceUnit) === 0 || toNumber(line.priceUnit) === (previous?.list_price ?? 0))) setValue(`lines.${index}.priceUnit`, String(product.list_price ?? 0));
+    if (product && (toNumber(line.priceUnit) === 0 || toNumber(line.priceUnit) === (previous?.list_price ?? 0))) setValue(`lines.${index}.priceUnit`, product.list_price ?? 0);
     if (index === 0 && product) localStorage.setItem(ORDER_KEYS.firstProduct, JSON.stringify(product.id));
   }
 
@@ -368,7 +369,16 @@ function OrderFormBody({ companies, ref }: { companies: OrderCompany[] | null; r
           <AutocompleteInput source="partnerId" choices={partners} translateChoice={false} filterSelectedOptions={false} label="app.order.fields.partner" validate={mandatory} disabled={!companyId} TextFieldProps={{ inputRef: PARTNER_INPUT }} />
         </Help>
         <Help text={translate('app.order.help.date')}>
-          <DateInput source="date" label="app.order.fields.date" validate={budgetDate} inputProps={{ 'data-testid': 'order-date' }} />
+          <LocaleDateInput
+            source="date"
+            label="app.order.fields.date"
+            validate={budgetDate}
+            // A budget dated ahead is allowed, but said (a slip of the year is seen before sending).
+            helperText={isFutureDay(orderDate) ? translate('app.inputs.date.future') : undefined}
+            color={isFutureDay(orderDate) ? 'warning' : undefined}
+            focused={isFutureDay(orderDate) || undefined}
+            inputProps={{ 'data-testid': 'order-date' }}
+          />
         </Help>
         <Help text={translate('app.order.help.clientRef')}>
           <TextInput source="clientRef" label="app.order.fields.clientRef" parse={asTyped} inputProps={{ maxLength: 200, 'data-testid': 'order-client-ref' }} />
@@ -423,10 +433,10 @@ function OrderFormBody({ companies, ref }: { companies: OrderCompany[] | null; r
                     <TextInput source={`lines.${index}.name`} label={false} size="small" parse={asTyped} helperText={false} inputProps={{ maxLength: 1000, 'aria-label': translate('app.order.fields.description'), 'data-testid': 'line-description' }} />
                   </TableCell>
                   <TableCell data-label={translate('app.order.fields.quantity')}>
-                    <TextInput source={`lines.${index}.quantity`} label={false} size="small" type="number" parse={asTyped} validate={QUANTITY_RULES} helperText={false} inputProps={{ step: 'any', 'aria-label': translate('app.order.fields.quantity'), 'data-testid': 'line-quantity' }} />
+                    <LocaleNumberInput source={`lines.${index}.quantity`} label={false} size="small" decimals={2} min={LINE_LIMITS.quantity.min} max={LINE_LIMITS.quantity.max} helperText={false} inputProps={{ 'aria-label': translate('app.order.fields.quantity'), 'data-testid': 'line-quantity' }} />
                   </TableCell>
                   <TableCell data-label={translate('app.order.fields.priceUnit')}>
-                    <TextInput source={`lines.${index}.priceUnit`} label={false} size="small" type="number" parse={asTyped} validate={PRICE_RULES} helperText={false} inputProps={{ step: '0.01', 'aria-label': translate('app.order.fields.priceUnit'), 'data-testid': 'line-price' }} />
+                    <LocaleNumberInput source={`lines.${index}.priceUnit`} label={false} size="small" decimals={2} minDecimals={2} min={LINE_LIMITS.priceUnit.min} max={LINE_LIMITS.priceUnit.max} helperText={false} inputProps={{ 'aria-label': translate('app.order.fields.priceUnit'), 'data-testid': 'line-price' }} />
                   </TableCell>
                   <TableCell data-label={translate('app.order.fields.tax')}>
                     <ReferenceInput source={`lines.${index}.taxId`} {...referenceList('taxes')}>
@@ -434,7 +444,7 @@ function OrderFormBody({ companies, ref }: { companies: OrderCompany[] | null; r
                     </ReferenceInput>
                   </TableCell>
                   <TableCell align="right" data-label={translate('app.order.fields.subtotal')} sx={{ pt: '14px !important', whiteSpace: 'nowrap' }} data-testid="line-subtotal">
-                    {money(lineSubtotal(toNumber(line.quantity), toNumber(line.priceUnit)))}
+                    {Number.isFinite(toNumber(line.quantity)) && Number.isFinite(toNumber(line.priceUnit)) ? money(lineSubtotal(toNumber(line.quantity), toNumber(line.priceUnit))) : '—'}
                   </TableCell>
                   <TableCell data-wide align="right">
                     <IconButton aria-label={translate('app.order.removeLine')} disabled={fields.length <= 1} onClick={() => remove(index)} data-testid="remove-line">

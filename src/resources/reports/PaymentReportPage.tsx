@@ -12,6 +12,9 @@ import SendIcon from '@mui/icons-material/Send';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
 import { errorMessage } from '../../providers/http';
 import { useReferenceList } from '../../providers/useReferenceList';
+import { LocaleDateField, dateProblem, type DateFieldValue } from '../../custom/inputs/LocaleDateInput';
+import { isIsoDate } from '../../../shared/domain/dates';
+import { formatDay } from '../../../shared/domain/format';
 
 interface Company { id: number; name: string }
 
@@ -29,8 +32,8 @@ export function PaymentReportPage() {
   // The user's companies, from the cached reference list.
   const companiesQuery = useReferenceList<Company>('companies');
   const companies = useMemo(() => companiesQuery.data ?? [], [companiesQuery.data]);
-  const [dateFrom, setDateFrom] = useState(lastYear().from);
-  const [dateTo, setDateTo] = useState(lastYear().to);
+  const [dateFrom, setDateFrom] = useState<DateFieldValue>(lastYear().from);
+  const [dateTo, setDateTo] = useState<DateFieldValue>(lastYear().to);
   const [picked, setChosen] = useState<number[] | null>(null);
   // Until the user picks: the only company when there is just one.
   const chosen = picked ?? (companies.length === 1 ? [companies[0].id] : []);
@@ -45,13 +48,20 @@ export function PaymentReportPage() {
     if (companiesQuery.error) notify(errorMessage(companiesQuery.error), { type: 'error' });
   }, [companiesQuery.error, notify]);
 
-  const rangeOk = Boolean(dateFrom && dateTo) && dateFrom <= dateTo;
+  const bothDays = isIsoDate(dateFrom) && isIsoDate(dateTo);
+  const rangeOk = bothDays && dateFrom <= dateTo;
+  /** What is wrong with a typed date, said under it. */
+  const dateSaid = (value: DateFieldValue) => {
+    const wrong = dateProblem(value);
+    return typeof wrong === 'string' ? translate(wrong) : undefined;
+  };
   const ready = rangeOk && chosen.length > 0 && !sending;
 
   async function generate() {
     setAsking(false);
     setSending(true);
     try {
+      if (!isIsoDate(dateFrom) || !isIsoDate(dateTo)) return;
       await generation.mutateAsync({ dateFrom, dateTo, companies: companies.filter((company) => chosen.includes(company.id)).map(({ id, name }) => ({ id, name })) });
       notify('app.report.started', { type: 'success' });
     } catch (error) {
@@ -67,15 +77,13 @@ export function PaymentReportPage() {
     <Paper sx={{ mt: 2, p: { xs: 2, sm: 3 }, maxWidth: 760, display: 'grid', gap: 2 }} data-testid="payment-report">
       <Typography color="text.secondary">{translate('app.report.intro')}</Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
-        <TextField type="date" label={translate('app.report.dateFrom')} value={dateFrom} onChange={(event) => setDateFrom(event.target.value)} slotProps={{ inputLabel: { shrink: true } }} inputProps={{ 'data-testid': 'report-from' }} />
-        <TextField
-          type="date"
+        <LocaleDateField label={translate('app.report.dateFrom')} value={dateFrom} onChange={setDateFrom} error={Boolean(dateSaid(dateFrom))} helperText={dateSaid(dateFrom) ?? ' '} inputProps={{ 'data-testid': 'report-from' }} />
+        <LocaleDateField
           label={translate('app.report.dateTo')}
           value={dateTo}
-          onChange={(event) => setDateTo(event.target.value)}
-          error={Boolean(dateFrom && dateTo) && !rangeOk}
-          helperText={Boolean(dateFrom && dateTo) && !rangeOk ? translate('app.report.badRange') : ' '}
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={setDateTo}
+          error={Boolean(dateSaid(dateTo)) || (bothDays && !rangeOk)}
+          helperText={dateSaid(dateTo) ?? (bothDays && !rangeOk ? translate('app.report.badRange') : ' ')}
           inputProps={{ 'data-testid': 'report-to' }}
         />
       </Box>
@@ -92,14 +100,15 @@ export function PaymentReportPage() {
         ))}
       </TextField>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
-        <Button startIcon={<ClearIcon />} onClick={() => { setDateFrom(''); setDateTo(''); setChosen([]); }} data-testid="report-clear">{translate('app.report.clear')}</Button>
+        <Button startIcon={<ClearIcon />} onClick={() => { setDateFrom(null); setDateTo(null); setChosen([]); }} data-testid="report-clear">{translate('app.report.clear')}</Button>
         <Button variant="contained" startIcon={<SendIcon />} disabled={!ready} onClick={() => setAsking(true)} data-testid="report-generate">{translate('app.report.generate')}</Button>
       </Box>
       <Confirm
         isOpen={asking}
         title="app.report.confirmTitle"
         content="app.report.confirm"
-        translateOptions={{ from: dateFrom, to: dateTo, companies: names }}
+        // The days as the console writes them (25/11/2026), not as the API takes them.
+        translateOptions={{ from: formatDay(dateFrom), to: formatDay(dateTo), companies: names }}
         onConfirm={generate}
         onClose={() => setAsking(false)}
       />

@@ -1,0 +1,49 @@
+import { useEffect, useState } from 'react';
+import { useTranslate } from 'react-admin';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+
+/** The chosen file's own address for the page (a blob: URL), released when the file changes or the page goes. */
+function useFileUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- no file, nothing to show
+      setUrl(null);
+      return;
+    }
+    const made = URL.createObjectURL(file);
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [file]);
+  return url;
+}
+
+/**
+ * The document being registered, beside the form (issue 27, as Odoo 17's bill digitisation shows it): what was read
+ * is checked against the paper without leaving the page. A PDF in the browser's viewer, a photo as a picture;
+ * anything else is named only.
+ */
+export function DocumentPreview({ file, height }: { file: File | null; height: number | string }) {
+  const translate = useTranslate();
+  const url = useFileUrl(file);
+  if (!file || !url) return null;
+  const pdf = file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
+  const image = file.type.startsWith('image/') && file.type !== 'image/heic';
+  return (
+    <Box component="figure" sx={{ m: 0, display: 'grid', gap: 1 }} data-testid="document-preview">
+      <Typography component="figcaption" variant="subtitle2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        {translate('app.move.preview', { name: file.name })}
+      </Typography>
+      {pdf ? (
+        <object data={url} type="application/pdf" width="100%" height={typeof height === 'number' ? height : undefined} style={{ height, border: 0 }} aria-label={file.name} data-testid="preview-pdf">
+          <a href={url} download={file.name}>{file.name}</a>
+        </object>
+      ) : image ? (
+        <Box component="img" src={url} alt={file.name} sx={{ maxHeight: height, width: '100%', objectFit: 'contain', objectPosition: 'top' }} data-testid="preview-image" />
+      ) : (
+        <Typography variant="body2">{translate('app.move.noPreview')}</Typography>
+      )}
+    </Box>
+  );
+}
