@@ -28,7 +28,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   });
   child.stdout?.on('data', (chunk) => (log += chunk));
   child.stderr?.on('data', (chunk) => (log += chunk));
-  const deadline = Date.now() + 60_000;
+  // A first start creates and seeds its database: on a loaded machine, well over a minute.
+  const deadline = Date.now() + 110_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
     try {
@@ -54,7 +55,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   };
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/** `args`: more of Chromium's switches (`--lang=en-US`: the browser's own locale, which native inputs follow). */
+export async function launchBrowser(args: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: [
@@ -66,6 +68,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      ...args,
     ],
   });
 }
@@ -93,7 +96,7 @@ export function serverAndBrowser(): { readonly server: RunningServer; readonly b
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
-  }, 90_000);
+  }, 120_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();

@@ -25,6 +25,8 @@ beforeAll(async () => {
   writeFileSync(slipPath, demoPdf(['HOTEL PLAZA MAY0R S.L.', 'Factura simplificada 0043', 'Fecha: 15/10/2026', 'Alojamiento 1 noche 98,00', 'IVA 10% 9,80', 'TOTAL 107,80 EUR']));
   writeFileSync(newSupplierPath, demoPdf(['FERRETERIA NUEVA S.L.', 'CIF B87654321', 'Factura simplificada 0007', 'Fecha: 02/11/2026', 'Tornillos inox 6x40 12,40', 'IVA 21% 2,60', 'TOTAL 15,00 EUR']));
 });
+/** Today as both languages of the console write a day (dd/mm/aaaa). */
+const todayShown = new Date().toLocaleDateString('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric' });
 const env = serverAndBrowser();
 
 async function choose(page: Page, testId: string, option: string) {
@@ -49,10 +51,12 @@ describe('the Move page in a real browser', () => {
     await choose(page, 'payment-method', 'Tarjeta de empresa');
     await page.getByTestId('file-input').setInputFiles(pdfPath);
     expect(await page.getByTestId('file-name').textContent()).toBe('taxi.pdf (application/pdf)');
-    await page.getByTestId('date').fill('2020-01-01');
+    // Days typed as Spanish writes them (dd/mm/aaaa), whatever the browser's locale.
+    await page.getByTestId('date').fill('01/01/2020');
     await page.getByTestId('send').click();
     await page.getByText('Fecha de gasto/dieta o factura incorrecta, revise la fecha introducida').first().waitFor();
-    await page.getByTestId('date').fill(new Date().toISOString().slice(0, 10));
+    await page.getByTestId('date').fill(todayShown);
+    expect(await page.getByTestId('amount').inputValue()).toBe('23,40');
     await screenshot(page, 'move-page-es');
     await page.getByTestId('send').click();
     await page.getByText('Movimiento creado correctamente Taxi aeropuerto').waitFor();
@@ -101,16 +105,21 @@ describe('the Move page in a real browser', () => {
     await page.getByTestId('file-input').setInputFiles(ticketPath);
     await page.getByTestId('ai-button').click();
     await expect.poll(() => page.getByTestId('amount').inputValue()).toBe('107.80');
-    expect(await page.getByTestId('date').inputValue()).toBe('2026-10-14');
+    expect(await page.getByTestId('date').inputValue()).toBe('14/10/2026');
     expect(await page.getByTestId('concept').inputValue()).toBe('Alojamiento 1 noche');
     // 'HOTEL PLAZA MAYOR S.L.' as read finds the company's supplier 'Hotel Plaza Mayor'.
     // (its tax id is not the stored one, so the name is tried after it)
     await expect.poll(() => page.getByTestId('supplier').inputValue()).toBe('Hotel Plaza Mayor');
-    expect(await page.getByText('Read from the document: check it').count()).toBe(4);
+    // Each value read says where it came from: the printed line of the amount and of the date.
+    expect(await page.getByText('Read from the document: check it').count()).toBe(2);
+    expect(await page.getByText('Read from the document, in “TOTAL 107,80 EUR”: check it').count()).toBe(1);
+    expect(await page.getByText('Read from the document, in “Fecha: 14/10/2026”: check it').count()).toBe(1);
+    // The document beside the form, while what was read is checked.
+    expect(await page.getByTestId('preview-pdf').isVisible()).toBe(true);
     await screenshot(page, 'move-page-ai-en');
     // Editing a field removes its mark.
     await page.getByTestId('amount').fill('107.8');
-    await expect.poll(() => page.getByText('Read from the document: check it').count()).toBe(3);
+    await expect.poll(() => page.getByText('Read from the document, in “TOTAL 107,80 EUR”: check it').count()).toBe(0);
 
     // A name read with a slip finds the stored supplier it stands for, and says what it read.
     await page.getByTestId('file-input').setInputFiles(slipPath);
@@ -130,7 +139,7 @@ describe('the Move page in a real browser', () => {
     await page.getByTestId('create-supplier').click();
     await page.getByText('Supplier “FERRETERIA NUEVA S.L.” created').waitFor();
     await expect.poll(() => page.getByTestId('supplier').inputValue()).toBe('FERRETERIA NUEVA S.L.');
-    await page.getByTestId('date').fill(new Date().toISOString().slice(0, 10));
+    await page.getByTestId('date').fill(todayShown);
     await page.getByTestId('send').click();
     await page.getByText('Move created successfully Tornillos inox 6x40').waitFor();
     const saved = await page.evaluate(async () => {
@@ -161,7 +170,8 @@ describe('the Move page in a real browser', () => {
     expect(await page.getByTestId('supplier').inputValue()).toBe('');
     await choose(page, 'company', 'Acme Iberia SL');
     await expect.poll(() => page.getByTestId('supplier').inputValue()).toBe('Hotel Plaza Mayor');
-    expect(await page.getByText('Leído del documento: revíselo').count()).toBe(4);
+    expect(await page.getByText('Leído del documento: revíselo').count()).toBe(2);
+    expect(await page.getByText('Leído del documento, en «TOTAL 107,80 EUR»: revíselo').count()).toBe(1);
     await screenshot(page, 'move-page-company-after-ai-es');
     // MUI's own texts in Spanish too: a lookup that finds nothing.
     await page.getByTestId('supplier').fill('qqqq');
@@ -170,7 +180,7 @@ describe('the Move page in a real browser', () => {
 
     // A file the server cannot read, sent: its refusal in the user's language.
     await page.getByTestId('file-input').setInputFiles(brokenPath);
-    await page.getByTestId('date').fill(new Date().toISOString().slice(0, 10));
+    await page.getByTestId('date').fill(todayShown);
     await page.getByTestId('send').click();
     await page.getByText('No se ha podido cargar el archivo. Formato no admitido o archivo dañado.').waitFor();
     await context.close();

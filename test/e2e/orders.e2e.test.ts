@@ -7,6 +7,8 @@ import { screenshot, serverAndBrowser, signIn } from './harness';
  * Issue 5's story: a sales user creates a budget with three lines and two tax rates, finds it by customer
  * reference, edits a quantity, confirms it, prints it (the PDF holds the order's total) and cannot delete it.
  */
+/** Today as both languages of the console write a day (dd/mm/aaaa). */
+const todayShown = new Date().toLocaleDateString('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric' });
 const env = serverAndBrowser();
 
 async function pick(page: Page, input: ReturnType<Page['getByTestId']>, option: string) {
@@ -37,7 +39,7 @@ describe('sales orders in a real browser', () => {
     await expect.poll(() => page.getByTestId('order-payment-mode').inputValue()).not.toBe('');
     expect(await page.getByTestId('order-payment-mode').locator('xpath=..').innerText()).toContain('[C] Transferencia');
     expect(await page.getByTestId('order-payment-term').locator('xpath=..').innerText()).toContain('30 días');
-    expect(await page.getByTestId('order-date').inputValue()).toBe(new Date().toISOString().slice(0, 10));
+    expect(await page.getByTestId('order-date').inputValue()).toBe(todayShown);
     await pick(page, page.getByTestId('order-partner'), 'Clínica Dental Sonrisa');
     await page.getByTestId('order-client-ref').fill('PO-E2E-7731');
     await page.getByTestId('order-note').fill('Pago a 30 días.');
@@ -60,10 +62,10 @@ describe('sales orders in a real browser', () => {
     expect(normalise(await page.getByTestId('totals-total').textContent())).toBe('1.820,50 €');
 
     // The two-year rule.
-    await page.getByTestId('order-date').fill('2020-01-01');
+    await page.getByTestId('order-date').fill('01/01/2020');
     await send.click();
     await page.getByText('Fecha de presupuesto incorrecta, revise la fecha introducida').first().waitFor();
-    await page.getByTestId('order-date').fill(new Date().toISOString().slice(0, 10));
+    await page.getByTestId('order-date').fill(todayShown);
     await screenshot(page, 'order-page-es');
     await send.click();
     await page.getByText(/^Pedido creado correctamente S\d+/).waitFor();

@@ -118,14 +118,17 @@ describe('users, permissions and invitations in a real browser', () => {
     await admin.getByTestId('menu-paymentsReport').click();
     await admin.getByTestId('payment-report').waitFor();
     const year = new Date().getFullYear();
-    await admin.getByTestId('report-from').fill(`${year}-01-01`);
-    await admin.getByTestId('report-to').fill(new Date().toISOString().slice(0, 10));
+    // Typed as Spanish writes days; the confirmation says them so too.
+    const todayShown = new Date().toLocaleDateString('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric' });
+    await admin.getByTestId('report-from').fill(`01/01/${year}`);
+    await admin.getByTestId('report-to').fill(todayShown);
     expect(await admin.getByTestId('report-generate').isDisabled()).toBe(true);
     await admin.getByTestId('report-companies').locator('xpath=..').click();
     await admin.getByRole('option', { name: 'Acme Iberia SL' }).click();
     await admin.keyboard.press('Escape');
     await admin.getByTestId('report-generate').click();
     await admin.getByText('¿Generar el informe del periodo medio de pago', { exact: false }).waitFor();
+    await admin.getByText(`del 01/01/${year} al ${todayShown}`, { exact: false }).waitFor();
     await screenshot(admin, 'payment-report-es');
     await admin.getByRole('button', { name: 'Confirmar' }).click();
     await admin.getByText('El informe se está generando. Recibirá los resultados por correo electrónico').waitFor();
