@@ -179,10 +179,29 @@ describe('the Move page in a real browser', () => {
     await page.keyboard.press('Escape');
 
     // A file the server cannot read, sent: its refusal in the user's language.
+    // Another file: what was read from the first one goes with it (a reading belongs to its document).
     await page.getByTestId('file-input').setInputFiles(brokenPath);
+    await expect.poll(() => page.getByTestId('amount').inputValue()).toBe('');
+    expect(await page.getByText(/Leído del documento/).count()).toBe(0);
+    await page.getByTestId('amount').fill('12');
     await page.getByTestId('date').fill(todayShown);
     await page.getByTestId('send').click();
     await page.getByText('No se ha podido cargar el archivo. Formato no admitido o archivo dañado.').waitFor();
+    await context.close();
+  });
+
+  it('staff with one company coming from the moves list find their company chosen (English)', async () => {
+    const context = await env.browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 800 } });
+    const page = await context.newPage();
+    await signIn(page, env.server.url, 'staff@demo.example');
+    // The companies are read by the list first (cached): the form started with them, and lost its company.
+    await page.getByTestId('menu-movesList').click();
+    await page.locator('table tbody tr').first().waitFor();
+    await page.getByTestId('menu-move').click();
+    await page.getByTestId('move-page').waitFor();
+    await expect.poll(() => page.getByTestId('company').inputValue()).toBe('1');
+    expect(await page.getByTestId('company').locator('xpath=..').innerText()).toContain('Acme Iberia SL');
+    expect(await page.getByTestId('supplier').isDisabled()).toBe(false);
     await context.close();
   });
 });

@@ -9,6 +9,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
@@ -108,10 +109,19 @@ function emptyMove(company: MoveValues['company_id'], project: MoveValues['proje
 export function MovePage() {
   const translate = useTranslate();
   const [tab, setTab] = useState<MoveType>(() => (localStorage.getItem(LAST_TAB_KEY) === 'invoice' ? 'invoice' : 'expense'));
-  const defaultValues = useMemo<MoveValues>(
-    () => emptyMove(Number(localStorage.getItem(LAST_COMPANY_KEY)) || '', ''),
-    [],
-  );
+  // The form starts once the user's companies are known (cached when coming from another screen), with the company
+  // it works in: the remembered one if it is still the user's, else the only one. Set after the form started, the
+  // company was undone by the form's own first reset (an empty Empresa, its project and supplier boxes enabled).
+  const companiesQuery = useReferenceList<Company>('companies');
+  const defaultValues = useMemo<MoveValues | null>(() => {
+    if (companiesQuery.isPending) return null;
+    const companies = companiesQuery.data ?? [];
+    const remembered = Number(localStorage.getItem(LAST_COMPANY_KEY)) || '';
+    const mine = companies.some((one) => one.id === remembered) || companiesQuery.isError ? remembered : companies.length === 1 ? companies[0].id : '';
+    return emptyMove(mine, '');
+    // Once: a later refetch of the companies does not start the form again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [companiesQuery.isPending]);
 
   function changeTab(next: MoveType) {
     setTab(next);
@@ -125,10 +135,16 @@ export function MovePage() {
         <Tab value="expense" label={translate('app.move.tabs.expense')} data-testid="tab-expense" />
         <Tab value="invoice" label={translate('app.move.tabs.invoice')} data-testid="tab-invoice" />
       </Tabs>
-      {/* The page's own messages stand for react-admin's 'The form is not valid' (spec section 8). */}
-      <Form defaultValues={defaultValues} disableInvalidFormNotification noValidate>
-        <MoveFields tab={tab} />
-      </Form>
+      {defaultValues ? (
+        // The page's own messages stand for react-admin's 'The form is not valid' (spec section 8).
+        <Form defaultValues={defaultValues} disableInvalidFormNotification noValidate>
+          <MoveFields tab={tab} />
+        </Form>
+      ) : (
+        <Box sx={{ display: 'grid', gap: 2 }} aria-busy="true" aria-label={translate('ra.page.loading')} data-testid="move-loading">
+          {[0, 1, 2, 3, 4].map((row) => <Skeleton key={row} variant="rounded" height={48} />)}
+        </Box>
+      )}
     </Paper>
   );
 }
