@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers of the API are read field by field here */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
+import { formatZonedDay } from '../../shared/domain/format';
 import { insertUser } from '../../server/db/users';
 import { ErpError, type ErpClient } from '../../server/erp/types';
 import { orderTotals } from '../../shared/domain/orders';
@@ -335,6 +336,13 @@ describe('an order: read, edit lines, confirm, delete, print', () => {
     const { text: textEs } = await extractText(await getDocumentProxy(new Uint8Array(await es.arrayBuffer())), { mergePages: true });
     expect(textEs.replace(/\u00a0/g, ' ')).toContain('368,50 €');
     expect(textEs).toContain('Presupuesto');
+    // The order's day as the console writes days (dd/mm/aaaa), in both languages: never the API's 2026-11-25.
+    const [order] = await server.app.services.erp.client.read('sale.order', [id], ['date_order']);
+    const day = formatZonedDay(order.date_order, 'Europe/Madrid');
+    expect(day).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    expect(textEs).toContain(`Fecha: ${day}`);
+    expect(text).toContain(`Date: ${day}`);
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
 
     const token = new URL(link.body.url, server.url).searchParams.get('token')!;
     for (const path of [
