@@ -1,5 +1,6 @@
 /** The invitation email, in the inviter's language with the other one below, with the sign-in link. */
 import type { MailMessage } from '../mail';
+import { formatInstant } from '../../shared/domain/format';
 
 const TEXTS = {
   es: {
@@ -14,11 +15,12 @@ const TEXTS = {
   },
 } as const;
 
-export function invitationMail(options: { to: string; link: string; expiresAt: Date; inviter: string; lang: 'es' | 'en' }): MailMessage {
+/** `timeZone`: the companies' (TIME_ZONE): the expiry is said on their clock, dd/mm/aaaa as the console writes days. */
+export function invitationMail(options: { to: string; link: string; expiresAt: Date; inviter: string; lang: 'es' | 'en'; timeZone?: string }): MailMessage {
   const first = TEXTS[options.lang];
   const second = TEXTS[options.lang === 'es' ? 'en' : 'es'];
-  const until = (lang: 'es' | 'en') =>
-    new Intl.DateTimeFormat(lang === 'es' ? 'es-ES' : 'en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(options.expiresAt) + ' UTC';
+  const timeZone = options.timeZone ?? 'UTC';
+  const until = (lang: 'es' | 'en') => `${formatInstant(options.expiresAt.toISOString(), lang, timeZone)} (${timeZone})`;
   return {
     to: options.to,
     subject: `${first.subject} / ${second.subject}`,

@@ -244,7 +244,7 @@ export async function userRoutes(app: FastifyInstance, { db, mailer, config, clo
     const { token, expiresAt } = await createInvitation(db, { ...invitation, invitedBy: requester.id }, clock());
     const link = `${config.publicUrl}/login?inviteToken=${encodeURIComponent(token)}`;
     try {
-      await mailer.send(invitationMail({ to: invitation.email, link, expiresAt, inviter: `${requester.firstName} ${requester.lastName}`.trim() || requester.email, lang }));
+      await mailer.send(invitationMail({ to: invitation.email, link, expiresAt, inviter: `${requester.firstName} ${requester.lastName}`.trim() || requester.email, lang, timeZone: app.services.config.timeZone }));
     } catch (error) {
       request.log.error({ err: error }, 'invitation mail not sent');
       await db.query(`DELETE FROM invitations WHERE lower(email) = lower($1) AND used_at IS NULL`, [invitation.email]);

@@ -231,6 +231,9 @@ describe('POST /users/invite and accepting an invitation', () => {
     const mail = sent[sent.length - 1];
     expect(mail.to).toBe('nueva@demo.example');
     expect(mail.subject).toBe('Invitation to the Backoffice console / Invitación a la consola de Backoffice');
+    // The expiry on the companies' clock, written as the console writes instants (dd/mm/aaaa, hh:mm).
+    expect(mail.text).toMatch(/expires on \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} \(Europe\/Madrid\)/);
+    expect(mail.text).toMatch(/caduca el \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} \(Europe\/Madrid\)/);
     const link = inviteLink();
     expect(link.startsWith(`${server.url}/login?inviteToken=`)).toBe(true);
     const token = tokenOf(link);
