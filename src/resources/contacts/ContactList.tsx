@@ -16,6 +16,7 @@ import { useCsvExporter, type CsvColumn } from '../../custom/csv';
 import { COLUMN_LISTS, ListColumnsButton, RememberColumns } from '../../custom/rememberedColumns';
 import { usePhone } from '../../custom/usePhone';
 import { CardLine } from '../../custom/CardLine';
+import { ListRows } from '../../custom/ListRows';
 
 const CONTACTS = resourceNamed('contacts')!;
 /** Only the columns the server sorts by (the declaration's sortable fields) offer sorting. */
@@ -156,6 +157,7 @@ export function ContactList() {
       </ListFilterForm>
       <LoadingMessage />
       <RememberColumns storeKey={COLUMN_LISTS.contacts} />
+      <ListRows>
       {phone ? <ContactCards /> : (
         <DataTable
           empty={<ListEmpty />}
@@ -190,6 +192,7 @@ export function ContactList() {
           <DataTable.Col {...sortable('category_id')} label="app.contacts.fields.categories" render={(record) => <Categories record={record} />} />
         </DataTable>
       )}
+      </ListRows>
     </List>
   );
 }

@@ -7,6 +7,7 @@ import { ListEmpty, ListPagination } from '../../custom/ListProblem';
 import { KeyboardBody } from '../../custom/KeyboardRows';
 import { usePhone } from '../../custom/usePhone';
 import { CardLine } from '../../custom/CardLine';
+import { ListRows } from '../../custom/ListRows';
 
 /**
  * The list of a declared resource: a column per `list` field, sortable where the server sorts, the declared filters,
@@ -22,6 +23,7 @@ export function GenericList() {
   const [[firstName, firstField] = [], ...others] = columns;
   return (
     <List resource={resource.name} sort={resource.defaultSort} filters={filtersOf(resource)} exporter={false} perPage={25} title={false} pagination={<ListPagination />} sx={{ minWidth: 0, '& .RaList-main, & .RaList-content': { minWidth: 0 } }}>
+      <ListRows>
       {phone && firstName ? (
         // Phones: a card per record, its first list field as the title and the others under it; it opens as a row does.
         <SimpleList
@@ -48,6 +50,7 @@ export function GenericList() {
         ))}
       </DataTable>
       )}
+      </ListRows>
     </List>
   );
 }

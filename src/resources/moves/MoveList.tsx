@@ -33,6 +33,7 @@ import { usePhone } from '../../custom/usePhone';
 import { breakableEmail, fittingTable } from '../../custom/tableText';
 import { CARD_LIST_SX, CardLine } from '../../custom/CardLine';
 import { LocaleDateInput } from '../../custom/inputs/LocaleDateInput';
+import { ListRows } from '../../custom/ListRows';
 
 /** The last company choice on this list (spec section 3, local storage keys). */
 export const LAST_COMPANIES_KEY = 'moves_list_companies';
@@ -243,6 +244,7 @@ export function MoveList() {
       </ListFilterForm>
       <ValidationGroupTabs />
       <RememberColumns storeKey={COLUMN_LISTS.moves} />
+      <ListRows>
       {phone ? <MoveCards onOpen={setOpen} /> : (
       <DataTable empty={<ListEmpty />} body={KeyboardBody}
         storeKey={COLUMN_LISTS.moves}
@@ -272,6 +274,7 @@ export function MoveList() {
         <DataTable.Col {...sortable('uploadedBy')} label="app.moves.fields.uploadedBy" render={(record) => (record.uploadedBy ? breakableEmail(String(record.uploadedBy)) : '-')} />
       </DataTable>
       )}
+      </ListRows>
       {open && (
         <Suspense fallback={null}>
           <MoveDetailDialog

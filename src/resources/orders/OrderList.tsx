@@ -29,6 +29,7 @@ import { usePhone } from '../../custom/usePhone';
 import { breakableEmail, fittingTable } from '../../custom/tableText';
 import { CARD_LIST_SX, CardLine } from '../../custom/CardLine';
 import { LocaleDateInput } from '../../custom/inputs/LocaleDateInput';
+import { ListRows } from '../../custom/ListRows';
 
 type Pair = [number, string] | false;
 const second = (pair: unknown) => (Array.isArray(pair) ? String(pair[1]) : '');
@@ -156,6 +157,7 @@ export function OrderList() {
         <SelectArrayInput source="state" label="app.orders.fields.state" choices={STATE_CHOICES} parse={parseStates} sx={{ minWidth: 180 }} />
       </ListFilterForm>
       <RememberColumns storeKey={COLUMN_LISTS.orders} />
+      <ListRows>
       {phone ? <OrderCards onOpen={setOpen} /> : (
       <DataTable empty={<ListEmpty />} body={KeyboardBody}
         storeKey={COLUMN_LISTS.orders}
@@ -185,6 +187,7 @@ export function OrderList() {
         <DataTable.Col {...sortable('state')} label="app.orders.fields.state" render={(record) => translate(`app.orders.states.${record.state}`, { _: String(record.state) })} />
       </DataTable>
       )}
+      </ListRows>
       {open !== null && (
         <Suspense fallback={null}>
           <OrderDetailDialog

@@ -62,6 +62,7 @@ import { KeyboardBody } from '../../custom/KeyboardRows';
 import { PendingInvitations } from './PendingInvitations';
 import { usePhone } from '../../custom/usePhone';
 import { CardLine } from '../../custom/CardLine';
+import { ListRows } from '../../custom/ListRows';
 
 interface Company { id: number; name: string }
 interface UserRecord { id: number; firstName: string; lastName: string; email: string; role: string; permissions: string[]; companies: number[] }
@@ -477,6 +478,7 @@ export function UsersPage() {
         <SelectInput source="companyId" label="app.users.fields.company" choices={companyChoices} />
         <TextInput source="email" label="app.users.fields.email" />
       </ListFilterForm>
+      <ListRows>
       {phone ? <UserCards companies={companies} canManage={canManage} onEdit={setEditing} onDelete={setDeleting} /> : (
       <DataTable empty={<ListEmpty />} body={KeyboardBody}
         bulkActionButtons={false}
@@ -497,6 +499,7 @@ export function UsersPage() {
         )}
       </DataTable>
       )}
+      </ListRows>
       {canManage && <PendingInvitations companies={companies} />}
       {inviting && <InviteDialog companies={companies} onClose={() => setInviting(false)} />}
       {editing && <EditDialog user={editing} companies={companies} onClose={after} />}
