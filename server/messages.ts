@@ -517,7 +517,14 @@ export function renderMessage(locale: MessageLocale, key: MessageKey, params: Me
   const text = (locale === 'api' ? (entry.api ?? entry.en) : entry[locale]) as Text;
   const format = formatter(locale);
   const all: MessageParams = field === undefined ? params : { ...params, field: fieldName(field, locale) };
-  if (typeof text === 'function') return text(all, format);
+  if (typeof text === 'function') {
+    try {
+      return text(all, format);
+    } catch {
+      // A refusal is never worth a failed answer: parameters a template did not expect leave it as its key.
+      return key;
+    }
+  }
   return text.replace(/\{(#?)(\w+)\}/g, (whole, numeric: string, name: string) => {
     const value = all[name];
     if (value === undefined) return whole;

@@ -266,6 +266,17 @@ export const appEn = {
       intro: 'The legal average payment period to suppliers (Spanish PMP), per company, with the invoices behind it. The results arrive at your email as a spreadsheet.',
       badRange: 'The start date must not be after the end date.',
     },
+    errors: {
+      unreachable: 'The server cannot be reached: check the connection and try again',
+      erpUnavailable: 'The ERP is unavailable: try again in a few minutes',
+      serverFailed: 'The server could not handle the request: try again later',
+      amountPositive: 'The amount must be greater than zero',
+      quantityPositive: 'The quantity must be greater than zero',
+      quantityMin: 'The quantity must be at least %{min}',
+      quantityMax: 'The quantity must be at most %{max}',
+      priceNegative: 'The unit price cannot be negative',
+      priceMax: 'The unit price must be at most %{max}',
+    },
     filters: { label: 'Filters', apply: 'Filter', clear: 'Clear filters' },
     list: { retry: 'Try again', moreThan: '%{from}-%{to} of more than %{total}' },
     moves: {

@@ -268,6 +268,17 @@ export const appEs: AppMessages = {
       intro: 'El periodo medio de pago a proveedores (PMP) legal, por empresa, con las facturas en que se basa. Los resultados llegan a su correo en una hoja de cálculo.',
       badRange: 'La fecha de inicio no puede ser posterior a la de fin.',
     },
+    errors: {
+      unreachable: 'No se puede contactar con el servidor: compruebe la conexión e inténtelo de nuevo',
+      erpUnavailable: 'El ERP no está disponible: inténtelo de nuevo en unos minutos',
+      serverFailed: 'El servidor no ha podido atender la petición: inténtelo de nuevo más tarde',
+      amountPositive: 'El importe debe ser mayor que cero',
+      quantityPositive: 'La cantidad debe ser mayor que cero',
+      quantityMin: 'La cantidad debe ser al menos %{min}',
+      quantityMax: 'La cantidad debe ser como máximo %{max}',
+      priceNegative: 'El precio unitario no puede ser negativo',
+      priceMax: 'El precio unitario debe ser como máximo %{max}',
+    },
     filters: { label: 'Filtros', apply: 'Filtrar', clear: 'Limpiar filtros' },
     list: { retry: 'Reintentar', moreThan: '%{from}-%{to} de más de %{total}' },
     moves: {

@@ -33,6 +33,11 @@ describe('the refusal catalogue', () => {
     }
   });
 
+  it('never fails for parameters a template did not expect: the key stands in', () => {
+    expect(renderMessage('es', 'validation.unknownFields', {})).toBe('validation.unknownFields');
+    expect(renderMessage('es', 'moves.notFound', {})).toBe('No se ha encontrado el movimiento {id}');
+  });
+
   it('writes numbers as each language writes them, and plainly for a script', () => {
     expect(refusalMessage('es', { key: 'validation.min', params: { minimum: 0.01 }, field: 'amount' })).toBe('Importe: debe ser al menos 0,01');
     expect(refusalMessage('es', { key: 'validation.max', params: { maximum: 1e9 }, field: 'amount' })).toBe('Importe: debe ser como máximo 1.000.000.000');

@@ -133,7 +133,7 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
 
   // Always read on opening: what the list put in the cache is its row, without lines or messages.
   const fetched = useGetOne<Order>('orders', { id: orderId }, { refetchOnMount: 'always', retry: false });
-  const failure = fetched.error ? errorMessage(fetched.error) : null;
+  const failure = fetched.error ? errorMessage(fetched.error, translate) : null;
   if (!order && fetched.data && fetched.isFetchedAfterMount && !fetched.isFetching) {
     setOrder(fetched.data);
     setLines(edited(fetched.data));

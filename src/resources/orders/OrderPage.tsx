@@ -6,8 +6,6 @@ import {
   ReferenceInput,
   SelectInput,
   TextInput,
-  maxValue,
-  minValue,
   required,
   useCreate,
   useLocaleState,
@@ -35,8 +33,9 @@ import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import SendIcon from '@mui/icons-material/Send';
 import { isWithinTwoYears, isoDay } from '../../../shared/domain/dates';
 import { formatMoney } from '../../../shared/domain/money';
-import { LINE_LIMITS, ORDER_DEFAULTS, defaultSaleTax, lineSubtotal, orderTotals, type TaxRounding } from '../../../shared/domain/orders';
-import { errorMessage } from '../../providers/http';
+import { ORDER_DEFAULTS, defaultSaleTax, lineSubtotal, orderTotals, type TaxRounding } from '../../../shared/domain/orders';
+import { errorMessage, fieldErrorsOf } from '../../providers/http';
+import { PRICE_RULES, QUANTITY_RULES } from './lineRules';
 import { REFERENCE_STALE_TIME, useReferenceList } from '../../providers/useReferenceList';
 import { resourceNamed } from '../../../shared/resources/registry';
 import { OrderTotals } from './OrderTotals';
@@ -61,9 +60,6 @@ interface Pricelist extends Named { currency_id?: Pair | false }
 // (In sx, a width of 1 would mean 100%: pixels are written out.)
 const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
-/** The bounds the server holds a line to (LINE_LIMITS), said at the input before anything is sent. */
-const QUANTITY_RULES = [minValue(LINE_LIMITS.quantity.min), maxValue(LINE_LIMITS.quantity.max)];
-const PRICE_RULES = [minValue(LINE_LIMITS.priceUnit.min), maxValue(LINE_LIMITS.priceUnit.max)];
 
 /** A line as the form holds it: the product and tax by id, quantity and price as typed. */
 interface Line { productId: number | ''; name: string; quantity: string; priceUnit: string; taxId: number | '' }
@@ -139,7 +135,27 @@ function tagInput(testId: string, ariaLabel?: string) {
 const COMPANY_INPUT = tagInput('order-company');
 const PARTNER_INPUT = tagInput('order-partner');
 
-type Send = (values: OrderValues) => Promise<void>;
+/** Sends the order; a refusal that names a field answers it as the form's errors (react-admin's Form marks it). */
+type Send = (values: OrderValues) => Promise<Record<string, string> | undefined>;
+
+/** The server's paths of an order's values (POST /odoo/orders/create) as the form's sources. */
+const ORDER_SOURCES: Readonly<Record<string, string>> = {
+  'order.company_id': 'companyId',
+  'order.partner_id': 'partnerId',
+  'order.date_order': 'date',
+  'order.client_order_ref': 'clientRef',
+  'order.note': 'note',
+  'order.pricelist_id': 'pricelistId',
+  'order.payment_term_id': 'termId',
+  'order.payment_mode_id': 'modeId',
+};
+const LINE_SOURCES: Readonly<Record<string, string>> = { product_id: 'productId', name: 'name', product_uom_qty: 'quantity', price_unit: 'priceUnit', tax_id: 'taxId' };
+
+function orderSource(path: string): string | undefined {
+  const line = /^lines\.(\d+)\.(\w+)$/.exec(path);
+  if (line) return LINE_SOURCES[line[2]] && `lines.${line[1]}.${LINE_SOURCES[line[2]]}`;
+  return ORDER_SOURCES[path];
+}
 
 /** The Order page (spec section 2): a budget (sale order in draft) with its lines, taxes and totals, on react-admin's Form. */
 export function OrderPage() {
@@ -167,8 +183,8 @@ export function OrderPage() {
   const send = useRef<Send>(null);
 
   useEffect(() => {
-    if (companiesQuery.error) notify('app.order.loadError', { type: 'error', messageArgs: { error: errorMessage(companiesQuery.error) } });
-  }, [companiesQuery.error, notify]);
+    if (companiesQuery.error) notify('app.order.loadError', { type: 'error', messageArgs: { error: errorMessage(companiesQuery.error, translate) } });
+  }, [companiesQuery.error, notify, translate]);
 
   if (companies && companies.length === 0) return <Alert severity="info" sx={{ mt: 2 }}>{translate('app.order.noCompanies')}</Alert>;
   return (
@@ -229,8 +245,8 @@ function OrderFormBody({ companies, ref }: { companies: OrderCompany[] | null; r
     if (companyId) localStorage.setItem(ORDER_KEYS.company, JSON.stringify(companyId));
   }, [companyId]);
   useEffect(() => {
-    if (referenceError) notify('app.order.loadError', { type: 'error', messageArgs: { error: errorMessage(referenceError) } });
-  }, [referenceError, notify]);
+    if (referenceError) notify('app.order.loadError', { type: 'error', messageArgs: { error: errorMessage(referenceError, translate) } });
+  }, [referenceError, notify, translate]);
   // The two-year rule also says so in a notification when a send is refused for it.
   const notifiedSubmit = useRef(submitCount);
   useEffect(() => {
@@ -301,9 +317,9 @@ function OrderFormBody({ companies, ref }: { companies: OrderCompany[] | null; r
   }
 
   // Called by the Form once the validators pass (company, customer, each line's product, the date).
-  async function send(values: OrderValues) {
+  async function send(values: OrderValues): Promise<Record<string, string> | undefined> {
     const partner = partners.find((one) => one.id === values.partnerId);
-    if (!complete || !partner) return;
+    if (!complete || !partner) return undefined;
     const clientRef = (values.clientRef ?? '').trim();
     try {
       const json = await create(
@@ -342,8 +358,11 @@ function OrderFormBody({ companies, ref }: { companies: OrderCompany[] | null; r
       // remembered product. Company, customer and customer reference stay.
       const remembered = reference.products.find((one) => one.id === stored<number>(ORDER_KEYS.firstProduct)) ?? null;
       reset({ ...values, companyId, date: isoDay(new Date()), ...defaultsOf(reference), note: '', lines: [newLine(remembered, reference.taxes)] });
+      return undefined;
     } catch (error) {
       notify(errorMessage(error), { type: 'error' });
+      // The field the server refused (a line's price, the customer...) is marked where it is.
+      return fieldErrorsOf(error, orderSource);
     }
   }
   useImperativeHandle(ref, () => send);
