@@ -14,6 +14,7 @@ import type { ReportJobs } from '../reports/jobs';
 import { failureMail, runPaymentReport, type ReportLanguage } from '../reports/payment-report';
 import { orEmpty, whenNotGiven } from './reference';
 import { HttpError } from '../http-error';
+import { messageLocale } from '../messages';
 import { rule, worded } from './input';
 
 export const REPORT_STARTED = 'The report is being generated. You will receive the results by email';
@@ -75,7 +76,7 @@ export async function reportRoutes(app: FastifyInstance, { erp, mailer, jobs }: 
     const records = await erp.searchRead('res.company', [['id', 'in', ids]], { fields: ['name'], order: 'name' });
     const companies = records.map((record) => ({ id: record.id, name: String(record.name) }));
     const period = { from: body.dateFrom, to: body.dateTo };
-    const lang = body.lang ?? (String(request.headers['accept-language'] ?? '').toLowerCase().startsWith('en') ? 'en' : 'es');
+    const lang = body.lang ?? (messageLocale(request.headers['accept-language']) === 'en' ? 'en' : 'es');
     await jobs.enqueue('payment', { email: user.email, ...period, companies, lang } satisfies PaymentReportParams, user.id, request.log);
     return reply.code(202).send({ message: REPORT_STARTED });
   });

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { appEn } from '../../src/i18n/app-en';
 import { appEs } from '../../src/i18n/app-es';
 import { RESOURCES } from '../../shared/resources/registry';
+import { erpLang } from '../../server/erp/context';
 import { fieldLabel, LABELLED_FIELDS, MESSAGE_KEYS, messageLocale, refusalMessage, renderMessage, resourceWords, type MessageParams } from '../../server/messages';
 
 /** Parameters enough for any template (each key reads the ones it names). */
@@ -61,6 +62,13 @@ describe('the refusal catalogue', () => {
     expect(messageLocale('en-GB,en;q=0.9')).toBe('en');
     expect(messageLocale('fr, en;q=0.5, es;q=0.4')).toBe('en');
     expect(messageLocale('en;q=0, es')).toBe('es');
+  });
+
+  it("asks the ERP in the same language (Odoo's own refusals come back in it), Spanish for a script", () => {
+    expect(erpLang('es-ES,es;q=0.9')).toBe('es_ES');
+    expect(erpLang('fr, en;q=0.5, es;q=0.4')).toBe('en_US');
+    expect(erpLang(undefined)).toBe('es_ES');
+    expect(erpLang('*')).toBe('es_ES');
   });
 });
 
