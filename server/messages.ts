@@ -585,11 +585,6 @@ export function decodeRule(message: string): Rule {
   return { key: 'validation.invalid', api: message };
 }
 
-/** A rule's text in a locale, without the field it concerns. */
-export function renderRule(rule: Rule, locale: MessageLocale): string {
-  return locale === 'api' && rule.api !== undefined ? rule.api : renderMessage(locale, rule.key, rule.params);
-}
-
 /** A refusal as the answer words it. */
 export interface Refusal {
   key: MessageKey;
@@ -603,7 +598,7 @@ export interface Refusal {
 }
 
 /** Whether a key is a rule fragment ("is required"), which the answer puts after the field it concerns. */
-export const isRuleKey = (key: MessageKey) => key.startsWith('validation.');
+const isRuleKey = (key: MessageKey) => key.startsWith('validation.');
 
 /**
  * A refusal's message in a locale: a rule after its field ("Importe: debe ser al menos 0,01", for a script
