@@ -3,6 +3,7 @@
  * every API route authenticated unless marked public and checked against its permission.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -26,7 +27,7 @@ import { openErp, type Erp } from './erp';
 import { erpLang, withErpContext } from './erp/context';
 import { featureProbe } from './erp/features';
 import { handleJsonRpc } from './erp/embedded/jsonrpc';
-import { ErpError, type ErpClient } from './erp/types';
+import type { ErpClient } from './erp/types';
 import { isApiPath } from './paths';
 import { requestSerializer } from './log';
 import { securityHeaders } from './security';
@@ -40,8 +41,9 @@ import { userRoutes } from './routes/users';
 import { createMailer, type Mailer } from './mail';
 import { reportRoutes } from './routes/reports';
 import { ReportJobs, type ReportJobSettings } from './reports/jobs';
-import { FILE_TOO_LARGE } from './files';
-import { ExtractionError, Extractor } from './extract';
+import { Extractor } from './extract';
+import { HttpError } from './http-error';
+import { decodeRule, messageLocale, refusalMessage, type MessageKey, type MessageLocale, type Refusal } from './messages';
 import { ocrRoutes } from './routes/ocr';
 import { inputMessage } from './routes/input';
 
@@ -101,16 +103,18 @@ function isJson(text: string): boolean {
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+type TextProblem = 'validation.nul' | 'validation.unicode';
+
 /** What makes a text unstorable: a NUL character (PostgreSQL refuses it) or a lone surrogate (not Unicode). */
-function textProblem(text: string): string | undefined {
-  if (text.includes('\u0000')) return 'must not contain NUL characters';
-  if (LONE_SURROGATE.test(text)) return 'must be well-formed Unicode';
+function textProblem(text: string): TextProblem | undefined {
+  if (text.includes('\u0000')) return 'validation.nul';
+  if (LONE_SURROGATE.test(text)) return 'validation.unicode';
   return undefined;
 }
 
-/** The first string or key of a body that cannot be stored, as `<path>: <why>` (the path `a.b.0`; none for the body). */
-export function badTextIn(value: unknown, path: string[] = [], depth = 0): string | undefined {
-  const at = (where: string[], why: string) => (where.length ? `${where.join('.')}: ${why}` : why);
+/** The first string or key of a body that cannot be stored: why, and where (the path `a.b.0`; none for the body). */
+export function badTextIn(value: unknown, path: string[] = [], depth = 0): Refusal | undefined {
+  const at = (where: string[], why: TextProblem): Refusal => (where.length ? { key: why, field: where.join('.') } : { key: why });
   if (typeof value === 'string') {
     const why = textProblem(value);
     return why && at(path, why);
@@ -125,12 +129,37 @@ export function badTextIn(value: unknown, path: string[] = [], depth = 0): strin
   return undefined;
 }
 
-/** The answer to bad input: the first problem, `<path joined by .>: <message>` (or the message alone at the top). */
-function badInput(path: readonly PropertyKey[], message: string | undefined) {
-  // A rule about the whole body ("must be an object, not a list", "is required") names it as the body.
-  const where = path.length ? `${path.join('.')}: ` : message && /^(must|is) /.test(message) ? 'body: ' : '';
-  return { statusCode: 400, error: 'Bad Request', message: `${where}${message ?? 'Invalid request'}` };
+/** A route input's first problem (a zod issue: where, and the rule its message carries) as a refusal. */
+function badInput(path: readonly PropertyKey[], message: string | undefined): Refusal {
+  const rule = message === undefined ? { key: 'request.invalid' as const } : decodeRule(message);
+  const where = [...path, ...(rule.subpath ?? [])].map(String);
+  return { key: rule.key, params: rule.params, api: rule.api, whole: rule.whole, field: where.length ? where.join('.') : undefined };
 }
+
+/** What the API answers a refusal with, in the request's locale (server/messages.ts): the status, its name, the
+ * message, and for clients the message's key, the field at fault and the message's parameters. */
+function refusalBody(status: number, locale: MessageLocale, refusal: Refusal) {
+  const params = refusal.params && Object.keys(refusal.params).length ? refusal.params : undefined;
+  return {
+    statusCode: status,
+    error: STATUS_CODES[status] ?? 'Error',
+    message: refusalMessage(locale, refusal),
+    code: refusal.key,
+    ...(refusal.field ? { field: refusal.field } : {}),
+    ...(params ? { params } : {}),
+  };
+}
+
+/** The key of a refusal nobody worded (a library's or a plugin's): by its status. */
+const STATUS_KEYS: Readonly<Record<number, MessageKey>> = {
+  400: 'request.invalid',
+  401: 'request.unauthorized',
+  403: 'request.forbidden',
+  404: 'request.notFound',
+  409: 'request.conflict',
+  413: 'file.tooLarge',
+  429: 'request.tooMany',
+};
 
 /** The mark fastify-type-provider-zod's hasZodFastifySchemaValidationErrors knows a route schema's refusal by. */
 const ZOD_VALIDATION = Symbol.for('ZodFastifySchemaValidationError');
@@ -228,37 +257,46 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  app.setErrorHandler((error: FastifyError | ErpError | ZodError, request, reply) => {
+  // Every refusal in the request's language (Accept-Language es or en; the API's reference English for a script that
+  // asks for neither), with its message key, the field at fault and the message's parameters (server/messages.ts).
+  app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
+    const locale = messageLocale(request.headers['accept-language']);
+    const answer = (status: number, refusal: Refusal) => reply.code(status).send(refusalBody(status, locale, refusal));
     if (error instanceof ZodError) {
       const issue = error.issues[0];
-      return reply.code(400).send(badInput(issue?.path ?? [], issue?.message));
+      return answer(400, badInput(issue?.path ?? [], issue?.message));
     }
     // A body or query refused by its route's zod schema: worded as a handler's parse was. The type provider keeps
-    // the issue's path only as instancePath ('/' + path.join('/')); no declared key contains a '/'. Bad path
-    // parameters keep Fastify's wording (`params/id must match pattern ...`), as when they were JSON Schema.
-    if (hasZodFastifySchemaValidationErrors(error) && error.validationContext !== 'params') {
+    // the issue's path only as instancePath ('/' + path.join('/')); no declared key contains a '/'.
+    if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];
-      return reply.code(400).send(badInput(issue.instancePath === '/' ? [] : issue.instancePath.slice(1).split('/'), issue.message));
+      const path = issue.instancePath === '/' ? [] : issue.instancePath.slice(1).split('/');
+      // Bad path parameters keep Fastify's wording for a script (`params/id must match pattern ...`), as when they were
+      // JSON Schema; a person is told which part of the address is wrong.
+      if (error.validationContext === 'params') return answer(400, { key: 'request.pathParameter', params: { name: path.join('.') }, api: error.message });
+      return answer(400, badInput(path, issue.message));
+    }
+    if (error instanceof HttpError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      return answer(error.statusCode, { key: error.key, params: error.params, field: error.field, api: error.api });
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      // A 502/503/504 we raised on purpose says what failed outside; an unexpected 500 says nothing of its insides.
-      const message = error instanceof ErpError || error instanceof ExtractionError || status !== 500 ? error.message : 'Internal server error';
-      const name = ({ 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' } as Record<number, string>)[status] ?? 'Internal Server Error';
-      return reply.code(status).send({ statusCode: status, error: name, message });
+      // An unexpected 500 says nothing of its insides; another 5xx a library raised says what it said.
+      return answer(status, status === 500 ? { key: 'server.internal' } : { key: 'server.failed', api: error.message });
     }
+    const code = (error as FastifyError).code;
     // A body over the limit is, in practice, a file too large: the spec's text, which the console translates.
-    if ((error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.code(413).send({ statusCode: 413, error: 'Payload Too Large', message: FILE_TOO_LARGE });
-    }
+    if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return answer(413, { key: 'file.tooLarge' });
     // A body the API cannot read says what it reads instead (the sign-in forms also read form fields).
-    if ((error as FastifyError).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' && !request.url.startsWith('/interaction/')) {
+    if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' && !request.url.startsWith('/interaction/')) {
       const given = String(request.headers['content-type'] ?? '').split(';')[0].trim() || 'none';
-      return reply.code(415).send({ statusCode: 415, error: 'Unsupported Media Type', message: `The body must be JSON (content-type: application/json), not ${given.slice(0, 100)}` });
+      return answer(415, { key: 'request.mediaType', params: { given: given.slice(0, 100) } });
     }
-    const names: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 413: 'Payload Too Large', 415: 'Unsupported Media Type', 422: 'Unprocessable Entity' };
-    return reply.code(status).send({ statusCode: status, error: names[status] ?? 'Error', message: error.message });
+    if (code === 'FST_ERR_CTP_INVALID_JSON_BODY') return answer(status, { key: 'request.invalidJson', api: error.message });
+    if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return answer(status, { key: 'request.emptyJson', api: error.message });
+    return answer(status, { key: STATUS_KEYS[status] ?? 'request.failed', api: error.message });
   });
 
   // Every ERP call of a request carries its language and the companies' time zone (server/erp/context.ts).
@@ -270,7 +308,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     parseJson(request, body as string, (error: Error | null, value?: unknown) => {
       if (error && (error as FastifyError).code === 'FST_ERR_CTP_INVALID_JSON_BODY' && isJson(body as string)) {
-        return done(Object.assign(new Error('Body must not contain "__proto__" or "constructor.prototype" keys'), { statusCode: 400 }), undefined);
+        return done(new HttpError(400, 'request.protoKeys'), undefined);
       }
       done(error, value);
     });
@@ -279,7 +317,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // where (it used to be stored as U+FFFD, or answered 500).
   app.addHook('preValidation', async (request) => {
     const problem = badTextIn(request.body);
-    if (problem !== undefined) throw Object.assign(new Error(problem), { statusCode: 400 });
+    if (problem !== undefined) throw new HttpError(400, problem.key, {}, { field: problem.field });
   });
   // Security headers on every answer, pages and API alike, refusals included (server/security.ts): before the guard.
   await securityHeaders(app, { https: config.publicUrl.startsWith('https:') });
@@ -367,7 +405,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       reply.header('vary', 'accept-encoding');
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(await readFile(reply.hasHeader('content-encoding') ? compressed! : indexHtml));
     }
-    return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `Route ${request.method} ${path} not found` });
+    return reply.code(404).send(refusalBody(404, messageLocale(request.headers['accept-language']), { key: 'request.routeNotFound', params: { method: request.method, path } }));
   });
 
   return app;

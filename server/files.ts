@@ -3,6 +3,8 @@
  * downscaled and recompressed, anything still too large refused with the spec's text '[Error] File too large'.
  */
 import sharp from 'sharp';
+import { HttpError } from './http-error';
+import type { MessageKey, MessageParams } from './messages';
 import { imageSize, MAX_IMAGE_PIXELS, tooManyPixels } from './extract/limits';
 import { base64Payload, sniffBase64 } from '../shared/domain/files';
 
@@ -15,9 +17,11 @@ export const MAX_IMAGE_SIDE = 2200;
 
 export const FILE_TOO_LARGE = '[Error] File too large';
 
-export class FileError extends Error {
-  constructor(readonly statusCode: number, message: string) {
-    super(message);
+/** A file refused before it is stored (empty, too large, not a PDF or image). */
+export class FileError extends HttpError {
+  constructor(statusCode: number, key: MessageKey, params: MessageParams = {}) {
+    super(statusCode, key, params, { field: 'file' });
+    this.name = 'FileError';
   }
 }
 
@@ -39,11 +43,11 @@ function safeName(name: string, mimetype: string): string {
 /** A file sent as base64 or a data URL: its bytes and its type by its first bytes; empty, oversize or not base64 refused. */
 export function decodeUpload(data: string): { buffer: Buffer; type: ReturnType<typeof sniffBase64> } {
   const payload = base64Payload(data);
-  if (!payload) throw new FileError(400, 'The file is empty');
-  if ((payload.length * 3) / 4 > MAX_UPLOAD_BYTES) throw new FileError(413, FILE_TOO_LARGE);
-  if (!BASE64.test(payload)) throw new FileError(400, 'The file is not valid base64 data');
+  if (!payload) throw new FileError(400, 'file.empty');
+  if ((payload.length * 3) / 4 > MAX_UPLOAD_BYTES) throw new FileError(413, 'file.tooLarge');
+  if (!BASE64.test(payload)) throw new FileError(400, 'file.notBase64');
   const buffer = Buffer.from(payload, 'base64');
-  if (!buffer.length) throw new FileError(400, 'The file is empty');
+  if (!buffer.length) throw new FileError(400, 'file.empty');
   return { buffer, type: sniffBase64(payload) };
 }
 
@@ -60,26 +64,29 @@ export function looksLikePdf(buffer: Buffer): boolean {
 export async function prepareUpload(name: string, data: string): Promise<PreparedFile> {
   const { buffer, type } = decodeUpload(data);
   if (type === 'application/pdf') {
-    if (buffer.length > MAX_STORED_BYTES) throw new FileError(413, FILE_TOO_LARGE);
-    if (!looksLikePdf(buffer)) throw new FileError(400, 'Failed to load file. Unsupported file format or file corrupted.');
+    if (buffer.length > MAX_STORED_BYTES) throw new FileError(413, 'file.tooLarge');
+    if (!looksLikePdf(buffer)) throw new FileError(400, 'file.unsupported');
     return { name: safeName(name, type), mimetype: type, data: buffer };
   }
   if (type === 'image/jpeg' || type === 'image/png') {
     // A pixel bomb (a small file that unpacks to gigabytes) is refused from its header, before sharp decodes it.
     const size = imageSize(buffer);
-    if (size && size.width * size.height > MAX_IMAGE_PIXELS) throw new FileError(422, tooManyPixels(size.width, size.height).message);
+    if (size && size.width * size.height > MAX_IMAGE_PIXELS) {
+      const refusal = tooManyPixels(size.width, size.height);
+      throw new FileError(422, refusal.key, refusal.params);
+    }
     let image: Buffer;
     try {
       const pipeline = sharp(buffer, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS }).rotate().resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true });
       image = type === 'image/png' && buffer.length <= MAX_STORED_BYTES ? await pipeline.png({ compressionLevel: 9 }).toBuffer() : await pipeline.jpeg({ quality: 80, mozjpeg: true }).toBuffer();
     } catch {
-      throw new FileError(400, 'Failed to load file. Unsupported file format or file corrupted.');
+      throw new FileError(400, 'file.unsupported');
     }
     const mimetype = image[0] === 0x89 ? 'image/png' : 'image/jpeg';
     // A recompressed image is kept only when it is smaller than what was sent.
     const [kept, keptType] = image.length < buffer.length ? [image, mimetype] : [buffer, type];
-    if (kept.length > MAX_STORED_BYTES) throw new FileError(413, FILE_TOO_LARGE);
+    if (kept.length > MAX_STORED_BYTES) throw new FileError(413, 'file.tooLarge');
     return { name: safeName(name, keptType), mimetype: keptType as PreparedFile['mimetype'], data: kept };
   }
-  throw new FileError(415, 'Failed to load file. Unsupported file format or file corrupted.');
+  throw new FileError(415, 'file.unsupported');
 }

@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasAnyPermission } from '../../shared/domain/permissions';
+import { HttpError } from '../http-error';
 import { tokenFrom, type SessionUser, type Sessions } from './session';
 
 declare module 'fastify' {
@@ -19,14 +20,18 @@ declare module 'fastify' {
   }
 }
 
-export class ForbiddenError extends Error {
-  readonly statusCode = 403;
+/** A permission the user lacks (403), naming the ones that would grant the action. */
+export class ForbiddenError extends HttpError {
+  constructor(permissions: readonly string[]) {
+    super(403, 'access.permission', { permissions: [...permissions] });
+    this.name = 'ForbiddenError';
+  }
 }
 
 export function requirePermission(request: FastifyRequest, permission: string | readonly string[]): void {
   const required = typeof permission === 'string' ? [permission] : permission;
   if (!hasAnyPermission(request.user.permissions, required, (message, value) => request.log.error({ value }, message))) {
-    throw new ForbiddenError(`You do not have the permission this action needs (${required.join(' or ')})`);
+    throw new ForbiddenError(required);
   }
 }
 
@@ -45,7 +50,7 @@ export const guard = fp(async (app: FastifyInstance, { sessions }: { sessions: S
     // Public routes and unmatched requests (the JSON 404 and the console's SPA fallback) need no session.
     if (config.public || request.routeOptions.url === undefined) return;
     const token = tokenFrom(request.headers.authorization);
-    if (!token) throw Object.assign(new Error('Authentication required'), { statusCode: 401 });
+    if (!token) throw new HttpError(401, 'auth.required');
     request.user = await sessions.verify(token);
     if (config.permission) requirePermission(request, config.permission);
   });

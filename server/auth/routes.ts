@@ -12,6 +12,7 @@ import type { Sql } from '../erp/embedded/sql';
 import { resolveAccount, type AccountResolver } from './accounts';
 import { messagePage, pageLanguage, type MessageKey, type PageLanguage } from './pages';
 import type { Sessions } from './session';
+import { HttpError } from '../http-error';
 
 const COOKIE = 'bo_signin';
 const TRANSACTION_SECONDS = 600;
@@ -77,8 +78,6 @@ function signInCookie(config: Config, value: string, maxAge: number): string {
   const secure = config.publicUrl.startsWith('https:') ? '; Secure' : '';
   return `${SIGN_IN_COOKIE}=${encodeURIComponent(value)}; Path=/auth/confirm; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secure}`;
 }
-
-export const NOT_THIS_BROWSER = 'This sign-in was not started in this browser: sign in again';
 
 export async function authRoutes(
   app: FastifyInstance,
@@ -210,7 +209,7 @@ export async function authRoutes(
     const bound = readCookie(request, SIGN_IN_COOKIE) ?? '';
     const expected = sign(secret, `sign-in:${token}`);
     const same = bound.length === expected.length && timingSafeEqual(Buffer.from(bound), Buffer.from(expected));
-    if (!same) return reply.code(403).send({ statusCode: 403, error: 'Forbidden', message: NOT_THIS_BROWSER });
+    if (!same) throw new HttpError(403, 'auth.notThisBrowser');
     return reply.header('set-cookie', signInCookie(config, '', 0)).code(204).send();
   });
 

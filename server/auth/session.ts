@@ -7,13 +7,15 @@ import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import { SESSION_TTL_SECONDS } from '../../shared/domain/constants';
 import type { Sql } from '../erp/embedded/sql';
 import { findSessionUser, findUserByEmail, type AppUser } from '../db/users';
+import { HttpError } from '../http-error';
 
 export type Clock = () => Date;
 
-export class SessionError extends Error {
-  readonly statusCode = 401;
-  constructor(message = 'Invalid or expired session') {
-    super(message);
+/** A token that names no live session (401): why, by its message key. */
+export class SessionError extends HttpError {
+  constructor(key: 'auth.invalid' | 'auth.expired' | 'auth.ended' | 'auth.inactive' = 'auth.invalid') {
+    super(401, key);
+    this.name = 'SessionError';
   }
 }
 
@@ -69,27 +71,27 @@ export class Sessions {
     try {
       ({ payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'], currentDate: this.clock() }));
     } catch (error) {
-      throw new SessionError(error instanceof joseErrors.JWTExpired ? 'Session expired' : 'Invalid or expired session');
+      throw new SessionError(error instanceof joseErrors.JWTExpired ? 'auth.expired' : 'auth.invalid');
     }
     if (payload.sub === 'detached' && typeof payload.sid === 'string' && typeof payload.email === 'string') {
       const [revoked] = await this.db.query('SELECT 1 FROM sessions WHERE id = $1', [payload.sid]);
-      if (revoked) throw new SessionError('Session ended');
+      if (revoked) throw new SessionError('auth.ended');
       const found = await findUserByEmail(this.db, payload.email);
-      if (!found || !found.active) throw new SessionError('Account not active');
+      if (!found || !found.active) throw new SessionError('auth.inactive');
       // The token names an address: it is for the account that had it when the token was made, not one created since
       // (an account deleted and created again does not inherit the old one's tokens).
       const [created] = await this.db.query<{ created_at: string | Date }>('SELECT created_at FROM users WHERE id = $1', [found.id]);
-      if (created && typeof payload.iat === 'number' && new Date(created.created_at).getTime() > payload.iat * 1000 + 999) throw new SessionError('Account not active');
+      if (created && typeof payload.iat === 'number' && new Date(created.created_at).getTime() > payload.iat * 1000 + 999) throw new SessionError('auth.inactive');
       const { passwordHash: _hidden, ...user } = found;
       return { ...user, sessionId: payload.sid };
     }
     const userId = Number(payload.sub);
     if (!Number.isInteger(userId) || typeof payload.sid !== 'string') throw new SessionError();
     const session = await findSessionUser(this.db, payload.sid);
-    if (!session || session.userId !== userId || session.revokedAt) throw new SessionError('Session ended');
-    if (new Date(session.expiresAt).getTime() <= this.clock().getTime()) throw new SessionError('Session expired');
+    if (!session || session.userId !== userId || session.revokedAt) throw new SessionError('auth.ended');
+    if (new Date(session.expiresAt).getTime() <= this.clock().getTime()) throw new SessionError('auth.expired');
     const user = session.user;
-    if (!user || !user.active) throw new SessionError('Account not active');
+    if (!user || !user.active) throw new SessionError('auth.inactive');
     return { ...user, sessionId: payload.sid };
   }
 

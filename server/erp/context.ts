@@ -4,6 +4,7 @@
  * "today"). Held in an AsyncLocalStorage entered once per request, so route code does not thread it through.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { messageLocale } from '../messages';
 
 export interface RequestErpContext {
   lang: 'es_ES' | 'en_US';
@@ -24,7 +25,10 @@ export function currentErpContext(): RequestErpContext | undefined {
   return storage.getStore();
 }
 
-/** The console's language from an Accept-Language header: English when it comes first, else Spanish. */
+/**
+ * The console's language from an Accept-Language header, as the refusals read it (server/messages.ts): English when
+ * it asks for English before Spanish, else Spanish (the companies' language, also for a script that asks for neither).
+ */
 export function erpLang(acceptLanguage: string | undefined): RequestErpContext['lang'] {
-  return String(acceptLanguage ?? '').trim().toLowerCase().startsWith('en') ? 'en_US' : 'es_ES';
+  return messageLocale(acceptLanguage) === 'en' ? 'en_US' : 'es_ES';
 }

@@ -143,9 +143,9 @@ export function keysetOf(order: string, keysetOrder: string, after: string | nul
     !(isDay(decoded[1]) || (typeof decoded[1] === 'number' && Number.isFinite(decoded[1]))) ||
     !Number.isSafeInteger(decoded[2]) || (decoded[2] as number) < 1
   ) {
-    throw new ErpError('validation', 'after must be the next cursor of a previous page of this list');
+    throw new ErpError('validation', 'after must be the next cursor of a previous page of this list', { key: 'list.badCursor', field: 'after' });
   }
-  if (!match || decoded[0] !== order) throw new ErpError('validation', 'after continues a list in its default order only: search again from the first page');
+  if (!match || decoded[0] !== order) throw new ErpError('validation', 'after continues a list in its default order only: search again from the first page', { key: 'list.cursorOrder', field: 'after' });
   const field = match[1];
   const [, value, id] = decoded as [string, string | number, number];
   // (field, id) < (value, id): an earlier value, or the same value and a lower id. The first term says no more than

@@ -3,6 +3,8 @@
  * x2many as id lists and command tuples, empty values as false, dates YYYY-MM-DD, datetimes in UTC).
  * Implemented by the embedded store and by the JSON-RPC client of a real Odoo, so route code runs on both.
  */
+import { HttpError } from '../http-error';
+import type { MessageKey, MessageParams } from '../messages';
 
 export type DomainTerm = [string | number, string, unknown];
 export type Domain = Array<DomainTerm | '&' | '|' | '!'>;
@@ -69,14 +71,19 @@ export type ErpErrorKind = 'access' | 'validation' | 'user' | 'missing' | 'unava
 
 const STATUS: Record<ErpErrorKind, number> = { access: 403, validation: 400, user: 400, missing: 404, unavailable: 503 };
 
-export class ErpError extends Error {
+/**
+ * What the ERP refused or failed at, as an API refusal: Odoo's own texts (a UserError, a ValidationError) pass through
+ * as Odoo said them, in the language of the request's context; an unreachable ERP is `erp.unavailable` in the
+ * request's language; a refusal of ours about the ERP names its own message key.
+ */
+export class ErpError extends HttpError {
   readonly kind: ErpErrorKind;
-  readonly statusCode: number;
-  constructor(kind: ErpErrorKind, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  constructor(kind: ErpErrorKind, message: string, options: { cause?: unknown; key?: MessageKey; params?: MessageParams; field?: string } = {}) {
+    const key = options.key ?? (kind === 'unavailable' ? 'erp.unavailable' : (`erp.${kind}` as const));
+    const params = options.key ? (options.params ?? {}) : kind === 'unavailable' ? {} : { message };
+    super(STATUS[kind], key, params, { api: message, field: options.field, cause: options.cause });
     this.name = 'ErpError';
     this.kind = kind;
-    this.statusCode = STATUS[kind];
   }
 }
 

@@ -1,11 +1,16 @@
-/** A document that cannot be read, with the status and the message the client gets. */
-export class ExtractionError extends Error {
+import { HttpError } from '../http-error';
+import type { MessageKey, MessageParams } from '../messages';
+
+/** A document that cannot be read, with the status and the message (key and parameters) the client gets. */
+export class ExtractionError extends HttpError {
   constructor(
-    readonly statusCode: number,
-    message: string,
+    statusCode: number,
+    key: MessageKey,
+    params: MessageParams = {},
     /** Seconds after which trying again may work (503 busy: the Retry-After header). */
     readonly retryAfter?: number,
   ) {
-    super(message);
+    super(statusCode, key, params);
+    this.name = 'ExtractionError';
   }
 }

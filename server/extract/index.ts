@@ -38,11 +38,11 @@ export interface CardResult {
 const HEIC = (buffer: Buffer) => buffer.length > 12 && buffer.toString('latin1', 4, 8) === 'ftyp' && /^(heic|heix|hevc|heim|heis|mif1|msf1)/.test(buffer.toString('latin1', 8, 12));
 
 function decode(file: unknown): { buffer: Buffer; type: 'application/pdf' | 'image/jpeg' | 'image/png' } {
-  if (typeof file !== 'string') throw new ExtractionError(400, 'file must be the document as base64 (or a data URL)');
+  if (typeof file !== 'string') throw new ExtractionError(400, 'extract.notBase64');
   // The same decoding and limits as a stored upload (empty, over 20 MB, not base64: 400/413 with their messages).
   const { buffer, type } = decodeUpload(file);
-  if (HEIC(buffer)) throw new ExtractionError(415, 'HEIC photos cannot be read here: send a JPEG or PNG (on an iPhone, Settings > Camera > Formats > Most Compatible)');
-  if (type === 'application/octet-stream') throw new ExtractionError(415, 'Unsupported file type: send a PDF, JPEG or PNG');
+  if (HEIC(buffer)) throw new ExtractionError(415, 'extract.heic');
+  if (type === 'application/octet-stream') throw new ExtractionError(415, 'extract.unsupportedType');
   return { buffer, type };
 }
 

@@ -16,21 +16,15 @@ export const MAX_PDF_PAGE_COUNT = 50;
 const megapixels = (pixels: number) => Math.round(pixels / 100_000) / 10;
 
 export function tooManyPixels(width: number, height: number, maxPixels = MAX_IMAGE_PIXELS): ExtractionError {
-  return new ExtractionError(
-    422,
-    `The image is ${width} x ${height} pixels (${megapixels(width * height)} megapixels): at most ${megapixels(maxPixels)} megapixels can be read; send a smaller photo`,
-  );
+  return new ExtractionError(422, 'file.tooManyPixels', { width, height, megapixels: megapixels(width * height), maxMegapixels: megapixels(maxPixels) });
 }
 
 export function pdfImageTooLarge(width: number, height: number, maxPixels = MAX_IMAGE_PIXELS): ExtractionError {
-  return new ExtractionError(
-    422,
-    `The PDF holds an image of ${width} x ${height} pixels (${megapixels(width * height)} megapixels): at most ${megapixels(maxPixels)} megapixels can be read; send a smaller scan or a PDF with text`,
-  );
+  return new ExtractionError(422, 'extract.pdfImageTooLarge', { width, height, megapixels: megapixels(width * height), maxMegapixels: megapixels(maxPixels) });
 }
 
 export function tooManyPages(pages: number): ExtractionError {
-  return new ExtractionError(422, `The PDF has ${pages} pages: at most ${MAX_PDF_PAGE_COUNT} can be read; send the invoice or receipt on its own`);
+  return new ExtractionError(422, 'extract.tooManyPages', { pages, maximum: MAX_PDF_PAGE_COUNT });
 }
 
 /**

@@ -14,6 +14,7 @@ import { availableParallelism } from 'node:os';
 import { extname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ExtractionError } from './errors';
+import { isMessageKey, type MessageParams } from '../messages';
 import { MAX_IMAGE_PIXELS } from './limits';
 import { DEFAULT_OCR_ENGINE, type OcrEngineName } from './engine-name';
 import type { DocumentType, ReadResult } from './reader';
@@ -27,15 +28,6 @@ export const BUSY_RETRY_AFTER_S = 5;
 /** A reader left using more than this share of its cap after a document is replaced, not re-used. */
 const RECYCLE_SHARE = 0.6;
 const SAMPLE_MS = 100;
-
-export const readerMessages = {
-  busy: 'The document reader is busy: try again in a few seconds',
-  memory: 'The document needs more memory than allowed to read: send a smaller photo or a PDF with text',
-  timeout: (timeoutMs: number) => `The document took longer than ${Math.round(timeoutMs / 1000)} s to read: try a sharper or smaller photo`,
-  crashed: 'The document reader stopped unexpectedly while reading this document: try again, or send a smaller photo or a PDF with text',
-  start: 'The document reader could not start: try again in a few seconds',
-  closed: 'The document reader is shutting down: try again in a few seconds',
-};
 
 export interface ReaderPoolOptions {
   /** Documents read at once, each in its own process (default min(2, cores)). */
@@ -156,7 +148,7 @@ export class ReaderPool {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const waiter of this.waiting.splice(0)) waiter.reject(new ExtractionError(503, readerMessages.closed, BUSY_RETRY_AFTER_S));
+    for (const waiter of this.waiting.splice(0)) waiter.reject(new ExtractionError(503, 'extract.closed', {}, BUSY_RETRY_AFTER_S));
     const exits = this.readers.map((reader) => this.stop(reader));
     clearInterval(this.sampler);
     this.sampler = undefined;
@@ -166,12 +158,12 @@ export class ReaderPool {
   }
 
   private slot(signal?: AbortSignal): Promise<void> {
-    if (this.closed) return Promise.reject(new ExtractionError(503, readerMessages.closed, BUSY_RETRY_AFTER_S));
+    if (this.closed) return Promise.reject(new ExtractionError(503, 'extract.closed', {}, BUSY_RETRY_AFTER_S));
     if (this.running < this.workers) {
       this.running++;
       return Promise.resolve();
     }
-    if (this.waiting.length >= this.queue) return Promise.reject(new ExtractionError(503, readerMessages.busy, BUSY_RETRY_AFTER_S));
+    if (this.waiting.length >= this.queue) return Promise.reject(new ExtractionError(503, 'extract.busy', {}, BUSY_RETRY_AFTER_S));
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
         resolve: () => {
@@ -184,7 +176,7 @@ export class ReaderPool {
         const at = this.waiting.indexOf(waiter);
         if (at < 0) return;
         this.waiting.splice(at, 1);
-        reject(new ExtractionError(503, 'The request was abandoned before its document was read'));
+        reject(new ExtractionError(503, 'extract.abandoned'));
       };
       signal?.addEventListener('abort', leave, { once: true });
       this.waiting.push(waiter);
@@ -201,11 +193,11 @@ export class ReaderPool {
       return await new Promise<ReadResult>((resolve, reject) => {
         reader.job = { id: ++this.sequence, resolve, reject };
         // It ended between being chosen and getting the document.
-        if (reader.dead) return reject(reader.killedFor ?? new ExtractionError(500, readerMessages.crashed));
-        timer = setTimeout(() => this.kill(reader, new ExtractionError(504, readerMessages.timeout(this.timeoutMs))), this.timeoutMs);
+        if (reader.dead) return reject(reader.killedFor ?? new ExtractionError(500, 'extract.crashed'));
+        timer = setTimeout(() => this.kill(reader, new ExtractionError(504, 'extract.timeout', { seconds: Math.round(this.timeoutMs / 1000) })), this.timeoutMs);
         const request: ReadRequest = { id: reader.job.id, buffer, type, maxPixels: this.maxPixels, receipt };
         reader.child.send(request, (error) => {
-          if (error) this.kill(reader, new ExtractionError(500, readerMessages.crashed));
+          if (error) this.kill(reader, new ExtractionError(500, 'extract.crashed'));
         });
         this.watch();
       });
@@ -233,12 +225,12 @@ export class ReaderPool {
     let failed!: (error: Error) => void;
     const reader: Reader = { child, ready: new Promise<void>((resolve, reject) => ((ready = resolve), (failed = reject))), busy: false, dead: false, rss: 0, peakRss: 0 };
     reader.ready.catch(() => undefined);
-    child.on('message', (message: { kind: string; id?: number; result?: ReadResult; status?: number; message?: string }) => {
+    child.on('message', (message: { kind: string; id?: number; result?: ReadResult; status?: number; key?: string; params?: MessageParams }) => {
       if (message.kind === 'ready') return ready();
       const job = reader.job;
       if (!job || job.id !== message.id) return;
       if (message.kind === 'done') job.resolve(message.result!);
-      else job.reject(new ExtractionError(message.status ?? 422, message.message ?? 'The document could not be read'));
+      else job.reject(new ExtractionError(message.status ?? 422, isMessageKey(message.key) ? message.key : 'extract.failed', message.params ?? {}));
     });
     const gone = (signal: NodeJS.Signals | null) => {
       reader.dead = true;
@@ -246,12 +238,12 @@ export class ReaderPool {
       failed(new Error('the reader ended before it was ready'));
       // V8 out of heap aborts the process (SIGABRT): the memory cap by another name. A reader the pool killed has
       // already answered its document.
-      const crash = signal === 'SIGABRT' ? new ExtractionError(422, readerMessages.memory) : new ExtractionError(500, readerMessages.crashed);
+      const crash = signal === 'SIGABRT' ? new ExtractionError(422, 'extract.memory') : new ExtractionError(500, 'extract.crashed');
       reader.job?.reject(reader.killedFor ?? crash);
     };
     child.on('exit', (_code, signal) => gone(signal));
     child.on('error', () => {
-      if (!reader.dead) this.kill(reader, new ExtractionError(500, readerMessages.crashed));
+      if (!reader.dead) this.kill(reader, new ExtractionError(500, 'extract.crashed'));
     });
     if (!this.exitHook) process.on('exit', this.killAll);
     this.exitHook = true;
@@ -267,8 +259,8 @@ export class ReaderPool {
     try {
       await Promise.race([reader.ready, late]);
     } catch {
-      this.kill(reader, new ExtractionError(503, readerMessages.start, BUSY_RETRY_AFTER_S));
-      throw new ExtractionError(503, readerMessages.start, BUSY_RETRY_AFTER_S);
+      this.kill(reader, new ExtractionError(503, 'extract.start', {}, BUSY_RETRY_AFTER_S));
+      throw new ExtractionError(503, 'extract.start', {}, BUSY_RETRY_AFTER_S);
     } finally {
       clearTimeout(timer);
     }
@@ -290,7 +282,7 @@ export class ReaderPool {
   private stop(reader: Reader): Promise<void> {
     const { child } = reader;
     const exited = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    this.kill(reader, new ExtractionError(503, readerMessages.closed, BUSY_RETRY_AFTER_S));
+    this.kill(reader, new ExtractionError(503, 'extract.closed', {}, BUSY_RETRY_AFTER_S));
     return exited;
   }
 
@@ -312,7 +304,7 @@ export class ReaderPool {
           if (rss === null) return;
           reader.rss = rss;
           reader.peakRss = Math.max(reader.peakRss, rss);
-          if (rss > this.memoryMb * 1048576) this.kill(reader, new ExtractionError(422, readerMessages.memory));
+          if (rss > this.memoryMb * 1048576) this.kill(reader, new ExtractionError(422, 'extract.memory'));
         }),
       ).finally(() => (this.sampling = false));
     }, SAMPLE_MS);

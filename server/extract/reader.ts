@@ -32,12 +32,12 @@ export async function readDocument(
       pdf = await readPdf(buffer, { maxPixels });
     } catch (error) {
       if (error instanceof ExtractionError) throw error;
-      throw new ExtractionError(422, 'The PDF could not be read: it is damaged or protected');
+      throw new ExtractionError(422, 'extract.pdfDamaged');
     }
     if (!pdf.scans) return { segments: pdf.segments, source: 'pdf' };
     // A scan: its pages are pictures, read like photos.
     if (!pdf.scans.length) {
-      throw new ExtractionError(422, 'This PDF has neither text nor a scanned page to read: send a photo or an image of the document instead');
+      throw new ExtractionError(422, 'extract.pdfEmpty');
     }
     const all: Segment[] = [];
     let offset = 0;
@@ -56,6 +56,6 @@ async function readImage(engine: OcrEngineLike, image: Buffer, maxPixels: number
     return await engine.read(image, { maxPixels, receipt });
   } catch (error) {
     if (error instanceof ExtractionError) throw error;
-    throw new ExtractionError(422, 'The image could not be read: it is damaged or not a photo of a document');
+    throw new ExtractionError(422, 'extract.imageDamaged');
   }
 }

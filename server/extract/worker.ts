@@ -2,7 +2,7 @@
  * A reader process (forked by pool.ts): loads the OCR engine named by its argument (ocr-engines.ts), says `ready`, then reads one document per message and
  * answers its words or the clear refusal. It ends when the server does (the IPC channel closes).
  *   parent -> { id, buffer, type, maxPixels, receipt }
- *   child  -> { kind: 'ready' } | { kind: 'done', id, result } | { kind: 'failed', id, status, message }
+ *   child  -> { kind: 'ready' } | { kind: 'done', id, result } | { kind: 'failed', id, status, key, params }
  */
 import { readdirSync } from 'node:fs';
 import { setPriority } from 'node:os';
@@ -56,8 +56,8 @@ process.on('message', (request: ReadRequest) => {
     (result) => send({ kind: 'done', id: request.id, result }),
     (error: unknown) =>
       error instanceof ExtractionError
-        ? send({ kind: 'failed', id: request.id, status: error.statusCode, message: error.message })
-        : send({ kind: 'failed', id: request.id, status: 422, message: 'The document could not be read: it is damaged or not a document' }),
+        ? send({ kind: 'failed', id: request.id, status: error.statusCode, key: error.key, params: error.params })
+        : send({ kind: 'failed', id: request.id, status: 422, key: 'extract.unreadable' }),
   );
 });
 send({ kind: 'ready' });

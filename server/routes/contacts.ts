@@ -9,16 +9,10 @@ import type { FeatureProbe } from '../erp/features';
 import type { Domain, ErpClient, ErpRecord } from '../erp/types';
 import { COUNT_LIMIT, searchPage } from '../erp/page';
 import { companyDomain, declaration, declaredMax, erpOrder, orEmpty, withSort, whenNotGiven } from './reference';
-import { validId } from './input';
+import { HttpError } from '../http-error';
+import { rule, validId, worded } from './input';
 
-export const NOT_AN_EMPLOYEE = 'The user was not found in the employee module. Please contact the IT team.';
 const CONTACT_FIELDS = ['name', 'x_studio_owner_employee', 'company_id', 'email', 'phone', 'company_name', 'x_studio_tipo_inversor', 'category_id', 'function', 'website'];
-
-class HttpError extends Error {
-  constructor(readonly statusCode: number, message: string) {
-    super(message);
-  }
-}
 
 const text = (max: number) => z.string().trim().max(max).nullish();
 /** The longest text of a contact's field, as contacts.resource.ts declares it. */
@@ -31,7 +25,7 @@ const email = z
   .string()
   .trim()
   .max(max('email'))
-  .refine((value) => value === '' || /^[^\s@]+@[^\s@]+\.[^\s@.]+$/.test(value), 'must be an e-mail address')
+  .refine((value) => value === '' || /^[^\s@]+@[^\s@]+\.[^\s@.]+$/.test(value), rule('validation.email'))
   .nullish();
 const id = validId('must be an id');
 const optionalId = z.union([id, z.null(), z.literal(false), z.literal('')]).optional();
@@ -39,7 +33,7 @@ const optionalId = z.union([id, z.null(), z.literal(false), z.literal('')]).opti
 const createSchema = z.object({
   fields: z.object(
     {
-      name: z.string({ error: whenNotGiven('The name is required') }).trim().min(1, 'The name is required').max(max('name')),
+      name: z.string({ error: whenNotGiven('The name is required') }).trim().min(1, rule('validation.required', {}, 'The name is required')).max(max('name')),
       email,
       phone: text(max('phone')),
       company_name: text(max('company_name')),
@@ -47,7 +41,7 @@ const createSchema = z.object({
       company_id: optionalId,
       // One investor type, as a one-item array (a bare id is accepted too).
       x_studio_tipo_inversor: z
-        .preprocess((value) => (typeof value === 'number' ? [value] : value === null || value === false ? [] : value), z.array(id).max(1, 'Only one investor type'))
+        .preprocess((value) => (typeof value === 'number' ? [value] : value === null || value === false ? [] : value), z.array(id).max(1, worded('Only one investor type')))
         .optional(),
       category_id: z.array(id).max(50).nullish(),
       function: text(max('function')),
@@ -59,12 +53,14 @@ const createSchema = z.object({
   ).strict(),
 }).strict();
 
+const RECORDS_BETWEEN = rule('validation.between', { minimum: 1, maximum: 1000 }, 'numberOfRecords must be between 1 and 1000');
+
 export const contactSearchSchema = z.object({
   name: text(200),
   owner: text(200),
   companyOwner: z.union([z.string().trim().max(200), id]).nullish(),
-  pageNumber: z.number().int().min(1, 'pageNumber starts at 1').max(1_000_000).default(1),
-  numberOfRecords: z.number().int().min(1, 'numberOfRecords must be between 1 and 1000').max(1000, 'numberOfRecords must be between 1 and 1000').default(100),
+  pageNumber: z.number().int().min(1, worded('pageNumber starts at 1')).max(1_000_000).default(1),
+  numberOfRecords: z.number().int().min(1, RECORDS_BETWEEN).max(1000, RECORDS_BETWEEN).default(100),
 });
 
 function escapeHtml(value: string): string {
@@ -103,25 +99,25 @@ export async function contactRoutes(app: FastifyInstance, { erp, features }: { e
     const { fields } = request.body;
     const user = userOf(request);
     const employee = await employeeOf(request);
-    if (!employee) throw new HttpError(400, NOT_AN_EMPLOYEE);
+    if (!employee) throw new HttpError(400, 'contacts.notAnEmployee');
     const employeeCompany = Array.isArray(employee.company_id) ? Number(employee.company_id[0]) : null;
     const companyId = fields.company_id || (employeeCompany && user.companies.includes(employeeCompany) ? employeeCompany : user.companies[0]);
-    if (!companyId || !user.companies.includes(companyId)) throw new HttpError(403, 'You do not have access to this company');
+    if (!companyId || !user.companies.includes(companyId)) throw new HttpError(403, 'access.company', {}, { field: 'fields.company_id' });
     // Without the optional models (an Odoo missing them), their choices are dropped, as the form hid them.
     const present = await features.get();
     const investor = present.investorTypes ? (fields.x_studio_tipo_inversor ?? []) : [];
     const event = present.events ? fields.from_event_assistant || false : false;
     const categories = [...new Set(fields.category_id ?? [])];
-    const checks: Array<[string, number[], string]> = [
-      ['x_tipo_inversor', investor, 'Investor type'],
-      ['res.partner.category', categories, 'Category'],
-      ['x_evento_contactos', event ? [event] : [], 'Event'],
+    const checks: Array<[string, number[], 'contacts.investorTypeNotFound' | 'contacts.categoryNotFound' | 'contacts.eventNotFound', string]> = [
+      ['x_tipo_inversor', investor, 'contacts.investorTypeNotFound', 'fields.x_studio_tipo_inversor'],
+      ['res.partner.category', categories, 'contacts.categoryNotFound', 'fields.category_id'],
+      ['x_evento_contactos', event ? [event] : [], 'contacts.eventNotFound', 'fields.from_event_assistant'],
     ];
-    for (const [model, ids, label] of checks) {
+    for (const [model, ids, key, field] of checks) {
       if (!ids.length) continue;
       const found = await erp.searchRead(model, [['id', 'in', ids]], { fields: ['id'] });
       const missing = ids.filter((one) => !found.some((record) => record.id === one));
-      if (missing.length) throw new HttpError(400, `${label} ${missing.join(', ')} not found`);
+      if (missing.length) throw new HttpError(400, key, { ids: missing }, { field });
     }
     // Spec section 3: the payload's comment comes from the notes input and its notes from the comment input; each
     // is stored under its own payload name (comment -> res.partner.comment, notes -> x_notes).

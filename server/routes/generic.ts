@@ -17,18 +17,10 @@ import { isIsoDate } from '../../shared/domain/dates';
 import { RESOURCES, resourceNamed } from '../../shared/resources/registry';
 import { sourceOf, type FieldDeclaration, type ResourceDeclaration } from '../../shared/resources/types';
 import { erpOrder, idParams, orEmpty, withSort, type Sort } from './reference';
-import { validId } from './input';
+import { HttpError } from '../http-error';
+import { rule, validId } from './input';
 import type { Domain, DomainTerm, ErpClient, ErpRecord, ErpValues } from '../erp/types';
 import { COUNT_LIMIT, searchPage } from '../erp/page';
-
-class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 const recordId = validId();
 
@@ -37,17 +29,18 @@ function text(max: number) {
   return z
     .string()
     .trim()
-    .max(max, `must be at most ${max} characters`)
-    .refine((value) => !value.includes('\u0000'), 'must not contain NUL characters');
+    .max(max, rule('validation.textMax', { maximum: max }))
+    .refine((value) => !value.includes('\u0000'), rule('validation.nul'));
 }
 
 /** A business date: a real day of the years 1900 to 2199 (shared/domain/dates). */
-const isoDate = z.string().refine(isIsoDate, 'must be a date YYYY-MM-DD');
+const isoDate = z.string().refine(isIsoDate, rule('validation.date'));
+const DATETIME = rule('validation.datetime', {}, 'must be a date and time YYYY-MM-DD HH:MM:SS');
 /** A date and time as Odoo writes it ('YYYY-MM-DD HH:MM:SS', or with a T). */
 const isoDateTime = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}[ T]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'must be a date and time YYYY-MM-DD HH:MM:SS')
-  .refine((value) => isIsoDate(value.slice(0, 10)), 'must be a date and time YYYY-MM-DD HH:MM:SS');
+  .regex(/^\d{4}-\d{2}-\d{2}[ T]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, DATETIME)
+  .refine((value) => isIsoDate(value.slice(0, 10)), DATETIME);
 
 /** What a declared field accepts when written. */
 function inputOf(name: string, field: FieldDeclaration) {
@@ -56,11 +49,11 @@ function inputOf(name: string, field: FieldDeclaration) {
     case 'text':
     case 'longText':
     case 'url':
-      return field.required ? text(max).min(1, `${name} is required`) : z.union([text(max), z.null()]);
+      return field.required ? text(max).min(1, rule('validation.required', {}, `${name} is required`)) : z.union([text(max), z.null()]);
     case 'email':
       return field.required
-        ? text(max).pipe(z.email(`${name} must be an e-mail address`))
-        : z.union([text(max).pipe(z.union([z.literal(''), z.email(`${name} must be an e-mail address`)])), z.null()]);
+        ? text(max).pipe(z.email(rule('validation.email', {}, `${name} must be an e-mail address`)))
+        : z.union([text(max).pipe(z.union([z.literal(''), z.email(rule('validation.email', {}, `${name} must be an e-mail address`))])), z.null()]);
     case 'number':
     case 'money': {
       // Within what the ERP's float columns hold to the cent.
@@ -179,9 +172,9 @@ function orderOf(resource: ResourceDeclaration, sort?: Sort | null): string {
  */
 async function scoped(erp: ErpClient, resource: ResourceDeclaration, request: FastifyRequest, id: number, purpose: 'read' | 'write' = 'read'): Promise<ErpRecord> {
   const [record] = await erp.searchRead(resource.model!, [['id', '=', id], ...scopeDomain(resource, request.user.companies)], { fields: readFields(resource) });
-  if (!record) throw new HttpError(404, `${resource.name} ${id} not found`);
+  if (!record) throw new HttpError(404, 'resources.notFound', { resource: resource.name, id });
   if (purpose === 'write' && resource.company && !record[resource.company.field]) {
-    throw new HttpError(403, `${resource.name} ${id} is shared by every company and cannot be changed here`);
+    throw new HttpError(403, 'resources.shared', { resource: resource.name, id });
   }
   return record;
 }
@@ -202,7 +195,7 @@ async function valuesOf(erp: ErpClient, resource: ResourceDeclaration, request: 
   const values: ErpValues = {};
   const companyField = resource.company?.field;
   const ownCompany = companyField && companyField in body ? body[companyField] : current ? companyOf(resource, current) : undefined;
-  if (companyField && companyField in body && !body[companyField] && !resource.company?.shared) throw new HttpError(400, `${companyField} is required`);
+  if (companyField && companyField in body && !body[companyField] && !resource.company?.shared) throw new HttpError(400, 'resources.required', {}, { field: companyField });
   const within = typeof ownCompany === 'number' ? [ownCompany] : request.user.companies;
   for (const [name, value] of Object.entries(body)) {
     const field = resource.fields[name];
@@ -216,7 +209,7 @@ async function valuesOf(erp: ErpClient, resource: ResourceDeclaration, request: 
     } else values[source] = value === null || value === '' ? false : value;
     if (field.unique && typeof value === 'string' && value) {
       const taken = await erp.searchCount(resource.model!, [[source, '=ilike', value], ...(current ? [['id', '!=', current.id] as DomainTerm] : [])]);
-      if (taken) throw new HttpError(409, `${name}: another of ${resource.name} already has ${value}`);
+      if (taken) throw new HttpError(409, 'resources.unique', { resource: resource.name, value }, { field: name });
     }
   }
   return values;
@@ -227,13 +220,13 @@ async function mustReach(erp: ErpClient, target: string | undefined, userCompani
   if (!ids.length || !target) return;
   if (target === 'companies') {
     const missing = ids.filter((id) => !userCompanies.includes(id) || !within.includes(id));
-    if (missing.length) throw new HttpError(400, `${name}: company ${missing.join(', ')} is not one of yours`);
+    if (missing.length) throw new HttpError(400, 'resources.companyNotYours', { ids: missing }, { field: name });
     return;
   }
   const referenced = resourceNamed(target)!;
   const found = await erp.searchRead(referenced.model!, [['id', 'in', ids], ...scopeDomain(referenced, within.filter((id) => userCompanies.includes(id)))], { fields: ['id'] });
   const missing = ids.filter((id) => !found.some((one) => one.id === id));
-  if (missing.length) throw new HttpError(400, `${name}: ${target} ${missing.join(', ')} not found`);
+  if (missing.length) throw new HttpError(400, 'resources.referenceNotFound', { target, ids: missing }, { field: name });
 }
 
 /**
@@ -253,7 +246,7 @@ function withWhere(resource: ResourceDeclaration, values: ErpValues): ErpValues 
   const result = { ...values };
   for (const [field, operator, value] of resource.where ?? []) {
     if (operator !== '=') continue;
-    if (field in result && result[field] !== value) throw new HttpError(400, `${field} must be ${String(value)}`);
+    if (field in result && result[field] !== value) throw new HttpError(400, 'resources.mustBe', { value: String(value) }, { field });
     result[field] = value;
   }
   return result;
@@ -302,7 +295,7 @@ export async function resourceRoutes(app: FastifyInstance, { erp, resource }: { 
       const companyField = resource.company?.field;
       const given = { ...body };
       if (companyField && !(companyField in given)) {
-        if (request.user.companies.length !== 1) throw new HttpError(400, `${companyField} is required`);
+        if (request.user.companies.length !== 1) throw new HttpError(400, 'resources.required', {}, { field: companyField });
         given[companyField] = request.user.companies[0];
       }
       const values = withWhere(resource, await valuesOf(erp, resource, request, given));

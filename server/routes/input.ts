@@ -1,92 +1,83 @@
 /**
- * How a refused route input is worded (issue 15): each route's zod schema is checked with `inputMessage` as the
- * parse's error map, so every rule a schema leaves unworded still names itself in plain words ("must be at most 200
- * characters", "must be a number", "is required", "must be text or a number"), and a schema's own message wins. The
- * answer is `<field path>: <message>` (server/app.ts).
+ * How a refused route input is worded (issues 15 and 27): each route's zod schema is checked with `inputMessage` as the
+ * parse's error map, so every rule a schema leaves unworded still names itself ("must be at most 200 characters",
+ * "must be a number", "is required", "must be text or a number"). Each rule is a message key of server/messages.ts
+ * with its parameters, carried in the issue's message (encodeRule), so the answer can say it in the request's
+ * language; a schema that words a rule its own way ('The name is required') keeps that wording as the API's.
+ * The answer is `<field>: <rule>` (server/app.ts).
  */
 import { z } from 'zod';
 import { MAX_ID } from '../../shared/domain/constants';
+import { decodeRule, encodeRule, type MessageKey, type MessageParams, type Rule } from '../messages';
 
-type Issue = z.core.$ZodRawIssue;
+type Issue = z.core.$ZodRawIssue | z.core.$ZodIssue;
+type IssueOf<C extends string> = Extract<z.core.$ZodRawIssue, { code: C }>;
 
-/** A type as the messages name it. */
-const TYPE_NAMES: Readonly<Record<string, string>> = {
-  string: 'text',
-  number: 'a number',
-  int: 'a whole number',
-  boolean: 'true or false',
-  array: 'a list',
-  tuple: 'a list',
-  object: 'an object',
-  record: 'an object',
-  null: 'null',
-  date: 'a date',
-};
-
-/** The type of a received value, as the messages name it. */
+/** The type of a received value, by the names the messages translate (server/messages.ts TYPE_NAMES). */
 function received(value: unknown): string {
   if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'string') return 'text';
-  if (typeof value === 'boolean') return 'true or false';
-  if (typeof value === 'object') return 'an object';
-  return typeof value === 'number' ? 'a number' : typeof value;
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'object') return 'object';
+  return typeof value;
 }
 
-const limit = (value: number | bigint) => String(value);
 const quoted = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 /** Literal alternatives that only say a value may be left empty (null, false, ''): not named among the types. */
 const EMPTY_LITERALS = new Set<unknown>([null, false, '', undefined]);
+const bound = (value: unknown) => (typeof value === 'bigint' ? Number(value) : value instanceof Date ? value.getTime() : Number(value));
 
-function typeMessage(issue: Extract<Issue, { code: 'invalid_type' }>): string {
+function typeRule(issue: IssueOf<'invalid_type'>): Rule {
   const input = issue.input;
-  if (input === undefined) return 'is required';
+  if (input === undefined) return { key: 'validation.required' };
   // JSON's 1e400 is Infinity: a number too big (or too small), not "no number".
-  if (typeof input === 'number' && !Number.isFinite(input)) return input > 0 ? 'is too big' : 'is too small';
-  if (issue.expected === 'int' && typeof input === 'number') return 'must be a whole number';
-  return `must be ${TYPE_NAMES[issue.expected] ?? issue.expected}, not ${received(input)}`;
+  if (typeof input === 'number' && !Number.isFinite(input)) return { key: input > 0 ? 'validation.tooBig' : 'validation.tooSmall' };
+  if (issue.expected === 'int' && typeof input === 'number') return { key: 'validation.integer' };
+  return { key: 'validation.type', params: { expected: [`t:${issue.expected}`], received: received(input) } };
 }
 
-function sizeMessage(issue: Extract<Issue, { code: 'too_big' | 'too_small' }>): string {
+function sizeRule(issue: IssueOf<'too_big' | 'too_small'>): Rule {
   const big = issue.code === 'too_big';
-  const bound = limit(big ? (issue as { maximum: number | bigint }).maximum : (issue as { minimum: number | bigint }).minimum);
+  const limit = bound(big ? (issue as { maximum: unknown }).maximum : (issue as { minimum: unknown }).minimum);
   const exact = issue.exact;
   switch (issue.origin) {
     case 'string':
-      if (!big && bound === '1') return 'must not be empty';
-      return exact ? `must be ${bound} characters long` : `must be ${big ? 'at most' : 'at least'} ${bound} characters`;
+      if (!big && limit === 1) return { key: 'validation.empty' };
+      if (exact) return { key: 'validation.textLength', params: { length: limit } };
+      return big ? { key: 'validation.textMax', params: { maximum: limit } } : { key: 'validation.textMin', params: { minimum: limit } };
     case 'array':
     case 'set':
-      return exact ? `must have ${bound} items` : `must have ${big ? 'at most' : 'at least'} ${bound} item${bound === '1' ? '' : 's'}`;
+      if (exact) return { key: 'validation.itemsExact', params: { count: limit } };
+      return big ? { key: 'validation.itemsMax', params: { maximum: limit } } : { key: 'validation.itemsMin', params: { minimum: limit } };
     default:
-      if (issue.inclusive === false) return `must be ${big ? 'less' : 'greater'} than ${bound}`;
-      return `must be ${big ? 'at most' : 'at least'} ${bound}`;
+      if (issue.inclusive === false) return big ? { key: 'validation.lessThan', params: { maximum: limit } } : { key: 'validation.greaterThan', params: { minimum: limit } };
+      return big ? { key: 'validation.max', params: { maximum: limit } } : { key: 'validation.min', params: { minimum: limit } };
   }
 }
 
-function formatMessage(issue: Extract<Issue, { code: 'invalid_format' }>): string {
+function formatRule(issue: IssueOf<'invalid_format'>): Rule {
   switch (issue.format) {
     case 'email':
-      return 'must be an e-mail address';
+      return { key: 'validation.email' };
     case 'url':
-      return 'must be a web address';
+      return { key: 'validation.url' };
     case 'date':
-      return 'must be a date YYYY-MM-DD';
+      return { key: 'validation.date' };
     case 'datetime':
-      return 'must be a date and time';
+      return { key: 'validation.datetime' };
     case 'regex':
-      return `must match ${issue.pattern ?? 'its pattern'}`;
+      return { key: 'validation.pattern', params: { pattern: (issue as { pattern?: string }).pattern ?? 'its pattern' } };
     default:
-      return `must be ${issue.format}`;
+      return { key: 'validation.format', params: { format: issue.format } };
   }
 }
 
 /**
  * A union none of whose alternatives took the value: when the value had one alternative's type but broke its rule
- * (an id of -1 among "text or id"), that rule; else the types it may have ("must be text or a number").
+ * (an id of -1 among "text or id"), that rule, at the path it concerns; else the types it may have ("must be text or
+ * a number").
  */
-function unionMessage(issue: Extract<Issue, { code: 'invalid_union' }>): string {
-  const branches = (issue.errors ?? []) as z.core.$ZodIssue[][];
+function unionRule(issue: IssueOf<'invalid_union'>): Rule {
+  const branches = ((issue as { errors?: z.core.$ZodIssue[][] }).errors ?? []) as z.core.$ZodIssue[][];
   const typeOnly = (issues: z.core.$ZodIssue[]) => {
     const first = issues[0];
     if (!first) return true;
@@ -96,60 +87,111 @@ function unionMessage(issue: Extract<Issue, { code: 'invalid_union' }>): string 
   const matched = branches.find((issues) => !typeOnly(issues));
   if (matched) {
     const first = matched[0];
-    return first.path.length ? `${first.path.join('.')}: ${first.message}` : first.message;
+    const rule = decodeRule(first.message);
+    const subpath = [...first.path.map((part) => (typeof part === 'symbol' ? String(part) : part)), ...(rule.subpath ?? [])];
+    return subpath.length ? { ...rule, subpath } : rule;
   }
-  const expected = new Set<string>();
+  // Each alternative by the name the messages give it, once: t:<type> or v:<literal value>.
+  const expected = new Map<string, string>();
   for (const issues of branches) {
     const first = issues[0] as (z.core.$ZodIssue & { expected?: string; values?: unknown[] }) | undefined;
     if (first?.code === 'invalid_type' && first.expected && !EMPTY_LITERALS.has(first.expected === 'null' ? null : first.expected)) {
-      expected.add(TYPE_NAMES[first.expected] ?? first.expected);
+      const type = first.expected === 'tuple' ? 'array' : first.expected === 'record' ? 'object' : first.expected;
+      expected.set(`t:${type}`, `t:${type}`);
     } else if (first?.code === 'invalid_value') {
-      for (const value of first.values ?? []) if (!EMPTY_LITERALS.has(value)) expected.add(quoted(value));
+      for (const value of first.values ?? []) if (!EMPTY_LITERALS.has(value)) expected.set(`v:${quoted(value)}`, `v:${quoted(value)}`);
     }
   }
-  const names = [...expected];
-  if (issue.input === undefined) return 'is required';
-  if (!names.length) return 'is not valid';
-  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
-  return `must be ${list}, not ${received(issue.input)}`;
+  if (issue.input === undefined) return { key: 'validation.required' };
+  if (!expected.size) return { key: 'validation.invalid' };
+  return { key: 'validation.type', params: { expected: [...expected.values()], received: received(issue.input) } };
 }
 
-/** The parse error map of route inputs: a message for every rule a schema did not word itself. */
-export function inputMessage(issue: Issue): string | undefined {
-  try {
-    switch (issue.code) {
-      case 'invalid_type':
-        return typeMessage(issue);
-      case 'too_big':
-      case 'too_small':
-        return sizeMessage(issue);
-      case 'invalid_value':
-        return issue.values.length === 1 ? `must be ${quoted(issue.values[0])}` : `must be one of: ${issue.values.map(quoted).join(', ')}`;
-      case 'invalid_format':
-        return formatMessage(issue);
-      case 'not_multiple_of':
-        return `must be a multiple of ${issue.divisor}`;
-      case 'unrecognized_keys':
-        return `unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`;
-      case 'invalid_union':
-        return unionMessage(issue);
-      default:
-        return undefined;
+/** The rule an issue breaks, as a message key and its parameters; undefined for one zod words best itself. */
+export function describeIssue(issue: Issue): Rule | undefined {
+  switch (issue.code) {
+    case 'invalid_type':
+      return typeRule(issue as IssueOf<'invalid_type'>);
+    case 'too_big':
+    case 'too_small':
+      return sizeRule(issue as IssueOf<'too_big' | 'too_small'>);
+    case 'invalid_value': {
+      const values = (issue as { values: unknown[] }).values;
+      return values.length === 1 ? { key: 'validation.equals', params: { value: quoted(values[0]) } } : { key: 'validation.oneOf', params: { values: values.map(quoted) } };
     }
+    case 'invalid_format':
+      return formatRule(issue as IssueOf<'invalid_format'>);
+    case 'not_multiple_of':
+      return { key: 'validation.multipleOf', params: { divisor: bound((issue as { divisor: unknown }).divisor) } };
+    case 'unrecognized_keys':
+      return { key: 'validation.unknownFields', params: { keys: (issue as { keys: string[] }).keys } };
+    case 'invalid_union':
+      return unionRule(issue as IssueOf<'invalid_union'>);
+    default:
+      return undefined;
+  }
+}
+
+/** The parse error map of route inputs: every rule a schema did not word itself, as its message key. */
+export function inputMessage(issue: z.core.$ZodRawIssue): string | undefined {
+  try {
+    const rule = describeIssue(issue);
+    return rule && encodeRule(rule);
   } catch {
     // A message is never worth a failed request: zod's own wording then.
     return undefined;
   }
 }
 
+/** The keys of rules, which the answer words after the field they concern. */
+export type RuleKey = Extract<MessageKey, `validation.${string}`>;
+
+/** A rule's message for a schema: its key and parameters, and the API's own wording of it when it has one. */
+export function rule(key: RuleKey, params?: MessageParams, api?: string): string {
+  return encodeRule({ key, ...(params ? { params } : {}), ...(api !== undefined ? { api } : {}) });
+}
+
+/**
+ * A check's message worded the route's own way for the API ('An order has at most 200 lines'), keyed by the rule the
+ * value broke (validation.itemsMax, maximum 200), so a person reads it in their language.
+ */
+export function worded(api: string) {
+  return {
+    error: (issue: z.core.$ZodRawIssue) => {
+      const described = describeIssue(issue) ?? { key: 'validation.invalid' as const };
+      return encodeRule({ ...described, api });
+    },
+  };
+}
+
+/**
+ * A message for a value missing or of the wrong type only; a value of the right type that breaks a rule (too long,
+ * too big, not positive) gets the rule's own message instead of, say, "amount must be a number" for 1e10.
+ */
+export function whenNotGiven(api: string) {
+  // JSON's 1e400 arrives as Infinity: a number too big, worded by the route's messages.
+  return (issue: { code: string; input?: unknown }) =>
+    issue.code === 'invalid_type' && !(typeof issue.input === 'number' && !Number.isFinite(issue.input))
+      ? encodeRule({ ...(describeIssue(issue as z.core.$ZodRawIssue) ?? { key: 'validation.invalid' }), api })
+      : undefined;
+}
+
+const NOT_AN_ID = rule('validation.id');
+
 /**
  * A record id (1..2^31-1) whose every refusal says so: 0, -1, 1.5, 2^31 and 1e400 are each "is not a valid id";
- * `missing` words a value left out or of another type (else "is required", "must be a number, not text").
+ * `missing` words a value left out or of another type for the API (else "is required", "must be a number, not text").
  */
 export function validId(missing?: string) {
   return z
-    .number({ error: (issue) => (issue.code !== 'invalid_type' ? undefined : typeof issue.input === 'number' ? 'is not a valid id' : missing) })
-    .int('is not a valid id')
-    .positive('is not a valid id')
-    .max(MAX_ID, 'is not a valid id');
+    .number({
+      error: (issue) => {
+        if (issue.code !== 'invalid_type') return undefined;
+        if (typeof issue.input === 'number') return NOT_AN_ID;
+        return missing === undefined ? undefined : encodeRule({ ...(describeIssue(issue) ?? { key: 'validation.invalid' }), api: missing });
+      },
+    })
+    .int(NOT_AN_ID)
+    .positive(NOT_AN_ID)
+    .max(MAX_ID, NOT_AN_ID);
 }

@@ -9,7 +9,8 @@ import { z } from 'zod';
 import { isIsoDate, isWithinTwoYears } from '../../shared/domain/dates';
 import { prepareUpload } from '../files';
 import { companiesWithProjects, declaration, declaredMax, erpOrder, idParams, orEmpty, queryParam, withSort, whenNotGiven } from './reference';
-import { validId } from './input';
+import { HttpError } from '../http-error';
+import { rule, validId } from './input';
 import { roundMoney } from '../../shared/domain/money';
 import { plainText } from '../../shared/domain/text';
 import type { Domain, DomainTerm, ErpClient, ErpRecord } from '../erp/types';
@@ -25,12 +26,6 @@ export const MOVE_FIELDS = [
 
 /** Chatter messages written by people (Odoo's own notes, such as "Vendor Bill Created", are notifications). */
 export const PEOPLE_MESSAGES: DomainTerm = ['message_type', '=', 'comment'];
-
-class HttpError extends Error {
-  constructor(readonly statusCode: number, message: string) {
-    super(message);
-  }
-}
 
 /** The keys of a listed move (moveRow) and of a move to validate (with its messages): read-only when sent back. */
 const LISTED_FIELDS = [
@@ -70,9 +65,16 @@ export function moveRow(move: ErpRecord) {
 const text = (max: number) => z.string().trim().max(max).nullish();
 /** An id as text in a path or query list: 1 to 999999999 (0 names no record). */
 const RECORD_ID = /^[1-9][0-9]{0,8}$/;
-const isoDate = z.string().refine(isIsoDate, 'must be a date YYYY-MM-DD');
+const isoDate = z.string().refine(isIsoDate, rule('validation.date'));
 const optionalDate = z.union([isoDate, z.literal(''), z.null()]).optional();
 const triState = z.boolean().nullish();
+const CONCEPT_REQUIRED = rule('validation.required', {}, 'The reference/concept is required');
+/** A move's amount: more than zero and at least a cent, at most 1,000,000,000 (what the ERP's columns hold). */
+const amount = z
+  .number({ error: whenNotGiven('amount must be a number') })
+  .positive(rule('validation.positive', {}, 'amount must be greater than zero'))
+  .min(0.005, rule('validation.min', { minimum: 0.01 }, 'amount must be at least 0.01'))
+  .max(1e9, rule('validation.max', { maximum: 1e9 }, 'amount must be at most 1000000000'));
 
 export const moveSearchSchema = z.object({
   number: text(100),
@@ -144,7 +146,7 @@ export async function postNote(erp: ErpClient, request: FastifyRequest, model: s
 export async function accountByCode(erp: ErpClient, companyId: number, code: string, companyName: string): Promise<number> {
   const shared = (await erp.version?.()) ?? 17;
   const [account] = await erp.searchRead('account.account', [['code', '=', code], [shared >= 18 ? 'company_ids' : 'company_id', 'in', [companyId]]], { fields: ['id'], limit: 1 });
-  if (!account) throw new HttpError(400, `The account ${code} does not exist in the chart of accounts of ${companyName}`);
+  if (!account) throw new HttpError(400, 'moves.accountMissing', { code, company: companyName });
   return account.id;
 }
 
@@ -153,7 +155,7 @@ export async function moveRoutes(app: FastifyInstance, { erp }: { erp: ErpClient
   const resource = declaration('moves');
   async function scopedMove(request: FastifyRequest, id: number): Promise<ErpRecord> {
     const [move] = await erp.searchRead('account.move', [['id', '=', id], ['company_id', 'in', userOf(request).companies], ['move_type', 'in', MOVE_TYPES]], { fields: MOVE_FIELDS });
-    if (!move) throw new HttpError(404, `Move ${id} not found`);
+    if (!move) throw new HttpError(404, 'moves.notFound', { id });
     return move;
   }
 
@@ -189,7 +191,7 @@ export async function moveRoutes(app: FastifyInstance, { erp }: { erp: ErpClient
     const raw = Array.isArray(given) ? given.join(',') : given;
     const ids = [...new Set(raw.split(',').map((one) => one.trim()).filter(Boolean))];
     if (!ids.length || ids.length > 50 || ids.some((one) => !RECORD_ID.test(one))) {
-      throw new HttpError(400, 'attachmentIds must be a comma-separated list of up to 50 attachment ids');
+      throw new HttpError(400, 'moves.attachmentIds', {}, { field: 'attachmentIds' });
     }
     const numeric = ids.map(Number);
     const attachments = await erp.searchRead('ir.attachment', [['id', 'in', numeric], ['res_model', '=', 'account.move']], { fields: ['name', 'mimetype', 'res_id', 'datas'] });
@@ -201,7 +203,7 @@ export async function moveRoutes(app: FastifyInstance, { erp }: { erp: ErpClient
     );
     const allowed = attachments.filter((one) => visible.has(one.res_id as number));
     const missing = numeric.filter((id) => !allowed.some((one) => one.id === id));
-    if (missing.length) throw new HttpError(404, `Attachment ${missing.join(', ')} not found`);
+    if (missing.length) throw new HttpError(404, 'moves.attachmentNotFound', { ids: missing });
     return numeric.map((id) => {
       const one = allowed.find((attachment) => attachment.id === id)!;
       return { id: one.id, name: one.name, mimetype: one.mimetype, res_id: one.res_id, datas: one.datas };
@@ -213,9 +215,9 @@ export async function moveRoutes(app: FastifyInstance, { erp }: { erp: ErpClient
   const updateSchema = z
     .object({
       ...Object.fromEntries(LISTED_FIELDS.map((field) => [field, z.unknown().optional()])),
-      ref: z.string().trim().min(1, 'The reference/concept is required').max(declaredMax('moves', 'ref')).optional(),
-      concept: z.string().trim().min(1, 'The reference/concept is required').max(declaredMax('moves', 'ref')).optional(),
-      amount: z.number({ error: whenNotGiven('amount must be a number') }).positive('amount must be greater than zero').min(0.005, 'amount must be at least 0.01').max(1e9, 'amount must be at most 1000000000').optional(),
+      ref: z.string().trim().min(1, CONCEPT_REQUIRED).max(declaredMax('moves', 'ref')).optional(),
+      concept: z.string().trim().min(1, CONCEPT_REQUIRED).max(declaredMax('moves', 'ref')).optional(),
+      amount: amount.optional(),
       date: isoDate.optional(),
       comment: z.string().max(declaredMax('moves', 'comment')).nullish(),
     })
@@ -224,9 +226,9 @@ export async function moveRoutes(app: FastifyInstance, { erp }: { erp: ErpClient
   api.put('/odoo/moves/:id', { schema: { params: idParams, body: orEmpty(updateSchema) }, config: { permission: 'moves.modify' } }, async (request) => {
     const body = request.body;
     const move = await scopedMove(request, Number(request.params.id));
-    if (move.state !== 'draft') throw new HttpError(409, 'Only a draft move can be changed');
+    if (move.state !== 'draft') throw new HttpError(409, 'moves.notDraftChange');
     // A new date must be recent; a draft keeps its own date when only other fields change.
-    if (body.date && body.date !== String(move.date ?? '').slice(0, 10) && !isWithinTwoYears(body.date)) throw new HttpError(400, 'Incorrect expense/subsistence or invoice date, please check the date entered');
+    if (body.date && body.date !== String(move.date ?? '').slice(0, 10) && !isWithinTwoYears(body.date)) throw new HttpError(400, 'moves.incorrectDate', {}, { field: 'date' });
     const values: Record<string, unknown> = {};
     const ref = body.ref ?? body.concept;
     if (ref !== undefined) values.ref = ref;
@@ -238,7 +240,7 @@ export async function moveRoutes(app: FastifyInstance, { erp }: { erp: ErpClient
     if (body.amount !== undefined && roundMoney(body.amount) !== move.amount_total) {
       // Through the invoice line: Odoo then recomputes the tax and payment-term lines it keeps beside it.
       const lines = await erp.searchRead('account.move.line', [['move_id', '=', move.id], '|', ['display_type', '=', 'product'], ['display_type', '=', false]], { fields: ['tax_ids'] });
-      if (lines.length > 1) throw new HttpError(400, 'The amount of a move with several lines cannot be changed here');
+      if (lines.length > 1) throw new HttpError(400, 'moves.amountSeveralLines', {}, { field: 'amount' });
       let rate = 0;
       const taxIds = (lines[0]?.tax_ids as number[]) ?? [];
       if (taxIds.length) rate = (await erp.read('account.tax', taxIds, ['amount'])).reduce((sum, tax) => sum + Number(tax.amount), 0);
@@ -251,7 +253,7 @@ export async function moveRoutes(app: FastifyInstance, { erp }: { erp: ErpClient
 
   api.delete('/odoo/moves/:id', { schema: { params: idParams }, config: { permission: 'moves.delete' } }, async (request, reply) => {
     const move = await scopedMove(request, Number(request.params.id));
-    if (move.state !== 'draft') throw new HttpError(409, 'Only a draft move can be deleted');
+    if (move.state !== 'draft') throw new HttpError(409, 'moves.notDraftDelete');
     await erp.unlink('account.move', [move.id]);
     return reply.code(204).send();
   });
@@ -260,17 +262,17 @@ export async function moveRoutes(app: FastifyInstance, { erp }: { erp: ErpClient
   api.put('/odoo/moves/:id/validate', { schema: { params: idParams, body: orEmpty(validateSchema) }, config: { permission: 'moves.validate' } }, async (request) => {
     const { validate } = request.body;
     const move = await scopedMove(request, Number(request.params.id));
-    if (move.state === 'cancel') throw new HttpError(409, 'A cancelled move cannot be validated or rejected');
+    if (move.state === 'cancel') throw new HttpError(409, 'moves.cancelledDecision');
     // Once posted, the manager's decision is part of the booked record: it is not turned over afterwards.
     if (move.state === 'posted' && (move.pnt_account_move_team_manager_validate || move.pnt_account_move_team_manager_deny)) {
-      throw new HttpError(409, 'The decision on a posted move cannot be changed');
+      throw new HttpError(409, 'moves.postedDecision');
     }
     await erp.write('account.move', [move.id], { pnt_account_move_team_manager_validate: validate, pnt_account_move_team_manager_deny: !validate });
     await postNote(erp, request, 'account.move', move.id, validate ? 'Validado por el responsable / Validated by the manager' : 'Rechazado por el responsable / Rejected by the manager', 'notification');
     return moveRow(await scopedMove(request, move.id));
   });
 
-  const commentSchema = z.object({ comment: z.string({ error: whenNotGiven('comment must be text') }).trim().min(1, 'The comment is empty').max(5000) }).strict();
+  const commentSchema = z.object({ comment: z.string({ error: whenNotGiven('comment must be text') }).trim().min(1, rule('validation.empty', {}, 'The comment is empty')).max(5000) }).strict();
   api.post(
     '/odoo/moves/:id/validation-comment',
     { schema: { params: idParams, body: orEmpty(commentSchema) }, config: { permission: ['moves.validate', 'moves.modify'] } },
@@ -288,12 +290,12 @@ export async function moveRoutes(app: FastifyInstance, { erp }: { erp: ErpClient
     '/odoo/journals/:ids/moves',
     { schema: { params: queueParams, querystring: queueQuery }, config: { permission: 'moves.validate' } },
     async (request) => {
-      if (request.query.filter !== 'to_validate') throw new HttpError(400, "filter must be 'to_validate'");
+      if (request.query.filter !== 'to_validate') throw new HttpError(400, 'moves.queueFilter', {}, { field: 'filter' });
       const parts = request.params.ids.split(',').map((one) => one.trim());
-      if (!parts.length || parts.length > 50 || parts.some((one) => !RECORD_ID.test(one))) throw new HttpError(400, 'ids must be a comma-separated list of up to 50 journal ids');
+      if (!parts.length || parts.length > 50 || parts.some((one) => !RECORD_ID.test(one))) throw new HttpError(400, 'moves.journalIds', {}, { field: 'ids' });
       const ids = [...new Set(parts.map(Number))];
       const journals = await erp.searchRead('account.journal', [['id', 'in', ids], ['company_id', 'in', userOf(request).companies]], { fields: ['id'] });
-      if (journals.length !== ids.length) throw new HttpError(404, `Journal ${ids.filter((id) => !journals.some((one) => one.id === id)).join(', ')} not found`);
+      if (journals.length !== ids.length) throw new HttpError(404, 'moves.journalNotFound', { ids: ids.filter((id) => !journals.some((one) => one.id === id)) });
       const moves = await erp.searchRead(
         'account.move',
         [['journal_id', 'in', ids], ['company_id', 'in', userOf(request).companies], ['move_type', 'in', MOVE_TYPES], ['state', '=', 'draft'], ['pnt_account_move_team_manager_validate', '=', false], ['pnt_account_move_team_manager_deny', '=', false]],
@@ -308,20 +310,20 @@ export async function moveRoutes(app: FastifyInstance, { erp }: { erp: ErpClient
 const setting = z.object({ journal_id: z.unknown().optional(), account: z.unknown().optional() }).passthrough();
 
 export const moveCreateSchema = z.object({
-  type: z.enum(['expense', 'invoice'], { error: "type must be 'expense' or 'invoice'" }),
+  type: z.enum(['expense', 'invoice'], { error: rule('validation.oneOf', { values: ['expense', 'invoice'] }, "type must be 'expense' or 'invoice'") }),
   company_id: validId('company_id is required'),
   project: z.union([validId(), z.object({ id: validId().optional() }).passthrough(), z.null(), z.literal(false)]).optional(),
   project_id: z.union([validId(), z.null(), z.literal(false)]).optional(),
   company_data: z.object({ expenses: setting.optional(), invoices: setting.optional() }).passthrough().nullish(),
   partner_id: z.union([validId(), z.null(), z.literal(false)]).optional(),
   date: isoDate,
-  amount: z.number({ error: whenNotGiven('amount must be a number') }).positive('amount must be greater than zero').min(0.005, 'amount must be at least 0.01').max(1e9, 'amount must be at most 1000000000'),
+  amount,
   concept: z.string().trim().max(declaredMax('moves', 'ref')).optional().default(''),
   description: z.string().max(declaredMax('moves', 'ref')).nullish(),
   comment: z.string().max(declaredMax('moves', 'comment')).nullish(),
   paymentMethod: z.enum(['corporate_card', 'personal_card', 'direct_debit']).nullish(),
   paymentStatus: z.enum(['paid', 'unpaid']).nullish(),
-  file: z.object({ name: z.string().max(255), data: z.string().min(1, 'The file is empty') }, { error: whenNotGiven('A file is required') }),
+  file: z.object({ name: z.string().max(255), data: z.string().min(1, rule('validation.empty', {}, 'The file is empty')) }, { error: whenNotGiven('A file is required') }),
 }).strict();
 
 /**
@@ -334,22 +336,22 @@ export async function moveCreateRoute(app: FastifyInstance, { erp }: { erp: ErpC
   api.post('/odoo/moves/create', { schema: { body: orEmpty(moveCreateSchema) }, config: { permission: 'moves.create' } }, async (request, reply) => {
     const body = request.body;
     const user = request.user;
-    if (!user.companies.includes(body.company_id)) throw new HttpError(403, 'You do not have access to this company');
-    if (body.type === 'expense' && !body.paymentMethod) throw new HttpError(400, 'The payment method is required');
-    if (!isWithinTwoYears(body.date)) throw new HttpError(400, 'Incorrect expense/subsistence or invoice date, please check the date entered');
+    if (!user.companies.includes(body.company_id)) throw new HttpError(403, 'access.company', {}, { field: 'company_id' });
+    if (body.type === 'expense' && !body.paymentMethod) throw new HttpError(400, 'moves.paymentMethodRequired', {}, { field: 'paymentMethod' });
+    if (!isWithinTwoYears(body.date)) throw new HttpError(400, 'moves.incorrectDate', {}, { field: 'date' });
 
     const [company] = await companiesWithProjects(erp, [body.company_id]);
-    if (!company) throw new HttpError(404, `Company ${body.company_id} not found`);
+    if (!company) throw new HttpError(404, 'moves.companyNotFound', { id: body.company_id }, { field: 'company_id' });
     const projectId = typeof body.project === 'number' ? body.project : body.project && typeof body.project === 'object' ? body.project.id : body.project_id || undefined;
     const project = projectId ? company.projects.find((one) => one.id === projectId) : undefined;
-    if (projectId && !project) throw new HttpError(400, `Project ${projectId} does not belong to ${company.name}`);
+    if (projectId && !project) throw new HttpError(400, 'moves.projectNotInCompany', { project: projectId, company: company.name }, { field: 'project' });
     const group = body.type === 'expense' ? 'gastos' : 'facturas';
     const settings = project?.[group].journal_id ? project[group] : company[group];
-    if (!settings.journal_id) throw new HttpError(400, `${company.name} has no journal for ${body.type === 'expense' ? 'expenses' : 'invoices'}`);
+    if (!settings.journal_id) throw new HttpError(400, body.type === 'expense' ? 'moves.noExpenseJournal' : 'moves.noInvoiceJournal', { company: company.name }, { field: 'company_id' });
 
     if (body.partner_id) {
       const partners = await erp.searchCount('res.partner', [['id', '=', body.partner_id], '|', ['company_id', '=', false], ['company_id', '=', body.company_id]]);
-      if (!partners) throw new HttpError(400, `Supplier ${body.partner_id} not found in ${company.name}`);
+      if (!partners) throw new HttpError(400, 'moves.supplierNotFound', { id: body.partner_id, company: company.name }, { field: 'partner_id' });
     }
     const file = await prepareUpload(body.file.name, body.file.data);
     const [companyRecord] = await erp.read('res.company', [body.company_id], ['currency_id']);

@@ -19,7 +19,8 @@ import type { Domain, DomainTerm, ErpClient, ErpRecord } from '../erp/types';
 import { COUNT_LIMIT, keysetOf, pageAnswer, searchPage } from '../erp/page';
 import { renderOrderPdf, type PrintableOrder } from './order-pdf';
 import { declaration, declaredMax, erpOrder, idParams, orEmpty, queryParam, withSort, whenNotGiven } from './reference';
-import { validId } from './input';
+import { HttpError } from '../http-error';
+import { rule, validId, worded } from './input';
 
 export const ORDER_FIELDS = [
   'name', 'create_date', 'write_date', 'date_order', 'partner_id', 'client_order_ref', 'user_id', 'x_uploaded_by', 'company_id',
@@ -28,17 +29,10 @@ export const ORDER_FIELDS = [
 ];
 const LINE_FIELDS = ['order_id', 'name', 'product_id', 'product_uom_qty', 'product_uom', 'price_unit', 'price_subtotal', 'price_tax', 'price_total', 'tax_id'];
 const EDITABLE_STATES = new Set(['draft', 'sent']);
-export const ORDER_NOT_DELETABLE = 'You can not delete a sent quotation or a confirmed sales order. You must first cancel it.';
-
-class HttpError extends Error {
-  constructor(readonly statusCode: number, message: string) {
-    super(message);
-  }
-}
 
 const id = validId('must be an id');
 const optionalId = z.union([id, z.null(), z.literal(false)]).optional();
-const isoDate = z.string().refine(isIsoDate, 'must be a date YYYY-MM-DD');
+const isoDate = z.string().refine(isIsoDate, rule('validation.date'));
 /**
  * A unit price as Odoo keeps it (two decimals): 0 (a free line) or 0.01 to 1000000000; a negative price or one that
  * rounds to 0.00 (1e-9) is refused.
@@ -46,15 +40,15 @@ const isoDate = z.string().refine(isIsoDate, 'must be a date YYYY-MM-DD');
 const price = (name: string) =>
   z
     .number({ error: whenNotGiven(`${name} must be a number`) })
-    .min(LINE_LIMITS.priceUnit.min, `${name} must be at least ${LINE_LIMITS.priceUnit.min}`)
-    .max(LINE_LIMITS.priceUnit.max, `${name} must be at most ${LINE_LIMITS.priceUnit.max}`)
-    .refine((value) => value === 0 || storedDecimals(value) >= 0.01, `${name} must be 0 or at least 0.01`);
+    .min(LINE_LIMITS.priceUnit.min, rule('validation.min', { minimum: LINE_LIMITS.priceUnit.min }, `${name} must be at least ${LINE_LIMITS.priceUnit.min}`))
+    .max(LINE_LIMITS.priceUnit.max, rule('validation.max', { maximum: LINE_LIMITS.priceUnit.max }, `${name} must be at most ${LINE_LIMITS.priceUnit.max}`))
+    .refine((value) => value === 0 || storedDecimals(value) >= 0.01, rule('validation.zeroOrMin', { minimum: 0.01 }, `${name} must be 0 or at least 0.01`));
 /** A quantity as Odoo keeps it (two decimals): 0.01 to 1000000 once rounded. */
 const quantity = z
   .number({ error: whenNotGiven('product_uom_qty must be a number') })
-  .positive('The quantity must be greater than zero')
-  .refine((value) => storedDecimals(value) >= LINE_LIMITS.quantity.min, `The quantity must be at least ${LINE_LIMITS.quantity.min}`)
-  .max(LINE_LIMITS.quantity.max, `The quantity must be at most ${LINE_LIMITS.quantity.max}`);
+  .positive(rule('validation.positive', {}, 'The quantity must be greater than zero'))
+  .refine((value) => storedDecimals(value) >= LINE_LIMITS.quantity.min, rule('validation.min', { minimum: LINE_LIMITS.quantity.min }, `The quantity must be at least ${LINE_LIMITS.quantity.min}`))
+  .max(LINE_LIMITS.quantity.max, rule('validation.max', { maximum: LINE_LIMITS.quantity.max }, `The quantity must be at most ${LINE_LIMITS.quantity.max}`));
 
 /** An order as the list and the detail show it (spec section 3, Order). */
 export function orderRow(order: ErpRecord) {
@@ -136,12 +130,12 @@ const createSchema = z.object({
         product_id: validId('Every line needs a product'),
         product_uom: optionalId,
         product_uom_qty: quantity,
-        tax_id: z.array(id).max(5, 'A line has at most 5 taxes').optional().default([]),
+        tax_id: z.array(id).max(5, worded('A line has at most 5 taxes')).optional().default([]),
       }).strict(),
       { error: whenNotGiven('lines must be a list') },
     )
-    .min(1, 'An order needs at least one line')
-    .max(200, 'An order has at most 200 lines'),
+    .min(1, worded('An order needs at least one line'))
+    .max(200, worded('An order has at most 200 lines')),
 }).strict();
 
 const linesSchema = z.object({
@@ -157,13 +151,15 @@ const linesSchema = z.object({
       }).strict(),
       { error: whenNotGiven('lines must be a list') },
     )
-    .min(1, 'No lines to change')
-    .max(200, 'An order has at most 200 lines'),
+    .min(1, worded('No lines to change'))
+    .max(200, worded('An order has at most 200 lines')),
 }).strict();
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 }
+
+type NotFoundKey = 'orders.customerNotFound' | 'orders.pricelistNotFound' | 'orders.paymentTermNotFound' | 'orders.paymentModeNotFound';
 
 const pairId = (value: unknown) => (Array.isArray(value) ? Number(value[0]) : null);
 
@@ -216,7 +212,7 @@ export async function orderRoutes(app: FastifyInstance, { erp, config, features,
 
   async function scopedOrder(request: FastifyRequest, orderId: number): Promise<ErpRecord> {
     const [order] = await erp.searchRead('sale.order', [['id', '=', orderId], ['company_id', 'in', userOf(request).companies]], { fields: await orderFields() });
-    if (!order) throw new HttpError(404, `Order ${orderId} not found`);
+    if (!order) throw new HttpError(404, 'orders.notFound', { id: orderId });
     return order;
   }
 
@@ -273,41 +269,44 @@ export async function orderRoutes(app: FastifyInstance, { erp, config, features,
   }
 
   /** Products the company sells, by id, so a line never names another company's product. */
-  async function sellable(companyId: number, productIds: number[]) {
-    const ids = [...new Set(productIds)];
+  async function sellable(companyId: number, lines: ReadonlyArray<{ product_id?: number | null | false }>) {
+    const ids = [...new Set(lines.flatMap((line) => (line.product_id ? [line.product_id] : [])))];
     const products = ids.length
       ? await erp.searchRead('product.product', [['id', 'in', ids], ['sale_ok', '=', true], '|', ['company_id', '=', false], ['company_id', '=', companyId]], {
           fields: ['name', 'uom_id', 'standard_price', 'list_price'],
         })
       : [];
     const missing = ids.filter((one) => !products.some((product) => product.id === one));
-    if (missing.length) throw new HttpError(400, `Product ${missing.join(', ')} not found`);
+    if (missing.length) {
+      const first = lines.findIndex((line) => line.product_id === missing[0]);
+      throw new HttpError(400, 'orders.productNotFound', { ids: missing }, { field: `lines.${first}.product_id` });
+    }
     return new Map(products.map((product) => [product.id, product]));
   }
 
-  async function mustExist(model: string, recordId: number | null | undefined | false, companyId: number, label: string, shared = true) {
+  async function mustExist(model: string, recordId: number | null | undefined | false, companyId: number, key: NotFoundKey, field: string) {
     if (!recordId) return;
-    const domain: Domain = shared ? [['id', '=', recordId], '|', ['company_id', '=', false], ['company_id', '=', companyId]] : [['id', '=', recordId]];
-    if (!(await erp.searchCount(model, domain))) throw new HttpError(400, `${label} ${recordId} not found`);
+    const domain: Domain = [['id', '=', recordId], '|', ['company_id', '=', false], ['company_id', '=', companyId]];
+    if (!(await erp.searchCount(model, domain))) throw new HttpError(400, key, { id: recordId }, { field });
   }
 
   api.post('/odoo/orders/create', { schema: { body: orEmpty(createSchema) }, config: { permission: 'orders.create' } }, async (request, reply) => {
     const { order, lines } = request.body;
     const user = userOf(request);
-    if (!user.companies.includes(order.company_id)) throw new HttpError(403, 'You do not have access to this company');
-    if (!isWithinTwoYears(order.date_order)) throw new HttpError(400, 'Incorrect budget date, please check the date entered');
-    await mustExist('res.partner', order.partner_id, order.company_id, 'Customer');
-    await mustExist('product.pricelist', order.pricelist_id, order.company_id, 'Price list');
-    await mustExist('account.payment.term', order.payment_term_id, order.company_id, 'Payment term');
+    if (!user.companies.includes(order.company_id)) throw new HttpError(403, 'access.company', {}, { field: 'order.company_id' });
+    if (!isWithinTwoYears(order.date_order)) throw new HttpError(400, 'orders.incorrectDate', {}, { field: 'order.date_order' });
+    await mustExist('res.partner', order.partner_id, order.company_id, 'orders.customerNotFound', 'order.partner_id');
+    await mustExist('product.pricelist', order.pricelist_id, order.company_id, 'orders.pricelistNotFound', 'order.pricelist_id');
+    await mustExist('account.payment.term', order.payment_term_id, order.company_id, 'orders.paymentTermNotFound', 'order.payment_term_id');
     // Without the OCA payment modes the choice is dropped, as the empty list of modes told the form.
     const paymentModes = (await features.get()).paymentModes;
-    if (paymentModes) await mustExist('account.payment.mode', order.payment_mode_id, order.company_id, 'Payment mode');
-    const products = await sellable(order.company_id, lines.map((line) => line.product_id));
+    if (paymentModes) await mustExist('account.payment.mode', order.payment_mode_id, order.company_id, 'orders.paymentModeNotFound', 'order.payment_mode_id');
+    const products = await sellable(order.company_id, lines);
     const taxIds = [...new Set(lines.flatMap((line) => line.tax_id))];
     if (taxIds.length) {
       const taxes = await erp.searchRead('account.tax', [['id', 'in', taxIds], ['type_tax_use', '=', 'sale'], ['company_id', '=', order.company_id]], { fields: ['id'] });
       const missing = taxIds.filter((one) => !taxes.some((tax) => tax.id === one));
-      if (missing.length) throw new HttpError(400, `Tax ${missing.join(', ')} not found`);
+      if (missing.length) throw new HttpError(400, 'orders.taxNotFound', { ids: missing }, { field: `lines.${lines.findIndex((line) => line.tax_id.includes(missing[0]))}.tax_id` });
     }
     const [salesperson] = await erp.searchRead('res.users', [['login', '=ilike', user.email]], { fields: ['id'], limit: 1 }).catch(() => []);
 
@@ -357,14 +356,15 @@ export async function orderRoutes(app: FastifyInstance, { erp, config, features,
   api.put('/odoo/orders/:id/lines', { schema: { params: idParams, body: orEmpty(linesSchema) }, config: { permission: 'orders.modify' } }, async (request) => {
     const { lines } = request.body;
     const order = await scopedOrder(request, Number(request.params.id));
-    if (!EDITABLE_STATES.has(order.state as string)) throw new HttpError(409, 'A confirmed or cancelled order cannot be changed');
+    if (!EDITABLE_STATES.has(order.state as string)) throw new HttpError(409, 'orders.notEditable');
     const existing = await erp.searchRead('sale.order.line', [['order_id', '=', order.id]], { fields: ['id', 'price_unit'] });
     const foreign = lines.filter((line) => !existing.some((one) => one.id === line.id)).map((line) => line.id);
-    if (foreign.length) throw new HttpError(404, `Line ${foreign.join(', ')} not found in order ${order.name}`);
-    if (new Set(lines.map((line) => line.id)).size !== lines.length) throw new HttpError(400, 'A line is sent twice');
-    if (lines.some((line) => line.product_id === null || line.product_id === false)) throw new HttpError(400, 'Mandatory field: every line needs a product');
+    if (foreign.length) throw new HttpError(404, 'orders.lineNotFound', { ids: foreign, order: String(order.name) });
+    if (new Set(lines.map((line) => line.id)).size !== lines.length) throw new HttpError(400, 'orders.lineTwice', {}, { field: 'lines' });
+    const productless = lines.findIndex((line) => line.product_id === null || line.product_id === false);
+    if (productless >= 0) throw new HttpError(400, 'orders.lineNeedsProduct', {}, { field: `lines.${productless}.product_id` });
     const companyId = pairId(order.company_id)!;
-    const products = await sellable(companyId, lines.flatMap((line) => (line.product_id ? [line.product_id] : [])));
+    const products = await sellable(companyId, lines);
     const commands = lines.map((line) => {
       const values: Record<string, unknown> = {};
       if (line.name !== undefined) values.name = line.name || (line.product_id ? products.get(line.product_id)!.name : '');
@@ -389,8 +389,8 @@ export async function orderRoutes(app: FastifyInstance, { erp, config, features,
 
   api.put('/odoo/orders/:id/confirm', { schema: { params: idParams }, config: { permission: 'orders.modify' } }, async (request) => {
     const order = await scopedOrder(request, Number(request.params.id));
-    if (order.state === 'sale') throw new HttpError(409, 'The order is already confirmed');
-    if (!EDITABLE_STATES.has(order.state as string)) throw new HttpError(409, 'Some orders are not in a state requiring confirmation.');
+    if (order.state === 'sale') throw new HttpError(409, 'orders.alreadyConfirmed');
+    if (!EDITABLE_STATES.has(order.state as string)) throw new HttpError(409, 'orders.notConfirmable');
     await erp.call('sale.order', 'action_confirm', [order.id]);
     const [after] = await erp.read('sale.order', [order.id], ['state']);
     return { id: order.id, state: after?.state ?? 'sale' };
@@ -398,7 +398,7 @@ export async function orderRoutes(app: FastifyInstance, { erp, config, features,
 
   api.delete('/odoo/orders/:id', { schema: { params: idParams }, config: { permission: 'orders.delete' } }, async (request, reply) => {
     const order = await scopedOrder(request, Number(request.params.id));
-    if (order.state !== 'draft' && order.state !== 'cancel') throw new HttpError(409, ORDER_NOT_DELETABLE);
+    if (order.state !== 'draft' && order.state !== 'cancel') throw new HttpError(409, 'orders.notDeletable');
     await erp.unlink('sale.order', [order.id]);
     return reply.code(204).send();
   });
@@ -408,7 +408,7 @@ export async function orderRoutes(app: FastifyInstance, { erp, config, features,
     { schema: { params: idParams, querystring: z.looseObject({ lang: queryParam.describe("'en' or 'es' (the default)") }) }, config: { permission: 'orders.list' } },
     async (request) => {
       const asked = request.query.lang;
-      if (asked !== undefined && asked !== 'en' && asked !== 'es') throw new HttpError(400, "lang must be 'en' or 'es'");
+      if (asked !== undefined && asked !== 'en' && asked !== 'es') throw new HttpError(400, 'orders.printLang', {}, { field: 'lang' });
       const order = await scopedOrder(request, Number(request.params.id));
       const lang = asked === 'en' ? 'en' : 'es';
       // Always this server's address: users may not reach the ERP itself; the server fetches Odoo's PDF for them.
@@ -424,13 +424,13 @@ export async function orderRoutes(app: FastifyInstance, { erp, config, features,
     async (request, reply) => {
       const orderId = Number(request.params.id);
       const granted = printTokens.verify(orderId, String(request.query.token ?? ''));
-      const refused = () => new HttpError(403, 'This print link is not valid or has expired: print the order again from the console');
+      const refused = () => new HttpError(403, 'orders.printLink');
       if (!granted) throw refused();
       // Whoever asked for the link must still be active, hold orders.list and belong to the order's company.
       const asker = await findUserById(app.services.db, granted.userId);
       if (!asker?.active || !hasAnyPermission(asker.permissions, ['orders.list'], () => undefined)) throw refused();
       const [order] = await erp.read('sale.order', [orderId], await orderFields());
-      if (!order) throw new HttpError(404, `Order ${orderId} not found`);
+      if (!order) throw new HttpError(404, 'orders.notFound', { id: orderId });
       if (!asker.companies.includes(pairId(order.company_id) ?? -1)) throw refused();
       // A real Odoo's own report, fetched with the server's credentials (a portal link with the order's access
       // token); when Odoo cannot print (no wkhtmltopdf, an error page), our own PDF from Odoo's data.

@@ -11,6 +11,11 @@ import { vatCore } from '../../shared/domain/text';
 import { resourceNamed } from '../../shared/resources/registry';
 import { sortableFields, sourceOf, type ResourceDeclaration } from '../../shared/resources/types';
 import { ErpError, type Domain, type ErpClient } from '../erp/types';
+import { HttpError } from '../http-error';
+import { encodeRule } from '../messages';
+import { rule, whenNotGiven } from './input';
+
+export { whenNotGiven };
 
 export interface ScopedUser {
   id: number;
@@ -23,10 +28,11 @@ function userOf(request: FastifyRequest): ScopedUser {
   return (request as FastifyRequest & { user: ScopedUser }).user;
 }
 
-export class ScopeError extends Error {
-  readonly statusCode = 403;
-  constructor(message = 'You do not have access to this company') {
-    super(message);
+/** A company (or another's record) the user may not reach: 403. */
+export class ScopeError extends HttpError {
+  constructor(key: 'access.company' | 'access.ownJournals' = 'access.company', field?: string) {
+    super(403, key, {}, { field });
+    this.name = 'ScopeError';
   }
 }
 
@@ -35,10 +41,10 @@ export class ScopeError extends Error {
  * user's companies; refused naming `field` otherwise (`x-company-id: is not a valid id`).
  */
 export function ownCompany(request: FastifyRequest, raw: unknown, field = 'companyId'): number {
-  const bad = (rule: string) => Object.assign(new Error(`${field}: ${rule}`), { statusCode: 400 });
-  if (raw === undefined || raw === null || raw === '') throw bad('is required');
+  const bad = (key: 'validation.required' | 'validation.id') => new HttpError(400, key, {}, { field });
+  if (raw === undefined || raw === null || raw === '') throw bad('validation.required');
   const digits = typeof raw === 'number' ? String(raw) : raw;
-  if (typeof digits !== 'string' || !/^[0-9]{1,10}$/.test(digits) || Number(digits) < 1 || Number(digits) > MAX_ID) throw bad('is not a valid id');
+  if (typeof digits !== 'string' || !/^[0-9]{1,10}$/.test(digits) || Number(digits) < 1 || Number(digits) > MAX_ID) throw bad('validation.id');
   const id = Number(digits);
   if (!userOf(request).companies.includes(id)) throw new ScopeError();
   return id;
@@ -59,15 +65,6 @@ export const idParams = z.object({ id: idParam });
 
 /** A query parameter as Fastify parses it (text, or a list when repeated), for routes whose handler judges it. */
 export const queryParam = z.union([z.string(), z.array(z.string())]).optional();
-
-/**
- * A message for a value missing or of the wrong type only; a value of the right type that breaks a rule (too long,
- * too big, not positive) gets the rule's own message instead of, say, "amount must be a number" for 1e10.
- */
-export function whenNotGiven(message: string) {
-  // JSON's 1e400 arrives as Infinity: a number too big, worded by the route's messages (server/routes/input.ts).
-  return (issue: { code: string; input?: unknown }) => (issue.code === 'invalid_type' && !(typeof issue.input === 'number' && !Number.isFinite(issue.input)) ? message : undefined);
-}
 
 /** A body that may be left out is read as {}, as the handlers' `request.body ?? {}` did. */
 export function orEmpty<T extends z.ZodType>(schema: T) {
@@ -103,12 +100,15 @@ export function withSort<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>
   const sort = z
     .object({
       field: z.string().meta({ enum: fields, description: 'A sortable field of the list' }),
-      order: z.enum(['ASC', 'DESC', 'asc', 'desc'], { error: 'must be ASC or DESC' }).default('ASC'),
+      order: z.enum(['ASC', 'DESC', 'asc', 'desc'], { error: rule('validation.oneOf', { values: ['ASC', 'DESC'] }, 'must be ASC or DESC') }).default('ASC'),
     })
     .nullish();
   return schema.extend({ sort }).superRefine((body, context) => {
     const field = (body as { sort?: Sort | null }).sort?.field;
-    if (field !== undefined && !fields.includes(field)) context.addIssue({ code: 'custom', message: `sort.field must be one of: ${fields.join(', ')}`, path: [] });
+    if (field !== undefined && !fields.includes(field)) {
+      const api = `sort.field must be one of: ${fields.join(', ')}`;
+      context.addIssue({ code: 'custom', message: encodeRule({ key: 'validation.oneOf', params: { values: fields }, api, whole: true, subpath: ['sort', 'field'] }), path: [] });
+    }
   });
 }
 
@@ -227,7 +227,7 @@ export async function referenceRoutes(app: FastifyInstance, { erp }: { erp: ErpC
     companyId: z.union([z.number(), z.string().max(20)]),
     name: z.string().max(200).optional().default(''),
     // A tax id as printed on a document ('B-46123456', 'ES B46123456'): matched without its country prefix and marks.
-    vat: z.string().max(30).transform(vatCore).refine((core) => core.length >= 8, 'not a tax id').optional(),
+    vat: z.string().max(30).transform(vatCore).refine((core) => core.length >= 8, rule('validation.vat', {}, 'not a tax id')).optional(),
   });
   // This body has no default: a missing one is refused as required, a JSON null as not an object (Fastify hands a
   // validator null for both, so a missing body is marked before validation).
@@ -250,7 +250,7 @@ export async function referenceRoutes(app: FastifyInstance, { erp }: { erp: ErpC
   const providerCreate = z.strictObject({
     companyId: z.union([z.number(), z.string().max(20)]),
     name: z.string().trim().min(2).max(200),
-    vat: z.string().trim().max(30).refine((vat) => vat === '' || vatCore(vat).length >= 8, 'not a tax id').optional(),
+    vat: z.string().trim().max(30).refine((vat) => vat === '' || vatCore(vat).length >= 8, rule('validation.vat', {}, 'not a tax id')).optional(),
   });
   api.post('/odoo/providers/create', { schema: { body: providerCreate }, config: { permission: ['moves.create'] } }, async (request, reply) => {
     const companyId = ownCompany(request, request.body.companyId);
@@ -270,7 +270,7 @@ export async function referenceRoutes(app: FastifyInstance, { erp }: { erp: ErpC
     const sameVat = vat ? candidates.find((one) => typeof one.vat === 'string' && vatCore(one.vat) === vatCore(vat)) : undefined;
     const sameName = candidates.find((one) => plain(String(one.name)) === plain(name));
     const same = sameVat ?? sameName;
-    if (same) return reply.code(409).send({ message: `A supplier with this ${same === sameVat ? 'tax id' : 'name'} already exists: ${same.name}` });
+    if (same) throw new HttpError(409, same === sameVat ? 'providers.vatExists' : 'providers.nameExists', { name: String(same.name) }, { field: same === sameVat ? 'vat' : 'name' });
     const id = await erp.create('res.partner', { name, ...(vat ? { vat } : {}), is_company: true, supplier_rank: 1, company_id: companyId });
     return reply.code(201).send({ id, name, vat: vat ?? false });
   });
@@ -318,7 +318,7 @@ export async function referenceRoutes(app: FastifyInstance, { erp }: { erp: ErpC
     { schema: { params: idParams }, config: { permission: ['moves.validate', 'moves.list'] } },
     async (request) => {
       const user = userOf(request);
-      if (Number(request.params.id) !== user.id) throw new ScopeError('You can only read your own journals');
+      if (Number(request.params.id) !== user.id) throw new ScopeError('access.ownJournals');
       const companies = await companiesWithProjects(erp, user.companies);
       const expenses = new Set<number>();
       const invoices = new Set<number>();

@@ -13,14 +13,12 @@ import type { Mailer } from '../mail';
 import type { ReportJobs } from '../reports/jobs';
 import { failureMail, runPaymentReport, type ReportLanguage } from '../reports/payment-report';
 import { orEmpty, whenNotGiven } from './reference';
+import { HttpError } from '../http-error';
+import { messageLocale } from '../messages';
+import { rule, worded } from './input';
 
 export const REPORT_STARTED = 'The report is being generated. You will receive the results by email';
 
-class HttpError extends Error {
-  constructor(readonly statusCode: number, message: string) {
-    super(message);
-  }
-}
 
 /** What a payment report job keeps: whom to mail, the period, the companies with their names, the language. */
 interface PaymentReportParams {
@@ -31,15 +29,16 @@ interface PaymentReportParams {
   lang: ReportLanguage;
 }
 
-const isoDate = z.string().refine(isIsoDate, 'must be a date YYYY-MM-DD');
+const isoDate = z.string().refine(isIsoDate, rule('validation.date'));
+const NOT_AN_ID = rule('validation.id');
 const company = z.union([
-  z.number().int('is not a valid id').positive('is not a valid id').max(MAX_ID, 'is not a valid id'),
-  z.object({ id: z.number().int('is not a valid id').positive('is not a valid id').max(MAX_ID, 'is not a valid id'), name: z.string().max(200).optional() }).passthrough(),
+  z.number().int(NOT_AN_ID).positive(NOT_AN_ID).max(MAX_ID, NOT_AN_ID),
+  z.object({ id: z.number().int(NOT_AN_ID).positive(NOT_AN_ID).max(MAX_ID, NOT_AN_ID), name: z.string().max(200).optional() }).passthrough(),
 ]);
 const schema = z.object({
   dateFrom: isoDate,
   dateTo: isoDate,
-  companies: z.array(company, { error: whenNotGiven('companies must be a list') }).min(1, 'Choose at least one company').max(100),
+  companies: z.array(company, { error: whenNotGiven('companies must be a list') }).min(1, worded('Choose at least one company')).max(100),
   lang: z.enum(['es', 'en']).optional(),
 });
 
@@ -67,17 +66,17 @@ export async function reportRoutes(app: FastifyInstance, { erp, mailer, jobs }: 
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.post('/odoo/reports/payment', { schema: { body: orEmpty(schema) }, config: { permission: 'paymentReport.generate' } }, async (request, reply) => {
     const body = request.body;
-    if (body.dateFrom > body.dateTo) throw new HttpError(400, 'dateFrom must not be after dateTo');
-    if ((Date.parse(body.dateTo) - Date.parse(body.dateFrom)) / 86_400_000 > MAX_DAYS) throw new HttpError(400, 'The period can be at most five years');
+    if (body.dateFrom > body.dateTo) throw new HttpError(400, 'reports.range', {}, { field: 'dateFrom' });
+    if ((Date.parse(body.dateTo) - Date.parse(body.dateFrom)) / 86_400_000 > MAX_DAYS) throw new HttpError(400, 'reports.period', {}, { field: 'dateTo' });
     const user = request.user;
     const ids = [...new Set(body.companies.map((one) => (typeof one === 'number' ? one : one.id)))];
     const foreign = ids.filter((id) => !user.companies.includes(id));
-    if (foreign.length) throw new HttpError(403, `You do not have access to company ${foreign.join(', ')}`);
+    if (foreign.length) throw new HttpError(403, 'access.companies', { companies: foreign }, { field: 'companies' });
     // Names come from the ERP, not from the request.
     const records = await erp.searchRead('res.company', [['id', 'in', ids]], { fields: ['name'], order: 'name' });
     const companies = records.map((record) => ({ id: record.id, name: String(record.name) }));
     const period = { from: body.dateFrom, to: body.dateTo };
-    const lang = body.lang ?? (String(request.headers['accept-language'] ?? '').toLowerCase().startsWith('en') ? 'en' : 'es');
+    const lang = body.lang ?? (messageLocale(request.headers['accept-language']) === 'en' ? 'en' : 'es');
     await jobs.enqueue('payment', { email: user.email, ...period, companies, lang } satisfies PaymentReportParams, user.id, request.log);
     return reply.code(202).send({ message: REPORT_STARTED });
   });

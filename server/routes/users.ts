@@ -15,23 +15,20 @@ import type { Sql } from '../erp/embedded/sql';
 import type { Mailer } from '../mail';
 import { invitationMail } from './invitation-mail';
 import { declaration, declaredMax, idParams, orEmpty, withSort, type Sort, whenNotGiven } from './reference';
-import { validId } from './input';
-
-class HttpError extends Error {
-  constructor(readonly statusCode: number, message: string) {
-    super(message);
-  }
-}
+import { HttpError } from '../http-error';
+import { rule, validId } from './input';
 
 const USERS_MANAGE = 'users.create';
 const PERMISSION_VALUES = [GOD, ...ALL_PERMISSIONS] as const;
 const companyIds = z.array(validId('companies must be ids')).max(100);
+const UNKNOWN_PERMISSION = rule('validation.permission', {}, 'Unknown permission');
 
 const isAdmin = (user: Pick<AppUser, 'role'>) => user.role === 'admin';
 const isGod = (user: Pick<AppUser, 'permissions'>) => user.permissions.includes(GOD);
 /** Issue 15: an account holding god is changed, renamed or deleted only by a god holder. */
-const GOD_ACCOUNT_CHANGE = 'Only an administrator with god can change an account that holds god';
-const GOD_ACCOUNT_DELETE = 'Only an administrator with god can delete an account that holds god';
+const GOD_ACCOUNT_CHANGE = 'users.godChange';
+const GOD_ACCOUNT_DELETE = 'users.godDelete';
+type GodRefusal = typeof GOD_ACCOUNT_CHANGE | typeof GOD_ACCOUNT_DELETE;
 
 /** The user list's row for those who may see users (spec section 3, User). */
 function userRow(user: AppUser) {
@@ -81,40 +78,40 @@ export async function userRoutes(app: FastifyInstance, { db, mailer, config, clo
   async function managedUser(request: FastifyRequest, id: number): Promise<AppUser> {
     const requester = request.user;
     const user = await findUserById(db, id);
-    if (!user || (!isGod(requester) && !user.companies.some((company) => requester.companies.includes(company)))) throw new HttpError(404, `User ${id} not found`);
+    if (!user || (!isGod(requester) && !user.companies.some((company) => requester.companies.includes(company)))) throw new HttpError(404, 'users.notFound', { id });
     return user;
   }
 
   /** Refuses (403) a requester without god who would change or delete an account that holds god. */
-  function guardGodAccount(requester: AppUser, user: AppUser, message: string) {
-    if (isGod(user) && !isGod(requester)) throw new HttpError(403, message);
+  function guardGodAccount(requester: AppUser, user: AppUser, key: GodRefusal) {
+    if (isGod(user) && !isGod(requester)) throw new HttpError(403, key);
   }
 
   /**
    * The write of a guarded change: for a requester without god, the row must still not hold god when written (an
    * account made god meanwhile is refused the same way; one deleted meanwhile is not found).
    */
-  async function writeUnlessGod(requester: AppUser, user: AppUser, message: string, sql: string, params: unknown[]) {
+  async function writeUnlessGod(requester: AppUser, user: AppUser, key: GodRefusal, sql: string, params: unknown[]) {
     const all = [user.id, ...params];
     const guard = isGod(requester) ? '' : ` AND NOT ($${all.push(GOD)} = ANY(permissions))`;
     const rows = await db.query<{ id: number }>(`${sql} WHERE id = $1${guard} RETURNING id`, all);
     if (rows.length) return;
-    if (await findUserById(db, user.id)) throw new HttpError(403, message);
-    throw new HttpError(404, `User ${user.id} not found`);
+    if (await findUserById(db, user.id)) throw new HttpError(403, key);
+    throw new HttpError(404, 'users.notFound', { id: user.id });
   }
 
   /**
    * The last-administrator rule: a change (a permission removed, a user deleted) is refused when it would leave no
    * active user holding god, or no active user able to manage users at all.
    */
-  async function keepsAdministrators(changed: AppUser, permissionsAfter: string[] | null): Promise<string | null> {
+  async function keepsAdministrators(changed: AppUser, permissionsAfter: string[] | null): Promise<'users.lastAdmin' | 'users.nobodyElse' | null> {
     const rows = await db.query<{ id: number; permissions: string[] }>(`SELECT id, permissions FROM users WHERE active`);
     const after = rows.map((row) => (row.id === changed.id ? permissionsAfter : row.permissions)).filter((permissions): permissions is string[] => permissions !== null);
     const gods = after.filter((permissions) => permissions.includes(GOD)).length;
     const managers = after.filter((permissions) => hasPermission(permissions, USERS_MANAGE, () => undefined)).length;
     const before = rows.some((row) => row.permissions.includes(GOD));
-    if (before && gods === 0) return 'The last administrator cannot lose this permission';
-    if (managers === 0) return 'Nobody else could manage users: the last administrator cannot lose this permission';
+    if (before && gods === 0) return 'users.lastAdmin';
+    if (managers === 0) return 'users.nobodyElse';
     return null;
   }
 
@@ -156,16 +153,16 @@ export async function userRoutes(app: FastifyInstance, { db, mailer, config, clo
 
   const changeSchema = z.object({
     userId: validId('userId must be an id'),
-    permission: z.enum(PERMISSION_VALUES, { error: 'Unknown permission' }),
+    permission: z.enum(PERMISSION_VALUES, { error: UNKNOWN_PERMISSION }),
     value: z.boolean({ error: whenNotGiven('value must be true or false') }),
   }).strict();
   api.post('/users/change-permission', { schema: { body: orEmpty(changeSchema) }, config: { permission: USERS_MANAGE } }, async (request) => {
     const { userId, permission, value } = request.body;
     const requester = request.user;
     const user = await managedUser(request, userId);
-    if (value && user.id === requester.id) throw new HttpError(403, 'You cannot raise your own permissions');
+    if (value && user.id === requester.id) throw new HttpError(403, 'users.raiseOwn');
     // Nobody hands out what they do not hold themselves (a users.create holder cannot make someone god).
-    if (value && !hasPermission(requester.permissions, permission, () => undefined)) throw new HttpError(403, `You cannot grant ${permission}: you do not hold it`);
+    if (value && !hasPermission(requester.permissions, permission, () => undefined)) throw new HttpError(403, 'users.cannotGrant', { permissions: [permission] });
     const has = user.permissions.includes(permission);
     const permissions = value ? [...user.permissions, permission] : user.permissions.filter((one) => one !== permission);
     // The last-administrator rule answers first (as it always has), whoever asks.
@@ -181,8 +178,8 @@ export async function userRoutes(app: FastifyInstance, { db, mailer, config, clo
   });
 
   const editSchema = z.object({
-    firstName: z.string({ error: whenNotGiven('The first name is required') }).trim().min(1, 'The first name is required').max(declaredMax('users', 'firstName')),
-    lastName: z.string({ error: whenNotGiven('The last name is required') }).trim().min(1, 'The last name is required').max(declaredMax('users', 'lastName')),
+    firstName: z.string({ error: whenNotGiven('The first name is required') }).trim().min(1, rule('validation.required', {}, 'The first name is required')).max(declaredMax('users', 'firstName')),
+    lastName: z.string({ error: whenNotGiven('The last name is required') }).trim().min(1, rule('validation.required', {}, 'The last name is required')).max(declaredMax('users', 'lastName')),
     email: z.string().max(declaredMax('users', 'email')).optional(),
     companies: companyIds.optional(),
   }).strict();
@@ -191,13 +188,13 @@ export async function userRoutes(app: FastifyInstance, { db, mailer, config, clo
     const requester = request.user;
     const user = await managedUser(request, Number(request.params.id));
     guardGodAccount(requester, user, GOD_ACCOUNT_CHANGE);
-    if (body.email !== undefined && body.email.trim().toLowerCase() !== user.email.toLowerCase()) throw new HttpError(400, 'The email cannot be changed');
+    if (body.email !== undefined && body.email.trim().toLowerCase() !== user.email.toLowerCase()) throw new HttpError(400, 'users.emailFixed', {}, { field: 'email' });
     const companies = body.companies ? [...new Set(body.companies)].sort((a, b) => a - b) : undefined;
     const changesCompanies = companies && JSON.stringify(companies) !== JSON.stringify([...user.companies].sort((a, b) => a - b));
-    if (changesCompanies && !isAdmin(requester)) throw new HttpError(403, "Only an administrator can change a user's companies");
+    if (changesCompanies && !isAdmin(requester)) throw new HttpError(403, 'users.companiesAdminOnly', {}, { field: 'companies' });
     // Like invitations: an administrator without god hands out only their own companies (their own record included).
     if (changesCompanies && !isGod(requester) && companies.some((company) => !user.companies.includes(company) && !requester.companies.includes(company))) {
-      throw new HttpError(403, 'You can only give access to your own companies');
+      throw new HttpError(403, 'users.ownCompaniesOnly', {}, { field: 'companies' });
     }
     await writeUnlessGod(requester, user, GOD_ACCOUNT_CHANGE, `UPDATE users SET first_name = $2, last_name = $3, companies = $4`, [body.firstName, body.lastName, changesCompanies ? companies : user.companies]);
     return reply.code(204).send();
@@ -205,35 +202,35 @@ export async function userRoutes(app: FastifyInstance, { db, mailer, config, clo
 
   api.delete('/users/:id', { schema: { params: idParams }, config: { permission: USERS_MANAGE } }, async (request, reply) => {
     const user = await managedUser(request, Number(request.params.id));
-    if (user.id === request.user.id) throw new HttpError(409, 'You cannot delete your own account');
-    if (user.active && (await keepsAdministrators(user, null))) throw new HttpError(409, 'The last administrator cannot be deleted');
+    if (user.id === request.user.id) throw new HttpError(409, 'users.deleteSelf');
+    if (user.active && (await keepsAdministrators(user, null))) throw new HttpError(409, 'users.lastAdminDelete');
     guardGodAccount(request.user, user, GOD_ACCOUNT_DELETE);
     await writeUnlessGod(request.user, user, GOD_ACCOUNT_DELETE, `DELETE FROM users`, []);
     return reply.code(204).send();
   });
 
   const inviteSchema = z.object({
-    email: z.string({ error: whenNotGiven('The email is required') }).trim().min(1, 'The email is required').max(declaredMax('users', 'email')).pipe(z.email({ error: 'The email is not valid' })),
+    email: z.string({ error: whenNotGiven('The email is required') }).trim().min(1, rule('validation.required', {}, 'The email is required')).max(declaredMax('users', 'email')).pipe(z.email({ error: rule('validation.email', {}, 'The email is not valid') })),
     companies: companyIds.optional(),
-    permissions: z.array(z.enum(PERMISSION_VALUES, { error: 'Unknown permission' })).max(50).default([]),
+    permissions: z.array(z.enum(PERMISSION_VALUES, { error: UNKNOWN_PERMISSION })).max(50).default([]),
     lang: z.enum(['es', 'en']).optional(),
   }).strict();
   api.post('/users/invite', { schema: { body: orEmpty(inviteSchema) }, config: { permission: USERS_MANAGE } }, async (request, reply) => {
     const body = request.body;
     const requester = request.user;
-    if (await findUserByEmail(db, body.email)) throw new HttpError(409, `A user with the email ${body.email} already exists`);
+    if (await findUserByEmail(db, body.email)) throw new HttpError(409, 'users.exists', { email: body.email }, { field: 'email' });
     // Companies are an administrator's choice; anyone else invites into their own companies, and asking for other
     // ones is refused rather than silently replaced (issue 15): none given, or exactly their own, is what they get.
     const asked = body.companies?.length ? [...new Set(body.companies)] : null;
     if (asked && !isAdmin(requester)) {
       const foreign = asked.filter((company) => !requester.companies.includes(company));
-      if (foreign.length) throw new HttpError(403, `You cannot invite to companies you do not belong to: ${foreign.join(', ')}`);
-      if (asked.length !== new Set(requester.companies).size) throw new HttpError(403, 'Only an administrator can choose the companies of an invitation');
+      if (foreign.length) throw new HttpError(403, 'users.inviteForeign', { companies: foreign }, { field: 'companies' });
+      if (asked.length !== new Set(requester.companies).size) throw new HttpError(403, 'users.inviteCompaniesAdmin', {}, { field: 'companies' });
     }
     const companies = isAdmin(requester) && asked ? asked : requester.companies;
-    if (!isGod(requester) && companies.some((company) => !requester.companies.includes(company))) throw new HttpError(403, 'You can only invite into your own companies');
+    if (!isGod(requester) && companies.some((company) => !requester.companies.includes(company))) throw new HttpError(403, 'users.inviteOwnCompanies', {}, { field: 'companies' });
     const refused = body.permissions.filter((permission) => !hasPermission(requester.permissions, permission, () => undefined));
-    if (refused.length) throw new HttpError(403, `You cannot grant ${refused.join(', ')}: you do not hold it`);
+    if (refused.length) throw new HttpError(403, 'users.cannotGrant', { permissions: refused }, { field: 'permissions' });
     await inviteAndMail(request, { email: body.email, permissions: [...new Set(body.permissions)], companies }, body.lang ?? 'es');
     return reply.code(204).send();
   });
@@ -248,7 +245,7 @@ export async function userRoutes(app: FastifyInstance, { db, mailer, config, clo
     } catch (error) {
       request.log.error({ err: error }, 'invitation mail not sent');
       await db.query(`DELETE FROM invitations WHERE lower(email) = lower($1) AND used_at IS NULL`, [invitation.email]);
-      throw new HttpError(502, 'The invitation email could not be sent; nothing was saved. Try again later.');
+      throw new HttpError(502, 'users.mailFailed');
     }
   }
 
@@ -289,7 +286,7 @@ export async function userRoutes(app: FastifyInstance, { db, mailer, config, clo
   });
   async function onePending(request: FastifyRequest, id: number): Promise<PendingRow> {
     const [row] = await pending(request.user, id);
-    if (!row) throw new HttpError(404, `Invitation ${id} not found, or already accepted or expired`);
+    if (!row) throw new HttpError(404, 'users.invitationNotFound', { id });
     return row;
   }
 
@@ -302,7 +299,7 @@ export async function userRoutes(app: FastifyInstance, { db, mailer, config, clo
       const row = await onePending(request, Number(request.params.id));
       // What the invitation grants must still be the sender's to grant.
       const refused = row.permissions.filter((permission) => !hasPermission(request.user.permissions, permission, () => undefined));
-      if (refused.length) throw new HttpError(403, `You cannot grant ${refused.join(', ')}: you do not hold it`);
+      if (refused.length) throw new HttpError(403, 'users.cannotGrant', { permissions: refused }, { field: 'permissions' });
       await inviteAndMail(request, { email: row.email, permissions: row.permissions, companies: row.companies }, request.body?.lang ?? 'es');
       const [renewed] = await pending(request.user).then((rows) => rows.filter((one) => one.email.toLowerCase() === row.email.toLowerCase()));
       return answer(renewed);

@@ -47,7 +47,8 @@ function ListNoResults() {
 
 /**
  * What a list shows in place of its rows when its search failed: the list's own failure text (spec section 8,
- * 'Error filtering'...) as the title, the server's reason under it ('ERP unavailable'), and a retry. Without it
+ * 'Error filtering'...) as the title, the server's reason under it ('El ERP no está disponible...', in the user's
+ * language; 'No se puede contactar con el servidor' when it could not be reached), and a retry. Without it
  * react-admin shows the table's "No ... found", as if the list were empty.
  */
 export function ListError() {
@@ -57,7 +58,7 @@ export function ListError() {
   // The dataProvider names the list's failure text by its translation key; the reason is the server's own words.
   const key = (error as { message?: string }).message;
   const title = key ? translate(key, { _: key }) : undefined;
-  const reason = errorMessage(error);
+  const reason = errorMessage(error, translate);
   return (
     <Alert
       severity="error"

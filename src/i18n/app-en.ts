@@ -291,6 +291,12 @@ export const appEn = {
         notFuture: 'The date cannot be in the future',
       },
     },
+    errors: {
+      unreachable: 'The server cannot be reached: check the connection and try again',
+      erpUnavailable: 'The ERP is unavailable: try again in a few minutes',
+      serverFailed: 'The server could not handle the request: try again later',
+      quantityPositive: 'The quantity must be greater than zero',
+    },
     filters: { label: 'Filters', apply: 'Filter', clear: 'Clear filters' },
     list: { retry: 'Try again', moreThan: '%{from}-%{to} of more than %{total}' },
     moves: {

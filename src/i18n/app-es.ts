@@ -293,6 +293,12 @@ export const appEs: AppMessages = {
         notFuture: 'La fecha no puede ser futura',
       },
     },
+    errors: {
+      unreachable: 'No se puede contactar con el servidor: compruebe la conexión e inténtelo de nuevo',
+      erpUnavailable: 'El ERP no está disponible: inténtelo de nuevo en unos minutos',
+      serverFailed: 'El servidor no ha podido atender la petición: inténtelo de nuevo más tarde',
+      quantityPositive: 'La cantidad debe ser mayor que cero',
+    },
     filters: { label: 'Filtros', apply: 'Filtrar', clear: 'Limpiar filtros' },
     list: { retry: 'Reintentar', moreThan: '%{from}-%{to} de más de %{total}' },
     moves: {

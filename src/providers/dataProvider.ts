@@ -1,7 +1,7 @@
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
 import { resourceNamed } from '../../shared/resources/registry';
 import { sortableFields, type ResourceDeclaration, type Verb } from '../../shared/resources/types';
-import { apiFetch, getToken } from './http';
+import { apiFetch, getToken, withFieldErrors } from './http';
 
 /**
  * react-admin's dataProvider over the spec's API (section 7), derived from the resource declarations
@@ -250,7 +250,8 @@ export const dataProvider: BackofficeDataProvider = {
   async create(name, { data }) {
     const resource = declaration(name);
     if (!offers(resource, 'create')) return unsupported(name, 'create');
-    const { json } = await apiFetch<RaRecord>(`${resource.path}/create`, { method: 'POST', body: data });
+    // A refusal naming a field marks it in react-admin's form (server-side validation: body.errors).
+    const { json } = await apiFetch<RaRecord>(`${resource.path}/create`, { method: 'POST', body: data }).catch((error: unknown) => Promise.reject(withFieldErrors(error)));
     return { data: { ...(data as object), ...(json as object) } as never };
   },
 
@@ -260,7 +261,7 @@ export const dataProvider: BackofficeDataProvider = {
     const { json } = await apiFetch<RaRecord | null>(`${resource.path}/${encodeURIComponent(String(id))}`, {
       method: 'PUT',
       body: changes(resource, data as Record<string, unknown>, previousData as Record<string, unknown> | undefined),
-    });
+    }).catch((error: unknown) => Promise.reject(withFieldErrors(error)));
     // A 204 (users) answers nothing: the record is what was sent over what was there.
     return { data: { ...(previousData as object), ...(data as object), ...(json && typeof json === 'object' ? json : {}), id } as never };
   },

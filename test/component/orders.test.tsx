@@ -203,9 +203,41 @@ describe('order page', () => {
     fireEvent.change(screen.getByTestId('line-price'), { target: { value: '2000000000' } });
     await waitFor(() => expect(send.disabled).toBe(false));
     fireEvent.click(send);
-    await screen.findByText('Must be at least 0.01');
-    await screen.findByText('Must be 1000000000 or less');
+    // Each case in its own words (issue 27), the bounds as the language writes them.
+    await screen.findByText('The quantity must be at least 0.01');
+    await screen.findByText('The unit price must be at most 1,000,000,000');
+    fireEvent.change(screen.getByTestId('line-quantity'), { target: { value: '0' } });
+    fireEvent.change(screen.getByTestId('line-price'), { target: { value: '-5' } });
+    await screen.findByText('The quantity must be greater than zero');
+    await screen.findByText('The unit price cannot be negative');
     expect(sent).toHaveLength(0);
+  });
+
+  it("marks the line field a server refusal names, with the server's message", async () => {
+    server.use(
+      http.post('*/odoo/orders/create', ({ request }) =>
+        HttpResponse.json(
+          {
+            statusCode: 400,
+            error: 'Bad Request',
+            message: request.headers.get('accept-language') === 'en' ? 'Unit price (line 1): must be 0 or at least 0.01' : 'Precio unitario (línea 1): debe ser 0 o al menos 0,01',
+            code: 'validation.zeroOrMin',
+            field: 'lines.0.price_unit',
+            params: { minimum: 0.01 },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const send = await orderForFerreteria();
+    await waitFor(() => expect(send.disabled).toBe(false));
+    fireEvent.click(send);
+    const message = 'Unit price (line 1): must be 0 or at least 0.01';
+    await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(2));
+    const price = screen.getByTestId('line-price');
+    expect(price.getAttribute('aria-invalid')).toBe('true');
+    expect(within(price.closest('.MuiFormControl-root') as HTMLElement).getByText(message)).toBeTruthy();
+    expect(screen.getByTestId('line-quantity').getAttribute('aria-invalid')).toBe('false');
   });
 
   it('sends the same request body, byte for byte: typed price and description kept, tax changed, texts trimmed, date checked', async () => {

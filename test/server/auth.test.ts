@@ -251,7 +251,7 @@ describe('tokens and the guard', () => {
   it('answers 401 without a token, with a forged one, with alg none, and with an expired one', async () => {
     const noToken = await fetch(`${server.url}/users/me`);
     expect(noToken.status).toBe(401);
-    expect(await noToken.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Authentication required' });
+    expect(await noToken.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Authentication required', code: 'auth.required' });
 
     const real = await server.tokenFor('admin@demo.example');
     const [header, payload, signature] = real.split('.');
@@ -332,20 +332,20 @@ describe('errors', () => {
   it('answers unknown API paths with a JSON 404', async () => {
     const response = await fetch(`${server.url}/odoo/nothing-here`, { headers: { authorization: await server.tokenFor('admin@demo.example'), accept: 'text/html' } });
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Route GET /odoo/nothing-here not found' });
+    expect(await response.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Route GET /odoo/nothing-here not found', code: 'request.routeNotFound', params: { method: 'GET', path: '/odoo/nothing-here' } });
   });
 
   it('answers invalid input with a clear 400 and a crash with a 500 that tells nothing of the internals', async () => {
     const invalid = await fetch(`${server.url}/odoo/test-zod`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"amount":"x"}' });
     expect(invalid.status).toBe(400);
-    expect(await invalid.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: 'amount: amount must be a number' });
+    expect(await invalid.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: 'amount: amount must be a number', code: 'validation.invalid', field: 'amount' });
     const malformed = await fetch(`${server.url}/odoo/test-zod`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"amount":' });
     expect(malformed.status).toBe(400);
     expect((await malformed.json()).error).toBe('Bad Request');
     const crash = await fetch(`${server.url}/odoo/test-crash`);
     expect(crash.status).toBe(500);
     const text = await crash.text();
-    expect(JSON.parse(text)).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Internal server error' });
+    expect(JSON.parse(text)).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Internal server error', code: 'server.internal' });
     expect(text).not.toContain('/work/main');
   });
 });

@@ -32,7 +32,7 @@ describe('NUL characters', () => {
   it('are refused in any text of a body, naming where, and nothing is stored', async () => {
     const before = await call('POST', '/odoo/contacts/search', { name: 'Nul' });
     const contact = await call('POST', '/odoo/contacts/create', { fields: { name: 'Nul\u0000Contact' } });
-    expect(contact).toEqual({ status: 400, body: { statusCode: 400, error: 'Bad Request', message: 'fields.name: must not contain NUL characters' } });
+    expect(contact).toEqual({ status: 400, body: { statusCode: 400, error: 'Bad Request', message: 'fields.name: must not contain NUL characters', code: 'validation.nul', field: 'fields.name' } });
     expect((await call('POST', '/odoo/contacts/search', { name: 'Nul' })).body.total).toBe(before.body.total);
 
     const moves = await call('POST', '/odoo/moves/search', { state: ['draft'] });

@@ -80,9 +80,15 @@ describe('sorting the searches of moves, orders, contacts and users', () => {
       const declared = sortableFields(resourceNamed(resource)!);
       for (const field of ['id; DROP TABLE users', 'nonsense', 'permissions', 'partner_id', 'company_id'].filter((one) => !declared.includes(one))) {
         const refused = await call('POST', path, { sort: { field, order: 'ASC' } });
-        expect(refused, field).toEqual({ status: 400, body: { statusCode: 400, error: 'Bad Request', message: `sort.field must be one of: ${declared.join(', ')}` } });
+        expect(refused, field).toEqual({
+          status: 400,
+          body: { statusCode: 400, error: 'Bad Request', message: `sort.field must be one of: ${declared.join(', ')}`, code: 'validation.oneOf', field: 'sort.field', params: { values: declared } },
+        });
       }
-      expect(await call('POST', path, { sort: { field: declared[0], order: 'up' } })).toEqual({ status: 400, body: { statusCode: 400, error: 'Bad Request', message: 'sort.order: must be ASC or DESC' } });
+      expect(await call('POST', path, { sort: { field: declared[0], order: 'up' } })).toEqual({
+        status: 400,
+        body: { statusCode: 400, error: 'Bad Request', message: 'sort.order: must be ASC or DESC', code: 'validation.oneOf', field: 'sort.order', params: { values: ['ASC', 'DESC'] } },
+      });
       // No sort, or a null one: the search's own order.
       const plain = await call('POST', path, {});
       expect(plain.status).toBe(200);
@@ -101,7 +107,8 @@ describe('sorting the searches of moves, orders, contacts and users', () => {
 });
 
 describe('bad input to the routes whose bodies are declared on them', () => {
-  const bad = (message: string) => ({ status: 400, body: { statusCode: 400, error: 'Bad Request', message } });
+  // Issue 27 added the message's key, the field at fault and the message's parameters beside these.
+  const bad = (message: string) => ({ status: 400, body: expect.objectContaining({ statusCode: 400, error: 'Bad Request', message, code: expect.any(String) }) });
 
   it('is answered as before: the first problem, its path joined by dots', async () => {
     const today = new Date().toISOString().slice(0, 10);
@@ -127,7 +134,7 @@ describe('bad input to the routes whose bodies are declared on them', () => {
     expect(await call('GET', '/odoo/orders/1234567890')).toEqual(bad('params/id must match pattern "^[0-9]{1,9}$"'));
     expect(await call('GET', '/odoo/partner/x')).toEqual(bad('params/companyId must match pattern "^[0-9]{1,9}$"'));
     expect(await call('PUT', '/odoo/moves/99999', { amount: 'x' })).toEqual(bad('amount: amount must be a number'));
-    expect(await call('PUT', '/odoo/moves/99999', {})).toEqual({ status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Move 99999 not found' } });
+    expect(await call('PUT', '/odoo/moves/99999', {})).toEqual({ status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Move 99999 not found', code: 'moves.notFound', params: { id: 99999 } } });
   });
 
   it('still needs a session and the permission first', async () => {

@@ -61,7 +61,7 @@ export class OdooClient implements ErpClient {
    */
   async download(path: string): Promise<{ status: number; contentType: string; body: Buffer }> {
     const url = new URL(path, `${this.base}/`);
-    if (url.origin !== new URL(this.base).origin) throw new ErpError('access', 'The ERP gave a link outside itself');
+    if (url.origin !== new URL(this.base).origin) throw new ErpError('access', 'The ERP gave a link outside itself', { key: 'erp.foreignLink' });
     try {
       this.webSession ??= this.get(`/web/login?db=${encodeURIComponent(this.connection.db)}`).then(({ response }) =>
         response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).find((cookie) => cookie.startsWith('session_id=')),
@@ -94,7 +94,7 @@ export class OdooClient implements ErpClient {
     if (!this.uid) {
       const { db, login, apiKey } = this.connection;
       this.uid = this.jsonRpc('common', 'authenticate', [db, login, apiKey, {}]).then((uid) => {
-        if (typeof uid !== 'number' || uid <= 0) throw new ErpError('access', 'The ERP refused the configured credentials');
+        if (typeof uid !== 'number' || uid <= 0) throw new ErpError('access', 'The ERP refused the configured credentials', { key: 'erp.credentials' });
         return uid;
       });
       this.uid.catch(() => (this.uid = null));

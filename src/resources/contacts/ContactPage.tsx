@@ -33,7 +33,7 @@ import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import { resourceNamed } from '../../../shared/resources/registry';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
-import { serverMessageOr } from '../../providers/http';
+import { fieldErrorsOf, serverMessageOr } from '../../providers/http';
 import { readAsDataUrl } from '../moves/upload';
 import { REFERENCE_STALE_TIME, useReferenceList } from '../../providers/useReferenceList';
 import { MESSAGE_DURATION_MS, SHORT_MESSAGE_DURATION_MS } from '../../../shared/domain/constants';
@@ -81,6 +81,23 @@ const DURATIONS = { info: SHORT_MESSAGE_DURATION_MS, success: MESSAGE_DURATION_M
 /** What a card reading gives (spec section 7, POST /ocr/contact/), by the form field it fills. */
 const CARD_FIELDS = { name: 'name', email: 'email', website: 'website', phone: 'phone', position: 'position' } as const;
 type CardField = keyof typeof CARD_FIELDS;
+
+/** The server's paths of a contact's values (POST /odoo/contacts/create: { fields }) as the form's sources. */
+const CONTACT_SOURCES: Readonly<Record<string, string>> = {
+  'fields.name': 'name',
+  'fields.email': 'email',
+  'fields.phone': 'phone',
+  'fields.company_name': 'companyName',
+  'fields.from_event_assistant': 'eventId',
+  'fields.company_id': 'companyId',
+  'fields.x_studio_tipo_inversor': 'investorId',
+  'fields.category_id': 'categoryIds',
+  'fields.function': 'position',
+  'fields.website': 'website',
+  // Spec section 3: sent swapped relative to their labels.
+  'fields.comment': 'notes',
+  'fields.notes': 'comment',
+};
 
 /** The name is required, and blanks alone are no name (the same message either way). */
 const NAME_VALIDATORS: Validator[] = [required('app.contactForm.required'), regex(/\S/, 'app.contactForm.required')];
@@ -139,7 +156,8 @@ export function ContactPage() {
   const defaultCompany = (reference.companies.some((company) => company.id === own) ? own : reference.companies[0]?.id) ?? '';
   const defaultValues: ContactValues = { ...EMPTY, companyId: added.companyId ?? defaultCompany };
 
-  async function add(values: ContactValues) {
+  /** Adds the contact; a refusal that names a field answers it as the form's errors, which the Form marks. */
+  async function add(values: ContactValues): Promise<Record<string, string> | undefined> {
     const name = text(values.name);
     notify('app.contactForm.loading', { type: 'info', autoHideDuration: DURATIONS.info });
     try {
@@ -168,8 +186,10 @@ export function ContactPage() {
       );
       notify('app.contactForm.created', { type: 'success', messageArgs: { name }, autoHideDuration: DURATIONS.success });
       setAdded((current) => ({ count: current.count + 1, companyId: values.companyId ?? '' }));
+      return undefined;
     } catch (error) {
       notify(serverMessageOr(error, 'app.contactForm.errors.create'), { type: 'error', autoHideDuration: DURATIONS.error });
+      return fieldErrorsOf(error, CONTACT_SOURCES);
     }
   }
 

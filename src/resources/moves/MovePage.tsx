@@ -24,7 +24,7 @@ import SendIcon from '@mui/icons-material/Send';
 import { isFutureDay, isWithinTwoYears, isoDay, slashesToDashes } from '../../../shared/domain/dates';
 import { closestSupplier, supplierSearchTerms, vatCore } from '../../../shared/domain/text';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
-import { errorMessage } from '../../providers/http';
+import { errorMessage, fieldErrorsOf } from '../../providers/http';
 import { SERVER_MESSAGE_KEYS, postWithProgress, readAsDataUrl } from './upload';
 import { useReferenceList } from '../../providers/useReferenceList';
 import { LocaleNumberInput } from '../../custom/inputs/LocaleNumberInput';
@@ -67,6 +67,8 @@ const PAYMENT_STATUS_CHOICES = [
   { id: 'unpaid', name: 'app.moves.payment.unpaid' },
 ];
 type AiField = 'amount' | 'date' | 'concept' | 'provider';
+/** The creation payload's fields the form has a box for: a refusal naming one marks that box. */
+const FORM_FIELDS = new Set(['company_id', 'partner_id', 'concept', 'amount', 'paymentMethod', 'paymentStatus', 'date', 'comment']);
 
 /** The amount as the payload carries it: the number read from the box (es 1.234,56, en 1,234.56). */
 const amountOf = (value: unknown, locale = 'es') => numberValue(value, locale, 2);
@@ -161,7 +163,7 @@ function MoveFields({ tab }: { tab: MoveType }) {
   const [locale] = useLocaleState();
   const notify = useNotify();
   const dataProvider = useDataProvider<BackofficeDataProvider>();
-  const { setValue, getValues, reset, handleSubmit, formState, trigger, getFieldState } = useFormContext<MoveValues>();
+  const { setValue, getValues, reset, handleSubmit, formState, trigger, getFieldState, setError } = useFormContext<MoveValues>();
   // The company-scoped supplier search (spec section 7, POST /odoo/providers/search): the providers' declared action.
   const searchProviders = useCallback(
     (body: { companyId: number; name?: string; vat?: string }) => dataProvider.action<Provider[]>('providers', 'search', { body }),
@@ -444,7 +446,10 @@ function MoveFields({ tab }: { tab: MoveType }) {
       // The next document starts with its file: focus goes there, not to the page's body.
       chooseFileButton.current?.focus();
     } catch (error) {
-      const message = errorMessage(error);
+      // A refusal that names a field of the form marks it, in the words the server said it (the user's language).
+      const marked = fieldErrorsOf(error, (path) => (FORM_FIELDS.has(path) ? path : undefined));
+      for (const [source, text] of Object.entries(marked ?? {})) setError(source as keyof MoveValues, { type: 'server', message: text });
+      const message = errorMessage(error, translate);
       notify(SERVER_MESSAGE_KEYS.get(message) ?? message, { type: 'error' });
     } finally {
       setProgress(null);
@@ -464,7 +469,7 @@ function MoveFields({ tab }: { tab: MoveType }) {
       {companiesQuery.error ? (
         // A failed load says so, with its reason and a retry: never "no company" (issue 27).
         <Alert severity="error" data-testid="companies-error" action={<Button color="inherit" size="small" onClick={() => void companiesQuery.refetch()}>{translate('app.move.retry')}</Button>}>
-          {translate('app.move.companiesError', { error: errorMessage(companiesQuery.error) })}
+          {translate('app.move.companiesError', { error: errorMessage(companiesQuery.error, translate) })}
         </Alert>
       ) : null}
       <Row help={translate('app.move.help.company')}>

@@ -1,4 +1,4 @@
-import { getToken } from '../../providers/http';
+import { getToken, requestLanguage, UnreachableError } from '../../providers/http';
 
 /** The spec's special mapping (section 8): the server's text for an oversize file becomes a user message key. */
 export const FILE_TOO_LARGE = '[Error] File too large';
@@ -6,8 +6,8 @@ export const FILE_TOO_LARGE = '[Error] File too large';
 export const UNSUPPORTED_FILE = 'Failed to load file. Unsupported file format or file corrupted.';
 
 /**
- * Server texts the console says in the user's language: the spec's mapping of the oversize file, and the unreadable
- * file's message, which the catalogue holds in both languages (the server answers it in English).
+ * Server texts the console says in its own words: the spec's mapping of the oversize file, and the unreadable file's
+ * message as a server that answers in English says it (this one answers it in the request's language).
  */
 export const SERVER_MESSAGE_KEYS: ReadonlyMap<string, string> = new Map([
   [FILE_TOO_LARGE, 'app.move.fileTooLarge'],
@@ -28,12 +28,16 @@ export function postWithProgress<T>(path: string, body: unknown, onProgress: (fr
     const request = new XMLHttpRequest();
     request.open('POST', path);
     request.setRequestHeader('content-type', 'application/json');
+    // The console's language, not the browser's (which it would send by itself): refusals come back in it.
+    request.setRequestHeader('Accept-Language', requestLanguage());
+    // The server answers its refusals in the console's language.
+    request.setRequestHeader('accept-language', requestLanguage());
     const token = getToken();
     if (token) request.setRequestHeader('authorization', token);
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
-    request.onerror = () => reject(new Error('Network error'));
+    request.onerror = () => reject(new UnreachableError());
     request.onload = () => {
       let json: unknown = null;
       try {

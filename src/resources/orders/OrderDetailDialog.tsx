@@ -80,7 +80,7 @@ interface EditedLine { id: number; product: Product | null; name: string; quanti
 
 const toNumber = (value: NumberFieldValue) => (typeof value === 'number' ? value : Number.NaN);
 /** What a line's quantity and price may be: the bounds the server holds them to (LINE_LIMITS), two decimals. */
-const QUANTITY: NumberBounds = { decimals: 2, min: LINE_LIMITS.quantity.min, max: LINE_LIMITS.quantity.max };
+const QUANTITY: NumberBounds = { decimals: 2, positive: 'app.errors.quantityPositive', min: LINE_LIMITS.quantity.min, max: LINE_LIMITS.quantity.max };
 const PRICE: NumberBounds = { decimals: 2, min: LINE_LIMITS.priceUnit.min, max: LINE_LIMITS.priceUnit.max };
 const second = (pair: unknown) => (Array.isArray(pair) ? String(pair[1]) : '');
 const EDITABLE_STATES = new Set(['draft', 'sent']);
@@ -139,7 +139,7 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
 
   // Always read on opening: what the list put in the cache is its row, without lines or messages.
   const fetched = useGetOne<Order>('orders', { id: orderId }, { refetchOnMount: 'always', retry: false });
-  const failure = fetched.error ? errorMessage(fetched.error) : null;
+  const failure = fetched.error ? errorMessage(fetched.error, translate) : null;
   if (!order && fetched.data && fetched.isFetchedAfterMount && !fetched.isFetching) {
     setOrder(fetched.data);
     setLines(edited(fetched.data));
@@ -248,7 +248,7 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
       else window.open(url, '_blank', 'noopener');
     } catch (error) {
       tab?.close();
-      notify('app.orders.printError', { type: 'error', messageArgs: { error: errorMessage(error) } });
+      notify('app.orders.printError', { type: 'error', messageArgs: { error: errorMessage(error, translate) } });
     }
   }
 

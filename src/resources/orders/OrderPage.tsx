@@ -33,7 +33,7 @@ import SendIcon from '@mui/icons-material/Send';
 import { isWithinTwoYears, isoDay } from '../../../shared/domain/dates';
 import { formatMoney } from '../../../shared/domain/money';
 import { LINE_LIMITS, ORDER_DEFAULTS, defaultSaleTax, lineSubtotal, orderTotals, type TaxRounding } from '../../../shared/domain/orders';
-import { errorMessage } from '../../providers/http';
+import { errorMessage, fieldErrorsOf } from '../../providers/http';
 import { REFERENCE_STALE_TIME, useReferenceList } from '../../providers/useReferenceList';
 import { resourceNamed } from '../../../shared/resources/registry';
 import { OrderTotals } from './OrderTotals';
@@ -139,7 +139,27 @@ function tagInput(testId: string, ariaLabel?: string) {
 const COMPANY_INPUT = tagInput('order-company');
 const PARTNER_INPUT = tagInput('order-partner');
 
-type Send = (values: OrderValues) => Promise<void>;
+/** Sends the order; a refusal that names a field answers it as the form's errors (react-admin's Form marks it). */
+type Send = (values: OrderValues) => Promise<Record<string, string> | undefined>;
+
+/** The server's paths of an order's values (POST /odoo/orders/create) as the form's sources. */
+const ORDER_SOURCES: Readonly<Record<string, string>> = {
+  'order.company_id': 'companyId',
+  'order.partner_id': 'partnerId',
+  'order.date_order': 'date',
+  'order.client_order_ref': 'clientRef',
+  'order.note': 'note',
+  'order.pricelist_id': 'pricelistId',
+  'order.payment_term_id': 'termId',
+  'order.payment_mode_id': 'modeId',
+};
+const LINE_SOURCES: Readonly<Record<string, string>> = { product_id: 'productId', name: 'name', product_uom_qty: 'quantity', price_unit: 'priceUnit', tax_id: 'taxId' };
+
+function orderSource(path: string): string | undefined {
+  const line = /^lines\.(\d+)\.(\w+)$/.exec(path);
+  if (line) return LINE_SOURCES[line[2]] && `lines.${line[1]}.${LINE_SOURCES[line[2]]}`;
+  return ORDER_SOURCES[path];
+}
 
 /** The Order page (spec section 2): a budget (sale order in draft) with its lines, taxes and totals, on react-admin's Form. */
 export function OrderPage() {
@@ -167,8 +187,8 @@ export function OrderPage() {
   const send = useRef<Send>(null);
 
   useEffect(() => {
-    if (companiesQuery.error) notify('app.order.loadError', { type: 'error', messageArgs: { error: errorMessage(companiesQuery.error) } });
-  }, [companiesQuery.error, notify]);
+    if (companiesQuery.error) notify('app.order.loadError', { type: 'error', messageArgs: { error: errorMessage(companiesQuery.error, translate) } });
+  }, [companiesQuery.error, notify, translate]);
 
   if (companies && companies.length === 0) return <Alert severity="info" sx={{ mt: 2 }}>{translate('app.order.noCompanies')}</Alert>;
   return (
@@ -229,8 +249,8 @@ function OrderFormBody({ companies, ref }: { companies: OrderCompany[] | null; r
     if (companyId) localStorage.setItem(ORDER_KEYS.company, JSON.stringify(companyId));
   }, [companyId]);
   useEffect(() => {
-    if (referenceError) notify('app.order.loadError', { type: 'error', messageArgs: { error: errorMessage(referenceError) } });
-  }, [referenceError, notify]);
+    if (referenceError) notify('app.order.loadError', { type: 'error', messageArgs: { error: errorMessage(referenceError, translate) } });
+  }, [referenceError, notify, translate]);
   // The two-year rule also says so in a notification when a send is refused for it.
   const notifiedSubmit = useRef(submitCount);
   useEffect(() => {
@@ -302,9 +322,9 @@ function OrderFormBody({ companies, ref }: { companies: OrderCompany[] | null; r
   }
 
   // Called by the Form once the validators pass (company, customer, each line's product, the date).
-  async function send(values: OrderValues) {
+  async function send(values: OrderValues): Promise<Record<string, string> | undefined> {
     const partner = partners.find((one) => one.id === values.partnerId);
-    if (!complete || !partner) return;
+    if (!complete || !partner) return undefined;
     const clientRef = (values.clientRef ?? '').trim();
     try {
       const json = await create(
@@ -343,8 +363,11 @@ function OrderFormBody({ companies, ref }: { companies: OrderCompany[] | null; r
       // remembered product. Company, customer and customer reference stay.
       const remembered = reference.products.find((one) => one.id === stored<number>(ORDER_KEYS.firstProduct)) ?? null;
       reset({ ...values, companyId, date: isoDay(new Date()), ...defaultsOf(reference), note: '', lines: [newLine(remembered, reference.taxes)] });
+      return undefined;
     } catch (error) {
       notify(errorMessage(error), { type: 'error' });
+      // The field the server refused (a line's price, the customer...) is marked where it is.
+      return fieldErrorsOf(error, orderSource);
     }
   }
   useImperativeHandle(ref, () => send);
@@ -433,7 +456,7 @@ function OrderFormBody({ companies, ref }: { companies: OrderCompany[] | null; r
                     <TextInput source={`lines.${index}.name`} label={false} size="small" parse={asTyped} helperText={false} inputProps={{ maxLength: 1000, 'aria-label': translate('app.order.fields.description'), 'data-testid': 'line-description' }} />
                   </TableCell>
                   <TableCell data-label={translate('app.order.fields.quantity')}>
-                    <LocaleNumberInput source={`lines.${index}.quantity`} label={false} size="small" decimals={2} min={LINE_LIMITS.quantity.min} max={LINE_LIMITS.quantity.max} helperText={false} inputProps={{ 'aria-label': translate('app.order.fields.quantity'), 'data-testid': 'line-quantity' }} />
+                    <LocaleNumberInput source={`lines.${index}.quantity`} label={false} size="small" decimals={2} positive="app.errors.quantityPositive" min={LINE_LIMITS.quantity.min} max={LINE_LIMITS.quantity.max} helperText={false} inputProps={{ 'aria-label': translate('app.order.fields.quantity'), 'data-testid': 'line-quantity' }} />
                   </TableCell>
                   <TableCell data-label={translate('app.order.fields.priceUnit')}>
                     <LocaleNumberInput source={`lines.${index}.priceUnit`} label={false} size="small" decimals={2} minDecimals={2} min={LINE_LIMITS.priceUnit.min} max={LINE_LIMITS.priceUnit.max} helperText={false} inputProps={{ 'aria-label': translate('app.order.fields.priceUnit'), 'data-testid': 'line-price' }} />

@@ -54,7 +54,7 @@ import { GOD, hasPermission, PERMISSION_GROUPS, type PermissionGroup } from '../
 import { resourceNamed } from '../../../shared/resources/registry';
 import { sortableFields } from '../../../shared/resources/types';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
-import { errorMessage, serverMessageOr } from '../../providers/http';
+import { errorMessage, fieldErrorsOf, serverMessageOr } from '../../providers/http';
 import { ListFilterForm } from '../../custom/ListFilterForm';
 import { useReferenceList } from '../../providers/useReferenceList';
 import { ListEmpty, ListPagination } from '../../custom/ListProblem';
@@ -179,7 +179,11 @@ function EditDialog({ user, companies, onClose }: { user: UserRecord; companies:
   const [lastName, setLastName] = useState(user.lastName);
   const [chosen, setChosen] = useState<number[]>(user.companies);
   const [touched, setTouched] = useState(false);
+  // What the server refused, on the field it named (firstName, lastName, companies), until that field changes.
+  const [refused, setRefused] = useState<Record<string, string>>({});
   const missing = { first: !firstName.trim(), last: !lastName.trim() };
+  const changed = (field: string) => setRefused(({ [field]: _gone, ...rest }) => rest);
+  const helper = (field: string, isMissing: boolean) => refused[field] ?? (touched && isMissing ? translate('app.users.fieldRequired') : ' ');
   // PUT /users/:id with the spec's edit payload.
   const [update] = useUpdate();
   const phone = usePhone();
@@ -192,6 +196,7 @@ function EditDialog({ user, companies, onClose }: { user: UserRecord; companies:
       notify('app.users.saved', { type: 'success' });
       onClose(true);
     } catch (error) {
+      setRefused(fieldErrorsOf(error) ?? {});
       notify(errorMessage(error), { type: 'error' });
     }
   }
@@ -200,16 +205,42 @@ function EditDialog({ user, companies, onClose }: { user: UserRecord; companies:
     <Dialog open onClose={() => onClose(false)} fullWidth maxWidth="sm" fullScreen={phone} data-testid="edit-user-dialog">
       <DialogTitle>{translate('app.users.editTitle')}</DialogTitle>
       <DialogContent sx={{ display: 'grid', alignContent: 'start', gap: 2, pt: '8px !important' }}>
-        <TextField required label={translate('app.users.fields.firstName')} value={firstName} onChange={(event) => setFirstName(event.target.value)} error={touched && missing.first} helperText={touched && missing.first ? translate('app.users.fieldRequired') : ' '} inputProps={{ maxLength: 100, 'data-testid': 'edit-first-name' }} />
-        <TextField required label={translate('app.users.fields.lastName')} value={lastName} onChange={(event) => setLastName(event.target.value)} error={touched && missing.last} helperText={touched && missing.last ? translate('app.users.fieldRequired') : ' '} inputProps={{ maxLength: 100, 'data-testid': 'edit-last-name' }} />
+        <TextField
+          required
+          label={translate('app.users.fields.firstName')}
+          value={firstName}
+          onChange={(event) => {
+            setFirstName(event.target.value);
+            changed('firstName');
+          }}
+          error={(touched && missing.first) || 'firstName' in refused}
+          helperText={helper('firstName', missing.first)}
+          inputProps={{ maxLength: 100, 'data-testid': 'edit-first-name' }}
+        />
+        <TextField
+          required
+          label={translate('app.users.fields.lastName')}
+          value={lastName}
+          onChange={(event) => {
+            setLastName(event.target.value);
+            changed('lastName');
+          }}
+          error={(touched && missing.last) || 'lastName' in refused}
+          helperText={helper('lastName', missing.last)}
+          inputProps={{ maxLength: 100, 'data-testid': 'edit-last-name' }}
+        />
         <TextField label={translate('app.users.fields.email')} value={user.email} slotProps={{ input: { readOnly: true } }} />
         <TextField
           select
           label={translate('app.users.fields.companies')}
           value={chosen}
           disabled={!admin}
-          helperText={admin ? ' ' : translate('app.users.companiesHelper')}
-          onChange={(event) => setChosen((event.target.value as unknown as number[]).map(Number))}
+          error={'companies' in refused}
+          helperText={refused.companies ?? (admin ? ' ' : translate('app.users.companiesHelper'))}
+          onChange={(event) => {
+            setChosen((event.target.value as unknown as number[]).map(Number));
+            changed('companies');
+          }}
           slotProps={{ select: { multiple: true, renderValue: (value) => (value as number[]).map((id) => companies.find((one) => one.id === id)?.name ?? `#${id}`).join(', ') } }}
         >
           {companies.map((company) => (
@@ -272,14 +303,17 @@ function InviteDialog({ companies, onClose }: { companies: Company[]; onClose: (
     onSuccess: usersChanged,
   });
 
-  async function send(values: InviteValues) {
+  async function send(values: InviteValues): Promise<Record<string, string> | undefined> {
     const email = (values.email ?? '').trim();
     try {
       await invite.mutateAsync({ email, permissions: values.permissions ?? [], ...(admin ? { companies: values.companies ?? [] } : {}), lang: localStorage.getItem('lang_preference') === 'en' ? 'en' : 'es' });
       notify('app.users.invited', { type: 'success', messageArgs: { email } });
       onClose();
+      return undefined;
     } catch (error) {
       notify(serverMessageOr(error, 'app.users.inviteError'), { type: 'error' });
+      // The field the server refused (the email already invited, a company not the sender's) is marked on the form.
+      return fieldErrorsOf(error);
     }
   }
 

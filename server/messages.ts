@@ -1,0 +1,614 @@
+/**
+ * Every text the API answers a refusal with (issue 27), by a stable key, in the request's language.
+ *
+ * Three forms of one message:
+ * - `es` and `en`, for a person: what the console shows. It sends `Accept-Language: es|en`; a browser sends its own
+ *   languages. Fields a person edits are named as the form labels them ("Correo electrónico: debe ser una dirección de
+ *   correo electrónico"), numbers as the language writes them ("al menos 0,01", "at most 1,000,000,000").
+ * - `api`, for a script: a request that names neither Spanish nor English (no Accept-Language, or Node's `*`) gets the
+ *   API's reference wording, English with the field's path and plain numbers ("amount: amount must be at least 0.01"),
+ *   which is what the API always answered, so scripts that read the message keep working. Scripts should read `code`,
+ *   `field` and `params` instead, which are the same in every language.
+ *
+ * A template's `{name}` is the parameter as given (ids, names, lists joined by ", "); `{#name}` is a number written
+ * as the language writes it (plain in the API form); `{field}` is the field's label for a person, its path for a
+ * script.
+ */
+
+export type MessageLocale = 'es' | 'en' | 'api';
+export type ParamValue = string | number | boolean | ReadonlyArray<string | number>;
+export type MessageParams = Readonly<Record<string, ParamValue>>;
+
+type Render = (params: MessageParams, format: Formatter) => string;
+type Text = string | Render;
+interface Entry {
+  es: Text;
+  en: Text;
+  /** The API's reference wording when it is not the English one (field paths, the texts scripts already read). */
+  api?: Text;
+}
+
+interface Formatter {
+  locale: MessageLocale;
+  number: (value: number) => string;
+  /** A list as "a, b or c" (the API's form: "a or b or c"). */
+  or: (values: ReadonlyArray<string | number>) => string;
+}
+
+/** The resources whose generic routes refuse by name ("another employee already has..."), as each language says them. */
+const RESOURCE_WORDS: Readonly<Record<string, { es: { the: string; another: string; plural: string }; en: { one: string; plural: string } }>> = {
+  employees: { es: { the: 'el empleado', another: 'otro empleado', plural: 'empleados' }, en: { one: 'employee', plural: 'employees' } },
+  projects: { es: { the: 'el proyecto', another: 'otro proyecto', plural: 'proyectos' }, en: { one: 'project', plural: 'projects' } },
+  journals: { es: { the: 'el diario', another: 'otro diario', plural: 'diarios' }, en: { one: 'journal', plural: 'journals' } },
+  companies: { es: { the: 'la empresa', another: 'otra empresa', plural: 'empresas' }, en: { one: 'company', plural: 'companies' } },
+  moves: { es: { the: 'el movimiento', another: 'otro movimiento', plural: 'movimientos' }, en: { one: 'move', plural: 'moves' } },
+  orders: { es: { the: 'el pedido', another: 'otro pedido', plural: 'pedidos' }, en: { one: 'order', plural: 'orders' } },
+  contacts: { es: { the: 'el contacto', another: 'otro contacto', plural: 'contactos' }, en: { one: 'contact', plural: 'contacts' } },
+  users: { es: { the: 'el usuario', another: 'otro usuario', plural: 'usuarios' }, en: { one: 'user', plural: 'users' } },
+};
+
+export function resourceWords(name: string) {
+  return RESOURCE_WORDS[name];
+}
+
+const wordsEs = (params: MessageParams) => RESOURCE_WORDS[String(params.resource)]?.es ?? { the: String(params.resource), another: String(params.resource), plural: String(params.resource) };
+const wordsEn = (params: MessageParams) => RESOURCE_WORDS[String(params.resource)]?.en ?? { one: String(params.resource), plural: String(params.resource) };
+
+/** Types as the messages name them (zod's names: string, number, int, array...). */
+const TYPE_NAMES: Readonly<Record<string, { api: string; en: string; es: string }>> = {
+  string: { api: 'text', en: 'text', es: 'texto' },
+  number: { api: 'a number', en: 'a number', es: 'un número' },
+  int: { api: 'a whole number', en: 'a whole number', es: 'un número entero' },
+  boolean: { api: 'true or false', en: 'true or false', es: 'verdadero o falso' },
+  array: { api: 'a list', en: 'a list', es: 'una lista' },
+  tuple: { api: 'a list', en: 'a list', es: 'una lista' },
+  object: { api: 'an object', en: 'an object', es: 'un objeto' },
+  record: { api: 'an object', en: 'an object', es: 'un objeto' },
+  null: { api: 'null', en: 'null', es: 'null' },
+  date: { api: 'a date', en: 'a date', es: 'una fecha' },
+};
+
+const typeName = (type: string, locale: MessageLocale) => TYPE_NAMES[type]?.[locale] ?? type;
+
+/** "must be text or a number, not a list": `expected` are type names (t:string) or literal values (v:ASC). */
+function typeMessage(locale: MessageLocale): Render {
+  return (params, format) => {
+    const expected = ((params.expected as ReadonlyArray<string>) ?? []).map((one) => (one.startsWith('t:') ? typeName(one.slice(2), locale) : one.slice(2)));
+    const received = typeName(String(params.received), locale);
+    const list = expected.length === 1 ? expected[0] : `${expected.slice(0, -1).join(', ')} ${locale === 'es' ? 'o' : 'or'} ${expected[expected.length - 1]}`;
+    void format;
+    return locale === 'es' ? `debe ser ${list}, no ${received}` : `must be ${list}, not ${received}`;
+  };
+}
+
+const plural = (count: ParamValue, one: string, many: string) => (count === 1 ? one : many);
+
+/**
+ * The catalogue. `validation.*` are rule fragments the answer puts after the field ("Importe: debe ser al menos 0,01");
+ * the others are whole sentences.
+ */
+const CATALOGUE = {
+  // Rules of a route's input (zod), worded after the field they concern.
+  'validation.required': { en: 'is required', es: 'es obligatorio' },
+  'validation.tooBig': { en: 'is too big', es: 'es demasiado grande' },
+  'validation.tooSmall': { en: 'is too small', es: 'es demasiado pequeño' },
+  'validation.integer': { en: 'must be a whole number', es: 'debe ser un número entero' },
+  'validation.type': { en: typeMessage('en'), es: typeMessage('es'), api: typeMessage('api') },
+  'validation.empty': { en: 'must not be empty', es: 'no puede estar vacío' },
+  'validation.textLength': { en: 'must be {#length} characters long', es: 'debe tener {#length} caracteres' },
+  'validation.textMax': { en: 'must be at most {#maximum} characters', es: 'debe tener como máximo {#maximum} caracteres' },
+  'validation.textMin': { en: 'must be at least {#minimum} characters', es: 'debe tener al menos {#minimum} caracteres' },
+  'validation.itemsExact': { en: 'must have {#count} items', es: 'debe tener {#count} elementos' },
+  'validation.itemsMax': {
+    en: (p, f) => `must have at most ${f.number(Number(p.maximum))} ${plural(p.maximum, 'item', 'items')}`,
+    es: (p, f) => `debe tener como máximo ${f.number(Number(p.maximum))} ${plural(p.maximum, 'elemento', 'elementos')}`,
+  },
+  'validation.itemsMin': {
+    en: (p, f) => `must have at least ${f.number(Number(p.minimum))} ${plural(p.minimum, 'item', 'items')}`,
+    es: (p, f) => `debe tener al menos ${f.number(Number(p.minimum))} ${plural(p.minimum, 'elemento', 'elementos')}`,
+  },
+  'validation.max': { en: 'must be at most {#maximum}', es: 'debe ser como máximo {#maximum}' },
+  'validation.min': { en: 'must be at least {#minimum}', es: 'debe ser al menos {#minimum}' },
+  'validation.lessThan': { en: 'must be less than {#maximum}', es: 'debe ser menor que {#maximum}' },
+  'validation.greaterThan': { en: 'must be greater than {#minimum}', es: 'debe ser mayor que {#minimum}' },
+  'validation.between': { en: 'must be between {#minimum} and {#maximum}', es: 'debe estar entre {#minimum} y {#maximum}' },
+  'validation.positive': { en: 'must be greater than zero', es: 'debe ser mayor que cero' },
+  'validation.zeroOrMin': { en: 'must be 0 or at least {#minimum}', es: 'debe ser 0 o al menos {#minimum}' },
+  'validation.equals': { en: 'must be {value}', es: 'debe ser {value}' },
+  'validation.oneOf': { en: 'must be one of: {values}', es: 'debe ser uno de: {values}' },
+  'validation.email': { en: 'must be an e-mail address', es: 'debe ser una dirección de correo electrónico' },
+  'validation.url': { en: 'must be a web address', es: 'debe ser una dirección web' },
+  'validation.date': { en: 'must be a date YYYY-MM-DD', es: 'debe ser una fecha AAAA-MM-DD' },
+  'validation.datetime': { en: 'must be a date and time', es: 'debe ser una fecha y hora' },
+  'validation.pattern': { en: 'must match {pattern}', es: 'debe seguir el patrón {pattern}' },
+  'validation.format': { en: 'must be {format}', es: 'debe tener el formato {format}' },
+  'validation.multipleOf': { en: 'must be a multiple of {#divisor}', es: 'debe ser múltiplo de {#divisor}' },
+  'validation.unknownFields': {
+    en: (p) => `unknown field${plural((p.keys as ReadonlyArray<string>).length, '', 's')}: ${(p.keys as ReadonlyArray<string>).join(', ')}`,
+    es: (p) => `${plural((p.keys as ReadonlyArray<string>).length, 'campo desconocido', 'campos desconocidos')}: ${(p.keys as ReadonlyArray<string>).join(', ')}`,
+  },
+  'validation.invalid': { en: 'is not valid', es: 'no es válido' },
+  'validation.id': { en: 'is not a valid id', es: 'no es un identificador válido' },
+  'validation.permission': { en: 'is not a known permission', es: 'no es un permiso conocido' },
+  'validation.vat': { en: 'is not a tax id', es: 'no es un NIF válido' },
+  'validation.nul': { en: 'must not contain NUL characters', es: 'no puede contener caracteres NUL' },
+  'validation.unicode': { en: 'must be well-formed Unicode', es: 'debe ser texto Unicode bien formado' },
+
+  // The request as a whole.
+  'request.protoKeys': {
+    en: 'Body must not contain "__proto__" or "constructor.prototype" keys',
+    es: 'El cuerpo de la petición no puede contener las claves "__proto__" ni "constructor.prototype"',
+  },
+  'request.invalidJson': { en: 'Body is not valid JSON', es: 'El cuerpo de la petición no es JSON válido' },
+  'request.emptyJson': { en: 'Body cannot be empty when content-type is set to application/json', es: 'El cuerpo de la petición no puede estar vacío si su tipo es application/json' },
+  'request.mediaType': {
+    en: 'The body must be JSON (content-type: application/json), not {given}',
+    es: 'El cuerpo de la petición debe ser JSON (content-type: application/json), no {given}',
+  },
+  'request.pathParameter': { en: 'The address has a {name} that is not valid', es: 'La dirección tiene un {name} que no es válido' },
+  'request.routeNotFound': { en: 'Route {method} {path} not found', es: 'No existe la ruta {method} {path}' },
+  'request.invalid': { en: 'The request is not valid', es: 'La petición no es válida' },
+  'request.unauthorized': { en: 'You must sign in', es: 'Debe iniciar sesión' },
+  'request.forbidden': { en: 'You are not allowed to do this', es: 'No tiene permiso para hacer esto' },
+  'request.notFound': { en: 'Not found', es: 'No encontrado' },
+  'request.conflict': { en: 'This conflicts with the current state: reload and try again', es: 'Entra en conflicto con el estado actual: recargue e inténtelo de nuevo' },
+  'request.tooMany': { en: 'Too many requests: try again in a few seconds', es: 'Demasiadas peticiones: inténtelo de nuevo en unos segundos' },
+  'request.failed': { en: 'The request could not be completed', es: 'No se ha podido completar la petición' },
+
+  // Sessions and permissions.
+  'auth.required': { en: 'Authentication required', es: 'Debe iniciar sesión' },
+  'auth.expired': { en: 'Session expired', es: 'La sesión ha caducado: inicie sesión de nuevo' },
+  'auth.invalid': { en: 'Invalid or expired session', es: 'La sesión no es válida o ha caducado: inicie sesión de nuevo' },
+  'auth.ended': { en: 'Session ended', es: 'La sesión ha terminado: inicie sesión de nuevo' },
+  'auth.inactive': { en: 'Account not active', es: 'La cuenta no está activa' },
+  'auth.notThisBrowser': {
+    en: 'This sign-in was not started in this browser: sign in again',
+    es: 'Este inicio de sesión no empezó en este navegador: inicie sesión de nuevo',
+  },
+  'access.permission': {
+    en: (p, f) => `You do not have the permission this action needs (${f.or(p.permissions as ReadonlyArray<string>)})`,
+    es: (p, f) => `No tiene el permiso que necesita esta acción (${f.or(p.permissions as ReadonlyArray<string>)})`,
+  },
+  'access.company': { en: 'You do not have access to this company', es: 'No tiene acceso a esta empresa' },
+  'access.companies': { en: 'You do not have access to company {companies}', es: 'No tiene acceso a la empresa {companies}' },
+  'access.ownJournals': { en: 'You can only read your own journals', es: 'Solo puede consultar sus propios diarios' },
+
+  // The server and what it depends on.
+  'server.internal': { en: 'Internal server error', es: 'Error interno del servidor' },
+  'server.failed': { en: 'The server could not complete the request: try again later', es: 'El servidor no ha podido completar la petición: inténtelo de nuevo más tarde' },
+  'erp.unavailable': {
+    en: 'The ERP is unavailable: try again in a few minutes',
+    es: 'El ERP no está disponible: inténtelo de nuevo en unos minutos',
+    api: 'ERP unavailable',
+  },
+  // What the ERP itself refused, as it said it (Odoo answers in the language of the request's context).
+  'erp.access': { en: '{message}', es: '{message}' },
+  'erp.validation': { en: '{message}', es: '{message}' },
+  'erp.user': { en: '{message}', es: '{message}' },
+  'erp.missing': { en: '{message}', es: '{message}' },
+  'erp.credentials': { en: 'The ERP refused the configured credentials', es: 'El ERP ha rechazado las credenciales configuradas' },
+  'erp.foreignLink': { en: 'The ERP gave a link outside itself', es: 'El ERP ha dado un enlace fuera de sí mismo' },
+  'list.badCursor': {
+    en: '{field} must be the next cursor of a previous page of this list',
+    es: '{field} debe ser el cursor siguiente de una página anterior de esta lista',
+  },
+  'list.cursorOrder': {
+    en: '{field} continues a list in its default order only: search again from the first page',
+    es: '{field} solo continúa una lista en su orden predeterminado: busque de nuevo desde la primera página',
+  },
+
+  // Files and document reading.
+  'file.tooLarge': { en: '[Error] File too large', es: '[Error] File too large' },
+  'file.empty': { en: 'The file is empty', es: 'El archivo está vacío' },
+  'file.notBase64': { en: 'The file is not valid base64 data', es: 'El archivo no son datos base64 válidos' },
+  'file.unsupported': {
+    en: 'Failed to load file. Unsupported file format or file corrupted.',
+    es: 'No se ha podido cargar el archivo. Formato no admitido o archivo dañado.',
+  },
+  'file.tooManyPixels': {
+    en: 'The image is {width} x {height} pixels ({#megapixels} megapixels): at most {#maxMegapixels} megapixels can be read; send a smaller photo',
+    es: 'La imagen tiene {width} x {height} píxeles ({#megapixels} megapíxeles): se pueden leer como máximo {#maxMegapixels} megapíxeles; envíe una foto más pequeña',
+  },
+  'extract.pdfImageTooLarge': {
+    en: 'The PDF holds an image of {width} x {height} pixels ({#megapixels} megapixels): at most {#maxMegapixels} megapixels can be read; send a smaller scan or a PDF with text',
+    es: 'El PDF contiene una imagen de {width} x {height} píxeles ({#megapixels} megapíxeles): se pueden leer como máximo {#maxMegapixels} megapíxeles; envíe un escaneo más pequeño o un PDF con texto',
+  },
+  'extract.tooManyPages': {
+    en: 'The PDF has {#pages} pages: at most {#maximum} can be read; send the invoice or receipt on its own',
+    es: 'El PDF tiene {#pages} páginas: se pueden leer como máximo {#maximum}; envíe la factura o el tique por separado',
+  },
+  'extract.notBase64': { en: 'file must be the document as base64 (or a data URL)', es: 'El archivo debe ser el documento en base64 (o una data URL)' },
+  'extract.heic': {
+    en: 'HEIC photos cannot be read here: send a JPEG or PNG (on an iPhone, Settings > Camera > Formats > Most Compatible)',
+    es: 'Las fotos HEIC no se pueden leer aquí: envíe un JPEG o PNG (en un iPhone, Ajustes > Cámara > Formatos > Más compatible)',
+  },
+  'extract.unsupportedType': { en: 'Unsupported file type: send a PDF, JPEG or PNG', es: 'Tipo de archivo no admitido: envíe un PDF, JPEG o PNG' },
+  'extract.pdfDamaged': { en: 'The PDF could not be read: it is damaged or protected', es: 'No se ha podido leer el PDF: está dañado o protegido' },
+  'extract.pdfEmpty': {
+    en: 'This PDF has neither text nor a scanned page to read: send a photo or an image of the document instead',
+    es: 'Este PDF no tiene texto ni una página escaneada que leer: envíe en su lugar una foto o una imagen del documento',
+  },
+  'extract.imageDamaged': {
+    en: 'The image could not be read: it is damaged or not a photo of a document',
+    es: 'No se ha podido leer la imagen: está dañada o no es la foto de un documento',
+  },
+  'extract.unreadable': {
+    en: 'The document could not be read: it is damaged or not a document',
+    es: 'No se ha podido leer el documento: está dañado o no es un documento',
+  },
+  'extract.failed': { en: 'The document could not be read', es: 'No se ha podido leer el documento' },
+  'extract.busy': { en: 'The document reader is busy: try again in a few seconds', es: 'El lector de documentos está ocupado: inténtelo de nuevo en unos segundos' },
+  'extract.memory': {
+    en: 'The document needs more memory than allowed to read: send a smaller photo or a PDF with text',
+    es: 'Leer el documento necesita más memoria de la permitida: envíe una foto más pequeña o un PDF con texto',
+  },
+  'extract.timeout': {
+    en: 'The document took longer than {#seconds} s to read: try a sharper or smaller photo',
+    es: 'Leer el documento ha tardado más de {#seconds} s: pruebe con una foto más nítida o más pequeña',
+  },
+  'extract.crashed': {
+    en: 'The document reader stopped unexpectedly while reading this document: try again, or send a smaller photo or a PDF with text',
+    es: 'El lector de documentos se ha detenido inesperadamente al leer este documento: inténtelo de nuevo, o envíe una foto más pequeña o un PDF con texto',
+  },
+  'extract.start': { en: 'The document reader could not start: try again in a few seconds', es: 'El lector de documentos no ha podido arrancar: inténtelo de nuevo en unos segundos' },
+  'extract.closed': { en: 'The document reader is shutting down: try again in a few seconds', es: 'El lector de documentos se está deteniendo: inténtelo de nuevo en unos segundos' },
+  'extract.abandoned': { en: 'The request was abandoned before its document was read', es: 'La petición se abandonó antes de leer su documento' },
+
+  // Resources served from their declarations (employees, projects...).
+  'resources.notFound': {
+    en: (p) => `${wordsEn(p).one} ${p.id} not found`.replace(/^./, (first) => first.toUpperCase()),
+    es: (p) => `No se ha encontrado ${wordsEs(p).the} ${p.id}`,
+    api: '{resource} {id} not found',
+  },
+  'resources.shared': {
+    en: (p) => `${wordsEn(p).one} ${p.id} is shared by every company and cannot be changed here`.replace(/^./, (first) => first.toUpperCase()),
+    es: (p) => `Todas las empresas comparten ${wordsEs(p).the} ${p.id}: no se puede cambiar aquí`,
+    api: '{resource} {id} is shared by every company and cannot be changed here',
+  },
+  'resources.required': { en: '{field} is required', es: 'El campo {field} es obligatorio' },
+  'resources.unique': {
+    en: (p) => `${p.field}: another ${wordsEn(p).one} already has ${p.value}`,
+    es: (p) => `${p.field}: ${wordsEs(p).another} ya tiene ${p.value}`,
+    api: '{field}: another of {resource} already has {value}',
+  },
+  'resources.companyNotYours': { en: '{field}: company {ids} is not one of yours', es: '{field}: la empresa {ids} no es una de las suyas' },
+  'resources.referenceNotFound': {
+    en: (p) => `${p.field}: ${wordsEn({ resource: p.target }).one} ${(p.ids as ReadonlyArray<number>).join(', ')} not found`,
+    es: (p) => `${p.field}: no se ha encontrado ${wordsEs({ resource: p.target }).the} ${(p.ids as ReadonlyArray<number>).join(', ')}`,
+    api: '{field}: {target} {ids} not found',
+  },
+  'resources.mustBe': { en: '{field} must be {value}', es: '{field} debe ser {value}' },
+
+  // Moves.
+  'moves.notFound': { en: 'Move {id} not found', es: 'No se ha encontrado el movimiento {id}' },
+  'moves.accountMissing': {
+    en: 'The account {code} does not exist in the chart of accounts of {company}',
+    es: 'La cuenta {code} no existe en el plan contable de {company}',
+  },
+  'moves.attachmentIds': {
+    en: '{field} must be a comma-separated list of up to 50 attachment ids',
+    es: '{field} debe ser una lista de hasta 50 identificadores de adjuntos separados por comas',
+  },
+  'moves.attachmentNotFound': { en: 'Attachment {ids} not found', es: 'No se ha encontrado el adjunto {ids}' },
+  'moves.notDraftChange': { en: 'Only a draft move can be changed', es: 'Solo se puede cambiar un movimiento en borrador' },
+  'moves.notDraftDelete': { en: 'Only a draft move can be deleted', es: 'Solo se puede eliminar un movimiento en borrador' },
+  'moves.incorrectDate': {
+    en: 'Incorrect expense/subsistence or invoice date, please check the date entered',
+    es: 'Fecha de gasto/dieta o factura incorrecta, revise la fecha introducida',
+  },
+  'moves.amountSeveralLines': {
+    en: 'The amount of a move with several lines cannot be changed here',
+    es: 'El importe de un movimiento con varias líneas no se puede cambiar aquí',
+  },
+  'moves.cancelledDecision': { en: 'A cancelled move cannot be validated or rejected', es: 'Un movimiento cancelado no se puede validar ni rechazar' },
+  'moves.postedDecision': { en: 'The decision on a posted move cannot be changed', es: 'La decisión sobre un movimiento publicado no se puede cambiar' },
+  'moves.queueFilter': { en: "{field} must be 'to_validate'", es: "{field} debe ser 'to_validate'" },
+  'moves.journalIds': {
+    en: '{field} must be a comma-separated list of up to 50 journal ids',
+    es: '{field} debe ser una lista de hasta 50 identificadores de diarios separados por comas',
+  },
+  'moves.journalNotFound': { en: 'Journal {ids} not found', es: 'No se ha encontrado el diario {ids}' },
+  'moves.paymentMethodRequired': { en: 'The payment method is required', es: 'El método de pago es obligatorio' },
+  'moves.companyNotFound': { en: 'Company {id} not found', es: 'No se ha encontrado la empresa {id}' },
+  'moves.projectNotInCompany': { en: 'Project {project} does not belong to {company}', es: 'El proyecto {project} no pertenece a {company}' },
+  'moves.noExpenseJournal': { en: '{company} has no journal for expenses', es: '{company} no tiene diario de gastos' },
+  'moves.noInvoiceJournal': { en: '{company} has no journal for invoices', es: '{company} no tiene diario de facturas' },
+  'moves.supplierNotFound': { en: 'Supplier {id} not found in {company}', es: 'No se ha encontrado el proveedor {id} en {company}' },
+
+  // Sales orders.
+  'orders.notFound': { en: 'Order {id} not found', es: 'No se ha encontrado el pedido {id}' },
+  'orders.productNotFound': { en: 'Product {ids} not found', es: 'No se ha encontrado el producto {ids}' },
+  'orders.customerNotFound': { en: 'Customer {id} not found', es: 'No se ha encontrado el cliente {id}' },
+  'orders.pricelistNotFound': { en: 'Price list {id} not found', es: 'No se ha encontrado la tarifa {id}' },
+  'orders.paymentTermNotFound': { en: 'Payment term {id} not found', es: 'No se ha encontrado el plazo de pago {id}' },
+  'orders.paymentModeNotFound': { en: 'Payment mode {id} not found', es: 'No se ha encontrado el modo de pago {id}' },
+  'orders.incorrectDate': { en: 'Incorrect budget date, please check the date entered', es: 'Fecha de presupuesto incorrecta, revise la fecha introducida' },
+  'orders.taxNotFound': { en: 'Tax {ids} not found', es: 'No se ha encontrado el impuesto {ids}' },
+  'orders.notEditable': { en: 'A confirmed or cancelled order cannot be changed', es: 'Un pedido confirmado o cancelado no se puede cambiar' },
+  'orders.lineNotFound': { en: 'Line {ids} not found in order {order}', es: 'No se ha encontrado la línea {ids} en el pedido {order}' },
+  'orders.lineTwice': { en: 'A line is sent twice', es: 'Una línea se ha enviado dos veces' },
+  'orders.lineNeedsProduct': { en: 'Mandatory field: every line needs a product', es: 'Campo obligatorio: cada línea necesita un producto' },
+  'orders.alreadyConfirmed': { en: 'The order is already confirmed', es: 'El pedido ya está confirmado' },
+  // Odoo's own texts (sale.order action_confirm and unlink), as its Spanish translation has them.
+  'orders.notConfirmable': {
+    en: 'Some orders are not in a state requiring confirmation.',
+    es: 'Algunos pedidos no están en un estado que requiera confirmación.',
+  },
+  'orders.notDeletable': {
+    en: 'You can not delete a sent quotation or a confirmed sales order. You must first cancel it.',
+    es: 'No puede eliminar un presupuesto enviado o un pedido de venta confirmado. Primero debe cancelarlo.',
+  },
+  'orders.printLang': { en: "{field} must be 'en' or 'es'", es: "{field} debe ser 'en' o 'es'" },
+  'orders.printLink': {
+    en: 'This print link is not valid or has expired: print the order again from the console',
+    es: 'Este enlace de impresión no es válido o ha caducado: vuelva a imprimir el pedido desde la consola',
+  },
+
+  // Contacts.
+  'contacts.notAnEmployee': {
+    en: 'The user was not found in the employee module. Please contact the IT team.',
+    es: 'No se ha encontrado al usuario en el módulo de empleados. Póngase en contacto con el equipo de IT.',
+  },
+  'contacts.investorTypeNotFound': { en: 'Investor type {ids} not found', es: 'No se ha encontrado el tipo de inversor {ids}' },
+  'contacts.categoryNotFound': { en: 'Category {ids} not found', es: 'No se ha encontrado la categoría {ids}' },
+  'contacts.eventNotFound': { en: 'Event {ids} not found', es: 'No se ha encontrado el evento {ids}' },
+  'providers.nameExists': { en: 'A supplier with this name already exists: {name}', es: 'Ya existe un proveedor con este nombre: {name}' },
+  'providers.vatExists': { en: 'A supplier with this tax id already exists: {name}', es: 'Ya existe un proveedor con este NIF: {name}' },
+
+  // The payment report.
+  'reports.range': { en: 'dateFrom must not be after dateTo', es: 'La fecha de inicio no puede ser posterior a la fecha de fin' },
+  'reports.period': { en: 'The period can be at most five years', es: 'El periodo puede ser como máximo de cinco años' },
+
+  // Users and invitations.
+  'users.notFound': { en: 'User {id} not found', es: 'No se ha encontrado el usuario {id}' },
+  'users.godChange': {
+    en: 'Only an administrator with god can change an account that holds god',
+    es: 'Solo un administrador con god puede cambiar una cuenta que tiene god',
+  },
+  'users.godDelete': {
+    en: 'Only an administrator with god can delete an account that holds god',
+    es: 'Solo un administrador con god puede eliminar una cuenta que tiene god',
+  },
+  'users.raiseOwn': { en: 'You cannot raise your own permissions', es: 'No puede aumentar sus propios permisos' },
+  'users.cannotGrant': { en: 'You cannot grant {permissions}: you do not hold it', es: 'No puede conceder {permissions}: no lo tiene' },
+  'users.lastAdmin': { en: 'The last administrator cannot lose this permission', es: 'El último administrador no puede perder este permiso' },
+  'users.nobodyElse': {
+    en: 'Nobody else could manage users: the last administrator cannot lose this permission',
+    es: 'Nadie más podría gestionar usuarios: el último administrador no puede perder este permiso',
+  },
+  'users.emailFixed': { en: 'The email cannot be changed', es: 'El correo electrónico no se puede cambiar' },
+  'users.companiesAdminOnly': { en: "Only an administrator can change a user's companies", es: 'Solo un administrador puede cambiar las empresas de un usuario' },
+  'users.ownCompaniesOnly': { en: 'You can only give access to your own companies', es: 'Solo puede dar acceso a sus propias empresas' },
+  'users.deleteSelf': { en: 'You cannot delete your own account', es: 'No puede eliminar su propia cuenta' },
+  'users.lastAdminDelete': { en: 'The last administrator cannot be deleted', es: 'El último administrador no se puede eliminar' },
+  'users.exists': { en: 'A user with the email {email} already exists', es: 'Ya existe un usuario con el correo electrónico {email}' },
+  'users.inviteForeign': {
+    en: 'You cannot invite to companies you do not belong to: {companies}',
+    es: 'No puede invitar a empresas a las que no pertenece: {companies}',
+  },
+  'users.inviteCompaniesAdmin': {
+    en: 'Only an administrator can choose the companies of an invitation',
+    es: 'Solo un administrador puede elegir las empresas de una invitación',
+  },
+  'users.inviteOwnCompanies': { en: 'You can only invite into your own companies', es: 'Solo puede invitar a sus propias empresas' },
+  'users.mailFailed': {
+    en: 'The invitation email could not be sent; nothing was saved. Try again later.',
+    es: 'No se ha podido enviar el correo de invitación; no se ha guardado nada. Inténtelo de nuevo más tarde.',
+  },
+  'users.invitationNotFound': {
+    en: 'Invitation {id} not found, or already accepted or expired',
+    es: 'No se ha encontrado la invitación {id}, o ya se aceptó o caducó',
+  },
+} satisfies Record<string, Entry>;
+
+export type MessageKey = keyof typeof CATALOGUE;
+export const MESSAGE_KEYS = Object.keys(CATALOGUE) as MessageKey[];
+
+export function isMessageKey(value: unknown): value is MessageKey {
+  return typeof value === 'string' && Object.hasOwn(CATALOGUE, value);
+}
+
+/**
+ * How the fields a person edits are labelled in the console's forms (the same words as src/i18n; a test keeps them
+ * equal). A `*` stands for a list index; `{1}` in a label is that index counted from 1 ("line 2").
+ */
+const FIELD_LABELS: Readonly<Record<string, { es: string; en: string }>> = {
+  // The contact form (POST /odoo/contacts/create: { fields }).
+  'fields.name': { es: 'Nombre', en: 'Name' },
+  'fields.email': { es: 'Correo electrónico', en: 'Email' },
+  'fields.phone': { es: 'Teléfono', en: 'Phone' },
+  'fields.company_name': { es: 'Nombre de la empresa', en: 'Company name' },
+  'fields.from_event_assistant': { es: 'Evento', en: 'Event' },
+  'fields.company_id': { es: 'Empresa a la que pertenece', en: 'Company it belongs to' },
+  'fields.x_studio_tipo_inversor': { es: 'Tipo de inversor', en: 'Investor type' },
+  'fields.category_id': { es: 'Categorías', en: 'Categories' },
+  'fields.function': { es: 'Cargo', en: 'Position' },
+  'fields.website': { es: 'LinkedIn / web', en: 'LinkedIn / website' },
+  'fields.notes': { es: 'Notas', en: 'Notes' },
+  'fields.comment': { es: 'Comentario', en: 'Comment' },
+  // The move form and the move detail.
+  company_id: { es: 'Empresa', en: 'Company' },
+  project: { es: 'Proyecto', en: 'Project' },
+  project_id: { es: 'Proyecto', en: 'Project' },
+  partner_id: { es: 'Proveedor', en: 'Supplier' },
+  concept: { es: 'Concepto', en: 'Concept' },
+  ref: { es: 'Referencia / concepto', en: 'Reference / concept' },
+  amount: { es: 'Importe', en: 'Amount' },
+  paymentMethod: { es: 'Método de pago', en: 'Payment method' },
+  paymentStatus: { es: 'Estado del pago', en: 'Payment status' },
+  date: { es: 'Fecha', en: 'Date' },
+  comment: { es: 'Comentario', en: 'Comment' },
+  file: { es: 'Archivo', en: 'File' },
+  // The order form and its lines.
+  'order.company_id': { es: 'Empresa', en: 'Company' },
+  'order.partner_id': { es: 'Cliente', en: 'Customer' },
+  'order.date_order': { es: 'Fecha del presupuesto', en: 'Budget date' },
+  'order.client_order_ref': { es: 'Referencia del cliente', en: 'Customer reference' },
+  'order.pricelist_id': { es: 'Tarifa', en: 'Price list (fee)' },
+  'order.payment_term_id': { es: 'Plazo de pago', en: 'Payment term' },
+  'order.payment_mode_id': { es: 'Modo de pago', en: 'Payment mode' },
+  'order.note': { es: 'Términos y condiciones', en: 'Terms and conditions' },
+  lines: { es: 'Líneas del pedido', en: 'Order lines' },
+  'lines.*.product_id': { es: 'Producto (línea {1})', en: 'Product (line {1})' },
+  'lines.*.name': { es: 'Descripción (línea {1})', en: 'Description (line {1})' },
+  'lines.*.product_uom_qty': { es: 'Cantidad (línea {1})', en: 'Quantity (line {1})' },
+  'lines.*.price_unit': { es: 'Precio unitario (línea {1})', en: 'Unit price (line {1})' },
+  'lines.*.tax_id': { es: 'Impuesto (línea {1})', en: 'Tax (line {1})' },
+  'lines.*.product_uom': { es: 'Unidad (línea {1})', en: 'Unit (line {1})' },
+  // Users and invitations.
+  firstName: { es: 'Nombre', en: 'First name' },
+  lastName: { es: 'Apellidos', en: 'Last name' },
+  email: { es: 'Correo electrónico', en: 'Email' },
+  companies: { es: 'Empresas', en: 'Companies' },
+  permissions: { es: 'Permisos', en: 'Permissions' },
+  // The payment report.
+  dateFrom: { es: 'Fecha desde', en: 'Date from' },
+  dateTo: { es: 'Fecha hasta', en: 'Date to' },
+  // Generic resources (shared/resources: employees, projects).
+  name: { es: 'Nombre', en: 'Name' },
+  work_email: { es: 'Correo de trabajo', en: 'Work email' },
+  job_title: { es: 'Puesto', en: 'Job title' },
+  x_facturas_journal_id: { es: 'Diario de facturas', en: 'Invoice journal' },
+  x_facturas_account: { es: 'Cuenta de facturas', en: 'Invoice account' },
+  x_gastos_journal_id: { es: 'Diario de gastos', en: 'Expense journal' },
+  x_gastos_account: { es: 'Cuenta de gastos', en: 'Expense account' },
+};
+
+/** The label of a field path in a person's language ("Precio unitario (línea 2)"), or undefined when none is declared. */
+export function fieldLabel(path: string, locale: 'es' | 'en'): string | undefined {
+  const segments = path.split('.');
+  const indexes = segments.filter((segment) => /^\d+$/.test(segment)).map(Number);
+  const pattern = segments.map((segment) => (/^\d+$/.test(segment) ? '*' : segment)).join('.');
+  const label = FIELD_LABELS[pattern]?.[locale];
+  return label?.replace(/\{(\d)\}/g, (_, which: string) => String((indexes[Number(which) - 1] ?? 0) + 1));
+}
+
+/** Every declared label pattern (tests tie them to the console's catalogue). */
+export const LABELLED_FIELDS = Object.keys(FIELD_LABELS);
+
+/** How a field is named in a message: its label for a person, its path for a script (and when it has no label). */
+export function fieldName(path: string, locale: MessageLocale): string {
+  return locale === 'api' ? path : (fieldLabel(path, locale) ?? path);
+}
+
+const NUMBER_FORMATS = {
+  es: new Intl.NumberFormat('es-ES', { maximumFractionDigits: 10, useGrouping: 'always' } as Intl.NumberFormatOptions),
+  en: new Intl.NumberFormat('en-GB', { maximumFractionDigits: 10, useGrouping: 'always' } as Intl.NumberFormatOptions),
+};
+
+function formatter(locale: MessageLocale): Formatter {
+  return {
+    locale,
+    number: (value) => (locale === 'api' || !Number.isFinite(value) ? String(value) : NUMBER_FORMATS[locale].format(value)),
+    or: (values) => {
+      const items = values.map(String);
+      if (locale === 'api' || items.length < 2) return items.join(' or ');
+      return `${items.slice(0, -1).join(', ')} ${locale === 'es' ? 'o' : 'or'} ${items[items.length - 1]}`;
+    },
+  };
+}
+
+/**
+ * A message in a locale. `field` names the field a template's `{field}` stands for (its label for a person).
+ * A template's parameters that are missing are left as they were written ("{id}"), never a crash.
+ */
+export function renderMessage(locale: MessageLocale, key: MessageKey, params: MessageParams = {}, field?: string): string {
+  const entry: Entry = CATALOGUE[key];
+  const text = (locale === 'api' ? (entry.api ?? entry.en) : entry[locale]) as Text;
+  const format = formatter(locale);
+  const all: MessageParams = field === undefined ? params : { ...params, field: fieldName(field, locale) };
+  if (typeof text === 'function') {
+    try {
+      return text(all, format);
+    } catch {
+      // A refusal is never worth a failed answer: parameters a template did not expect leave it as its key.
+      return key;
+    }
+  }
+  return text.replace(/\{(#?)(\w+)\}/g, (whole, numeric: string, name: string) => {
+    const value = all[name];
+    if (value === undefined) return whole;
+    if (Array.isArray(value)) return value.map((one) => (numeric && typeof one === 'number' ? format.number(one) : String(one))).join(', ');
+    return numeric && typeof value === 'number' ? format.number(value) : String(value);
+  });
+}
+
+/**
+ * The locale of a request's Accept-Language: the first of Spanish or English it asks for (by its q-values, then its
+ * order); `api` when it asks for neither (absent, `*`, another language).
+ */
+export function messageLocale(acceptLanguage: string | string[] | undefined): MessageLocale {
+  const header = Array.isArray(acceptLanguage) ? acceptLanguage.join(',') : (acceptLanguage ?? '');
+  const ranges = header
+    .split(',')
+    .map((part, index) => {
+      const [tag, ...parameters] = part.trim().split(';');
+      const q = parameters.map((one) => /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(one)?.[1]).find(Boolean);
+      return { language: tag.trim().toLowerCase().split('-')[0], q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((range) => (range.language === 'es' || range.language === 'en') && range.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return (ranges[0]?.language as 'es' | 'en' | undefined) ?? 'api';
+}
+
+/**
+ * A message as a string that travels where only a string may (a zod rule's message): its key, parameters, and the
+ * API's wording when a schema words it its own way ('The name is required'). Decoded by `decodeRule`.
+ */
+export interface Rule {
+  key: MessageKey;
+  params?: MessageParams;
+  /** The API's reference wording of this rule, when the schema words it its own way. */
+  api?: string;
+  /** A path below the issue's own (a union's matched branch). */
+  subpath?: ReadonlyArray<string | number>;
+  /** The API's wording is the whole message: it names its field itself ('sort.field must be one of: ...'). */
+  whole?: boolean;
+}
+
+const RULE_MARK = '\u2063rule:';
+
+export function encodeRule(rule: Rule): string {
+  return `${RULE_MARK}${JSON.stringify(rule)}`;
+}
+
+/** The rule a zod message carries; a plain text (zod's own wording) is kept as the API's wording of an invalid value. */
+export function decodeRule(message: string): Rule {
+  if (message.startsWith(RULE_MARK)) {
+    try {
+      const rule = JSON.parse(message.slice(RULE_MARK.length)) as Rule;
+      if (isMessageKey(rule.key)) return rule;
+    } catch {
+      // Not one of ours after all: worded as it came.
+    }
+  }
+  return { key: 'validation.invalid', api: message };
+}
+
+/** A refusal as the answer words it. */
+export interface Refusal {
+  key: MessageKey;
+  params?: MessageParams;
+  /** The field at fault, as a path ('fields.email', 'lines.0.price_unit'). */
+  field?: string;
+  /** The API's wording when it is not the catalogue's. */
+  api?: string;
+  /** The API's wording is the whole message, field included. */
+  whole?: boolean;
+}
+
+/** Whether a key is a rule fragment ("is required"), which the answer puts after the field it concerns. */
+const isRuleKey = (key: MessageKey) => key.startsWith('validation.');
+
+/**
+ * A refusal's message in a locale: a rule after its field ("Importe: debe ser al menos 0,01", for a script
+ * "amount: must be at least 0.01"); a whole sentence as it is, with its `{field}` named in the locale. A rule about
+ * the whole body names the body for a script ("body: must be an object, not a list").
+ */
+export function refusalMessage(locale: MessageLocale, refusal: Refusal): string {
+  const text = locale === 'api' && refusal.api !== undefined ? refusal.api : renderMessage(locale, refusal.key, refusal.params, refusal.field);
+  if (!isRuleKey(refusal.key) || (locale === 'api' && refusal.whole && refusal.api !== undefined)) return text;
+  if (refusal.field) return `${fieldName(refusal.field, locale)}: ${text}`;
+  if (locale === 'api') return /^(must|is) /.test(text) ? `body: ${text}` : text;
+  return `${locale === 'es' ? 'La petición' : 'The request'}: ${text}`;
+}
