@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers of the API are read field by field here */
 /**
  * Issue 27: the validation queue at real volume. GET /odoo/journals/:ids/moves?filter=to_validate pages when asked
  * (pageNumber, numberOfRecords: `{ moves, total, totalIsLowerBound }`) and answers the spec's list otherwise; POST
