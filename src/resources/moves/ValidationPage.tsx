@@ -5,6 +5,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
+import Snackbar from '@mui/material/Snackbar';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
@@ -17,6 +18,7 @@ import { ValidationDialog } from './ValidationDialog';
 import { useDecisions, useJournals, useQueuePage, type Outcome, type QueueMove, type QueuePage, type Refusal, type Tab as TabName } from './validationQueue';
 
 const ROWS_PER_PAGE = [10, 25, 50, 100];
+const ROW_SELECTOR = '[data-testid="validation-row"], [data-testid="validation-card"]';
 const SKELETON_ROWS = 5;
 
 /** A load that failed: what could not be read, why in the user's language, and a retry. Never "nothing pending". */
@@ -79,7 +81,7 @@ function BulkBar({ count, onValidate, onReject, onClear }: { count: number; onVa
       <Typography variant="body2" sx={{ fontWeight: 500 }} data-testid="validation-selected">{translate('app.validation.selected', { smart_count: count })}</Typography>
       <Box sx={{ flex: 1 }} />
       <Button size="small" onClick={onClear}>{translate('app.validation.clearSelection')}</Button>
-      <Button size="small" variant="outlined" color="error" startIcon={<CloseIcon />} onClick={onReject} data-testid="bulk-reject">{translate('app.validation.rejectSelected')}</Button>
+      <Button size="small" variant="outlined" color="error" sx={{ color: 'error.dark', borderColor: 'error.dark' }} startIcon={<CloseIcon />} onClick={onReject} data-testid="bulk-reject">{translate('app.validation.rejectSelected')}</Button>
       <Button size="small" variant="contained" color="success" startIcon={<CheckIcon />} onClick={onValidate} data-testid="bulk-validate">{translate('app.validation.validateSelected')}</Button>
     </Box>
   );
@@ -166,20 +168,27 @@ export function ValidationPage() {
 
   useEffect(() => {
     if (focusRow.current === null) return;
-    const rows = body.current?.querySelectorAll<HTMLElement>('[data-testid="validation-row"], [data-testid="validation-card"]');
+    const rows = body.current?.querySelectorAll<HTMLElement>(ROW_SELECTOR);
     if (rows?.length) rows[Math.min(focusRow.current, rows.length - 1)].focus();
     focusRow.current = null;
   }, [moves]);
 
-  function decide(decided: QueueMove[], how: (moves: QueueMove[]) => unknown, fromRow?: QueueMove) {
-    setRefusals(null);
-    setSelected((current) => new Set([...current].filter((id) => !decided.some((move) => move.id === id))));
-    if (fromRow) focusRow.current = Math.max(0, moves.findIndex((move) => move.id === fromRow.id));
-    void how(decided);
-  }
-  const onValidate = (move: QueueMove) => decide([move], validate, move);
-  const onReject = (move: QueueMove) => decide([move], reject, move);
-  const onSelect = (move: QueueMove, on: boolean) => setSelected((current) => (on ? new Set([...current, move.id]) : new Set([...current].filter((id) => id !== move.id))));
+  // Stable, so that the rows (memoised) are drawn again only when their own move or selection changes.
+  const decide = useCallback(
+    (decided: QueueMove[], how: (moves: QueueMove[]) => unknown, fromRow?: QueueMove) => {
+      setRefusals(null);
+      setSelected((current) => (current.size ? new Set([...current].filter((id) => !decided.some((move) => move.id === id))) : current));
+      if (fromRow) {
+        const rows = [...(body.current?.querySelectorAll<HTMLElement>(ROW_SELECTOR) ?? [])];
+        focusRow.current = Math.max(0, rows.findIndex((row) => row.dataset.move === String(fromRow.id)));
+      }
+      void how(decided);
+    },
+    [],
+  );
+  const onValidate = useCallback((move: QueueMove) => decide([move], validate, move), [decide, validate]);
+  const onReject = useCallback((move: QueueMove) => decide([move], reject, move), [decide, reject]);
+  const onSelect = useCallback((move: QueueMove, on: boolean) => setSelected((current) => (on ? new Set([...current, move.id]) : new Set([...current].filter((id) => id !== move.id)))), []);
   const onSelectAll = (on: boolean) => setSelected(on ? new Set(moves.map((move) => move.id)) : new Set());
   const goTo = useCallback(
     (next: number) => {
@@ -256,6 +265,9 @@ export function ValidationPage() {
   return (
     <Paper sx={{ mt: 2, p: { xs: 1, md: 2 }, minWidth: 0 }} data-testid="validation-page" aria-busy={current.isFetching || journalsQuery.isFetching}>
       <Box ref={body}>{content}</Box>
+      {/* The message bar's code (loaded when a first message shows) is loaded with the page: the first decision's
+          confirmation must not wait for it. Closed, it draws nothing. */}
+      <Snackbar open={false} {...({ keepMounted: true } as object)} />
       <ValidationDialog
         move={open}
         phone={phone}

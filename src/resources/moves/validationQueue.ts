@@ -26,6 +26,12 @@ export type Tab = 'expenses' | 'invoices';
 export interface Refusal { move: QueueMove; statusCode?: number; message?: string; error?: unknown }
 export interface Outcome { validate: boolean; decided: QueueMove[]; refused: Refusal[] }
 
+/** Runs `then` after the browser has painted what is pending (the next frame), or soon where nothing paints. */
+function afterPaint(then: () => void) {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(then));
+  else setTimeout(then);
+}
+
 const EMPTY: QueuePage = { moves: [], total: 0, totalIsLowerBound: false };
 
 /** The user's journals (GET /odoo/users/:id/journals, the moves 'journals' action). */
@@ -76,6 +82,7 @@ export function useDecisions({ onOutcome }: { onOutcome: (outcome: Outcome) => v
 
   const hide = useCallback((moves: QueueMove[]) => setHidden((current) => new Set([...current, ...moves.map((move) => move.id)])), []);
   const show = useCallback((moves: QueueMove[]) => {
+    if (!moves.length) return;
     const ids = new Set(moves.map((move) => move.id));
     setHidden((current) => new Set([...current].filter((id) => !ids.has(id))));
   }, []);
@@ -113,12 +120,15 @@ export function useDecisions({ onOutcome }: { onOutcome: (outcome: Outcome) => v
     [dataProvider],
   );
 
-  /** After the server's answer: the refused come back at once, the decided once the queue has been read again. */
+  /**
+   * After the server's answer: the refused come back at once, the decided once the queue has been read again. That
+   * reading starts once the confirmation is on the screen: its own rendering must not hold the confirmation back.
+   */
   const settle = useCallback(
     (outcome: Outcome) => {
       show(outcome.refused.map((refusal) => refusal.move));
       onOutcome(outcome);
-      if (outcome.decided.length) void refresh().finally(() => show(outcome.decided));
+      if (outcome.decided.length) afterPaint(() => void refresh().finally(() => show(outcome.decided)));
     },
     [show, onOutcome, refresh],
   );
