@@ -204,6 +204,20 @@ describe('the validation page', () => {
     expect(screen.getByTestId('validation-tab-expenses').textContent).toBe('Gastos (29)');
   });
 
+  it('puts the focus on the row that takes the place of a decided one', async () => {
+    manyWaiting(5);
+    renderInAdmin(<ValidationPage />, { permissions: ['moves.validate'], lang: 'es' });
+    await waitFor(() => expect(screen.getAllByTestId('validation-row')).toHaveLength(5));
+    const second = screen.getAllByTestId('validation-row')[1];
+    const button = within(second).getByTestId('row-validate');
+    button.focus();
+    fireEvent.click(button);
+    await waitFor(() => expect(screen.getAllByTestId('validation-row')).toHaveLength(4));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getAllByTestId('validation-row')[1]));
+    expect(document.activeElement?.textContent).toContain('Proveedor 03');
+    await screen.findByText('Movimiento validado');
+  });
+
   for (const [lang, words] of [
     ['es', { selectAll: 'Seleccionar todos los movimientos de esta página', selected: '3 seleccionados', validated: '2 movimientos validados', partial: 'Se han validado 2 de 3. No se han podido validar:', reason: 'está cancelado', rejected: '2 movimientos rechazados', undo: 'Deshacer' }],
     ['en', { selectAll: 'Select all moves on this page', selected: '3 selected', validated: '2 moves validated', partial: '2 of 3 validated. These could not be validated:', reason: 'it is cancelled', rejected: '2 moves rejected', undo: 'Undo' }],

@@ -263,7 +263,7 @@ export function ValidationPage() {
   }
 
   return (
-    <Paper sx={{ mt: 2, p: { xs: 1, md: 2 }, minWidth: 0 }} data-testid="validation-page" aria-busy={current.isFetching || journalsQuery.isFetching}>
+    <Paper sx={{ mt: 2, p: { xs: 1, md: 2 }, minWidth: 0 }} data-testid="validation-page">
       <Box ref={body}>{content}</Box>
       {/* The message bar's code (loaded when a first message shows) is loaded with the page: the first decision's
           confirmation must not wait for it. Closed, it draws nothing. */}
