@@ -28,7 +28,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   });
   child.stdout?.on('data', (chunk) => (log += chunk));
   child.stderr?.on('data', (chunk) => (log += chunk));
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 240_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
     try {
@@ -93,7 +93,7 @@ export function serverAndBrowser(): { readonly server: RunningServer; readonly b
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
-  }, 90_000);
+  }, 300_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();

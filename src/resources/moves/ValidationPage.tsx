@@ -20,6 +20,7 @@ import { useDecisions, useJournals, useQueuePage, type Outcome, type QueueMove, 
 const ROWS_PER_PAGE = [10, 25, 50, 100];
 const ROW_SELECTOR = '[data-testid="validation-row"], [data-testid="validation-card"]';
 const SKELETON_ROWS = 5;
+const VISUALLY_HIDDEN = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', margin: '-1px', padding: 0, border: 0 } as const;
 
 /** A load that failed: what could not be read, why in the user's language, and a retry. Never "nothing pending". */
 function LoadProblem({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
@@ -216,7 +217,11 @@ export function ValidationPage() {
 
   const View = phone ? QueueCards : QueueTable;
   const view = (shown: QueueMove[], skeletons: number) => (
-    <View moves={shown} skeletons={skeletons} selected={selected} onSelect={onSelect} onSelectAll={onSelectAll} onOpen={setOpen} onValidate={onValidate} onReject={onReject} />
+    <>
+      {/* The skeleton says nothing to a screen reader: this does. */}
+      {skeletons ? <Box component="span" role="status" sx={VISUALLY_HIDDEN}>{translate('ra.page.loading')}</Box> : null}
+      <View moves={shown} skeletons={skeletons} selected={selected} onSelect={onSelect} onSelectAll={onSelectAll} onOpen={setOpen} onValidate={onValidate} onReject={onReject} />
+    </>
   );
 
   let content;

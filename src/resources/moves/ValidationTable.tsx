@@ -60,7 +60,7 @@ function Comments({ messages, comment }: { messages: Message[]; comment?: string
   if (!preview) return <Typography variant="body2" color="text.secondary">{translate('app.validation.noComments')}</Typography>;
   return (
     <>
-      <Button size="small" sx={{ textTransform: 'none', textAlign: 'left', overflowWrap: 'anywhere' }} onClick={(event) => { event.stopPropagation(); setAnchor(event.currentTarget); }} data-testid="comment-preview">
+      <Button size="small" sx={{ textTransform: 'none', textAlign: 'left', whiteSpace: 'normal', overflowWrap: 'anywhere' }} onClick={(event) => { event.stopPropagation(); setAnchor(event.currentTarget); }} data-testid="comment-preview">
         {preview}
       </Button>
       <Popover open={Boolean(anchor)} anchorEl={anchor} onClose={(event: Event) => { event?.stopPropagation?.(); setAnchor(null); }} onClick={(event) => event.stopPropagation()}>
@@ -121,7 +121,7 @@ const QueueRow = memo(function QueueRow({ move, selected, onSelect, onOpen, onVa
       <TableCell>{move.company_id[1]}</TableCell>
       <TableCell>{move.partner_id ? move.partner_id[1] : '-'}</TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{money(move)}</TableCell>
-      <TableCell>{move.uploadedBy || '-'}</TableCell>
+      <TableCell>{move.uploadedBy ? <Breakable email={move.uploadedBy} /> : '-'}</TableCell>
       <TableCell sx={{ maxWidth: 320, minWidth: 120 }}><Comments messages={move.messages} comment={move.comment} /></TableCell>
       <TableCell onClick={(event) => event.stopPropagation()}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, '& .MuiButton-root': { whiteSpace: 'nowrap', flexShrink: 0 } }}>
@@ -131,6 +131,12 @@ const QueueRow = memo(function QueueRow({ move, selected, onSelect, onOpen, onVa
     </TableRow>
   );
 });
+
+/** An e-mail that may wrap after its @ (manager@ / demo.example) rather than anywhere or not at all. */
+function Breakable({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  return at < 0 ? <>{email}</> : <>{email.slice(0, at + 1)}<wbr />{email.slice(at + 1)}</>;
+}
 
 const COLUMNS = ['date', 'company', 'provider', 'amount', 'uploadedBy', 'comments', 'actions'] as const;
 
@@ -143,43 +149,47 @@ export function QueueTable({ moves, skeletons, selected, onSelect, onSelectAll, 
   const chosen = moves.filter((move) => selected.has(move.id)).length;
   const partly = chosen > 0 && chosen < moves.length;
   return (
-    <Table size="small" sx={{ mt: 1, '& td, & th': { overflowWrap: 'anywhere' } }} data-testid="validation-table">
-      <TableHead>
-        <TableRow>
-          <TableCell padding="checkbox">
-            <Checkbox
-              checked={moves.length > 0 && chosen === moves.length}
-              indeterminate={partly}
-              disabled={!moves.length}
-              onChange={(event) => onSelectAll(event.target.checked)}
-              slotProps={{
-                input: {
-                  'aria-label': translate('app.validation.selectAll'),
-                  'data-testid': 'validation-select-all',
-                  // MUI says aria-checked="mixed" without making the native box indeterminate: the two must agree.
-                  ref: (input: HTMLInputElement | null) => {
-                    if (input) input.indeterminate = partly;
-                  },
-                } as object,
-              }}
-            />
-          </TableCell>
-          {COLUMNS.map((column) => (
-            <TableCell key={column} align={column === 'amount' ? 'right' : 'left'}>{translate(`app.validation.columns.${column}`)}</TableCell>
-          ))}
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {skeletons
-          ? Array.from({ length: skeletons }, (_, row) => (
-              <TableRow key={row} data-testid="validation-skeleton">
-                <TableCell padding="checkbox"><Skeleton variant="rectangular" width={18} height={18} sx={{ mx: 'auto' }} /></TableCell>
-                {COLUMNS.map((column) => <TableCell key={column}><Skeleton variant="text" /></TableCell>)}
-              </TableRow>
-            ))
-          : moves.map((move) => <QueueRow key={move.id} move={move} selected={selected.has(move.id)} onSelect={onSelect} onOpen={onOpen} onValidate={onValidate} onReject={onReject} />)}
-      </TableBody>
-    </Table>
+    // Cells wrap between words (e-mails after their @), with 8 px sides instead of 16, so the table fits its card
+    // from 1280 px; should a word still not fit, the box scrolls rather than cutting the last column.
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small" sx={{ mt: 1, '& td, & th': { overflowWrap: 'break-word', px: 1 }, '& .MuiTableCell-paddingCheckbox': { px: 0.5 } }} data-testid="validation-table">
+        <TableHead>
+          <TableRow>
+            <TableCell padding="checkbox">
+              <Checkbox
+                checked={moves.length > 0 && chosen === moves.length}
+                indeterminate={partly}
+                disabled={!moves.length}
+                onChange={(event) => onSelectAll(event.target.checked)}
+                slotProps={{
+                  input: {
+                    'aria-label': translate('app.validation.selectAll'),
+                    'data-testid': 'validation-select-all',
+                    // MUI says aria-checked="mixed" without making the native box indeterminate: the two must agree.
+                    ref: (input: HTMLInputElement | null) => {
+                      if (input) input.indeterminate = partly;
+                    },
+                  } as object,
+                }}
+              />
+            </TableCell>
+            {COLUMNS.map((column) => (
+              <TableCell key={column} align={column === 'amount' ? 'right' : 'left'}>{translate(`app.validation.columns.${column}`)}</TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {skeletons
+            ? Array.from({ length: skeletons }, (_, row) => (
+                <TableRow key={row} data-testid="validation-skeleton">
+                  <TableCell padding="checkbox"><Skeleton variant="rectangular" width={18} height={18} sx={{ mx: 'auto' }} /></TableCell>
+                  {COLUMNS.map((column) => <TableCell key={column}><Skeleton variant="text" /></TableCell>)}
+                </TableRow>
+              ))
+            : moves.map((move) => <QueueRow key={move.id} move={move} selected={selected.has(move.id)} onSelect={onSelect} onOpen={onOpen} onValidate={onValidate} onReject={onReject} />)}
+        </TableBody>
+      </Table>
+    </Box>
   );
 }
 
@@ -189,8 +199,9 @@ export function QueueTable({ moves, skeletons, selected, onSelect, onSelectAll, 
  */
 export function QueueCards({ moves, skeletons, selected, onSelect, onOpen, onValidate, onReject }: QueueViewProps) {
   if (skeletons) {
+    // Not the cards' list: what waits for "the first card" must not take a placeholder for one.
     return (
-      <List data-testid="validation-cards" disablePadding>
+      <List data-testid="validation-skeleton-cards" disablePadding aria-hidden>
         {Array.from({ length: Math.min(skeletons, 4) }, (_, row) => (
           <ListItem key={row} divider sx={{ display: 'block' }} data-testid="validation-skeleton">
             <Skeleton variant="text" width="70%" />
