@@ -5,7 +5,8 @@
  *   PostgreSQL 15 with 1,000,000 moves (p50 / p95 per list shape);
  * - the lists through HTTP, 1 and 50 concurrent clients (requests/s, p50, p95): PGlite 100k, and PostgreSQL 1M with
  *   --postgres;
- * - the JavaScript the console's pages load (needs a build: npm run build).
+ * - the JavaScript the console's pages load (needs a build: npm run build);
+ * - the validation queue with 500 waiting, in Chromium: validate one to its confirmation (needs a build).
  * Figures are printed beside their targets; nothing here fails on a figure.
  */
 import { spawnSync } from 'node:child_process';
@@ -28,3 +29,4 @@ run('Move list searches, store level, PGlite', './moves-search.ts');
 if (postgres) run('Move list searches, store level, PostgreSQL 15', './moves-search.ts', ['--postgres']);
 run('Lists through HTTP', './lists-load.ts', ['--seconds', values.seconds!, ...(postgres ? ['--postgres'] : [])]);
 run('Page weight', './page-weight.ts');
+run('Validation queue in Chromium, 500 waiting', './validation-queue.ts');

@@ -1,7 +1,8 @@
 /**
- * npm run seed -- [--moves N]: creates, migrates and seeds the configured database (DATA_DIR or DATABASE_URL) and
- * adds N bulk moves for benchmarks, printing the rows per second. Stop the server first when it uses the embedded
- * database: PGlite belongs to one process at a time.
+ * npm run seed -- [--moves N] [--waiting N [--waiting-kind invoices|expenses|both]]: creates, migrates and seeds the
+ * configured database (DATA_DIR or DATABASE_URL) and adds N bulk moves for benchmarks, printing the rows per second,
+ * and N moves waiting for a manager's validation (drafts on the companies' invoices journals, or expenses, or both).
+ * Stop the server first when it uses the embedded database: PGlite belongs to one process at a time.
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config';
@@ -9,12 +10,22 @@ import { openDatabase } from '../server/db';
 import { migrate } from '../server/db/migrations';
 import { seedUsers } from '../server/db/seed';
 import { openErp } from '../server/erp';
-import { bulkMoves } from '../server/erp/embedded/bulk';
+import { bulkMoves, bulkWaiting, type WaitingKind } from '../server/erp/embedded/bulk';
 
-const { values } = parseArgs({ options: { moves: { type: 'string', default: '0' } } });
+const { values } = parseArgs({
+  options: { moves: { type: 'string', default: '0' }, waiting: { type: 'string', default: '0' }, 'waiting-kind': { type: 'string', default: 'invoices' } },
+});
 const moves = Number(values.moves);
-if (!Number.isInteger(moves) || moves < 0) {
-  console.error('--moves takes a whole number');
+const waiting = Number(values.waiting);
+const kind = values['waiting-kind'] as WaitingKind;
+for (const [flag, value] of [['--moves', moves], ['--waiting', waiting]] as const) {
+  if (!Number.isInteger(value) || value < 0) {
+    console.error(`${flag} takes a whole number`);
+    process.exit(2);
+  }
+}
+if (!['invoices', 'expenses', 'both'].includes(kind)) {
+  console.error('--waiting-kind takes invoices, expenses or both');
   process.exit(2);
 }
 const config = loadConfig();
@@ -28,5 +39,10 @@ if (moves > 0) {
   await bulkMoves(db, moves, { onBatch: (done) => process.stdout.write(`\r${done} moves`) });
   const seconds = (performance.now() - started) / 1000;
   console.log(`\n${moves} moves in ${seconds.toFixed(1)} s: ${Math.round(moves / seconds)} rows/s`);
+}
+if (waiting > 0) {
+  const started = performance.now();
+  await bulkWaiting(db, waiting, kind);
+  console.log(`${waiting} moves waiting for validation (${kind}) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 await db.close();

@@ -3,17 +3,18 @@
  * while draft, manager validation and its comments, the validation queue per journal. Every route checks its
  * permission and the user's companies; the ERP is reached only through the ErpClient.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isIsoDate, isWithinTwoYears } from '../../shared/domain/dates';
 import { prepareUpload } from '../files';
 import { companiesWithProjects, declaration, declaredMax, erpOrder, idParams, orEmpty, queryParam, withSort, whenNotGiven } from './reference';
 import { HttpError } from '../http-error';
+import { messageLocale, refusalMessage } from '../messages';
 import { rule, validId } from './input';
 import { roundMoney } from '../../shared/domain/money';
 import { plainText } from '../../shared/domain/text';
-import type { Domain, DomainTerm, ErpClient, ErpRecord } from '../erp/types';
+import { ErpError, type Domain, type DomainTerm, type ErpClient, type ErpRecord } from '../erp/types';
 import { COUNT_LIMIT, keysetOf, pageAnswer, searchPage } from '../erp/page';
 
 export const MOVE_TYPES = ['in_invoice', 'in_receipt', 'in_refund'];
@@ -260,17 +261,66 @@ export async function moveRoutes(app: FastifyInstance, { erp }: { erp: ErpClient
 
   const validateSchema = z.object({ validate: z.boolean({ error: whenNotGiven('validate must be true or false') }) }).strict();
   api.put('/odoo/moves/:id/validate', { schema: { params: idParams, body: orEmpty(validateSchema) }, config: { permission: 'moves.validate' } }, async (request) => {
-    const { validate } = request.body;
     const move = await scopedMove(request, Number(request.params.id));
-    if (move.state === 'cancel') throw new HttpError(409, 'moves.cancelledDecision');
-    // Once posted, the manager's decision is part of the booked record: it is not turned over afterwards.
-    if (move.state === 'posted' && (move.pnt_account_move_team_manager_validate || move.pnt_account_move_team_manager_deny)) {
-      throw new HttpError(409, 'moves.postedDecision');
-    }
-    await erp.write('account.move', [move.id], { pnt_account_move_team_manager_validate: validate, pnt_account_move_team_manager_deny: !validate });
-    await postNote(erp, request, 'account.move', move.id, validate ? 'Validado por el responsable / Validated by the manager' : 'Rechazado por el responsable / Rejected by the manager', 'notification');
+    await decide(erp, move, request.body.validate, () => authorOf(erp, request), request.log);
     return moveRow(await scopedMove(request, move.id));
   });
+
+  // Several decisions in one request: each move is judged as PUT /odoo/moves/:id/validate judges it (company scope,
+  // state), one failing leaves the others decided, and a move already decided this way is left as it is.
+  const manySchema = z
+    .object({
+      ids: z.array(validId()).min(1).max(MAX_DECISIONS).describe(`The moves to decide (1 to ${MAX_DECISIONS})`),
+      validate: z.boolean({ error: whenNotGiven('validate must be true or false') }).describe('true validates, false rejects'),
+    })
+    .strict();
+  api.post(
+    '/odoo/moves/validate',
+    {
+      schema: {
+        body: orEmpty(manySchema),
+        description:
+          'Validates or rejects several moves. Each is judged as PUT /odoo/moves/{id}/validate judges it; the answer lists the moves decided ' +
+          '(including those already decided this way, left unchanged: a resend changes nothing) and those refused, with their status and reason.',
+      },
+      config: { permission: 'moves.validate' },
+    },
+    async (request) => {
+      const { ids, validate } = request.body;
+      // Each refusal in the request's language, as the answer of a single decision words it.
+      const locale = messageLocale(request.headers['accept-language']);
+      const said = (error: HttpError) => refusalMessage(locale, { key: error.key, params: error.params, field: error.field, api: error.api });
+      const wanted = [...new Set(ids)];
+      const found = await erp.searchRead('account.move', [['id', 'in', wanted], ['company_id', 'in', userOf(request).companies], ['move_type', 'in', MOVE_TYPES]], { fields: MOVE_FIELDS });
+      const byId = new Map(found.map((move) => [move.id, move]));
+      // The author is the same for every note of the request: looked up once, when a first note is written.
+      let author: Promise<Author> | undefined;
+      const authorOnce = () => (author ??= authorOf(erp, request));
+      const decided: number[] = [];
+      const failed: Array<{ id: number; statusCode: number; message: string }> = [];
+      let unavailable: ErpError | undefined;
+      for (const id of wanted) {
+        const move = byId.get(id);
+        // The ERP gone: the moves not yet tried are not tried (each would wait for its own time-out).
+        if (unavailable) failed.push({ id, statusCode: unavailable.statusCode, message: said(unavailable) });
+        else if (!move) failed.push({ id, statusCode: 404, message: said(new HttpError(404, 'moves.notFound', { id })) });
+        else {
+          try {
+            await decide(erp, move, validate, authorOnce, request.log);
+            decided.push(id);
+          } catch (error) {
+            const statusCode = (error as { statusCode?: number }).statusCode;
+            if (!statusCode || statusCode >= 500) request.log.error({ err: error, moveId: id }, 'a decision of several failed');
+            if (error instanceof ErpError && error.kind === 'unavailable') unavailable = error;
+            failed.push({ id, statusCode: statusCode ?? 500, message: said(error instanceof HttpError ? error : new HttpError(500, 'server.internal')) });
+          }
+        }
+      }
+      // Nothing decided because the ERP is gone: the request failed as a whole, as a single decision would.
+      if (unavailable && !decided.length) throw unavailable;
+      return { decided, failed };
+    },
+  );
 
   const commentSchema = z.object({ comment: z.string({ error: whenNotGiven('comment must be text') }).trim().min(1, rule('validation.empty', {}, 'The comment is empty')).max(5000) }).strict();
   api.post(
@@ -285,26 +335,79 @@ export async function moveRoutes(app: FastifyInstance, { erp }: { erp: ErpClient
   );
 
   const queueParams = z.object({ ids: z.string().describe('Journal ids, comma-separated (up to 50)') });
-  const queueQuery = z.looseObject({ filter: queryParam.describe("'to_validate'") });
-  app.get<{ Params: { ids: string }; Querystring: { filter?: string } }>(
+  const queueQuery = z.looseObject({
+    filter: queryParam.describe("'to_validate'"),
+    pageNumber: queryParam.describe('The page, from 1. With pageNumber or numberOfRecords the answer is { moves, total, totalIsLowerBound }; without, the list of moves (up to 1000)'),
+    numberOfRecords: queryParam.describe(`Moves per page, 1 to ${MAX_DECISIONS} (25 when only pageNumber is given)`),
+  });
+  app.get<{ Params: { ids: string }; Querystring: { filter?: string; pageNumber?: string | string[]; numberOfRecords?: string | string[] } }>(
     '/odoo/journals/:ids/moves',
     { schema: { params: queueParams, querystring: queueQuery }, config: { permission: 'moves.validate' } },
     async (request) => {
       if (request.query.filter !== 'to_validate') throw new HttpError(400, 'moves.queueFilter', {}, { field: 'filter' });
+      const paging = queuePaging(request.query);
       const parts = request.params.ids.split(',').map((one) => one.trim());
       if (!parts.length || parts.length > 50 || parts.some((one) => !RECORD_ID.test(one))) throw new HttpError(400, 'moves.journalIds', {}, { field: 'ids' });
       const ids = [...new Set(parts.map(Number))];
       const journals = await erp.searchRead('account.journal', [['id', 'in', ids], ['company_id', 'in', userOf(request).companies]], { fields: ['id'] });
       if (journals.length !== ids.length) throw new HttpError(404, 'moves.journalNotFound', { ids: ids.filter((id) => !journals.some((one) => one.id === id)) });
-      const moves = await erp.searchRead(
-        'account.move',
-        [['journal_id', 'in', ids], ['company_id', 'in', userOf(request).companies], ['move_type', 'in', MOVE_TYPES], ['state', '=', 'draft'], ['pnt_account_move_team_manager_validate', '=', false], ['pnt_account_move_team_manager_deny', '=', false]],
-        { fields: MOVE_FIELDS, order: 'date asc, id asc', limit: 1000 },
-      );
-      const messages = await messagesOf(moves.map((move) => move.id));
-      return moves.map((move) => ({ ...moveRow(move), messages: messages.get(move.id) ?? [] }));
+      const domain: Domain = [['journal_id', 'in', ids], ['company_id', 'in', userOf(request).companies], ['move_type', 'in', MOVE_TYPES], ['state', '=', 'draft'], ['pnt_account_move_team_manager_validate', '=', false], ['pnt_account_move_team_manager_deny', '=', false]];
+      const withMessages = async (moves: ErpRecord[]) => {
+        const messages = await messagesOf(moves.map((move) => move.id));
+        return moves.map((move) => ({ ...moveRow(move), messages: messages.get(move.id) ?? [] }));
+      };
+      if (!paging) {
+        // The spec's answer, for clients that do not page: the list itself.
+        return withMessages(await erp.searchRead('account.move', domain, { fields: MOVE_FIELDS, order: QUEUE_ORDER, limit: 1000 }));
+      }
+      const { pageNumber, numberOfRecords } = paging;
+      const page = await searchPage(erp, 'account.move', domain, { fields: MOVE_FIELDS, order: QUEUE_ORDER, limit: numberOfRecords, offset: (pageNumber - 1) * numberOfRecords, countLimit: COUNT_LIMIT });
+      return { moves: await withMessages(page.records), total: page.length, totalIsLowerBound: page.limited };
     },
   );
+}
+
+/** The oldest first: what waits longest is decided first. */
+const QUEUE_ORDER = 'date asc, id asc';
+/** Moves decided by one request, and moves per page of the queue. */
+export const MAX_DECISIONS = 100;
+
+/** The queue's paging, when asked for (pageNumber or numberOfRecords, each once, whole numbers in range). */
+function queuePaging(query: { pageNumber?: string | string[]; numberOfRecords?: string | string[] }): { pageNumber: number; numberOfRecords: number } | undefined {
+  if (query.pageNumber === undefined && query.numberOfRecords === undefined) return undefined;
+  const whole = (name: string, value: string | string[] | undefined, fallback: number, max: number) => {
+    if (value === undefined) return fallback;
+    const number = typeof value === 'string' && /^[0-9]{1,7}$/.test(value) ? Number(value) : NaN;
+    if (!(number >= 1 && number <= max)) throw new HttpError(400, 'validation.between', { minimum: 1, maximum: max }, { field: name, api: `must be a whole number from 1 to ${max}` });
+    return number;
+  };
+  return { pageNumber: whole('pageNumber', query.pageNumber, 1, 1_000_000), numberOfRecords: whole('numberOfRecords', query.numberOfRecords, 25, MAX_DECISIONS) };
+}
+
+type Author = { author_id: number } | { email_from: string };
+
+/**
+ * A manager's decision on a move (the validation flags and a note in its chatter), whole or not at all: when the
+ * note cannot be written the flags are put back. A move already decided this way is left as it is (no second note),
+ * so a decision sent again changes nothing.
+ */
+async function decide(erp: ErpClient, move: ErpRecord, validate: boolean, author: () => Promise<Author>, log: FastifyBaseLogger): Promise<void> {
+  if (move.state === 'cancel') throw new HttpError(409, 'moves.cancelledDecision');
+  const validated = Boolean(move.pnt_account_move_team_manager_validate);
+  const denied = Boolean(move.pnt_account_move_team_manager_deny);
+  if (validated === validate && denied === !validate) return;
+  // Once posted, the manager's decision is part of the booked record: it is not turned over afterwards.
+  if (move.state === 'posted' && (validated || denied)) throw new HttpError(409, 'moves.postedDecision');
+  await erp.write('account.move', [move.id], { pnt_account_move_team_manager_validate: validate, pnt_account_move_team_manager_deny: !validate });
+  try {
+    const body = validate ? 'Validado por el responsable / Validated by the manager' : 'Rechazado por el responsable / Rejected by the manager';
+    await erp.call<number>('account.move', 'message_post', [move.id], [], { body, message_type: 'notification', subtype_xmlid: 'mail.mt_note', ...(await author()) });
+  } catch (error) {
+    await erp
+      .write('account.move', [move.id], { pnt_account_move_team_manager_validate: validated, pnt_account_move_team_manager_deny: denied })
+      .catch((undo) => log.error({ err: undo, moveId: move.id }, 'a decision without its note could not be undone'));
+    throw error;
+  }
 }
 
 const setting = z.object({ journal_id: z.unknown().optional(), account: z.unknown().optional() }).passthrough();

@@ -6,30 +6,96 @@ import { ValidationPage } from '../../src/resources/moves/ValidationPage';
 import { renderInAdmin, serveDuringTests } from './admin';
 
 const long = 'Revisar el importe del taxi: el ticket dice 23,40 pero la tarjeta cobró 24,10, falta el justificante de la propina del conductor';
-const queue = [
-  {
-    id: 11, date: '2026-11-02', invoice_date: '2026-11-02', company_id: [1, 'Acme Iberia SL'], partner_id: [7, 'Taxi Ruta SL'], amount_total: 24.1,
-    currency_id: [1, 'EUR'], uploadedBy: 'staff@demo.example', attachment_ids: [],
-    // Oldest first: an empty one, then the earliest with text, then a later one.
-    messages: [
-      { id: 1, date: '2026-11-02 09:00:00', body: '<p></p>', email_from: false },
-      { id: 2, date: '2026-11-02 10:00:00', body: `<p>${long}</p>`, email_from: 'Sergio Staff <staff@demo.example>' },
-      { id: 3, date: '2026-11-03 12:00:00', body: '<p>Adjunto el justificante</p>', email_from: 'Sergio Staff <staff@demo.example>' },
-    ],
-  },
-  { id: 12, date: '2026-11-04', invoice_date: '2026-11-04', company_id: [1, 'Acme Iberia SL'], partner_id: false, amount_total: 9, currency_id: [1, 'EUR'], uploadedBy: null, attachment_ids: [], messages: [] },
-];
-const decisions: Array<{ id: string; body: unknown }> = [];
+const commented = {
+  id: 11, date: '2026-11-02', invoice_date: '2026-11-02', company_id: [1, 'Acme Iberia SL'], partner_id: [7, 'Taxi Ruta SL'], amount_total: 24.1,
+  currency_id: [1, 'EUR'], uploadedBy: 'staff@demo.example', attachment_ids: [],
+  // Oldest first: an empty one, then the earliest with text, then a later one.
+  messages: [
+    { id: 1, date: '2026-11-02 09:00:00', body: '<p></p>', email_from: false },
+    { id: 2, date: '2026-11-02 10:00:00', body: `<p>${long}</p>`, email_from: 'Sergio Staff <staff@demo.example>' },
+    { id: 3, date: '2026-11-03 12:00:00', body: '<p>Adjunto el justificante</p>', email_from: 'Sergio Staff <staff@demo.example>' },
+  ],
+};
+const plain = (id: number, amount: number, partner: string | false = false) => ({
+  id, date: '2026-11-04', invoice_date: '2026-11-04', company_id: [1, 'Acme Iberia SL'], partner_id: partner ? [id, partner] : false, amount_total: amount,
+  currency_id: [1, 'EUR'], uploadedBy: null, attachment_ids: [], messages: [],
+});
+
+/**
+ * The server's side, as state: the moves waiting per journal; GET pages them (as the real route does when asked),
+ * PUT and POST decide (a move in `refuse` is refused with its reason); every request is recorded.
+ */
+const state = {
+  waiting: new Map<string, Array<Record<string, unknown>>>(),
+  refuse: new Map<number, { statusCode: number; message: string }>(),
+  requests: [] as Array<{ method: string; path: string; query: Record<string, string>; body?: unknown }>,
+  /** Answers held until released (to see the page while a call is under way). */
+  hold: null as Promise<void> | null,
+};
+function reset() {
+  state.waiting = new Map([
+    ['2', [commented, plain(12, 9)]],
+    ['3', []],
+  ]);
+  state.refuse = new Map([[12, { statusCode: 409, message: 'A cancelled move cannot be validated or rejected' }]]);
+  state.requests = [];
+  state.hold = null;
+}
+reset();
+const record = (request: Request, body?: unknown) => {
+  const url = new URL(request.url);
+  state.requests.push({ method: request.method, path: url.pathname, query: Object.fromEntries(url.searchParams), body });
+};
+const queueRequests = () => state.requests.filter((one) => one.method === 'GET' && one.path.startsWith('/odoo/journals/'));
+function decide(id: number) {
+  for (const moves of state.waiting.values()) {
+    const index = moves.findIndex((move) => move.id === id);
+    if (index >= 0) moves.splice(index, 1);
+  }
+}
+
 const server = setupServer(
-  http.get('*/odoo/users/1/journals', () => HttpResponse.json({ expensesJournals: [[2, 'Gastos']], invoicesJournals: [] })),
-  http.get('*/odoo/journals/2/moves', () => HttpResponse.json(queue)),
+  http.get('*/odoo/users/1/journals', ({ request }) => {
+    record(request);
+    return HttpResponse.json({ expensesJournals: [[2, 'Gastos']], invoicesJournals: [[3, 'Facturas']] });
+  }),
+  http.get('*/odoo/journals/:ids/moves', async ({ request, params }) => {
+    record(request);
+    if (state.hold) await state.hold;
+    const query = new URL(request.url).searchParams;
+    const all = state.waiting.get(String(params.ids)) ?? [];
+    const page = Number(query.get('pageNumber'));
+    const perPage = Number(query.get('numberOfRecords'));
+    if (!page || !perPage) return HttpResponse.json(all);
+    return HttpResponse.json({ moves: all.slice((page - 1) * perPage, page * perPage), total: all.length, totalIsLowerBound: false });
+  }),
   http.put('*/odoo/moves/:id/validate', async ({ params, request }) => {
-    decisions.push({ id: String(params.id), body: await request.json() });
-    return params.id === '12' ? HttpResponse.json({ message: 'ERP down' }, { status: 502 }) : HttpResponse.json({ id: 11 });
+    const body = await request.json();
+    record(request, body);
+    if (state.hold) await state.hold;
+    const refusal = state.refuse.get(Number(params.id));
+    if (refusal) return HttpResponse.json({ message: refusal.message }, { status: refusal.statusCode });
+    decide(Number(params.id));
+    return HttpResponse.json({ id: Number(params.id) });
+  }),
+  http.post('*/odoo/moves/validate', async ({ request }) => {
+    const body = (await request.json()) as { ids: number[]; validate: boolean };
+    record(request, body);
+    if (state.hold) await state.hold;
+    const failed = body.ids.filter((id) => state.refuse.has(id)).map((id) => ({ id, ...state.refuse.get(id)! }));
+    const decided = body.ids.filter((id) => !state.refuse.has(id));
+    decided.forEach(decide);
+    return HttpResponse.json({ decided, failed });
   }),
 );
 
-serveDuringTests(server);
+serveDuringTests(server, reset);
+
+/** `count` moves waiting on the expenses journal, Proveedor 01 the oldest. */
+function manyWaiting(count: number) {
+  state.waiting.set('2', Array.from({ length: count }, (_, n) => plain(100 + n, 10 + n, `Proveedor ${String(n + 1).padStart(2, '0')}`)));
+}
+const rowTexts = () => screen.getAllByTestId('validation-row').map((row) => row.textContent ?? '');
 
 describe('the validation page', () => {
   it('previews the earliest non-empty comment cut at 100 characters, says No comments otherwise, and shows them all on click', async () => {
@@ -52,16 +118,16 @@ describe('the validation page', () => {
     const rows = await screen.findAllByTestId('validation-row');
     fireEvent.click(within(rows[0]).getByTestId('row-validate'));
     await screen.findByText('Move validated');
-    expect(decisions[0]).toEqual({ id: '11', body: { validate: true } });
+    expect(state.requests.find((one) => one.method === 'PUT')).toMatchObject({ path: '/odoo/moves/11/validate', body: { validate: true } });
     await waitFor(() => expect(screen.queryByText('Move validated')).toBeNull(), { timeout: 10_000 });
     // A rejection leaves the queue at once and can be undone while its message shows; the server hears of it after.
     const before = (await screen.findAllByTestId('validation-row')).length;
-    fireEvent.click(within((await screen.findAllByTestId('validation-row'))[1]).getByTestId('row-reject'));
+    fireEvent.click(within(screen.getAllByTestId('validation-row')[0]).getByTestId('row-reject'));
     await screen.findByText('Move rejected');
-    expect(screen.getAllByTestId('validation-row')).toHaveLength(before - 1);
-    expect(decisions).toHaveLength(1);
+    expect(screen.queryAllByTestId('validation-row')).toHaveLength(before - 1);
+    expect(state.requests.filter((one) => one.method === 'PUT')).toHaveLength(1);
     const error = await screen.findByText('Error validating or rejecting', undefined, { timeout: 10_000 });
-    expect(decisions[1]).toEqual({ id: '12', body: { validate: false } });
+    expect(state.requests.filter((one) => one.method === 'PUT')[1]).toMatchObject({ path: '/odoo/moves/12/validate', body: { validate: false } });
     await waitFor(() => expect(error.closest('.MuiSnackbarContent-root, .MuiAlert-root')?.className).toMatch(/success/i));
     // Refused by the server: the move is back in the queue.
     await waitFor(() => expect(screen.getAllByTestId('validation-row')).toHaveLength(before));
@@ -69,7 +135,6 @@ describe('the validation page', () => {
 
   it('undoes a rejection: the move comes back and the server is not told', async () => {
     renderInAdmin(<ValidationPage />, { permissions: ['moves.validate'], lang: 'en' });
-    const told = decisions.length;
     const rows = await screen.findAllByTestId('validation-row');
     fireEvent.click(within(rows[0]).getByTestId('row-reject'));
     await screen.findByText('Move rejected');
@@ -77,13 +142,167 @@ describe('the validation page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
     await waitFor(() => expect(screen.getAllByTestId('validation-row')).toHaveLength(rows.length));
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(decisions).toHaveLength(told);
+    expect(state.requests.filter((one) => one.method !== 'GET')).toEqual([]);
   });
 
-  it('a tab without journals shows an empty queue, not a loader that never ends', async () => {
+  it('a tab without moves says so, with its count', async () => {
     renderInAdmin(<ValidationPage />, { permissions: ['moves.validate'], lang: 'en' });
     await screen.findAllByTestId('validation-row');
+    await waitFor(() => expect(screen.getByTestId('validation-tab-invoices').textContent).toBe('Invoices (0)'));
     fireEvent.click(screen.getByTestId('validation-tab-invoices'));
     expect(await screen.findByText('Nothing waiting for validation here.')).toBeTruthy();
+  });
+
+  for (const [lang, words] of [
+    ['es', { tab: 'Gastos', range: (from: number, to: number, of: number) => `${from}-${to} de ${of}`, next: 'Ir a la página siguiente', }],
+    ['en', { tab: 'Expenses', range: (from: number, to: number, of: number) => `${from}-${to} of ${of}`, next: 'Go to next page' }],
+  ] as const) {
+    it(`pages the queue, 25 a page, with the count in the tab and the pager (${lang})`, async () => {
+      manyWaiting(60);
+      renderInAdmin(<ValidationPage />, { permissions: ['moves.validate'], lang });
+      await waitFor(() => expect(screen.getAllByTestId('validation-row')).toHaveLength(25));
+      expect(screen.getByTestId('validation-tab-expenses').textContent).toBe(`${words.tab} (60)`);
+      expect(screen.getByText(words.range(1, 25, 60))).toBeTruthy();
+      expect(rowTexts()[0]).toContain('Proveedor 01');
+      expect(queueRequests().find((one) => one.path === '/odoo/journals/2/moves')?.query).toEqual({ filter: 'to_validate', pageNumber: '1', numberOfRecords: '25' });
+      fireEvent.click(screen.getByLabelText(words.next));
+      await waitFor(() => expect(rowTexts()[0]).toContain('Proveedor 26'));
+      expect(screen.getByText(words.range(26, 50, 60))).toBeTruthy();
+      fireEvent.click(screen.getByLabelText(words.next));
+      await waitFor(() => expect(screen.getAllByTestId('validation-row')).toHaveLength(10));
+      expect(screen.getByText(words.range(51, 60, 60))).toBeTruthy();
+      expect(queueRequests().filter((one) => one.path === '/odoo/journals/2/moves').map((one) => one.query.pageNumber)).toEqual(['1', '2', '3']);
+
+    });
+  }
+
+  it('confirms a validation as soon as the server answers, without reading the queue first (es)', async () => {
+    manyWaiting(30);
+    renderInAdmin(<ValidationPage />, { permissions: ['moves.validate'], lang: 'es' });
+    await waitFor(() => expect(screen.getAllByTestId('validation-row')).toHaveLength(25));
+    // The queue's next reading is held: the confirmation must not wait for it.
+    let release!: () => void;
+    state.hold = new Promise<void>((resolve) => (release = resolve));
+    const before = queueRequests().length;
+    const first = rowTexts()[0];
+    fireEvent.click(within(screen.getAllByTestId('validation-row')[0]).getByTestId('row-validate'));
+    // Gone at once, the count down, before the server has even answered.
+    expect(rowTexts()[0]).not.toBe(first);
+    expect(screen.getByTestId('validation-tab-expenses').textContent).toBe('Gastos (29)');
+    await waitFor(() => expect(state.requests.some((one) => one.method === 'PUT')).toBe(true));
+    const answer = release;
+    state.hold = new Promise<void>((resolve) => (release = resolve));
+    answer();
+    await screen.findByText('Movimiento validado');
+    // The queue is read again after the confirmation, in the background; the move never comes back.
+    await waitFor(() => expect(queueRequests().length).toBeGreaterThan(before));
+    expect(rowTexts().some((text) => text === first)).toBe(false);
+    release();
+    state.hold = null;
+    await waitFor(() => expect(screen.getAllByTestId('validation-row')).toHaveLength(25));
+    expect(rowTexts().some((text) => text === first)).toBe(false);
+    expect(screen.getByTestId('validation-tab-expenses').textContent).toBe('Gastos (29)');
+  });
+
+  it('puts the focus on the row that takes the place of a decided one', async () => {
+    manyWaiting(5);
+    renderInAdmin(<ValidationPage />, { permissions: ['moves.validate'], lang: 'es' });
+    await waitFor(() => expect(screen.getAllByTestId('validation-row')).toHaveLength(5));
+    const second = screen.getAllByTestId('validation-row')[1];
+    const button = within(second).getByTestId('row-validate');
+    button.focus();
+    fireEvent.click(button);
+    await waitFor(() => expect(screen.getAllByTestId('validation-row')).toHaveLength(4));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getAllByTestId('validation-row')[1]));
+    expect(document.activeElement?.textContent).toContain('Proveedor 03');
+    await screen.findByText('Movimiento validado');
+  });
+
+  for (const [lang, words] of [
+    ['es', { selectAll: 'Seleccionar todos los movimientos de esta página', selected: '3 seleccionados', validated: '2 movimientos validados', partial: 'Se han validado 2 de 3. No se han podido validar:', reason: 'está cancelado', rejected: '2 movimientos rechazados', undo: 'Deshacer' }],
+    ['en', { selectAll: 'Select all moves on this page', selected: '3 selected', validated: '2 moves validated', partial: '2 of 3 validated. These could not be validated:', reason: 'it is cancelled', rejected: '2 moves rejected', undo: 'Undo' }],
+  ] as const) {
+    it(`validates the selected rows together and names the one refused, with why (${lang})`, async () => {
+      state.waiting.set('2', [commented, plain(12, 9), plain(13, 1234.5, 'Limpiezas Norte SL'), plain(14, 7, 'Papelería Sur')]);
+      renderInAdmin(<ValidationPage />, { permissions: ['moves.validate'], lang });
+      await waitFor(() => expect(screen.getAllByTestId('validation-row')).toHaveLength(4));
+      const boxes = screen.getAllByTestId('row-select');
+      for (const box of boxes.slice(0, 3)) fireEvent.click(box);
+      expect(screen.getByTestId('validation-selected').textContent).toBe(words.selected);
+      fireEvent.click(screen.getByTestId('bulk-validate'));
+      await screen.findByText(words.validated);
+      expect(state.requests.find((one) => one.method === 'POST')).toMatchObject({ path: '/odoo/moves/validate', body: { ids: [11, 12, 13], validate: true } });
+      const refusals = await screen.findByTestId('validation-refusals');
+      expect(within(refusals).getByText(words.partial)).toBeTruthy();
+      const refused = within(refusals).getAllByTestId('validation-refused').map((one) => one.textContent);
+      expect(refused).toEqual([`${lang === 'es' ? 'Sin proveedor · 9,00 €' : 'No supplier · €9.00'} · 04/11/2026: ${words.reason}`]);
+      // The refused move is back in the queue, the decided ones are gone; nothing is selected any more.
+      await waitFor(() => expect(screen.getAllByTestId('validation-row')).toHaveLength(2));
+      expect(rowTexts().some((text) => text.includes('Papelería Sur'))).toBe(true);
+      expect(screen.queryByTestId('validation-bulk'), screen.queryByTestId('validation-bulk')?.textContent ?? '').toBeNull();
+      expect(screen.getByTestId('validation-tab-expenses').textContent).toMatch(/\(2\)$/);
+
+      // Select all on the page, reject them together, undo: back, and the server not told.
+      fireEvent.click(screen.getByLabelText(words.selectAll));
+      fireEvent.click(screen.getByTestId('bulk-reject'));
+      await screen.findByText(words.rejected);
+      expect(screen.queryAllByTestId('validation-row')).toHaveLength(0);
+      fireEvent.click(screen.getByRole('button', { name: words.undo }));
+      await waitFor(() => expect(screen.getAllByTestId('validation-row')).toHaveLength(2));
+      expect(state.requests.filter((one) => one.method === 'POST')).toHaveLength(1);
+    });
+  }
+
+  for (const [lang, words] of [
+    ['es', { erp: 'El ERP no está disponible en este momento. Vuelva a intentarlo en unos minutos.', network: 'No se puede contactar con el servidor. Compruebe su conexión y vuelva a intentarlo.', journals: 'No se han podido cargar sus diarios', queue: 'No se han podido cargar los movimientos pendientes de validar', retry: 'Reintentar', empty: 'No hay nada pendiente de validar aquí.' }],
+    ['en', { erp: 'The ERP is unavailable right now. Try again in a few minutes.', network: 'The server cannot be reached. Check your connection and try again.', journals: 'Your journals could not be loaded', queue: 'The moves waiting for validation could not be loaded', retry: 'Try again', empty: 'Nothing waiting for validation here.' }],
+  ] as const) {
+    it(`a failed load is an error with its reason and a retry, never "nothing pending" (${lang})`, async () => {
+      let journalsDown = true;
+      let queueDown = true;
+      server.use(
+        http.get('*/odoo/users/1/journals', ({ request }) => {
+          record(request);
+          return journalsDown ? HttpResponse.json({ statusCode: 503, error: 'Service Unavailable', message: 'ERP unavailable' }, { status: 503 }) : HttpResponse.json({ expensesJournals: [[2, 'Gastos']], invoicesJournals: [] });
+        }),
+        http.get('*/odoo/journals/:ids/moves', ({ request }) => {
+          record(request);
+          return queueDown ? HttpResponse.error() : HttpResponse.json({ moves: [commented], total: 1, totalIsLowerBound: false });
+        }),
+      );
+      renderInAdmin(<ValidationPage />, { permissions: ['moves.validate'], lang });
+      const journalsError = await screen.findByTestId('validation-load-error');
+      expect(journalsError.textContent).toContain(words.journals);
+      expect(journalsError.textContent).toContain(words.erp);
+      expect(screen.queryByText(words.empty)).toBeNull();
+      expect(screen.queryByText(/ERP unavailable|Failed to fetch/)).toBeNull();
+      journalsDown = false;
+      fireEvent.click(within(journalsError).getByRole('button', { name: words.retry }));
+      // The server cannot be reached for the queue: said so in the user's words, not the browser's.
+      const queueError = await screen.findByText(words.network);
+      expect(queueError.closest('[data-testid="validation-load-error"]')?.textContent).toContain(words.queue);
+      expect(screen.queryByText(words.empty)).toBeNull();
+      expect(screen.queryByText(/Failed to fetch|fetch failed/i)).toBeNull();
+      expect(screen.getByTestId('validation-tab-expenses').textContent).not.toMatch(/\(/);
+      queueDown = false;
+      fireEvent.click(screen.getByRole('button', { name: words.retry }));
+      await screen.findAllByTestId('validation-row');
+      expect(screen.queryByTestId('validation-load-error')).toBeNull();
+    });
+  }
+
+  it('draws skeleton rows while the queue is read, not an empty area nor "nothing pending"', async () => {
+    let release!: () => void;
+    state.hold = new Promise<void>((resolve) => (release = resolve));
+    renderInAdmin(<ValidationPage />, { permissions: ['moves.validate'], lang: 'es' });
+    // While the journals are read, and then while the tab's queue is.
+    await waitFor(() => expect(screen.getAllByTestId('validation-skeleton').length).toBeGreaterThan(0));
+    await screen.findByTestId('validation-tab-expenses');
+    expect(screen.getAllByTestId('validation-skeleton').length).toBeGreaterThan(0);
+    expect(screen.getByTestId('validation-tab-expenses').textContent).toBe('Gastos');
+    expect(screen.queryByText('No hay nada pendiente de validar aquí.')).toBeNull();
+    release();
+    await screen.findAllByTestId('validation-row');
+    expect(screen.queryAllByTestId('validation-skeleton')).toHaveLength(0);
   });
 });

@@ -29,7 +29,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stdout?.on('data', (chunk) => (log += chunk));
   child.stderr?.on('data', (chunk) => (log += chunk));
   // A first start creates and seeds its database: on a loaded machine, well over a minute.
-  const deadline = Date.now() + 110_000;
+  const deadline = Date.now() + 240_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
     try {
@@ -96,7 +96,7 @@ export function serverAndBrowser(): { readonly server: RunningServer; readonly b
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();

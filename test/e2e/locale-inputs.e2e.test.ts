@@ -11,7 +11,7 @@ import { launchBrowser, screenshot, signIn, startServer, type RunningServer } fr
 let server: RunningServer;
 beforeAll(async () => {
   server = await startServer();
-}, 90_000);
+}, 300_000);
 afterAll(async () => {
   await server?.stop();
 });

@@ -20,7 +20,7 @@ beforeAll(async () => {
   execFileSync(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', '--moves', '12000'], { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdio: 'pipe' });
   server = await startServer({ DATA_DIR: dataDir });
   browser = await launchBrowser();
-}, 180_000);
+}, 300_000);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();

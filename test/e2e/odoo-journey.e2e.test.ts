@@ -49,7 +49,7 @@ describe.runIf(live)('the console on a real Odoo, in a real browser', () => {
     browser = await launchBrowser();
     page = await (await browser.newContext({ locale: 'es-ES', viewport: { width: 1440, height: 1000 } })).newPage();
     await signIn(page, server.url, EMAIL);
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();

@@ -126,10 +126,10 @@ describe('POST /odoo/reports/payment', () => {
   it('refuses bad input, other companies and a missing permission, sending nothing', async () => {
     received.length = 0;
     const cases: Array<[string, unknown, number, RegExp]> = [
-      ['manager', { dateFrom: '2026-12-31', dateTo: '2026-01-01', companies: [1] }, 400, /dateFrom must not be after dateTo/],
-      ['manager', { dateFrom: '2026-01-01', dateTo: '31/12/2026', companies: [1] }, 400, /dateTo/],
-      ['manager', { dateFrom: '2010-01-01', dateTo: '2026-01-01', companies: [1] }, 400, /five years/],
-      ['manager', { dateFrom: '2026-01-01', dateTo: '2026-12-31', companies: [] }, 400, /at least one company/],
+      ['manager', { dateFrom: '2026-12-31', dateTo: '2026-01-01', companies: [1] }, 400, /^La fecha de inicio no puede ser posterior a la fecha de fin$/],
+      ['manager', { dateFrom: '2026-01-01', dateTo: '31/12/2026', companies: [1] }, 400, /^Fecha hasta: /],
+      ['manager', { dateFrom: '2010-01-01', dateTo: '2026-01-01', companies: [1] }, 400, /^El periodo puede ser como máximo de cinco años$/],
+      ['manager', { dateFrom: '2026-01-01', dateTo: '2026-12-31', companies: [] }, 400, /^Empresas: debe tener al menos 1 elemento$/],
       ['sales', { dateFrom: '2026-01-01', dateTo: '2026-12-31', companies: [1] }, 403, /./],
       ['staff', { dateFrom: '2026-01-01', dateTo: '2026-12-31', companies: [1] }, 403, /./],
       ['manager', '{"dateFrom":', 400, /./],
@@ -137,7 +137,7 @@ describe('POST /odoo/reports/payment', () => {
     for (const [who, body, status, message] of cases) {
       const answer = await call(who, body);
       expect(answer.status, JSON.stringify(body)).toBe(status);
-      expect(answer.body.message).toMatch(message);
+      expect(answer.body.message, JSON.stringify(body)).toMatch(message);
     }
     await server.app.services.reports.idle();
     expect(received).toHaveLength(0);

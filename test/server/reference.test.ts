@@ -90,8 +90,8 @@ describe('reference endpoints of spec section 7', () => {
     // Another company does not see it.
     expect((await post('/odoo/providers/search', 'admin', { companyId: 2, name: 'ferretería nueva' })).body).toEqual([]);
     // Once: the same name but for case, or the same tax id as printed otherwise.
-    expect(await post('/odoo/providers/create', 'staff', { companyId: 1, name: 'FERRETERÍA NUEVA SL' })).toEqual({ status: 409, body: { message: 'A supplier with this name already exists: Ferretería Nueva SL' } });
-    expect(await post('/odoo/providers/create', 'staff', { companyId: 1, name: 'Otra Ferretería', vat: 'B87654321' })).toEqual({ status: 409, body: { message: 'A supplier with this tax id already exists: Ferretería Nueva SL' } });
+    expect(await post('/odoo/providers/create', 'staff', { companyId: 1, name: 'FERRETERÍA NUEVA SL' })).toMatchObject({ status: 409, body: { message: 'A supplier with this name already exists: Ferretería Nueva SL', field: 'name' } });
+    expect(await post('/odoo/providers/create', 'staff', { companyId: 1, name: 'Otra Ferretería', vat: 'B87654321' })).toMatchObject({ status: 409, body: { message: 'A supplier with this tax id already exists: Ferretería Nueva SL', field: 'vat' } });
     expect(await partners()).toBe(before + 1);
     // Refused, changing nothing: another company's id, a user who may not register moves, bad bodies.
     expect((await post('/odoo/providers/create', 'staff', { companyId: 2, name: 'Proveedor Ajeno' })).status).toBe(403);

@@ -93,3 +93,48 @@ export async function bulkMoves(db: Sql & { kind?: string }, count: number, opti
   await db.query('VACUUM ANALYZE account_move');
   return done;
 }
+
+export type WaitingKind = 'invoices' | 'expenses' | 'both';
+
+/**
+ * Moves waiting for a manager (`npm run seed -- --waiting N`), for the validation queue's tests and benchmark: N draft
+ * moves, neither validated nor denied, on the invoices journal (supplier bills), the expenses journal (receipts) or
+ * both of each company's settings, spread over the companies, dated in the last 60 days (inside the two-year rule),
+ * one in four with a comment from its uploader. One statement each for the moves and the comments.
+ */
+export async function bulkWaiting(db: Sql, count: number, kind: WaitingKind = 'invoices'): Promise<number[]> {
+  const companies = await db.query<{ id: number; invoices: number | null; expenses: number | null }>(
+    'SELECT id, x_facturas_journal_id AS invoices, x_gastos_journal_id AS expenses FROM res_company ORDER BY id',
+  );
+  const targets = companies.flatMap((company) =>
+    (kind === 'both' ? (['invoices', 'expenses'] as const) : [kind]).flatMap((one) => (company[one] ? [{ company: company.id, journal: company[one]!, expense: one === 'expenses' }] : [])),
+  );
+  if (!targets.length) throw new Error('Seed the demo data first: no company has a journal for these moves');
+  const partners: number[] = [];
+  for (const { company } of targets) {
+    const [provider] = await db.query<{ id: number }>('SELECT id FROM res_partner WHERE company_id = $1 AND supplier_rank > 0 ORDER BY id LIMIT 1', [company]);
+    partners.push(provider?.id ?? 0);
+  }
+  const rows = await db.query<{ id: number }>(
+    `INSERT INTO account_move (name, ref, date, invoice_date, invoice_date_due, state, move_type, journal_id, company_id, partner_id, currency_id,
+       amount_untaxed, amount_tax, amount_total, amount_residual, amount_untaxed_signed, amount_total_signed, payment_state,
+       pnt_account_move_team_manager_validate, pnt_account_move_team_manager_deny, x_uploaded_by, x_payment_status, create_date, write_date)
+     SELECT '/', 'Pendiente ' || lpad(g::text, 5, '0'), d, d, d + 30, 'draft',
+       CASE WHEN ($3::bool[])[1 + t] THEN 'in_receipt' ELSE 'in_invoice' END, ($1::int[])[1 + t], ($2::int[])[1 + t], nullif(($4::int[])[1 + t], 0),
+       (SELECT id FROM res_currency WHERE name = 'EUR' LIMIT 1), u, 0, u, u, -u, -u, 'not_paid', false, false,
+       (ARRAY['staff@demo.example','manager@demo.example','admin@demo.example'])[1 + g % 3], 'unpaid', d::timestamp, d::timestamp
+     FROM generate_series(1, $5::int) AS g,
+       LATERAL (SELECT (current_date - (g % 60))::date AS d, (g - 1) % $6::int AS t, round((5 + (g::bigint * 7919 % 150000) / 100.0)::numeric, 2) AS u) AS v
+     RETURNING id`,
+    [targets.map((one) => one.journal), targets.map((one) => one.company), targets.map((one) => one.expense), partners, count, targets.length],
+  );
+  const ids = rows.map((row) => row.id);
+  await db.query(
+    `INSERT INTO mail_message (model, res_id, body, date, email_from, message_type)
+     SELECT 'account.move', id, '<p>Ticket ' || id || ': revisar el importe, por favor.</p>', now(), 'Sergio Staff <staff@demo.example>', 'comment'
+     FROM unnest($1::int[]) WITH ORDINALITY AS m(id, n) WHERE n % 4 = 1`,
+    [ids],
+  );
+  await db.query('ANALYZE account_move');
+  return ids;
+}
