@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { findUserById } from '../db/users';
 import { hasAnyPermission } from '../../shared/domain/permissions';
 import { isIsoDate, isWithinTwoYears, zonedDayBounds, zonedToUtc } from '../../shared/domain/dates';
+import { roundMoney } from '../../shared/domain/money';
 import { LINE_LIMITS, storedDecimals, taxRoundingOf } from '../../shared/domain/orders';
 import { plainText } from '../../shared/domain/text';
 import type { Config } from '../config';
@@ -50,6 +51,12 @@ const quantity = z
   .refine((value) => storedDecimals(value) >= LINE_LIMITS.quantity.min, rule('validation.min', { minimum: LINE_LIMITS.quantity.min }, `The quantity must be at least ${LINE_LIMITS.quantity.min}`))
   .max(LINE_LIMITS.quantity.max, rule('validation.max', { maximum: LINE_LIMITS.quantity.max }, `The quantity must be at most ${LINE_LIMITS.quantity.max}`));
 
+/**
+ * An amount to the cent (spec: amounts are rounded to two decimals): Odoo stores a rounded float as it computed it,
+ * binary artefact included (a line's tax of 11,54 € reads 11.540000000000001).
+ */
+const cents = (value: unknown) => (typeof value === 'number' ? roundMoney(value) : value);
+
 /** An order as the list and the detail show it (spec section 3, Order). */
 export function orderRow(order: ErpRecord) {
   return {
@@ -66,10 +73,10 @@ export function orderRow(order: ErpRecord) {
     payment_mode_id: order.payment_mode_id ?? false,
     payment_term_id: order.payment_term_id ?? false,
     pricelist_id: order.pricelist_id ?? false,
-    amount_untaxed: order.amount_untaxed,
-    amount_tax: order.amount_tax,
-    amount_total: order.amount_total,
-    margin: order.margin ?? 0,
+    amount_untaxed: cents(order.amount_untaxed),
+    amount_tax: cents(order.amount_tax),
+    amount_total: cents(order.amount_total),
+    margin: cents(order.margin ?? 0),
     margin_percent: order.margin_percent ?? 0,
     currency_id: order.currency_id,
     // Odoo 16 keeps a locked confirmed order as 'done'; 17 and later as 'sale' with `locked`.
@@ -230,9 +237,9 @@ export async function orderRoutes(app: FastifyInstance, { erp, config, features,
         product_uom_qty: line.product_uom_qty,
         product_uom: line.product_uom,
         price_unit: line.price_unit,
-        price_subtotal: line.price_subtotal,
-        price_tax: line.price_tax,
-        price_total: line.price_total,
+        price_subtotal: cents(line.price_subtotal),
+        price_tax: cents(line.price_tax),
+        price_total: cents(line.price_total),
         tax_id: line.tax_id ?? [],
         tax_percentage: lineTaxes.reduce((sum, tax) => sum + Number(tax.amount ?? 0), 0),
         product_uom_term: Array.isArray(line.product_uom) ? line.product_uom[1] : '',

@@ -41,21 +41,30 @@ export const storedDecimals = (value: number) => roundMoney(Number(value) || 0);
 
 /**
  * Tax base = sum of the line subtotals; taxes as the company's Odoo computes them: each line's tax rounded, then
- * summed (per line, Odoo's default), or the exact taxes summed and rounded once (globally); total = base + taxes.
- * Prices and quantities count as Odoo stores them, to two decimals, so the form and Odoo agree to the cent.
+ * summed (per line, Odoo's default), or, rounding globally, each tax's exact amounts summed over the lines and rounded
+ * once per tax, then added (Odoo 17's account.tax _compute_taxes: one rounded amount per tax line of the document, so
+ * 21 % and 10 % lines are two roundings, not one); total = base + taxes. A line's `taxId` names its tax (lines of two
+ * taxes of the same rate are two roundings in Odoo); without it, lines of the same rate count as one tax. Prices and
+ * quantities count as Odoo stores them, to two decimals, so the form and Odoo agree to the cent.
  */
 export function orderTotals(
-  lines: ReadonlyArray<{ quantity: number; priceUnit: number; taxPercent: number }>,
+  lines: ReadonlyArray<{ quantity: number; priceUnit: number; taxPercent: number; taxId?: number | string }>,
   rounding: TaxRounding = 'round_per_line',
 ): { untaxed: number; tax: number; total: number } {
   let untaxed = 0;
   let tax = 0;
+  const exactByTax = new Map<string, number>();
   for (const line of lines) {
     const subtotal = lineSubtotal(line.quantity, line.priceUnit);
-    const exact = (subtotal * (Number(line.taxPercent) || 0)) / 100;
+    const percent = Number(line.taxPercent) || 0;
+    const exact = (subtotal * percent) / 100;
     untaxed += subtotal;
-    tax += rounding === 'round_globally' ? exact : roundMoney(exact);
+    if (rounding === 'round_globally') {
+      const key = line.taxId === undefined ? `rate:${percent}` : `tax:${line.taxId}`;
+      exactByTax.set(key, (exactByTax.get(key) ?? 0) + exact);
+    } else tax += roundMoney(exact);
   }
+  for (const exact of exactByTax.values()) tax += roundMoney(exact);
   const base = roundMoney(untaxed);
   const taxes = roundMoney(tax);
   return { untaxed: base, tax: taxes, total: roundMoney(base + taxes) };

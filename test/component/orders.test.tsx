@@ -118,6 +118,24 @@ describe('order detail dialog', () => {
     expect(sent).toHaveLength(1);
   });
 
+  it("totals a company's order that rounds taxes globally as its Odoo does (each tax rounded once), also after a quantity typed in Spanish", async () => {
+    // Stored by a real Odoo 17 (contract suite): 72,92 + 11,29 = 84,21 €; one rounding of all taxes would say 11,30 €.
+    const line = (id: number, quantity: number, price: number, tax: 1 | 3) => ({
+      ...order().lines[tax === 1 ? 0 : 1], id, product_uom_qty: quantity, price_unit: price, price_subtotal: 0, tax_id: [tax], tax_percentage: tax === 1 ? 21 : 10,
+    });
+    const globally = { ...order(), taxRounding: 'round_globally', amount_untaxed: 72.92, amount_tax: 11.29, amount_total: 84.21, lines: [line(21, 1.25, 19.99, 1), line(22, 2.75, 4.15, 1), line(23, 2.75, 9.95, 3), line(24, 2.75, 3.33, 3)] };
+    server.use(http.get('*/odoo/orders/5', () => HttpResponse.json(globally)));
+    renderInAdmin(<OrderDetailDialog orderId={5} onClose={() => undefined} />, { permissions: ['orders'] });
+    await screen.findAllByTestId('detail-line');
+    expect([text('totals-untaxed'), text('totals-tax'), text('totals-total')]).toEqual(['72,92 €', '11,29 €', '84,21 €']);
+    // 1,5 x 3,33 = 4,995 -> 5,00; at 10 % 2,736 + 0,50 -> 3,24; at 21 % 7,644 -> 7,64.
+    fireEvent.change(screen.getAllByTestId('detail-line-quantity')[3], { target: { value: '1,5' } });
+    expect([text('totals-untaxed'), text('totals-tax'), text('totals-total')]).toEqual(['68,76 €', '10,88 €', '79,64 €']);
+    fireEvent.click(screen.getByTestId('order-save'));
+    await screen.findByText('Cambios realizados correctamente', { exact: false });
+    expect(sent).toEqual([{ path: 'lines', body: { lines: [expect.objectContaining({ id: 24, product_uom_qty: 1.5, price_unit: 3.33 })] } }]);
+  });
+
   it('confirms, then shows the sale order state with confirm and delete disabled', async () => {
     renderInAdmin(<OrderDetailDialog orderId={5} onClose={() => undefined} />, { permissions: ['orders'] });
     await screen.findAllByTestId('detail-line');

@@ -9,7 +9,7 @@
  * run on the demo data of either back end. They cover the ten parity items of issue 13.
  */
 import { expect } from 'vitest';
-import { defaultSaleTax, orderTotals, type TaxRounding } from '../../shared/domain/orders';
+import { defaultSaleTax, lineSubtotal, orderTotals, type TaxRounding } from '../../shared/domain/orders';
 import type { ErpClient, ErpRecord } from '../../server/erp/types';
 
 export interface FlowContext {
@@ -224,6 +224,100 @@ export async function orderFlows(ctx: FlowContext): Promise<void> {
   observe('orders: a confirmed order cannot be deleted', deleted.status);
 }
 
+type OrderAnswer = { amount_untaxed: number; amount_tax: number; amount_total: number };
+const totalsOf = (order: OrderAnswer) => ({ untaxed: order.amount_untaxed, tax: order.amount_tax, total: order.amount_total });
+
+/**
+ * Issue 27: an order typed in Spanish (2,5 x 1.234,56 €; 3 x 0,35 €; 1,25 x 19,99 €) reaches the API as the console's
+ * reader stores it (2.5, 1234.56...), and Odoo's totals are, to the cent, what the console's arithmetic (orderTotals
+ * with the company's rounding method, as the order form and the detail dialog compute them) showed before sending.
+ * Then a company that rounds taxes globally, with two rates: Odoo rounds the tax of each tax once (not the sum of all
+ * taxes once), so 4 lines give 11,29 € of tax where rounding per line gives 11,31 € and one rounding of the sum 11,30 €.
+ */
+export async function decimalOrderFlows(ctx: FlowContext): Promise<void> {
+  const { api, erp, companyId, today, tag, observe } = ctx;
+  const customer = await erp.create('res.partner', { name: `Cliente decimales ${tag}`, is_company: true });
+  const [products, taxes, companies] = await Promise.all([api('GET', `/odoo/products/${companyId}`), api('GET', `/odoo/taxes/${companyId}`), api('GET', '/odoo/companies')]);
+  expect([products.status, taxes.status, companies.status]).toEqual([200, 200, 200]);
+  const iva21 = defaultSaleTax(taxes.body as Array<{ id: number; name: string; amount: number; tax_scope?: string; amount_type?: string }>)!;
+  const iva10 = (taxes.body as Array<{ id: number; amount: number; amount_type?: string }>).find((tax) => tax.amount === 10 && (tax.amount_type ?? 'percent') === 'percent')!;
+  const rounding: TaxRounding = companies.body.data.find((one: { id: number }) => one.id === companyId).taxRounding;
+  const product = products.body[0];
+  type Typed = { product_uom_qty: number; price_unit: number; tax: { id: number; amount: number } };
+  const send = (typed: Typed[]) => typed.map((line) => ({ name: `Línea ${tag}`, product_id: product.id, product_uom_qty: line.product_uom_qty, price_unit: line.price_unit, tax_id: [line.tax.id] }));
+  // What the order form computes from the same lines (its tax per line is one tax: its id groups a global rounding).
+  const formTotals = (typed: Typed[], method: TaxRounding) =>
+    orderTotals(typed.map((line) => ({ quantity: line.product_uom_qty, priceUnit: line.price_unit, taxPercent: line.tax.amount, taxId: line.tax.id })), method);
+  const linesOf = (order: { lines: Array<Record<string, unknown>> }) =>
+    order.lines.map((line) => ({ product_uom_qty: line.product_uom_qty, price_unit: line.price_unit, price_subtotal: line.price_subtotal, price_tax: line.price_tax }));
+
+  // 2,5 x 1.234,56 € at 21 %: 3.086,40 € and 648,144 € of tax; 3 x 0,35 € at 10 %: 0,105 € of tax, a half cent;
+  // 1,25 x 19,99 € at 21 %: 24,9875 €, a line rounded to 24,99 € before its tax (5,2479 €).
+  const typed: Typed[] = [
+    { product_uom_qty: 2.5, price_unit: 1234.56, tax: iva21 },
+    { product_uom_qty: 3, price_unit: 0.35, tax: iva10 },
+    { product_uom_qty: 1.25, price_unit: 19.99, tax: iva21 },
+  ];
+  const created = await api('POST', '/odoo/orders/create', {
+    order: { company_id: companyId, partner_id: customer, client_order_ref: `DEC ${tag}`, date_order: today },
+    lines: send(typed),
+  });
+  expect(created.status).toBe(201);
+  const order = await api('GET', `/odoo/orders/${created.body.id}`);
+  expect(order.status).toBe(200);
+  observe('decimal order: company tax rounding', order.body.taxRounding);
+  expect(order.body.taxRounding).toBe(rounding);
+  observe('decimal order: stored totals', totalsOf(order.body));
+  expect(totalsOf(order.body)).toEqual(formTotals(typed, rounding));
+  observe('decimal order: lines as stored', linesOf(order.body));
+  expect(linesOf(order.body).map((line) => line.price_subtotal)).toEqual(typed.map((line) => lineSubtotal(line.product_uom_qty, line.price_unit)));
+  // The list shows the same figures.
+  const listed = await api('POST', '/odoo/orders/search', { clientReference: `DEC ${tag}` });
+  expect(listed.status).toBe(200);
+  observe('decimal order: listed', listed.body.orders.map(totalsOf));
+  expect(listed.body.orders.map(totalsOf)).toEqual([formTotals(typed, rounding)]);
+
+  // The detail dialog changes a quantity to 2,75: Odoo recomputes the order as the dialog did.
+  const third = order.body.lines[2].id;
+  const edited = typed.map((line, index) => (index === 2 ? { ...line, product_uom_qty: 2.75 } : line));
+  const changed = await api('PUT', `/odoo/orders/${created.body.id}/lines`, { lines: [{ id: third, product_uom_qty: 2.75 }] });
+  expect(changed.status).toBe(200);
+  observe('decimal order: totals after a decimal quantity', totalsOf(changed.body));
+  expect(totalsOf(changed.body)).toEqual(formTotals(edited, rounding));
+  observe('decimal order: lines after a decimal quantity', linesOf(changed.body));
+  const relisted = await api('POST', '/odoo/orders/search', { clientReference: `DEC ${tag}` });
+  expect(relisted.body.orders.map(totalsOf)).toEqual([formTotals(edited, rounding)]);
+
+  // Rounding globally (Settings > Invoicing > Rounding Method), two rates, exact taxes with no half cent anywhere.
+  await erp.write('res.company', [companyId], { tax_calculation_rounding_method: 'round_globally' });
+  try {
+    const mixed: Typed[] = [
+      { product_uom_qty: 1.25, price_unit: 19.99, tax: iva21 },
+      { product_uom_qty: 2.75, price_unit: 4.15, tax: iva21 },
+      { product_uom_qty: 2.75, price_unit: 9.95, tax: iva10 },
+      { product_uom_qty: 2.75, price_unit: 3.33, tax: iva10 },
+    ];
+    const globally = await api('POST', '/odoo/orders/create', {
+      order: { company_id: companyId, partner_id: customer, client_order_ref: `DEC ${tag} G`, date_order: today },
+      lines: send(mixed),
+    });
+    expect(globally.status).toBe(201);
+    const stored = await api('GET', `/odoo/orders/${globally.body.id}`);
+    observe('decimal order, rounding globally: stored totals', { taxRounding: stored.body.taxRounding, ...totalsOf(stored.body) });
+    expect(totalsOf(stored.body)).toEqual(formTotals(mixed, 'round_globally'));
+    observe('decimal order, rounding globally: lines as stored', linesOf(stored.body));
+    // A decimal quantity changed while the company rounds globally.
+    const lastLine = stored.body.lines[3].id;
+    const changedGlobally = await api('PUT', `/odoo/orders/${globally.body.id}/lines`, { lines: [{ id: lastLine, product_uom_qty: 1.5 }] });
+    expect(changedGlobally.status).toBe(200);
+    const after = mixed.map((line, index) => (index === 3 ? { ...line, product_uom_qty: 1.5 } : line));
+    observe('decimal order, rounding globally: totals after a decimal quantity', totalsOf(changedGlobally.body));
+    expect(totalsOf(changedGlobally.body)).toEqual(formTotals(after, 'round_globally'));
+  } finally {
+    await erp.write('res.company', [companyId], { tax_calculation_rounding_method: rounding });
+  }
+}
+
 export async function contactFlows(ctx: FlowContext): Promise<void> {
   const { api, erp, tag, observe } = ctx;
   // Item 10: a contact made on Odoo's screens has no company by default; the console lists it.
@@ -267,7 +361,7 @@ export async function referenceFlows(ctx: FlowContext): Promise<void> {
   observe('payment report: mail', (await ctx.lastMailSubject())?.startsWith('Periodo medio de pago a proveedores del'));
 }
 
-export const FLOWS = { moves: moveFlows, orders: orderFlows, contacts: contactFlows, language: languageFlows, reference: referenceFlows };
+export const FLOWS = { moves: moveFlows, orders: orderFlows, decimalOrders: decimalOrderFlows, contacts: contactFlows, language: languageFlows, reference: referenceFlows };
 
 /**
  * Item 4, an Odoo without the optional OCA payment modes: the list of modes is empty (Odoo's UserError for the

@@ -138,6 +138,42 @@ describe('POST /odoo/orders/create', () => {
     }
   });
 
+  it('rounding globally, rounds each tax once and each tax of a line on its own, as a real Odoo 17 does', async () => {
+    const ref = await reference();
+    const office = ref.byName(ref.products, 'Material de oficina');
+    const services = ref.byName(ref.taxes, 'IVA 21% (Servicios)');
+    const goods = ref.byName(ref.taxes, 'IVA 21% (Bienes)');
+    const iva10 = ref.byName(ref.taxes, 'IVA 10%');
+    const line = (quantity: number, price: number, taxes: number[]) => ({ name: 'x', price_unit: price, product_id: office.id, product_uom_qty: quantity, tax_id: taxes });
+    // Quantities typed in Spanish (1,25; 2,75). Odoo 17 measured: 11,31 € of tax per line, 11,29 € globally (7,644 at
+    // 21 % -> 7,64 and 3,652 at 10 % -> 3,65); the sum of all taxes rounded once would be 11,30 €.
+    const mixed = [line(1.25, 19.99, [services.id]), line(2.75, 4.15, [services.id]), line(2.75, 9.95, [iva10.id]), line(2.75, 3.33, [iva10.id])];
+    const form = mixed.map((one) => ({ quantity: one.product_uom_qty, priceUnit: one.price_unit, taxPercent: one.tax_id[0] === iva10.id ? 10 : 21, taxId: one.tax_id[0] }));
+    // A line with two 21 % taxes on 0,45 €: 0,0945 each, 0,09 + 0,09 in Odoo (not 0,189 -> 0,19), either way.
+    const twoTaxes = [line(1, 0.45, [services.id, goods.id])];
+    const perLine = await call('GET', `/odoo/orders/${(await createOrder({}, mixed)).body.id}`, 'sales');
+    expect(perLine.body).toMatchObject({ amount_untaxed: 72.92, amount_tax: 11.31, amount_total: 84.23 });
+    expect(perLine.body.lines.map((one: { price_tax: number }) => one.price_tax)).toEqual([5.25, 2.4, 2.74, 0.92]);
+    expect((await call('GET', `/odoo/orders/${(await createOrder({}, twoTaxes)).body.id}`, 'sales')).body).toMatchObject({ amount_tax: 0.18, amount_total: 0.63 });
+    await server.app.services.erp.client.write('res.company', [1], { tax_calculation_rounding_method: 'round_globally' });
+    try {
+      const globally = await call('GET', `/odoo/orders/${(await createOrder({}, mixed)).body.id}`, 'sales');
+      expect(globally.body).toMatchObject({ amount_untaxed: 72.92, amount_tax: 11.29, amount_total: 84.21, taxRounding: 'round_globally' });
+      expect(orderTotals(form, 'round_globally')).toEqual({ untaxed: 72.92, tax: 11.29, total: 84.21 });
+      expect(globally.body.lines.map((one: { price_tax: number }) => one.price_tax)).toEqual([5.25, 2.4, 2.74, 0.92]);
+      const both = await call('GET', `/odoo/orders/${(await createOrder({}, twoTaxes)).body.id}`, 'sales');
+      expect(both.body).toMatchObject({ amount_tax: 0.18, amount_total: 0.63 });
+      expect(both.body.lines[0].price_tax).toBe(0.18);
+      // A quantity changed to 1,5 by the detail dialog: the order is recomputed the same way (9,16 -> 5,00 at 10 %).
+      const changed = await call('PUT', `/odoo/orders/${globally.body.id}/lines`, 'sales', { lines: [{ id: globally.body.lines[3].id, product_uom_qty: 1.5 }] });
+      expect(changed.status).toBe(200);
+      const after = orderTotals(form.map((one, index) => (index === 3 ? { ...one, quantity: 1.5 } : one)), 'round_globally');
+      expect({ untaxed: changed.body.amount_untaxed, tax: changed.body.amount_tax, total: changed.body.amount_total }).toEqual(after);
+    } finally {
+      await server.app.services.erp.client.write('res.company', [1], { tax_calculation_rounding_method: 'round_per_line' });
+    }
+  });
+
   it('stores prices and quantities to two decimals, as Odoo does', async () => {
     const ref = await reference();
     const office = ref.byName(ref.products, 'Material de oficina');

@@ -48,6 +48,29 @@ describe('order totals (spec section 5)', () => {
     expect(orderTotals(lines, 'round_globally')).toEqual({ untaxed: 17.5, tax: 3.68, total: 21.18 });
   });
 
+  it('rounding globally, rounds each tax once, as Odoo 17 does (measured on a real Odoo 17: 11,29 € of tax)', () => {
+    // Decimal quantities as typed in Spanish (1,25 x 19,99...): lines of 24,99, 11,41, 27,36 and 9,16. Exact taxes:
+    // at 21 % 5,2479 + 2,3961 = 7,644 -> 7,64; at 10 % 2,736 + 0,916 = 3,652 -> 3,65; so 11,29. Rounded per line
+    // (5,25 + 2,40 + 2,74 + 0,92) 11,31; the sum of all taxes rounded once (11,296) 11,30.
+    const lines = [
+      { quantity: 1.25, priceUnit: 19.99, taxPercent: 21, taxId: 4 },
+      { quantity: 2.75, priceUnit: 4.15, taxPercent: 21, taxId: 4 },
+      { quantity: 2.75, priceUnit: 9.95, taxPercent: 10, taxId: 63 },
+      { quantity: 2.75, priceUnit: 3.33, taxPercent: 10, taxId: 63 },
+    ];
+    expect(orderTotals(lines, 'round_globally')).toEqual({ untaxed: 72.92, tax: 11.29, total: 84.21 });
+    expect(orderTotals(lines, 'round_per_line')).toEqual({ untaxed: 72.92, tax: 11.31, total: 84.23 });
+    // Without tax ids, lines of one rate count as one tax.
+    expect(orderTotals(lines.map(({ taxId: _taxId, ...line }) => line), 'round_globally').tax).toBe(11.29);
+  });
+
+  it('rounding globally, two taxes of the same rate are two roundings', () => {
+    // 0,45 at 21 % twice: 0,0945 each. One tax: 0,189 -> 0,19; two taxes (goods and services): 0,09 + 0,09.
+    const line = { quantity: 1, priceUnit: 0.45, taxPercent: 21 };
+    expect(orderTotals([{ ...line, taxId: 3 }, { ...line, taxId: 3 }], 'round_globally').tax).toBe(0.19);
+    expect(orderTotals([{ ...line, taxId: 3 }, { ...line, taxId: 4 }], 'round_globally').tax).toBe(0.18);
+  });
+
   it('totals three-decimal prices the way they are stored, two decimals, tax per line', () => {
     // Prices typed with three decimals are stored with two; taxes rounded per line.
     const lines = [

@@ -24,6 +24,19 @@ async function lineTaxRates(hook: HookContext, linkTable: string, lineColumn: st
   return new Map(links.map((link) => [Number(link.line), Number(link.rate)]));
 }
 
+/** Each line's taxes (id and rate), for sale orders: Odoo computes and rounds every tax of a line on its own. */
+async function lineTaxes(hook: HookContext, lineIds: number[]) {
+  const links = await rows(
+    hook,
+    `SELECT l.sale_order_line_id AS line, t.id AS tax, coalesce(t.amount, 0) AS rate FROM account_tax_sale_order_line_rel l
+     JOIN account_tax t ON t.id = l.account_tax_id WHERE l.sale_order_line_id = ANY($1::int[]) ORDER BY t.id`,
+    [lineIds],
+  );
+  const byLine = new Map<number, Array<{ tax: number; rate: number }>>();
+  for (const link of links) byLine.set(Number(link.line), [...(byLine.get(Number(link.line)) ?? []), { tax: Number(link.tax), rate: Number(link.rate) }]);
+  return byLine;
+}
+
 async function nextSequence(hook: HookContext, key: string): Promise<number> {
   await hook.tx.query(`CREATE TABLE IF NOT EXISTS erp_sequence (key text PRIMARY KEY, value integer NOT NULL)`, []);
   const [row] = await rows(
@@ -160,33 +173,36 @@ export const PRODUCT_BEHAVIOUR: HooksByModel = {
         `SELECT id, order_id, product_uom_qty, price_unit, purchase_price FROM sale_order_line WHERE order_id = ANY($1::int[])`,
         [ids],
       );
-      const rates = await lineTaxRates(hook, 'account_tax_sale_order_line_rel', 'sale_order_line_id', 'account_tax_id', lines.map((l) => Number(l.id)));
-      const totals = new Map<number, { untaxed: number; tax: number; exactTax: number; margin: number }>();
+      const taxesOf = await lineTaxes(hook, lines.map((l) => Number(l.id)));
+      // As Odoo 17 (account.tax _compute_taxes): every tax of a line is computed on its own; a line's tax is the sum of
+      // its taxes each rounded; the order's tax is the sum of the lines' (per line, Odoo's default) or, when the company
+      // rounds globally, each tax's exact amounts over the lines rounded once per tax, then added.
+      const totals = new Map<number, { untaxed: number; tax: number; exactByTax: Map<number, number>; margin: number }>();
       for (const line of lines) {
         const quantity = Number(line.product_uom_qty ?? 0);
         const subtotal = roundMoney(quantity * Number(line.price_unit ?? 0));
-        const exactTax = (subtotal * (rates.get(Number(line.id)) ?? 0)) / 100;
-        const tax = roundMoney(exactTax);
+        const exact = (taxesOf.get(Number(line.id)) ?? []).map(({ tax, rate }) => ({ tax, amount: (subtotal * rate) / 100 }));
+        const tax = roundMoney(exact.reduce((sum, one) => sum + roundMoney(one.amount), 0));
         const margin = roundMoney(subtotal - quantity * Number(line.purchase_price ?? 0));
         const marginPercent = subtotal ? margin / subtotal : 0;
         await hook.tx.query(
           `UPDATE sale_order_line SET price_subtotal = $2, price_tax = $3, price_total = $4, margin = $5, margin_percent = $6 WHERE id = $1`,
           [line.id, subtotal, tax, roundMoney(subtotal + tax), margin, marginPercent],
         );
-        const sum = totals.get(Number(line.order_id)) ?? { untaxed: 0, tax: 0, exactTax: 0, margin: 0 };
-        totals.set(Number(line.order_id), { untaxed: sum.untaxed + subtotal, tax: sum.tax + tax, exactTax: sum.exactTax + exactTax, margin: sum.margin + margin });
+        const sum = totals.get(Number(line.order_id)) ?? { untaxed: 0, tax: 0, exactByTax: new Map<number, number>(), margin: 0 };
+        for (const one of exact) sum.exactByTax.set(one.tax, (sum.exactByTax.get(one.tax) ?? 0) + one.amount);
+        totals.set(Number(line.order_id), { untaxed: sum.untaxed + subtotal, tax: sum.tax + tax, exactByTax: sum.exactByTax, margin: sum.margin + margin });
       }
-      // As Odoo's sale.order._compute_amounts: the lines' rounded taxes summed, unless the company rounds globally.
       const globally = new Set(
         (await rows(hook, `SELECT o.id FROM sale_order o JOIN res_company c ON c.id = o.company_id WHERE o.id = ANY($1::int[]) AND c.tax_calculation_rounding_method = 'round_globally'`, [ids])).map((row) => Number(row.id)),
       );
       for (const id of ids) {
-        const sums = totals.get(id) ?? { untaxed: 0, tax: 0, exactTax: 0, margin: 0 };
+        const sums = totals.get(id) ?? { untaxed: 0, tax: 0, exactByTax: new Map<number, number>(), margin: 0 };
         const { untaxed, margin } = sums;
-        const tax = globally.has(id) ? sums.exactTax : sums.tax;
+        const tax = globally.has(id) ? [...sums.exactByTax.values()].reduce((sum, exact) => sum + roundMoney(exact), 0) : sums.tax;
         await hook.tx.query(
           `UPDATE sale_order SET amount_untaxed = $2, amount_tax = $3, amount_total = $4, margin = $5, margin_percent = $6 WHERE id = $1`,
-          [id, roundMoney(untaxed), roundMoney(tax), roundMoney(untaxed + tax), roundMoney(margin), untaxed ? roundMoney(margin) / roundMoney(untaxed) : 0],
+          [id, roundMoney(untaxed), roundMoney(tax), roundMoney(roundMoney(untaxed) + roundMoney(tax)), roundMoney(margin), untaxed ? roundMoney(margin) / roundMoney(untaxed) : 0],
         );
       }
     },

@@ -161,9 +161,10 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
   });
   const [deleteOne] = useDelete();
 
-  const taxes = useMemo(() => new Map(order?.lines.map((line) => [line.id, line.tax_percentage ?? 0]) ?? []), [order]);
+  // A line's tax rate and which tax it is: a company that rounds globally rounds each tax once.
+  const taxes = useMemo(() => new Map(order?.lines.map((line) => [line.id, { percent: line.tax_percentage ?? 0, id: (line.tax_id ?? []).join(',') }]) ?? []), [order]);
   const totals = useMemo(
-    () => orderTotals(lines.map((line) => ({ quantity: toNumber(line.quantity) || 0, priceUnit: toNumber(line.priceUnit) || 0, taxPercent: taxes.get(line.id) ?? 0 })), order?.taxRounding),
+    () => orderTotals(lines.map((line) => ({ quantity: toNumber(line.quantity) || 0, priceUnit: toNumber(line.priceUnit) || 0, taxPercent: taxes.get(line.id)?.percent ?? 0, taxId: taxes.get(line.id)?.id })), order?.taxRounding),
     [lines, taxes, order?.taxRounding],
   );
   const messages = useMemo(

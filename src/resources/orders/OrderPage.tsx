@@ -300,7 +300,7 @@ function OrderFormBody({ companies, ref }: { companies: OrderCompany[] | null; r
     () =>
       orderTotals(
         // A line whose box holds no number yet counts nothing (its subtotal shows a dash).
-        lines.map((line) => ({ quantity: toNumber(line.quantity) || 0, priceUnit: toNumber(line.priceUnit) || 0, taxPercent: reference.taxes.find((tax) => tax.id === line.taxId)?.amount ?? 0 })),
+        lines.map((line) => ({ quantity: toNumber(line.quantity) || 0, priceUnit: toNumber(line.priceUnit) || 0, taxPercent: reference.taxes.find((tax) => tax.id === line.taxId)?.amount ?? 0, taxId: line.taxId || undefined })),
         companies?.find((one) => one.id === companyId)?.taxRounding,
       ),
     [lines, reference.taxes, companies, companyId],
