@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { DataTable, ExportButton, List, SimpleList, TextInput, TopToolbar, useListContext, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
@@ -16,6 +16,11 @@ import { useCsvExporter, type CsvColumn } from '../../custom/csv';
 import { COLUMN_LISTS, ListColumnsButton, RememberColumns } from '../../custom/rememberedColumns';
 import { usePhone } from '../../custom/usePhone';
 import { CardLine } from '../../custom/CardLine';
+import { KeyboardBody } from '../../custom/KeyboardRows';
+import { lazyView } from '../generic/lazyView';
+
+/** The detail opens over the list; its code loads when first opened. */
+const ContactDetailDialog = lazyView(() => import('./ContactDetailDialog'), 'ContactDetailDialog');
 
 const CONTACTS = resourceNamed('contacts')!;
 /** Only the columns the server sorts by (the declaration's sortable fields) offer sorting. */
@@ -108,13 +113,16 @@ function Categories({ record }: { record: Record<string, unknown> }) {
   );
 }
 
-/** Phones: one card per contact (name, company, position, email, phone, website, categories); contacts open nothing. */
-function ContactCards() {
+/** Phones: one card per contact (name, company, position, email, phone, website, categories); a card opens the contact. */
+function ContactCards({ onOpen }: { onOpen: (id: number) => void }) {
   return (
     <SimpleList
       data-testid="contact-cards"
       empty={<ListEmpty />}
-      rowClick={false}
+      rowClick={(id) => {
+        onOpen(Number(id));
+        return false;
+      }}
       primaryText={(record) => <span data-testid="card-title">{record.name}</span>}
       secondaryText={(record) => (
         <>
@@ -133,6 +141,8 @@ export function ContactList() {
   const translate = useTranslate();
   const exporter = useContactsExporter();
   const phone = usePhone();
+  // The contact opened from a row (or from a duplicate warning inside the detail).
+  const [open, setOpen] = useState<number | null>(null);
   return (
     <List
       exporter={exporter}
@@ -156,12 +166,16 @@ export function ContactList() {
       </ListFilterForm>
       <LoadingMessage />
       <RememberColumns storeKey={COLUMN_LISTS.contacts} />
-      {phone ? <ContactCards /> : (
+      {phone ? <ContactCards onOpen={setOpen} /> : (
         <DataTable
           empty={<ListEmpty />}
+          body={KeyboardBody}
           storeKey={COLUMN_LISTS.contacts}
           bulkActionButtons={false}
-          rowClick={false}
+          rowClick={(id) => {
+            setOpen(Number(id));
+            return false;
+          }}
           size="small"
           // The ten columns fit at 1280 px: texts wrap between words, never inside one ("Fernánde/z"), an address may
           // break after its "@", and a web address shows short, cut with an ellipsis (the whole one in its title).
@@ -189,6 +203,11 @@ export function ContactList() {
           <DataTable.Col {...sortable('x_studio_tipo_inversor')} label="app.contacts.fields.investorType" />
           <DataTable.Col {...sortable('category_id')} label="app.contacts.fields.categories" render={(record) => <Categories record={record} />} />
         </DataTable>
+      )}
+      {open !== null && (
+        <Suspense fallback={null}>
+          <ContactDetailDialog id={open} onClose={() => setOpen(null)} onOpen={setOpen} />
+        </Suspense>
       )}
     </List>
   );
