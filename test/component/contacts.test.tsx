@@ -19,7 +19,11 @@ const LUCIA = {
   id: 5, name: 'Lucía Fernández', email: 'lucia@norte.example', phone: '+34 600 111 222', company_name: 'Capital Norte SCR', company_id: [1, 'Acme Iberia SL'],
   x_studio_owner_employee: [9, 'Sara Sales'], x_studio_tipo_inversor: [4], category_id: [1], function: 'Directora', website: '', comment: 'Met at South Summit', notes: '',
 };
-const LUCIA_ROW = { ...LUCIA, x_studio_tipo_inversor: 'Business angel', category_id: ['Inversor'] };
+/** The list's row of the same contact, as the search answers it: labels where the detail has ids, no notes. */
+const LUCIA_ROW = {
+  id: 5, name: 'Lucía Fernández', x_studio_owner_employee: [9, 'Sara Sales'], company_id: [1, 'Acme Iberia SL'], email: 'lucia@norte.example', phone: '+34 600 111 222',
+  company_name: 'Capital Norte SCR', x_studio_tipo_inversor: 'Business angel', category_id: ['Inversor'], function: 'Directora', website: '',
+};
 const LUCIA_DUPLICATE = { id: 5, name: 'Lucía Fernández', email: 'lucia@norte.example', phone: '+34 600 111 222', company_id: [1, 'Acme Iberia SL'], matches: ['email'] };
 const server = setupServer(
   http.get('*/odoo/categories', () =>
@@ -268,6 +272,9 @@ describe('the contact detail, opened from the list', () => {
       expect(field('contact-notes').value).toBe('Met at South Summit');
       expect(field('contact-email').value).toBe('lucia@norte.example');
       await waitFor(() => expect(field('contact-company').value).toBe('1'));
+      // The detail's ids, not the row's labels.
+      await waitFor(() => expect(field('contact-investor').value).toBe('4'));
+      await waitFor(() => expect([...within(dialog).getByTestId('contact-categories').closest('.MuiAutocomplete-root')!.querySelectorAll('.MuiChip-label')].map((chip) => chip.textContent)).toEqual(['Inversor']));
       fireEvent.change(field('contact-name'), { target: { value: 'Lucía Fernández Ortiz' } });
       fireEvent.change(field('contact-position'), { target: { value: 'Socia' } });
       const before = searches;

@@ -88,7 +88,7 @@ describe('accessibility (axe-core)', () => {
     });
   }
 
-  it('the dialogs: a move, an order, a validation, an invitation, the account menu (admin, both languages)', async () => {
+  it('the dialogs: a move, an order, a validation, an invitation, a contact, the account menu (admin, both languages)', async () => {
     const findings: Finding[] = [];
     for (const language of ['es', 'en'] as const) {
       const page = await pageFor(env.browser, language);
@@ -98,12 +98,14 @@ describe('accessibility (axe-core)', () => {
         ['/order-list', 'order-detail', (one) => one.locator('table tbody tr').first().click()],
         ['/validation', 'validation-dialog', (one) => one.getByTestId('validation-row').first().click()],
         ['/permissions-management', 'invite-dialog', (one) => one.getByTestId('invite-open').click()],
+        ['/contact-list', 'contact-detail', (one) => one.locator('table tbody tr td').first().click()],
       ];
       for (const [path, testId, open] of dialogs) {
         await page.goto(`${env.server.url}${path}`);
         await settle(page);
         await open(page);
         await page.getByTestId(testId).waitFor();
+        if (testId === 'contact-detail') await page.getByTestId(testId).getByTestId('contact-name').waitFor();
         // The dialog's own reads (attachments, comments) settle; an attachment preview may keep a request open.
         await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
         findings.push(...(await audit(page, `${testId} (${language})`)));
@@ -120,6 +122,29 @@ describe('accessibility (axe-core)', () => {
     }
     const minor = findings.filter((finding) => !grave([finding]));
     if (minor.length) console.log(`dialogs: ${minor.map((finding) => `${finding.impact} ${finding.rule} at ${finding.where}`).join('; ')}`);
+    expect(grave(findings)).toEqual([]);
+  });
+
+  it('a contact warned of as a duplicate on the contact page, and opened from the warning (sales, both languages)', async () => {
+    const findings: Finding[] = [];
+    for (const language of ['es', 'en'] as const) {
+      const page = await pageFor(env.browser, language);
+      await signIn(page, env.server.url, 'sales@demo.example');
+      await page.goto(`${env.server.url}/contact`);
+      await settle(page);
+      await page.getByTestId('contact-name').fill('Lucía Fernández');
+      await page.getByTestId('contact-email').fill('lucia.fernandez@example.com');
+      await page.getByTestId('contact-add').click();
+      await page.getByTestId('contact-duplicates').waitFor();
+      findings.push(...(await audit(page, `contact duplicate warning (${language})`)));
+      await page.getByTestId('contact-duplicate-open').first().click();
+      await page.getByTestId('contact-detail').getByTestId('contact-name').waitFor();
+      await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
+      findings.push(...(await audit(page, `contact detail from the warning (${language})`)));
+      await page.context().close();
+    }
+    const minor = findings.filter((finding) => !grave([finding]));
+    if (minor.length) console.log(`contact warning: ${minor.map((finding) => `${finding.impact} ${finding.rule} at ${finding.where}`).join('; ')}`);
     expect(grave(findings)).toEqual([]);
   });
 });

@@ -8,13 +8,12 @@ import {
   TextInput,
   required,
   useDataProvider,
-  useGetOne,
   useNotify,
   usePermissions,
   useTranslate,
 } from 'react-admin';
 import { useFormState } from 'react-hook-form';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -58,9 +57,17 @@ export function ContactDetailDialog({ id, onClose, onOpen }: { id: number; onClo
   const phone = usePhone();
   const { permissions } = usePermissions<unknown[]>();
   const canEdit = hasPermission(permissions, 'contacts.create');
-  // Read each time it is opened (what another person corrected meanwhile shows); a failure is said at once, with a
-  // button to try again, rather than after react-query's silent retries.
-  const { data: contact, error, refetch, isFetching } = useGetOne<ContactDetail>('contacts', { id }, { staleTime: 0, gcTime: 0, retry: false });
+  const dataProvider = useDataProvider<BackofficeDataProvider>();
+  // GET /odoo/contacts/:id, read each time it is opened (what another person corrected meanwhile shows). Not
+  // react-admin's getOne cache, which the list fills with its rows (labels where the detail has ids). A failure is
+  // said at once, with a button to try again, rather than after react-query's silent retries.
+  const { data: contact, error, refetch, isFetching } = useQuery({
+    queryKey: ['contacts', 'detail', id],
+    queryFn: ({ signal }) => dataProvider.getOne<ContactDetail>('contacts', { id, signal }).then(({ data }) => data),
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
   const companies = useReferenceList<Named>('odooCompanies');
   const investorTypes = useReferenceList<InvestorType>('investorTypes');
   const failure = error ?? companies.error ?? investorTypes.error;
