@@ -234,6 +234,7 @@ export const appEn = {
       loadError: 'Error loading the contact',
       saveError: 'Error saving the contact',
       readOnly: 'Correcting a contact needs the permission to add contacts.',
+      open: 'Open %{name}',
     },
     contacts: {
       fields: {

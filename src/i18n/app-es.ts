@@ -236,6 +236,7 @@ export const appEs: AppMessages = {
       loadError: 'Error al cargar el contacto',
       saveError: 'Error al guardar el contacto',
       readOnly: 'Para corregir un contacto hace falta el permiso de añadir contactos.',
+      open: 'Abrir %{name}',
     },
     contacts: {
       fields: {

@@ -2,6 +2,8 @@ import { Suspense, useState } from 'react';
 import { DataTable, ExportButton, List, SimpleList, TextInput, TopToolbar, useListContext, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import EditIcon from '@mui/icons-material/Edit';
 import Link from '@mui/material/Link';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
@@ -113,16 +115,22 @@ function Categories({ record }: { record: Record<string, unknown> }) {
   );
 }
 
-/** Phones: one card per contact (name, company, position, email, phone, website, categories); a card opens the contact. */
+/**
+ * Phones: one card per contact (name, company, position, email, phone, website, categories), and a button that opens
+ * the contact. The card itself is not the button: its e-mail and web links would be controls inside a control.
+ */
 function ContactCards({ onOpen }: { onOpen: (id: number) => void }) {
+  const translate = useTranslate();
   return (
     <SimpleList
       data-testid="contact-cards"
       empty={<ListEmpty />}
-      rowClick={(id) => {
-        onOpen(Number(id));
-        return false;
-      }}
+      rowClick={false}
+      rightIcon={(record) => (
+        <IconButton onClick={() => onOpen(Number(record.id))} aria-label={translate('app.contactDetail.open', { name: record.name })} data-testid="contact-card-open">
+          <EditIcon />
+        </IconButton>
+      )}
       primaryText={(record) => <span data-testid="card-title">{record.name}</span>}
       secondaryText={(record) => (
         <>
