@@ -36,6 +36,9 @@ try {
     ['one company, draft+posted, a date range, not validated', filters({ company: [1], state: ['draft', 'posted'], dateFrom: `${year - 1}-01-01`, dateTo: `${year - 1}-06-30`, validated: false }), [1, 2, 3], 1],
     ['number contains', filters({ number: '0012345' }), [1, 2, 3], 1],
     ['provider name contains', filters({ partner: 'papel' }), [1, 2, 3], 1],
+    ['provider name typed without its accent (Papelería)', filters({ partner: 'PAPELERIA' }), [1, 2, 3], 1],
+    ['reference contains, typed in lower case', filters({ reference: 'ref-12345' }), [1, 2, 3], 1],
+    ['number contains, a word that matches nothing', filters({ number: 'facturación' }), [1, 2, 3], 1],
     ['uploaded by, page 40 (after page 39)', filters({ uploadedBy: 'staff@demo.example' }), [1, 2], 40],
     ['uploaded by, page 40 (by offset)', filters({ uploadedBy: 'staff@demo.example' }), [1, 2], -40],
   ];

@@ -16,6 +16,7 @@ import { RESOURCES } from '../shared/resources/registry';
 import type { Config } from './config';
 import { openDatabase, type Db } from './db';
 import { migrate, whileStarting } from './db/migrations';
+import { FOLD_FUNCTION_SQL } from './db/fold';
 import { seedUsers } from './db/seed';
 import type { AccountResolver } from './auth/accounts';
 import { guard, publicRoutes } from './auth/guard';
@@ -233,6 +234,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Several processes may start together on one PostgreSQL: one prepares the database at a time.
   const { seededUsers, erp, secret } = await whileStarting(db, async () => {
     await migrate(db);
+    // The users search ignores accents (server/db/fold.ts), whichever ERP is in use.
+    await db.exec(FOLD_FUNCTION_SQL);
     const seeded = options.seed === false ? false : await seedUsers(db);
     return { seededUsers: seeded, erp: await openErp(config, db, { seed: options.seedErp ?? options.seed, fetch: options.odooFetch }), secret: await sessionSecret(config, db) };
   });

@@ -108,6 +108,7 @@ const schema = z
     ODOO_API_KEY: text,
     ODOO_PROTOCOL: oneOf('ODOO_PROTOCOL', ['jsonrpc', 'json2'], 'jsonrpc'),
     ODOO_TIMEOUT_MS: whole('ODOO_TIMEOUT_MS', 1, 600_000, 20_000),
+    ODOO_UNACCENT: oneOf('ODOO_UNACCENT', ['auto', 'yes', 'no'], 'auto'),
     EMBEDDED_RPC_LOGIN: text,
     EMBEDDED_RPC_API_KEY: text,
     GOOGLE_CLIENT_ID: text,
@@ -163,7 +164,16 @@ export interface Config {
   /** A PostgreSQL server; unset: PGlite in DATA_DIR/pglite; 'memory://': PGlite in memory (tests, benchmarks). */
   databaseUrl?: string;
   erp: 'embedded' | 'odoo';
-  odoo?: { url: string; db: string; login: string; apiKey: string; protocol: 'jsonrpc' | 'json2'; timeoutMs: number };
+  odoo?: {
+    url: string;
+    db: string;
+    login: string;
+    apiKey: string;
+    protocol: 'jsonrpc' | 'json2';
+    timeoutMs: number;
+    /** Whether the Odoo's ilike ignores accents (--unaccent): asked of it (auto), or said (yes/no). */
+    unaccent: 'auto' | 'yes' | 'no';
+  };
   embeddedRpc?: { login: string; apiKey: string };
   /** Google sign-in; unset: the embedded issuer under /oidc. */
   google?: { clientId: string; clientSecret: string };
@@ -220,7 +230,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     erp: e.ERP,
     odoo:
       e.ERP === 'odoo'
-        ? { url: e.ODOO_URL!, db: e.ODOO_DB!, login: e.ODOO_LOGIN!, apiKey: e.ODOO_API_KEY!, protocol: e.ODOO_PROTOCOL, timeoutMs: e.ODOO_TIMEOUT_MS }
+        ? { url: e.ODOO_URL!, db: e.ODOO_DB!, login: e.ODOO_LOGIN!, apiKey: e.ODOO_API_KEY!, protocol: e.ODOO_PROTOCOL, timeoutMs: e.ODOO_TIMEOUT_MS, unaccent: e.ODOO_UNACCENT }
         : undefined,
     embeddedRpc: e.EMBEDDED_RPC_LOGIN ? { login: e.EMBEDDED_RPC_LOGIN, apiKey: e.EMBEDDED_RPC_API_KEY! } : undefined,
     google: e.GOOGLE_CLIENT_ID ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET! } : undefined,

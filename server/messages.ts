@@ -352,6 +352,12 @@ const CATALOGUE = {
   'contacts.investorTypeNotFound': { en: 'Investor type {ids} not found', es: 'No se ha encontrado el tipo de inversor {ids}' },
   'contacts.categoryNotFound': { en: 'Category {ids} not found', es: 'No se ha encontrado la categoría {ids}' },
   'contacts.eventNotFound': { en: 'Event {ids} not found', es: 'No se ha encontrado el evento {ids}' },
+  'contacts.notFound': { en: 'Contact {id} not found', es: 'No se ha encontrado el contacto {id}' },
+  'contacts.shared': {
+    en: 'Contact {id} is shared by every company and cannot be changed here',
+    es: 'El contacto {id} es común a todas las empresas y no se puede cambiar aquí',
+  },
+  'contacts.companyRequired': { en: 'A contact belongs to one of your companies: choose one', es: 'Un contacto pertenece a una de sus empresas: elija una' },
   'providers.nameExists': { en: 'A supplier with this name already exists: {name}', es: 'Ya existe un proveedor con este nombre: {name}' },
   'providers.vatExists': { en: 'A supplier with this tax id already exists: {name}', es: 'Ya existe un proveedor con este NIF: {name}' },
 

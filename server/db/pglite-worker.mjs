@@ -10,6 +10,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 
 /** An error as plain data: PostgreSQL's fields (code, detail, constraint...) survive the crossing. */
 function plain(error) {
@@ -27,7 +28,8 @@ class Rollback extends Error {}
 
 if (!parentPort) throw new Error('pglite-worker.mjs runs as a worker thread: start it with startPgliteThread (pglite-thread.ts)');
 
-const options = { extensions: { pg_trgm } };
+// pg_trgm for the lists' trigram indexes, unaccent for searches that ignore accents (server/db/fold.ts).
+const options = { extensions: { pg_trgm, unaccent } };
 let pg;
 try {
   pg = workerData.dir

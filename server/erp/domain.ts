@@ -13,10 +13,13 @@
  *   'in' with false in the list matches NULL; 'in' [] is FALSE and 'not in' [] TRUE;
  * - many2one against a string (or 'in' a list of strings) is a name search on the comodel's rec name with the same
  *   (positive) operator; negative operators then select the records NOT IN those (or without a value);
- * - one2many/many2many against ids, a string (name search) or false (no/some records), and 'any'/'not any'.
+ * - one2many/many2many against ids, a string (name search) or false (no/some records), and 'any'/'not any';
+ * - 'ilike' and 'not ilike' ignore accents as well as case, as on an Odoo started with --unaccent (Odoo 17 folds the
+ *   operators ending in 'ilike'; '=ilike', an exact match of e-mails and logins here, keeps its accents).
  *
  * Every value goes to `params`; identifiers come from the registry only and are quoted.
  */
+import { FOLD_FUNCTION } from '../db/fold';
 import {
   DomainError,
   type FieldDef,
@@ -40,6 +43,16 @@ export interface CompileDomainOptions {
   alias?: string;
   /** Number of parameters the caller already has: placeholders start at $(paramOffset + 1). Default 0. */
   paramOffset?: number;
+  /**
+   * 'ilike' and 'not ilike' ignore accents (bo_unaccent on both sides, which the trigram indexes are built on).
+   * Default true; false behaves as an Odoo without --unaccent (a test's stand-in for one).
+   */
+  foldAccents?: boolean;
+  /**
+   * '%' and '_' in the value of 'like'/'ilike' are wildcards, as Odoo 16-18 pass the value unescaped. Default false:
+   * they match themselves (a search for '50%' finds '50%').
+   */
+  valueWildcards?: boolean;
 }
 
 export interface CompiledSql {
@@ -128,6 +141,8 @@ interface Context {
   rootAlias: string;
   aliases: number;
   subqueries: number;
+  foldAccents: boolean;
+  valueWildcards: boolean;
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -448,11 +463,15 @@ function compileScalar(ctx: Context, column: string, field: FieldDef, term: Leaf
     else {
       throw new DomainError(`Operator '${operator}' expects a string in domain term ${describeValue(term.term)}, got ${describeValue(right)}`);
     }
-    const pattern = wildcard ? `%${escapeLike(text)}%` : text;
+    const pattern = wildcard ? `%${ctx.valueWildcards ? text : escapeLike(text)}%` : text;
+    // Accents folded on both sides, the column as the trigram indexes are built (bo_unaccent(column)).
+    const fold = ctx.foldAccents && (operator === 'ilike' || operator === 'not ilike');
     // '=ilike' without a wildcard is a case-insensitive equality: written so, an index on lower(column) serves it.
     const sql = operator === '=ilike' && !/[%_\\]/.test(text)
       ? `(lower(${column}::text) = lower(${param(ctx, text)}))`
-      : `(${column}::text ${likeSql} ${param(ctx, pattern)})`;
+      : fold
+        ? `(${FOLD_FUNCTION}(${column}::text) ${likeSql} ${FOLD_FUNCTION}(${param(ctx, pattern)}))`
+        : `(${column}::text ${likeSql} ${param(ctx, pattern)})`;
     // Odoo: negative like operators also match NULL, and so does a like on an empty value.
     const addNull = operator.startsWith('not ') || (wildcard && text === '');
     return addNull ? `(${sql} OR ${column} IS NULL)` : sql;
@@ -682,7 +701,16 @@ export function compileDomain(registry: Registry, model: string, domain: unknown
   const alias = quoteIdent(aliasName);
   const offset = options.paramOffset ?? 0;
   if (!Number.isSafeInteger(offset) || offset < 0) throw new DomainError(`Invalid paramOffset ${describeValue(offset)}`);
-  const ctx: Context = { registry, params: [], offset, rootAlias: aliasName, aliases: 0, subqueries: 0 };
+  const ctx: Context = {
+    registry,
+    params: [],
+    offset,
+    rootAlias: aliasName,
+    aliases: 0,
+    subqueries: 0,
+    foldAccents: options.foldAccents ?? true,
+    valueWildcards: options.valueWildcards ?? false,
+  };
   const sql = compileNode(ctx, def, alias, parseDomain(domain), false);
   return { sql, params: ctx.params };
 }

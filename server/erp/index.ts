@@ -1,6 +1,7 @@
 /** The ERP the server talks to: the embedded store (default) or a real Odoo, behind one ErpClient. */
 import type { Config } from '../config';
 import type { Db } from '../db';
+import { FOLD_FUNCTION } from '../db/fold';
 import { PRODUCT_BEHAVIOUR } from './embedded/behaviour';
 import { PRODUCT_INDEXES, PRODUCT_REGISTRY } from './embedded/registry';
 import { schemaStatements } from './embedded/schema';
@@ -44,6 +45,12 @@ const SUPERSEDED = [
   'account_move_ref_pat_idx',
   'sale_order_company_id_date_order_id_idx',
   'account_move_list_invoice_date_idx',
+  // Trigram indexes of the raw columns, before searches ignored accents: the ones below are on bo_unaccent(column).
+  'account_move_name_trgm_idx',
+  'account_move_ref_trgm_idx',
+  'res_partner_name_trgm_idx',
+  'sale_order_name_trgm_idx',
+  'sale_order_client_order_ref_trgm_idx',
 ];
 
 /**
@@ -72,7 +79,10 @@ export const LIST_INDEXES = [
   'CREATE INDEX IF NOT EXISTS sale_order_list_partner_idx ON sale_order (partner_id, date_order DESC, id DESC) INCLUDE (company_id, state)',
 ];
 
-/** Trigram indexes for the "contains" filters (ilike '%...%'): number, reference, provider or customer name. */
+/**
+ * Trigram indexes for the "contains" filters (ilike '%...%', accents ignored): number, reference, provider, customer
+ * or contact name. Built on bo_unaccent(column), the expression the domain compiler searches (server/db/fold.ts).
+ */
 export const TRIGRAM_INDEXES: Array<[string, string]> = [
   ['account_move', 'name'],
   ['account_move', 'ref'],
@@ -80,6 +90,11 @@ export const TRIGRAM_INDEXES: Array<[string, string]> = [
   ['sale_order', 'name'],
   ['sale_order', 'client_order_ref'],
 ];
+
+/** The name of the trigram index of a column. */
+export function trigramIndexName(table: string, column: string): string {
+  return `${table}_${column}_fold_trgm_idx`;
+}
 
 async function listIndexes(db: Db): Promise<void> {
   for (const name of SUPERSEDED) await db.exec(`DROP INDEX IF EXISTS ${name}`);
@@ -91,6 +106,6 @@ async function listIndexes(db: Db): Promise<void> {
     return; // A PostgreSQL server without contrib or without the right to create it: the btree indexes only.
   }
   for (const [table, column] of TRIGRAM_INDEXES) {
-    await db.exec(`CREATE INDEX IF NOT EXISTS "${table}_${column}_trgm_idx" ON "${table}" USING gin ("${column}" gin_trgm_ops)`);
+    await db.exec(`CREATE INDEX IF NOT EXISTS "${trigramIndexName(table, column)}" ON "${table}" USING gin (${FOLD_FUNCTION}("${column}") gin_trgm_ops)`);
   }
 }

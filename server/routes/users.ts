@@ -11,6 +11,7 @@ import { sortableFields } from '../../shared/resources/types';
 import { createInvitation } from '../auth/invitations';
 import type { Config } from '../config';
 import { findUserByEmail, findUserById, type AppUser } from '../db/users';
+import { FOLD_FUNCTION } from '../db/fold';
 import type { Sql } from '../erp/embedded/sql';
 import type { Mailer } from '../mail';
 import { invitationMail } from './invitation-mail';
@@ -127,8 +128,9 @@ export async function userRoutes(app: FastifyInstance, { db, mailer, config, clo
       where.push(clause.replace('?', `$${params.length}`));
     };
     if (!everyone) add('companies && ?::int[]', user.companies);
-    if (filters.name) add("(first_name || ' ' || last_name) ILIKE ?", `%${escapeLike(filters.name)}%`);
-    if (filters.email) add('email ILIKE ?', `%${escapeLike(filters.email)}%`);
+    // Accents ignored as in every list ('jose' finds José): server/db/fold.ts.
+    if (filters.name) add(`${FOLD_FUNCTION}(first_name || ' ' || last_name) ILIKE ${FOLD_FUNCTION}(?)`, `%${escapeLike(filters.name)}%`);
+    if (filters.email) add(`${FOLD_FUNCTION}(email) ILIKE ${FOLD_FUNCTION}(?)`, `%${escapeLike(filters.email)}%`);
     const company = filters.company ?? filters.companyId;
     if (company) add('? = ANY(companies)', company);
     params.push(filters.numberOfRecords, (filters.pageNumber - 1) * filters.numberOfRecords);

@@ -22,13 +22,18 @@ const contacts: ResourceDeclaration = {
   },
   verbs: {
     list: ['contacts.list'],
+    // One contact opened from the list (or from a duplicate warning) and corrected by whoever may add contacts.
+    get: ['contacts.list', 'contacts.create'],
     create: ['contacts.create'],
+    update: ['contacts.create'],
   },
   grants: ['create', 'list'],
   defaultSort: { field: 'name', order: 'ASC' },
   recordRepresentation: 'name',
   actions: {
     read: { method: 'POST', path: '/ocr/contact/', permission: ['contacts.create'] },
+    // The contacts that already have an e-mail or phone number, warned of before saving.
+    duplicates: { method: 'POST', path: '/odoo/contacts/duplicates', permission: ['contacts.create'] },
   },
   screens: [
     { id: 'contact', path: '/contact', view: 'create', permissions: ['contacts.create'], menu: 60, home: 40, icon: 'PersonAdd' },

@@ -240,6 +240,26 @@ export const appEn = {
       loading: 'Loading…',
       created: 'Contact added successfully %{name}',
       required: 'This field is required',
+      duplicates: {
+        title: 'A contact with this e-mail or phone already exists |||| %{smart_count} contacts with this e-mail or phone already exist',
+        email: 'same e-mail: %{email}',
+        phone: 'same phone: %{phone}',
+        open: 'Open',
+        openNamed: 'Open %{name}',
+        hint: 'Check it before saving. To save this contact anyway, save again.',
+        saveAnyway: 'Save anyway',
+        checkError: 'Error checking for duplicate contacts',
+      },
+    },
+    contactDetail: {
+      title: 'Contact',
+      save: 'Save',
+      close: 'Close',
+      saved: 'Changes made successfully',
+      loadError: 'Error loading the contact',
+      saveError: 'Error saving the contact',
+      readOnly: 'Correcting a contact needs the permission to add contacts.',
+      open: 'Open %{name}',
     },
     contacts: {
       fields: {

@@ -242,6 +242,26 @@ export const appEs: AppMessages = {
       loading: 'Cargando…',
       created: 'Contacto añadido correctamente %{name}',
       required: 'Este campo es obligatorio',
+      duplicates: {
+        title: 'Ya existe un contacto con este correo o teléfono |||| Ya existen %{smart_count} contactos con este correo o teléfono',
+        email: 'mismo correo: %{email}',
+        phone: 'mismo teléfono: %{phone}',
+        open: 'Abrir',
+        openNamed: 'Abrir %{name}',
+        hint: 'Revíselo antes de guardar. Para guardar este contacto igualmente, vuelva a guardar.',
+        saveAnyway: 'Guardar de todos modos',
+        checkError: 'Error al comprobar si el contacto ya existe',
+      },
+    },
+    contactDetail: {
+      title: 'Contacto',
+      save: 'Guardar',
+      close: 'Cerrar',
+      saved: 'Cambios realizados correctamente',
+      loadError: 'Error al cargar el contacto',
+      saveError: 'Error al guardar el contacto',
+      readOnly: 'Para corregir un contacto hace falta el permiso de añadir contactos.',
+      open: 'Abrir %{name}',
     },
     contacts: {
       fields: {

@@ -122,4 +122,38 @@ describe('accessibility (axe-core)', () => {
     if (minor.length) console.log(`dialogs: ${minor.map((finding) => `${finding.impact} ${finding.rule} at ${finding.where}`).join('; ')}`);
     expect(grave(findings)).toEqual([]);
   });
+
+  it('the contact detail, opened from the list and from a duplicate warning on the contact page (sales, both languages)', { timeout: 180_000 }, async () => {
+    const findings: Finding[] = [];
+    for (const language of ['es', 'en'] as const) {
+      const page = await pageFor(env.browser, language);
+      await signIn(page, env.server.url, 'sales@demo.example');
+      await page.goto(`${env.server.url}/contact-list`);
+      await settle(page);
+      // By its name: a click elsewhere in the row may land on its e-mail or web link.
+      await page.locator('table tbody tr td').first().click();
+      await page.getByTestId('contact-detail').getByTestId('contact-name').waitFor();
+      await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
+      findings.push(...(await audit(page, `contact detail (${language})`)));
+      if (language === 'es') await screenshot(page, 'a11y-contact-detail');
+      await page.keyboard.press('Escape');
+      await page.getByTestId('contact-detail').waitFor({ state: 'detached' });
+
+      await page.goto(`${env.server.url}/contact`);
+      await settle(page);
+      await page.getByTestId('contact-name').fill('Lucía Fernández');
+      await page.getByTestId('contact-email').fill('lucia.fernandez@example.com');
+      await page.getByTestId('contact-add').click();
+      await page.getByTestId('contact-duplicates').waitFor();
+      findings.push(...(await audit(page, `contact duplicate warning (${language})`)));
+      await page.getByTestId('contact-duplicate-open').first().click();
+      await page.getByTestId('contact-detail').getByTestId('contact-name').waitFor();
+      await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
+      findings.push(...(await audit(page, `contact detail from the warning (${language})`)));
+      await page.context().close();
+    }
+    const minor = findings.filter((finding) => !grave([finding]));
+    if (minor.length) console.log(`contact warning: ${minor.map((finding) => `${finding.impact} ${finding.rule} at ${finding.where}`).join('; ')}`);
+    expect(grave(findings)).toEqual([]);
+  });
 });

@@ -7,7 +7,8 @@ import { screenshot, serverAndBrowser, signIn } from './harness';
 
 /**
  * Issue 6's story: choose an event and see its categories; add a contact with the advanced options; find it in
- * the list by name and by owner; change the page size; a javascript: website never becomes a link.
+ * the list by name and by owner; change the page size; a javascript: website never becomes a link. Issue 27's: a
+ * name found typed without its accents, a contact opened from the list and corrected, a duplicate warned of.
  */
 const env = serverAndBrowser();
 
@@ -138,6 +139,91 @@ describe('contacts in a real browser', () => {
     await screenshot(page, 'contact-card-en');
     await page.getByTestId('contact-add').click();
     await page.getByText('Contact added successfully Lucia Ferrer').waitFor();
+    await context.close();
+  });
+
+  it('finds a contact typed without accents, opens it from the list, corrects it, and is warned creating it again (Spanish)', async () => {
+    const context = await env.browser.newContext({ locale: 'es-ES', viewport: { width: 1440, height: 1000 } });
+    const page = await context.newPage();
+    await signIn(page, env.server.url, 'sales@demo.example');
+    const rows = page.locator('table tbody tr');
+    const filterByName = async (name: string) => {
+      const box = page.getByRole('textbox', { name: 'Nombre' });
+      await box.fill(name);
+      await expect.poll(() => box.inputValue()).toBe(name);
+      await page.getByTestId('apply-filters').click();
+    };
+
+    // A card read wrong, saved as read.
+    await page.goto(`${env.server.url}/contact`);
+    await page.getByTestId('contact-page').waitFor();
+    await page.getByTestId('contact-name').fill('Jhon Smiht');
+    await page.getByTestId('contact-email').fill('jhon.smiht@ejemplo.es');
+    await page.getByTestId('contact-phone').fill('+34 622 33 44 55');
+    await page.getByTestId('contact-company-name').fill('Smiht Capital');
+    await page.getByTestId('contact-add').click();
+    await page.getByText('Contacto añadido correctamente Jhon Smiht').waitFor();
+
+    // The list finds Lucía Fernández typed without her accents, and the new contact; a row opens the contact.
+    await page.getByTestId('menu-contactList').click();
+    await rows.first().waitFor();
+    await filterByName('LUCIA FERNANDEZ');
+    await expect.poll(() => rows.allInnerTexts(), { timeout: 15_000 }).toEqual([expect.stringContaining('Lucía Fernández')]);
+    await filterByName('jhon');
+    await expect.poll(() => rows.allInnerTexts(), { timeout: 15_000 }).toEqual([expect.stringContaining('Jhon Smiht')]);
+    // By its name (a click elsewhere in the row may land on its e-mail or web link, which open those instead).
+    await rows.first().locator('td').first().click();
+    const dialog = page.getByTestId('contact-detail');
+    await dialog.getByRole('heading', { name: 'Jhon Smiht' }).waitFor();
+    await expect.poll(() => dialog.getByTestId('contact-email').inputValue()).toBe('jhon.smiht@ejemplo.es');
+    expect(await dialog.getByTestId('contact-company-name').inputValue()).toBe('Smiht Capital');
+    await screenshot(page, 'contact-detail-es');
+    await dialog.getByTestId('contact-name').fill('John Smith');
+    await dialog.getByTestId('contact-email').fill('john.smith@ejemplo.es');
+    await dialog.getByTestId('contact-position').fill('Socio');
+    await dialog.getByRole('button', { name: 'Guardar', exact: true }).click();
+    await page.getByText('Cambios realizados correctamente').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The correction shows: the old name finds nothing, the new one the corrected row.
+    await expect.poll(() => rows.filter({ hasText: 'Jhon Smiht' }).count(), { timeout: 15_000 }).toBe(0);
+    await filterByName('john smith');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(1);
+    const cells = await rows.first().locator('td').allInnerTexts();
+    expect(cells.slice(0, 6)).toEqual(['John Smith', 'Sara Sales', 'Acme Iberia SL', 'john.smith@ejemplo.es', '+34 622 33 44 55', 'Smiht Capital']);
+    expect(cells[7]).toBe('Socio');
+    // Opened again, it holds what was saved.
+    await rows.first().locator('td').first().click();
+    await dialog.getByRole('heading', { name: 'John Smith' }).waitFor();
+    await expect.poll(() => dialog.getByTestId('contact-position').inputValue()).toBe('Socio');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    // The same card read again (its phone written otherwise): a warning naming the contact, which opens; saved only
+    // on a second click.
+    await page.getByTestId('menu-contact').click();
+    await page.getByTestId('contact-page').waitFor();
+    await page.getByTestId('contact-name').fill('John Smith');
+    await page.getByTestId('contact-phone').fill('622-334-455');
+    await page.getByTestId('contact-add').click();
+    const warning = page.getByTestId('contact-duplicates');
+    await warning.getByText('Ya existe un contacto con este correo o teléfono').waitFor();
+    expect(await warning.innerText()).toContain('(mismo teléfono: +34 622 33 44 55)');
+    expect(await page.getByTestId('contact-add').innerText()).toMatch(/Guardar de todos modos/i);
+    await screenshot(page, 'contact-duplicate-es');
+    await warning.getByRole('button', { name: 'Abrir John Smith' }).click();
+    await dialog.getByRole('heading', { name: 'John Smith' }).waitFor();
+    await expect.poll(() => dialog.getByTestId('contact-email').inputValue()).toBe('john.smith@ejemplo.es');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('contact-name').inputValue()).toBe('John Smith');
+    await page.getByTestId('contact-add').click();
+    await page.getByText('Contacto añadido correctamente John Smith').waitFor();
+
+    await page.getByTestId('menu-contactList').click();
+    await rows.first().waitFor();
+    await filterByName('john smith');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
     await context.close();
   });
 

@@ -245,7 +245,7 @@ describe.each(LANGUAGES)('on a phone ($lang)', (words) => {
     await context.close();
   });
 
-  it('the contact list: cards with name, company, email; the filter drawer finds by name', async () => {
+  it('the contact list: cards with name, company, email, a button that opens the contact; the filter drawer finds by name', async () => {
     const { context, page } = await phone(words.locale);
     await page.goto(`${env.server.url}/contact-list`);
     const cards = page.getByTestId('contact-cards');
@@ -257,6 +257,16 @@ describe.each(LANGUAGES)('on a phone ($lang)', (words) => {
     expect(await pageWidth(page)).toBeLessThanOrEqual(WIDTH);
     await screenshot(page, `phone-contact-list-${words.lang}`);
     expect(await graveViolations(page)).toEqual([]);
+
+    // A card's button opens the contact full screen (the card itself holds links: it is not a button).
+    await first.card.getByTestId('contact-card-open').click();
+    const detail = page.getByTestId('contact-detail');
+    await detail.getByRole('heading', { name: first.title! }).waitFor();
+    await detail.getByTestId('contact-name').waitFor();
+    expect(await pageWidth(page)).toBeLessThanOrEqual(WIDTH);
+    expect(await graveViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await detail.waitFor({ state: 'detached' });
 
     await page.getByTestId('open-filters').click();
     const drawer = page.getByTestId('filters-drawer');

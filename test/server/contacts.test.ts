@@ -13,6 +13,10 @@ beforeAll(async () => {
     email: 'outsider@demo.example', firstName: 'Otto', lastName: 'Outsider', role: 'user', permissions: ['contacts'], companies: [1], active: true,
   });
   tokens.outsider = await server.tokenFor('outsider@demo.example');
+  await insertUser(server.app.services.db, {
+    email: 'lister@demo.example', firstName: 'Lia', lastName: 'Lister', role: 'user', permissions: ['contacts.list'], companies: [1, 2], active: true,
+  });
+  tokens.lister = await server.tokenFor('lister@demo.example');
 }, 120_000);
 afterAll(() => server?.stop());
 
@@ -133,5 +137,117 @@ describe('POST /odoo/contacts/search', () => {
       expect(answer.body.message).toMatch(/numberOfRecords|pageNumber/);
     }
     expect((await search('staff', {})).status).toBe(403);
+  });
+});
+
+describe('GET and PUT /odoo/contacts/:id', () => {
+  const detail = (id: number, who: string) => call('GET', `/odoo/contacts/${id}`, who);
+  const correct = (id: number, who: string, fields: unknown) => call('PUT', `/odoo/contacts/${id}`, who, { fields });
+  const FIELDS = ['name', 'email', 'phone', 'company_name', 'company_id', 'function', 'website', 'comment', 'x_notes', 'category_id', 'x_studio_tipo_inversor', 'x_studio_owner_employee'];
+
+  async function scanned(who = 'sales', fields: Record<string, unknown> = {}): Promise<number> {
+    const created = await call('POST', '/odoo/contacts/create', who, { fields: { name: 'Jhon Smiht', email: 'jhon@smiht.example', phone: '600 000 000', company_id: 1, comment: 'Met at the fair', notes: 'Call back', ...fields } });
+    expect(created.status).toBe(201);
+    return created.body.id;
+  }
+
+  it("reads a contact with the form's fields, the notes and comment under the creation's names", async () => {
+    const id = await scanned();
+    const answer = await detail(id, 'sales');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      id, name: 'Jhon Smiht', email: 'jhon@smiht.example', phone: '600 000 000', company_id: [1, 'Acme Iberia SL'], x_studio_owner_employee: [expect.any(Number), 'Sara Sales'],
+      category_id: [], x_studio_tipo_inversor: [], comment: 'Met at the fair', notes: 'Call back', website: '', function: '', company_name: '',
+    });
+    // A list-only reader opens it too; who has neither permission does not.
+    expect((await detail(id, 'lister')).status).toBe(200);
+    expect((await detail(id, 'staff')).status).toBe(403);
+  });
+
+  it('corrects what a card reading got wrong, and only what is given', async () => {
+    const id = await scanned();
+    const [categories, investors] = await Promise.all([call('GET', '/odoo/categories', 'sales'), call('GET', '/odoo/investor-types', 'sales')]);
+    const category = (categories.body as unknown as Array<{ id: number }>)[2].id;
+    const investor = (investors.body as unknown as Array<{ id: number }>)[0].id;
+    const answer = await correct(id, 'sales', {
+      name: ' John Smith ', email: 'john@smith.example', company_id: 2, category_id: [category], x_studio_tipo_inversor: [investor], function: 'CFO', website: 'https://smith.example',
+      comment: 'Met at the fair\nTwo lines <b>here</b>', notes: '',
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ name: 'John Smith', email: 'john@smith.example', phone: '600 000 000', company_id: [2, 'Beta Servicios SA'], category_id: [category], x_studio_tipo_inversor: [investor], comment: 'Met at the fair\nTwo lines <b>here</b>', notes: '' });
+    const stored = await read(id, FIELDS);
+    expect(stored).toMatchObject({ name: 'John Smith', phone: '600 000 000', function: 'CFO', comment: '<p>Met at the fair<br>Two lines &lt;b&gt;here&lt;/b&gt;</p>', x_notes: false });
+    expect((stored.x_studio_owner_employee as [number, string])[1]).toBe('Sara Sales');
+    // The list finds it by its corrected name.
+    expect((await search('sales', { name: 'john smith' })).body.contacts.map((one: { id: number }) => one.id)).toEqual([id]);
+    // Nothing given, nothing changed.
+    expect((await correct(id, 'sales', {})).status).toBe(200);
+    expect(await read(id, FIELDS)).toEqual(stored);
+  });
+
+  it('refuses bad input naming the field, other companies, shared contacts and missing permissions, and changes nothing then', async () => {
+    const id = await scanned();
+    const [other] = (await server.app.services.erp.client.searchRead('res.partner', [['company_id', '=', 3], ['is_company', '=', false]], { fields: ['id'], limit: 1 }));
+    const shared = await server.app.services.erp.client.create('res.partner', { name: 'Compartido Sin Empresa', is_company: false, active: true });
+    const supplier = (await server.app.services.erp.client.searchRead('res.partner', [['company_id', '=', 1], ['is_company', '=', true]], { fields: ['id'], limit: 1 }))[0].id;
+    const before = await read(id, FIELDS);
+    const cases: Array<[string, number, unknown, number, RegExp]> = [
+      ['sales', id, { name: '  ' }, 400, /name is required/],
+      ['sales', id, { email: 'not an address' }, 400, /email/],
+      ['sales', id, { phone: 'x'.repeat(300) }, 400, /phone/],
+      ['sales', id, { x_studio_tipo_inversor: [1, 2] }, 400, /one investor type/i],
+      ['sales', id, { category_id: [99999] }, 400, /Category 99999 not found/],
+      ['sales', id, { company_id: null }, 400, /^A contact belongs to one of your companies: choose one$/],
+      ['sales', id, { company_id: 3 }, 403, /access to this company/],
+      ['sales', id, { surname: 'X' }, 400, /surname/],
+      ['lister', id, { name: 'Listed Only' }, 403, /permission/],
+      ['staff', id, { name: 'Nobody' }, 403, /permission/],
+      ['sales', other.id, { name: 'Other Company' }, 404, /not found/],
+      ['sales', supplier, { name: 'A Supplier' }, 404, /not found/],
+      ['sales', shared, { name: 'Shared' }, 403, /shared by every company/],
+      ['sales', 999999, { name: 'Missing' }, 404, /not found/],
+    ];
+    for (const [who, target, fields, status, message] of cases) {
+      const answer = await correct(target, who, fields);
+      expect(answer.status, `${who} ${JSON.stringify(fields)}`).toBe(status);
+      expect(answer.body.message).toMatch(message);
+    }
+    // The field at fault is named for the form to mark it.
+    expect((await correct(id, 'sales', { company_id: null })).body.field).toBe('fields.company_id');
+    expect((await call('PUT', `/odoo/contacts/${id}`, 'sales', {})).status).toBe(400);
+    expect((await call('PUT', '/odoo/contacts/abc', 'sales', { fields: { name: 'X' } })).status).toBe(400);
+    expect(await read(id, FIELDS)).toEqual(before);
+    expect((await detail(other.id, 'sales')).status).toBe(404);
+    expect((await detail(shared, 'sales')).status).toBe(200);
+  });
+});
+
+describe('POST /odoo/contacts/duplicates', () => {
+  const duplicates = (who: string, body: unknown) => call('POST', '/odoo/contacts/duplicates', who, body);
+
+  it('finds contacts of the user companies with the same e-mail (any case) or phone (as digits, with or without +34/0034)', async () => {
+    const created = await call('POST', '/odoo/contacts/create', 'sales', { fields: { name: 'Marta Duplicada', email: 'Marta.Dup@Example.com', phone: '+34 611-22 33 44', company_id: 2 } });
+    const id = created.body.id;
+    const found = (body: unknown) => duplicates('sales', body).then((answer) => answer.body.duplicates.filter((one: { id: number }) => one.id === id));
+    expect(await found({ email: 'marta.dup@example.com' })).toEqual([{ id, name: 'Marta Duplicada', email: 'Marta.Dup@Example.com', phone: '+34 611-22 33 44', company_id: [2, 'Beta Servicios SA'], matches: ['email'] }]);
+    for (const phone of ['611223344', '611 22 33 44', '0034 611 223 344', '+34611223344', '(+34) 611.22.33.44']) {
+      expect((await found({ phone })).map((one: { matches: string[] }) => one.matches), phone).toEqual([['phone']]);
+    }
+    expect((await found({ email: 'MARTA.DUP@example.com', phone: '611223344' }))[0].matches).toEqual(['email', 'phone']);
+    // Not the same: another number, a longer one, too few digits, another address; nor the contact being corrected.
+    for (const body of [{ phone: '611223345' }, { phone: '+33 611 223 344' }, { phone: '3344' }, { email: 'marta@example.com' }, { email: 'marta.dup@example.com', exceptId: id }, {}]) {
+      expect(await found(body), JSON.stringify(body)).toEqual([]);
+    }
+    // Another company's contact is not told.
+    await call('POST', '/odoo/contacts/create', 'admin', { fields: { name: 'Solo Tercera', email: 'tercera@example.com', company_id: 3 } });
+    expect((await duplicates('sales', { email: 'tercera@example.com' })).body.duplicates).toEqual([]);
+    expect((await duplicates('admin', { email: 'tercera@example.com' })).body.duplicates).toHaveLength(1);
+  });
+
+  it('is checked as the other routes are', async () => {
+    expect((await duplicates('staff', { email: 'x@example.com' })).status).toBe(403);
+    expect((await duplicates('sales', { email: 'x'.repeat(400) })).status).toBe(400);
+    expect((await duplicates('sales', { mail: 'x@example.com' })).status).toBe(400);
+    expect((await duplicates('sales', { exceptId: 'one' })).body.message).toMatch(/exceptId/);
   });
 });

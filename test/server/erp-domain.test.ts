@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FOLD_FUNCTION_SQL } from '../../server/db/fold';
 import { compileDomain, compileOrder, escapeLike } from '../../server/erp/domain';
 import { DomainError, fieldOf, many2manyOf, tableOf, type Registry } from '../../server/erp/models';
 import { ErpError } from '../../server/erp/types';
@@ -128,6 +129,7 @@ let db: PGlite;
 beforeAll(async () => {
   db = new PGlite();
   await db.exec(SCHEMA);
+  await db.exec(FOLD_FUNCTION_SQL);
 }, 60_000);
 
 afterAll(async () => {
@@ -373,7 +375,7 @@ describe('compileDomain on account.move.line', () => {
 describe('compiled SQL shape', () => {
   it('uses only placeholders for values and quoted identifiers from the registry', () => {
     expect(compileDomain(registry, 'res.partner', [['name', 'ilike', 'a%b_c\\d']], { alias: 't' })).toEqual({
-      sql: '("t"."name"::text ILIKE $1)',
+      sql: '(bo_unaccent("t"."name"::text) ILIKE bo_unaccent($1))',
       params: ['%a\\%b\\_c\\\\d%'],
     });
     expect(compileDomain(registry, 'account.move.line', [['price', '=', 5]]).sql).toBe('("account_move_line"."price_unit" = $1)');

@@ -6,9 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresAvailable, startPostgres } from '../../bench/postgres';
 import { loadConfig } from '../../server/config';
 import { openDatabase, type Db } from '../../server/db';
+import { FOLD_FUNCTION_SQL } from '../../server/db/fold';
 import { migrate } from '../../server/db/migrations';
 import { seedUsers } from '../../server/db/seed';
-import { LIST_INDEXES, openErp, TRIGRAM_INDEXES, type Erp } from '../../server/erp';
+import { LIST_INDEXES, openErp, TRIGRAM_INDEXES, trigramIndexName, type Erp } from '../../server/erp';
+import { compileDomain } from '../../server/erp/domain';
+import { PRODUCT_REGISTRY } from '../../server/erp/embedded/registry';
 import { bulkMoves } from '../../server/erp/embedded/bulk';
 import { COUNT_LIMIT, keysetOf, pageAnswer, searchPage } from '../../server/erp/page';
 
@@ -65,7 +68,7 @@ describe.runIf(available)('embedded ERP on a PostgreSQL server', () => {
   it('creates the list indexes (trigram ones included) and pages by count bound and cursor as on PGlite', async () => {
     const names = new Set((await db.query<{ indexname: string }>('SELECT indexname FROM pg_indexes')).map((row) => row.indexname));
     for (const statement of LIST_INDEXES) expect(names).toContain(/INDEX IF NOT EXISTS (\S+)/.exec(statement)![1]);
-    for (const [table, column] of TRIGRAM_INDEXES) expect(names).toContain(`${table}_${column}_trgm_idx`);
+    for (const [table, column] of TRIGRAM_INDEXES) expect(names).toContain(trigramIndexName(table, column));
 
     await bulkMoves(db, 12_000);
     const store = erp.client;
@@ -79,7 +82,44 @@ describe.runIf(available)('embedded ERP on a PostgreSQL server', () => {
     expect(byCursor.records).toEqual(byOffset);
     const some = [['company_id', '=', 2], ['state', '=', 'draft']] as Array<[string, string, unknown]>;
     expect((await searchPage(store, 'account.move', some, { fields: ['name'], limit: 5, countLimit: COUNT_LIMIT })).length).toBe(await store.searchCount('account.move', some));
-    const plan = (await db.query<{ 'QUERY PLAN': string }>("EXPLAIN SELECT id FROM account_move WHERE name ILIKE '%0012345%'")).map((row) => row['QUERY PLAN']).join('\n');
-    expect(plan).toContain('account_move_name_trgm_idx');
+    // The number filter as the store asks it (accents folded on both sides) is read from its trigram index.
+    const number = compileDomain(PRODUCT_REGISTRY, 'account.move', [['name', 'ilike', '0012345']], { alias: 't' });
+    const plan = (await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN SELECT id FROM account_move AS t WHERE ${number.sql}`, number.params)).map((row) => row['QUERY PLAN']).join('\n');
+    expect(plan).toContain('account_move_name_fold_trgm_idx');
+  }, 120_000);
+
+  it('searches ignoring accents and case, with the unaccent extension, or translate() for a role that cannot create it', async () => {
+    const store = erp.client;
+    const names = async (domain: Array<[string, string, unknown]>) => [...new Set((await store.searchRead('res.partner', domain, { fields: ['name'] })).map((one) => one.name))];
+    for (const typed of ['telefonica', 'TELEFONICA DE ESPANA', 'telefónica']) expect(await names([['name', 'ilike', typed]]), typed).toEqual(['Telefónica de España SAU']);
+    const [{ body }] = await db.query<{ body: string }>("SELECT prosrc AS body FROM pg_proc WHERE proname = 'bo_unaccent'");
+    expect(body).toMatch(/unaccent\(/);
+    // The users search, in the app database on the same server.
+    const [{ count }] = await db.query<{ count: number }>("SELECT count(*)::int AS count FROM users WHERE bo_unaccent(first_name || ' ' || last_name) ILIKE bo_unaccent($1)", ['%MARTA MANAGER%']);
+    expect(count).toBe(1);
+
+    // A role that may create tables but not extensions (no CREATE on its database): translate() instead. Only on
+    // the throwaway cluster (roles and databases are not made on a server the run was given).
+    if (external) return;
+    await db.exec('CREATE ROLE limited LOGIN');
+    await db.exec('CREATE DATABASE limited_db');
+    const url = new URL(cluster!.url);
+    const admin = await openDatabase(loadConfig({ DATABASE_URL: `${url.protocol}//postgres@${url.host}/limited_db`, DATA_DIR: '/tmp', LOG_LEVEL: 'silent' }));
+    try {
+      await admin.exec('REVOKE CREATE ON DATABASE limited_db FROM PUBLIC');
+      await admin.exec('GRANT CREATE ON SCHEMA public TO limited');
+    } finally {
+      await admin.close();
+    }
+    const limited = await openDatabase(loadConfig({ DATABASE_URL: `${url.protocol}//limited@${url.host}/limited_db`, DATA_DIR: '/tmp', LOG_LEVEL: 'silent' }));
+    try {
+      await limited.exec(FOLD_FUNCTION_SQL);
+      const [{ folded, source }] = await limited.query<{ folded: string; source: string }>("SELECT bo_unaccent('Telefónica ESPAÑA') AS folded, (SELECT prosrc FROM pg_proc WHERE proname = 'bo_unaccent') AS source");
+      expect(folded).toBe('Telefonica ESPANA');
+      expect(source).toMatch(/translate\(/);
+      expect(await limited.query("SELECT extname FROM pg_extension WHERE extname = 'unaccent'")).toEqual([]);
+    } finally {
+      await limited.close();
+    }
   }, 120_000);
 });

@@ -5,7 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkMoves } from '../../server/erp/embedded/bulk';
-import { LIST_INDEXES, TRIGRAM_INDEXES } from '../../server/erp/index';
+import { LIST_INDEXES, TRIGRAM_INDEXES, trigramIndexName } from '../../server/erp/index';
+import { compileDomain } from '../../server/erp/domain';
+import { PRODUCT_REGISTRY } from '../../server/erp/embedded/registry';
 import { COUNT_LIMIT, searchPage } from '../../server/erp/page';
 import type { Domain, ErpClient } from '../../server/erp/types';
 import { startTestServer, type TestServer } from './helpers';
@@ -186,9 +188,19 @@ describe('the list indexes', () => {
   it('are created with the embedded store, and serve the list searches', async () => {
     const names = new Set((await db().query<{ indexname: string }>('SELECT indexname FROM pg_indexes')).map((row) => row.indexname));
     for (const statement of LIST_INDEXES) expect(names).toContain(/INDEX IF NOT EXISTS (\S+)/.exec(statement)![1]);
-    for (const [table, column] of TRIGRAM_INDEXES) expect(names).toContain(`${table}_${column}_trgm_idx`);
-    const plan = async (sql: string) => (await db().query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`)).map((row) => row['QUERY PLAN']).join('\n');
-    expect(await plan("SELECT id FROM account_move WHERE name ILIKE '%0012345%'")).toContain('account_move_name_trgm_idx');
+    for (const [table, column] of TRIGRAM_INDEXES) expect(names).toContain(trigramIndexName(table, column));
+    const plan = async (sql: string, params: unknown[] = []) => (await db().query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, params)).map((row) => row['QUERY PLAN']).join('\n');
+    // The "contains" filters as the store asks them (accents folded on both sides) are read from the trigram indexes.
+    const contains = (model: string, field: string, value: string) => compileDomain(PRODUCT_REGISTRY, model, [[field, 'ilike', value]], { alias: 't' });
+    const number = contains('account.move', 'name', '0012345');
+    expect(await plan(`SELECT id FROM account_move AS t WHERE ${number.sql}`, number.params)).toContain('account_move_name_fold_trgm_idx');
+    // The demo's few partners are read whole; with a table scan ruled out, the index matches the search's expression.
+    const provider = contains('res.partner', 'name', 'papeleria');
+    const partnerPlan = await db().transaction(async (tx) => {
+      await tx.query('SET LOCAL enable_seqscan = off');
+      return (await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN SELECT id FROM res_partner AS t WHERE ${provider.sql}`, provider.params)).map((row) => row['QUERY PLAN']).join('\n');
+    });
+    expect(partnerPlan).toContain('res_partner_name_fold_trgm_idx');
     expect(await plan("SELECT id FROM account_move WHERE lower(x_uploaded_by::text) = lower('staff@demo.example') ORDER BY date DESC, id DESC LIMIT 25")).toContain('account_move_list_uploader_idx');
     expect(await plan('SELECT id FROM account_move WHERE company_id = ANY(ARRAY[1, 2]) ORDER BY date DESC, id DESC LIMIT 25')).toMatch(/account_move_list_(date|company)_idx/);
   });

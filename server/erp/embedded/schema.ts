@@ -2,6 +2,7 @@
  * DDL for an embedded registry: one table per model, a column per stored field, link tables for many2many
  * fields, foreign keys and the indexes each model declares. Valid on PostgreSQL 15 and PGlite (PostgreSQL 18).
  */
+import { FOLD_FUNCTION_SQL } from '../../db/fold';
 import { columnOf, isStored, many2manyOf, quoteIdent, tableOf, type FieldDef, type Registry } from '../models';
 
 const SQL_TYPES: Record<string, string> = {
@@ -38,7 +39,10 @@ function columnSql(registry: Registry, name: string, field: FieldDef): string {
   return parts.join(' ');
 }
 
-/** Statements that create every table, link table and index (idempotent). */
+/**
+ * Statements that create every table, link table and index (idempotent), after the function the domain compiler
+ * folds accents with (ilike ignores them, as on an Odoo started with --unaccent).
+ */
 export function schemaStatements(registry: Registry, indexes: Indexes = {}): string[] {
   const tables: string[] = [];
   const links: string[] = [];
@@ -72,5 +76,5 @@ export function schemaStatements(registry: Registry, indexes: Indexes = {}): str
       extra.push(`CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${name} ON ${table} (${columns})`);
     }
   }
-  return [...tables, ...extra, ...links];
+  return [FOLD_FUNCTION_SQL, ...tables, ...extra, ...links];
 }

@@ -4,7 +4,7 @@
  * with command tuples, empty values as false, dates 'YYYY-MM-DD', datetimes 'YYYY-MM-DD HH:MM:SS' in UTC.
  * Model behaviour (computed amounts, state rules, methods such as action_confirm) comes from ModelHooks.
  */
-import { compileDomain, compileOrder } from '../domain';
+import { compileDomain, compileOrder, type CompileDomainOptions } from '../domain';
 import {
   columnOf,
   describeValue,
@@ -203,13 +203,15 @@ export class EmbeddedStore implements ErpClient {
     readonly hooks: HooksByModel = {},
     private readonly sql: Sql = db,
     private readonly inTransaction = false,
+    /** How like operators compare (compileDomain's options); the default is the product's: accents ignored. */
+    readonly dialect: Pick<CompileDomainOptions, 'foldAccents' | 'valueWildcards'> = {},
   ) {}
 
   /** Runs fn with a store bound to one transaction (or the current one). */
   async atomic<T>(fn: (store: EmbeddedStore, tx: Sql) => Promise<T>): Promise<T> {
     if (this.inTransaction) return fn(this, this.sql);
     try {
-      return await this.db.transaction((tx) => fn(new EmbeddedStore(this.db, this.registry, this.hooks, tx, true), tx));
+      return await this.db.transaction((tx) => fn(new EmbeddedStore(this.db, this.registry, this.hooks, tx, true, this.dialect), tx));
     } catch (error) {
       throw constraintError(error);
     }
@@ -242,7 +244,7 @@ export class EmbeddedStore implements ErpClient {
 
   async search(model: string, domain: Domain, options: SearchOptions = {}): Promise<number[]> {
     const def = this.model(model);
-    const where = compileDomain(this.registry, model, domain ?? [], { alias: 't' });
+    const where = compileDomain(this.registry, model, domain ?? [], { ...this.dialect, alias: 't' });
     const order = compileOrder(this.registry, model, options.order || def.order || 'id', 't');
     const rows = await this.sql.query<{ id: number }>(
       `SELECT t.id FROM ${quoteIdent(def.table)} AS t WHERE ${where.sql} ORDER BY ${order} ${this.page(options)}`,
@@ -253,7 +255,7 @@ export class EmbeddedStore implements ErpClient {
 
   async searchCount(model: string, domain: Domain, _context?: ErpContext, limit?: number): Promise<number> {
     const def = this.model(model);
-    const where = compileDomain(this.registry, model, domain ?? [], { alias: 't' });
+    const where = compileDomain(this.registry, model, domain ?? [], { ...this.dialect, alias: 't' });
     const [row] = await this.sql.query<{ count: number | string }>(`SELECT ${this.countSql(def, where.sql, limit)} AS count`, where.params);
     return Number(row.count);
   }
@@ -280,11 +282,11 @@ export class EmbeddedStore implements ErpClient {
     if (countLimit !== undefined && (!Number.isInteger(countLimit) || countLimit < 1)) throw new ErpError('validation', `Invalid count limit ${describeValue(countLimit)}`);
     const table = quoteIdent(def.table);
     const order = compileOrder(this.registry, model, options.order || def.order || 'id', 't');
-    const count = compileDomain(this.registry, model, domain ?? [], { alias: 't' });
+    const count = compileDomain(this.registry, model, domain ?? [], { ...this.dialect, alias: 't' });
     const rowsDomain = options.after?.length ? [...(domain ?? []), ...options.after] : (domain ?? []);
     // Without the count, the rows' domain alone: its parameters come first.
     const counting = options.count !== false;
-    const where = compileDomain(this.registry, model, rowsDomain, { alias: 't', paramOffset: counting ? count.params.length : 0 });
+    const where = compileDomain(this.registry, model, rowsDomain, { ...this.dialect, alias: 't', paramOffset: counting ? count.params.length : 0 });
     const page = this.page(options);
     // The many2one names come from scalar subqueries on the page's rows only (not on the rows an offset skips).
     const names: string[] = [];
@@ -361,7 +363,7 @@ export class EmbeddedStore implements ErpClient {
   async searchRead<T extends ErpRecord = ErpRecord>(model: string, domain: Domain, options: SearchOptions = {}): Promise<T[]> {
     const def = this.model(model);
     const fields = this.fieldList(def, options.fields);
-    const where = compileDomain(this.registry, model, domain ?? [], { alias: 't' });
+    const where = compileDomain(this.registry, model, domain ?? [], { ...this.dialect, alias: 't' });
     const order = compileOrder(this.registry, model, options.order || def.order || 'id', 't');
     const rows = await this.sql.query<Record<string, unknown>>(
       `SELECT ${this.selectList(def, fields)} FROM ${quoteIdent(def.table)} AS t WHERE ${where.sql} ORDER BY ${order} ${this.page(options)}`,

@@ -8,6 +8,7 @@ import { currentErpContext, DEFAULT_TIME_ZONE } from '../context';
 import { fromOdooError, type OdooErrorPayload } from './errors';
 import { PRODUCT_REGISTRY } from '../embedded/registry';
 import { boundedPage, twoCallPage } from '../page';
+import { AccentSearch, type RawSearch, type UnaccentSetting } from './accents';
 
 export interface OdooConnection {
   url: string;
@@ -19,6 +20,8 @@ export interface OdooConnection {
   fetch?: typeof fetch;
   /** The time zone sent when no request context gives one (scripts, start-up checks). */
   timeZone?: string;
+  /** Whether Odoo's ilike ignores accents (started with --unaccent): asked of it by default (accents.ts). */
+  unaccent?: UnaccentSetting;
 }
 
 let requestId = 0;
@@ -28,9 +31,21 @@ export class OdooClient implements ErpClient {
   private readonly base: string;
   private readonly fetchImpl: typeof fetch;
 
+  /** The searches as asked, before ilike terms are widened to ignore accents. */
+  private readonly raw: RawSearch;
+  private readonly accents: AccentSearch;
+
   constructor(private readonly connection: OdooConnection) {
     this.base = connection.url.replace(/\/+$/, '');
     this.fetchImpl = connection.fetch ?? fetch;
+    this.raw = {
+      searchRead: <T extends ErpRecord = ErpRecord>(model: string, domain: Domain, options: SearchOptions = {}) => {
+        const { fields, offset, limit, order, context } = options;
+        return this.execute<T[]>(model, 'search_read', [domain], clean({ fields, offset, limit, order, context }));
+      },
+      searchCount: (model, domain, context, limit) => this.execute<number>(model, 'search_count', [domain], clean({ limit, context })),
+    };
+    this.accents = new AccentSearch(this.raw, connection.unaccent);
   }
 
   private async post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: unknown }> {
@@ -159,9 +174,9 @@ export class OdooClient implements ErpClient {
     return json as T;
   }
 
-  searchRead<T extends ErpRecord = ErpRecord>(model: string, domain: Domain, options: SearchOptions = {}): Promise<T[]> {
-    const { fields, offset, limit, order, context } = options;
-    return this.execute<T[]>(model, 'search_read', [domain], clean({ fields, offset, limit, order, context }));
+  /** Text searches ('ilike') ignore accents, as on the embedded store, whatever the Odoo (accents.ts). */
+  async searchRead<T extends ErpRecord = ErpRecord>(model: string, domain: Domain, options: SearchOptions = {}): Promise<T[]> {
+    return this.raw.searchRead<T>(model, await this.accents.widen(model, domain, options.context), options);
   }
 
   /**
@@ -172,12 +187,13 @@ export class OdooClient implements ErpClient {
    * without it), a page read without its count, a field the registry does not know, or Odoo 16 (its
    * web_search_read takes field names): search_read and search_count side by side.
    */
-  async searchPage<T extends ErpRecord = ErpRecord>(model: string, domain: Domain, options: PageOptions): Promise<SearchPage<T>> {
+  async searchPage<T extends ErpRecord = ErpRecord>(model: string, asked: Domain, options: PageOptions): Promise<SearchPage<T>> {
     const { countLimit, after, count, ...read } = options;
+    const domain = await this.accents.widen(model, asked, read.context);
     const many2one = pageSpecification(model, read.fields);
-    if (count === false) return { records: await this.searchRead<T>(model, after?.length ? [...domain, ...after] : domain, read), length: 0, limited: false };
+    if (count === false) return { records: await this.raw.searchRead<T>(model, after?.length ? [...domain, ...after] : domain, read), length: 0, limited: false };
     // Odoo 16's web_search_read takes field names, not a specification: its lists are read in two calls.
-    if (after?.length || !many2one || (await this.version()) < 17) return twoCallPage<T>(this, model, domain, options);
+    if (after?.length || !many2one || (await this.version()) < 17) return twoCallPage<T>(this.raw, model, domain, options);
     const { offset, limit, order, context } = read;
     const answer = await this.execute<{ length: number; records: Array<Record<string, unknown>> }>(
       model,
@@ -193,13 +209,13 @@ export class OdooClient implements ErpClient {
       return record as T;
     });
     // An empty page past the end says 0 (web_search_read does not count then): the list still has its total.
-    const total = !records.length && offset ? await this.searchCount(model, domain, context, countLimit === undefined ? undefined : countLimit + 1) : answer.length;
+    const total = !records.length && offset ? await this.raw.searchCount(model, domain, context, countLimit === undefined ? undefined : countLimit + 1) : answer.length;
     return boundedPage(records, total, countLimit);
   }
 
   /** Odoo 17's search_count(domain, limit=None): with a limit, counting stops there. */
-  searchCount(model: string, domain: Domain, context?: ErpContext, limit?: number): Promise<number> {
-    return this.execute<number>(model, 'search_count', [domain], clean({ limit, context }));
+  async searchCount(model: string, domain: Domain, context?: ErpContext, limit?: number): Promise<number> {
+    return this.raw.searchCount(model, await this.accents.widen(model, domain, context), context, limit);
   }
 
   read<T extends ErpRecord = ErpRecord>(model: string, ids: number[], fields?: string[], context?: ErpContext): Promise<T[]> {

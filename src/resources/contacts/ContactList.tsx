@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { DataTable, ExportButton, List, SimpleList, TextInput, TopToolbar, useListContext, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import EditIcon from '@mui/icons-material/Edit';
 import Link from '@mui/material/Link';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
@@ -17,6 +19,11 @@ import { COLUMN_LISTS, ListColumnsButton, RememberColumns } from '../../custom/r
 import { usePhone } from '../../custom/usePhone';
 import { CardLine } from '../../custom/CardLine';
 import { ListRows } from '../../custom/ListRows';
+import { KeyboardBody } from '../../custom/KeyboardRows';
+import { lazyView } from '../generic/lazyView';
+
+/** The detail opens over the list; its code loads when first opened. */
+const ContactDetailDialog = lazyView(() => import('./ContactDetailDialog'), 'ContactDetailDialog');
 
 const CONTACTS = resourceNamed('contacts')!;
 /** Only the columns the server sorts by (the declaration's sortable fields) offer sorting. */
@@ -109,13 +116,22 @@ function Categories({ record }: { record: Record<string, unknown> }) {
   );
 }
 
-/** Phones: one card per contact (name, company, position, email, phone, website, categories); contacts open nothing. */
-function ContactCards() {
+/**
+ * Phones: one card per contact (name, company, position, email, phone, website, categories), and a button that opens
+ * the contact. The card itself is not the button: its e-mail and web links would be controls inside a control.
+ */
+function ContactCards({ onOpen }: { onOpen: (id: number) => void }) {
+  const translate = useTranslate();
   return (
     <SimpleList
       data-testid="contact-cards"
       empty={<ListEmpty />}
       rowClick={false}
+      rightIcon={(record) => (
+        <IconButton onClick={() => onOpen(Number(record.id))} aria-label={translate('app.contactDetail.open', { name: record.name })} data-testid="contact-card-open">
+          <EditIcon />
+        </IconButton>
+      )}
       primaryText={(record) => <span data-testid="card-title">{record.name}</span>}
       secondaryText={(record) => (
         <>
@@ -134,6 +150,8 @@ export function ContactList() {
   const translate = useTranslate();
   const exporter = useContactsExporter();
   const phone = usePhone();
+  // The contact opened from a row (or from a duplicate warning inside the detail).
+  const [open, setOpen] = useState<number | null>(null);
   return (
     <List
       exporter={exporter}
@@ -158,12 +176,16 @@ export function ContactList() {
       <LoadingMessage />
       <RememberColumns storeKey={COLUMN_LISTS.contacts} />
       <ListRows>
-      {phone ? <ContactCards /> : (
+      {phone ? <ContactCards onOpen={setOpen} /> : (
         <DataTable
           empty={<ListEmpty />}
+          body={KeyboardBody}
           storeKey={COLUMN_LISTS.contacts}
           bulkActionButtons={false}
-          rowClick={false}
+          rowClick={(id) => {
+            setOpen(Number(id));
+            return false;
+          }}
           size="small"
           // The ten columns fit at 1280 px: texts wrap between words, never inside one ("Fernánde/z"), an address may
           // break after its "@", and a web address shows short, cut with an ellipsis (the whole one in its title).
@@ -193,6 +215,11 @@ export function ContactList() {
         </DataTable>
       )}
       </ListRows>
+      {open !== null && (
+        <Suspense fallback={null}>
+          <ContactDetailDialog id={open} onClose={() => setOpen(null)} onOpen={setOpen} />
+        </Suspense>
+      )}
     </List>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { Suspense, useMemo, useRef, useState } from 'react';
 import {
   AutocompleteArrayInput,
   Form,
@@ -6,13 +6,11 @@ import {
   ReferenceInput,
   SelectInput,
   TextInput,
-  regex,
   required,
   useCreate,
   useDataProvider,
   useNotify,
   useTranslate,
-  type Validator,
 } from 'react-admin';
 import { useFormContext, useFormState } from 'react-hook-form';
 import { useMutation } from '@tanstack/react-query';
@@ -26,54 +24,37 @@ import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
-import type { TextFieldProps } from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
-import { resourceNamed } from '../../../shared/resources/registry';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
 import { fieldErrorsOf, serverMessageOr } from '../../providers/http';
 import { readAsDataUrl } from '../moves/upload';
-import { REFERENCE_STALE_TIME, useReferenceList } from '../../providers/useReferenceList';
+import { useReferenceList } from '../../providers/useReferenceList';
+import { lazyView } from '../generic/lazyView';
+import {
+  CATEGORIES_INPUT,
+  DuplicateWarning,
+  EMPTY,
+  NAME_VALIDATORS,
+  contactPayload,
+  declaredMax,
+  investorLabel,
+  useDuplicateCheck,
+  useWarningHolds,
+  wholeList,
+  CONTACT_SOURCES,
+  type ContactValues,
+  type Duplicate,
+  type InvestorType,
+  type Named,
+} from './contactForm';
 import { MESSAGE_DURATION_MS, SHORT_MESSAGE_DURATION_MS } from '../../../shared/domain/constants';
 
-interface Named { id: number; name: string }
-interface InvestorType { id: number; x_name: string; x_studio_tipo_inversor_descripcion: string | false }
 interface ContactEvent { id: number; event_id: [number, string] | false; tags: number[] }
 interface Employee { id: number; name: string; company_id: [number, string] | false }
 interface Reference { categories: Named[]; companies: Named[]; employee: Employee | null; investorTypes: InvestorType[]; events: ContactEvent[] }
-
-/** The form's values; react-admin's inputs hold null for an emptied box or select. */
-interface ContactValues {
-  name: string | null;
-  email: string | null;
-  phone: string | null;
-  companyName: string | null;
-  eventId: number | '' | null;
-  companyId: number | '' | null;
-  investorId: number | '' | null;
-  categoryIds: number[];
-  position: string | null;
-  website: string | null;
-  notes: string | null;
-  comment: string | null;
-}
-
-const EMPTY: ContactValues = {
-  name: '',
-  email: '',
-  phone: '',
-  companyName: '',
-  eventId: '',
-  companyId: '',
-  investorId: '',
-  categoryIds: [],
-  position: '',
-  website: '',
-  notes: '',
-  comment: '',
-};
 
 /** Spec section 4: info messages are short; success and errors stay a little longer. */
 // Spec section 9: 5000 ms by default, 1000 ms for the short (loading) message.
@@ -82,36 +63,11 @@ const DURATIONS = { info: SHORT_MESSAGE_DURATION_MS, success: MESSAGE_DURATION_M
 const CARD_FIELDS = { name: 'name', email: 'email', website: 'website', phone: 'phone', position: 'position' } as const;
 type CardField = keyof typeof CARD_FIELDS;
 
-/** The server's paths of a contact's values (POST /odoo/contacts/create: { fields }) as the form's sources. */
-const CONTACT_SOURCES: Readonly<Record<string, string>> = {
-  'fields.name': 'name',
-  'fields.email': 'email',
-  'fields.phone': 'phone',
-  'fields.company_name': 'companyName',
-  'fields.from_event_assistant': 'eventId',
-  'fields.company_id': 'companyId',
-  'fields.x_studio_tipo_inversor': 'investorId',
-  'fields.category_id': 'categoryIds',
-  'fields.function': 'position',
-  'fields.website': 'website',
-  // Spec section 3: sent swapped relative to their labels.
-  'fields.comment': 'notes',
-  'fields.notes': 'comment',
-};
-
-/** The name is required, and blanks alone are no name (the same message either way). */
-const NAME_VALIDATORS: Validator[] = [required('app.contactForm.required'), regex(/\S/, 'app.contactForm.required')];
-
-const investorLabel = (type: InvestorType) => (type.x_studio_tipo_inversor_descripcion ? `${type.x_name} — ${type.x_studio_tipo_inversor_descripcion}` : type.x_name);
 const eventLabel = (event: ContactEvent) => (Array.isArray(event.event_id) ? event.event_id[1] : `#${event.id}`);
 const text = (value: string | null | undefined) => (value ?? '').trim();
-/** The longest text the server takes for a contact field (its declaration); notes and comments take 10000. */
-const declaredMax = (field: string) => resourceNamed('contacts')?.fields[field]?.maxLength ?? 10_000;
 
-/** A reference input reads the whole list in its declared order, kept fresh as long, as useReferenceList does (one cache entry). */
-function wholeList(resource: string) {
-  return { reference: resource, perPage: 1000, sort: resourceNamed(resource)?.defaultSort, queryOptions: { staleTime: REFERENCE_STALE_TIME } };
-}
+/** The detail of a contact that already has the e-mail or phone, opened over the form; loaded when first opened. */
+const ContactDetailDialog = lazyView(() => import('./ContactDetailDialog'), 'ContactDetailDialog');
 
 /** The Contact page (spec section 2): a contact from a form or a business card. */
 export function ContactPage() {
@@ -146,6 +102,9 @@ export function ContactPage() {
   const [added, setAdded] = useState<{ count: number; companyId?: number | '' }>({ count: 0 });
   // The creation (POST /odoo/contacts/create, the spec's { fields: {...} } as the record's data).
   const [create] = useCreate();
+  // Another contact with this e-mail or phone holds the first save back; the existing one opens over the form.
+  const duplicates = useDuplicateCheck();
+  const [openId, setOpenId] = useState<number | null>(null);
 
   if (loadError) return <Alert severity="error" sx={{ mt: 2 }} data-testid="contact-load-error">{translate(loadError, { _: loadError })}</Alert>;
   if (!reference) return <LinearProgress sx={{ mt: 2 }} aria-label={translate('app.contactForm.loading')} data-testid="contact-loading" />;
@@ -159,32 +118,17 @@ export function ContactPage() {
   /** Adds the contact; a refusal that names a field answers it as the form's errors, which the Form marks. */
   async function add(values: ContactValues): Promise<Record<string, string> | undefined> {
     const name = text(values.name);
+    try {
+      if (!(await duplicates.check(values))) return;
+    } catch (error) {
+      notify(serverMessageOr(error, 'app.contactForm.duplicates.checkError'), { type: 'error', autoHideDuration: DURATIONS.error });
+      return;
+    }
     notify('app.contactForm.loading', { type: 'info', autoHideDuration: DURATIONS.info });
     try {
-      await create(
-        'contacts',
-        {
-          data: {
-            fields: {
-              name,
-              email: text(values.email),
-              phone: text(values.phone),
-              company_name: text(values.companyName),
-              from_event_assistant: values.eventId || false,
-              company_id: values.companyId || false,
-              x_studio_tipo_inversor: values.investorId ? [values.investorId] : [],
-              category_id: values.categoryIds ?? [],
-              function: text(values.position),
-              website: text(values.website),
-              // Spec section 3: swapped relative to their labels.
-              comment: values.notes ?? '',
-              notes: values.comment ?? '',
-            },
-          },
-        },
-        { returnPromise: true },
-      );
+      await create('contacts', { data: { fields: { ...contactPayload(values), name, from_event_assistant: values.eventId || false } } }, { returnPromise: true });
       notify('app.contactForm.created', { type: 'success', messageArgs: { name }, autoHideDuration: DURATIONS.success });
+      duplicates.clear();
       setAdded((current) => ({ count: current.count + 1, companyId: values.companyId ?? '' }));
       return undefined;
     } catch (error) {
@@ -194,19 +138,40 @@ export function ContactPage() {
   }
 
   return (
-    // The name's message is the form's own: no "the form is not valid" notice beside it.
-    <Form key={added.count} defaultValues={defaultValues} onSubmit={(values: Record<string, unknown>) => add(values as unknown as ContactValues)} noValidate disableInvalidFormNotification>
-      <ContactFields reference={reference} advanced={advanced} setAdvanced={setAdvanced} />
-    </Form>
+    <>
+      {/* The name's message is the form's own: no "the form is not valid" notice beside it. */}
+      <Form key={added.count} defaultValues={defaultValues} onSubmit={(values: Record<string, unknown>) => add(values as unknown as ContactValues)} noValidate disableInvalidFormNotification>
+        <ContactFields reference={reference} advanced={advanced} setAdvanced={setAdvanced} warning={duplicates.warning} onOpen={setOpenId} />
+      </Form>
+      {openId !== null && (
+        <Suspense fallback={null}>
+          <ContactDetailDialog id={openId} onClose={() => setOpenId(null)} onOpen={setOpenId} />
+        </Suspense>
+      )}
+    </>
   );
 }
 
 /** The Contact form's inputs, in the spec's order; the card reading fills them through the form's own API. */
-function ContactFields({ reference, advanced, setAdvanced }: { reference: Reference; advanced: boolean; setAdvanced: (open: boolean) => void }) {
+function ContactFields({
+  reference,
+  advanced,
+  setAdvanced,
+  warning,
+  onOpen,
+}: {
+  reference: Reference;
+  advanced: boolean;
+  setAdvanced: (open: boolean) => void;
+  warning: { key: string; duplicates: Duplicate[] } | null;
+  onOpen: (id: number) => void;
+}) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<BackofficeDataProvider>();
   const { getValues, reset, setValue } = useFormContext<ContactValues>();
   const { isSubmitting } = useFormState();
+  // The warning stands while the form has the e-mail and phone it was given for: the next save adds the contact anyway.
+  const warned = useWarningHolds(warning);
   // Fields filled from a card stay marked until the user edits them (issue 8): a look, not a value.
   const [fromCard, setFromCard] = useState<ReadonlySet<CardField>>(new Set());
   // Whether a card was already read into this contact: the next one starts from an empty form.
@@ -352,14 +317,14 @@ function ContactFields({ reference, advanced, setAdvanced }: { reference: Refere
           {textInput('comment', 'app.contactForm.fields.comment', 'contact-comment', { rows: true })}
         </Box>
       </Collapse>
+      {warned && <DuplicateWarning duplicates={warning!.duplicates} onOpen={onOpen} />}
       <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
         <Button type="submit" variant="contained" startIcon={<PersonAddIcon />} disabled={isSubmitting} data-testid="contact-add">
-          {translate('app.contactForm.add')}
+          {translate(warned ? 'app.contactForm.duplicates.saveAnyway' : 'app.contactForm.add')}
         </Button>
       </Box>
     </Paper>
   );
 }
 
-/** The autocomplete's own input props come from MUI: the test id goes on its text field (a click there opens it). */
-const CATEGORIES_INPUT = { 'data-testid': 'contact-categories' } as TextFieldProps;
+
