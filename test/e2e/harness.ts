@@ -28,7 +28,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   });
   child.stdout?.on('data', (chunk) => (log += chunk));
   child.stderr?.on('data', (chunk) => (log += chunk));
-  const deadline = Date.now() + 60_000;
+  // A first start creates and seeds the database: over a minute when the machine's cores are shared and busy.
+  const deadline = Date.now() + 150_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
     try {
@@ -93,7 +94,7 @@ export function serverAndBrowser(): { readonly server: RunningServer; readonly b
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
-  }, 90_000);
+  }, 180_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();

@@ -16,6 +16,7 @@ import { useCsvExporter, type CsvColumn } from '../../custom/csv';
 import { COLUMN_LISTS, ListColumnsButton, RememberColumns } from '../../custom/rememberedColumns';
 import { usePhone } from '../../custom/usePhone';
 import { CardLine } from '../../custom/CardLine';
+import { ListSkipTarget } from '../../custom/SkipToList';
 
 const CONTACTS = resourceNamed('contacts')!;
 /** Only the columns the server sorts by (the declaration's sortable fields) offer sorting. */
@@ -156,6 +157,7 @@ export function ContactList() {
       </ListFilterForm>
       <LoadingMessage />
       <RememberColumns storeKey={COLUMN_LISTS.contacts} />
+      <ListSkipTarget />
       {phone ? <ContactCards /> : (
         <DataTable
           empty={<ListEmpty />}

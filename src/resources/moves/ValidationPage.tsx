@@ -32,6 +32,7 @@ import { errorMessage } from '../../providers/http';
 import { commentPreview, plainText } from '../../../shared/domain/text';
 import { Attachments } from './Attachments';
 import { openOnKeys } from '../../custom/KeyboardRows';
+import { ListSkipTarget } from '../../custom/SkipToList';
 import { formatDay, formatInstant } from '../../../shared/domain/format';
 import { usePhone } from '../../custom/usePhone';
 import { CardLine } from '../../custom/CardLine';
@@ -250,6 +251,7 @@ export function ValidationPage() {
             <Tab value="expenses" label={translate('app.validation.tabs.expenses')} data-testid="validation-tab-expenses" />
             <Tab value="invoices" label={translate('app.validation.tabs.invoices')} data-testid="validation-tab-invoices" />
           </Tabs>
+          <ListSkipTarget />
           {queue === null ? (
             <LinearProgress sx={{ mt: 2 }} />
           ) : queue.length === 0 ? (
