@@ -78,16 +78,20 @@ function rowAt(place: RowPlace): HTMLElement | null {
 /**
  * Watches the page: when the focus falls to <body> because the element that had it was removed, it goes to the
  * row the user was on (the same record, else the one now in its place), else to the list of the screen (`listAnchor`),
- * else to the main content. A focus the user moved themselves (a click on the page's background) is left alone.
- * Returns the function that stops watching.
+ * else to the main content. When it falls because that element was disabled (a button busy while its action runs),
+ * it comes back to it once it is enabled again, unless the user has put it elsewhere. A focus the user moved
+ * themselves (a click on the page's background) is left alone. Returns the function that stops watching.
  */
 export function keepFocusInPlace(listAnchor: () => Element | null, doc: Document = document): () => void {
   let last: Element | null = null;
   let row: RowPlace | null = null;
+  /** The element that lost the focus by being disabled, while the focus waits on <body>. */
+  let disabled: HTMLElement | null = null;
   const onFocusIn = (event: FocusEvent) => {
     const target = event.target;
     if (!(target instanceof Element)) return;
     last = target;
+    disabled = null;
     const inRow = target.closest(ROW);
     if (inRow) row = placeOf(inRow);
     // A dialog or menu (drawn outside the app's root) opened from a row keeps the row as the place to come back to;
@@ -96,8 +100,17 @@ export function keepFocusInPlace(listAnchor: () => Element | null, doc: Document
   };
   const rescue = () => {
     const active = doc.activeElement;
-    if ((active && active !== doc.body) || !last || last.isConnected) return;
+    if ((active && active !== doc.body) || !last) return;
+    if (last.isConnected) {
+      if (last instanceof HTMLElement && isDisabled(last)) disabled = last;
+      else if (disabled === last) {
+        disabled = null;
+        last.focus();
+      }
+      return;
+    }
     last = null;
+    disabled = null;
     const target = (row && rowAt(row)) ?? null;
     if (target) return target.focus();
     const anchor = listAnchor();
@@ -105,12 +118,16 @@ export function keepFocusInPlace(listAnchor: () => Element | null, doc: Document
     const main = doc.getElementById('main-content');
     if (main) focusContainer(main);
   };
+  // A click elsewhere while a button is busy: the user has moved on.
+  const onPointerDown = () => (disabled = null);
   const observer = new MutationObserver(rescue);
-  observer.observe(doc.body, { childList: true, subtree: true });
+  observer.observe(doc.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled', 'aria-disabled'] });
   doc.addEventListener('focusin', onFocusIn);
+  doc.addEventListener('pointerdown', onPointerDown, true);
   return () => {
     observer.disconnect();
     doc.removeEventListener('focusin', onFocusIn);
+    doc.removeEventListener('pointerdown', onPointerDown, true);
   };
 }
 

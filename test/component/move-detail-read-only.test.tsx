@@ -26,7 +26,7 @@ const move = {
 };
 
 /** The description list as label -> value pairs. */
-function described(): Record<string, string> {
+function described(): Record<string, string | null | undefined> {
   const list = screen.getByTestId('move-detail').querySelector('dl')!;
   const terms = [...list.querySelectorAll('dt')];
   return Object.fromEntries(terms.map((term) => [term.textContent, term.nextElementSibling?.textContent]));
