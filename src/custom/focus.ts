@@ -16,7 +16,8 @@ export function isDisabled(element: Element): boolean {
 /** Takes the focus by Tab: not disabled, not hidden, not taken out of the Tab order. */
 function tabbable(element: Element): element is HTMLElement {
   if (!(element instanceof HTMLElement) || isDisabled(element) || element.tabIndex < 0) return false;
-  if (element.closest('[hidden], [inert], [aria-hidden="true"]')) return false;
+  // Not aria-hidden: an open dialog hides the page beneath it that way, and its rows take the focus again as it closes.
+  if (element.closest('[hidden], [inert]')) return false;
   return element.getClientRects().length > 0;
 }
 

@@ -55,6 +55,14 @@ describe('keepFocusInPlace', () => {
     await waitFor(() => expect(focusedId()).toBe('3'));
   });
 
+  it('finds the row while a closing dialog still hides the page from screen readers', async () => {
+    row(1).focus();
+    // A modal dialog marks the page aria-hidden until it has gone.
+    document.getElementById('root')!.setAttribute('aria-hidden', 'true');
+    row(1).remove();
+    await waitFor(() => expect(focusedId()).toBe('2'));
+  });
+
   it('goes to the last row when the removed one was the last, and to the list when no row is left', async () => {
     row(4).focus();
     row(4).remove();
