@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { DOCS_UI } from './docsUi';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifySchemaCompiler } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { z, ZodError } from 'zod';
@@ -346,7 +347,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(async (scope) => {
     publicRoutes(scope);
-    await scope.register(fastifySwaggerUi, { routePrefix: '/docs' });
+    await scope.register(fastifySwaggerUi, { routePrefix: '/docs', ...DOCS_UI });
   });
 
   const embedded = config.google ? null : await embeddedIssuer(app, { config, db, secret, clock });

@@ -6,6 +6,7 @@ import { STORAGE_KEYS } from '../../shared/domain/constants';
 import { Header } from './Header';
 import { SideMenu } from './SideMenu';
 import { MuiLocale } from './muiLocale';
+import { ListFocus } from './SkipToList';
 
 export function storedMenuCollapsed(storage: Storage = localStorage): boolean {
   return storage.getItem(STORAGE_KEYS.menuCollapsed) === 'true';
@@ -54,10 +55,12 @@ export function AppLayout({ children }: { children: ReactNode }) {
   if (!getToken()) return <Navigate to="/login" replace state={{ nextPathname: location.pathname }} />;
   return (
     <MuiLocale>
-      <Layout appBar={Header} menu={SideMenu} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}>
-        <PersistChoices />
-        {children}
-      </Layout>
+      <ListFocus>
+        <Layout appBar={Header} menu={SideMenu} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}>
+          <PersistChoices />
+          {children}
+        </Layout>
+      </ListFocus>
     </MuiLocale>
   );
 }

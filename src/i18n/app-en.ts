@@ -3,6 +3,8 @@ import { LOGIN_TEXTS } from './login-texts';
 export const appEn = {
   app: {
     name: LOGIN_TEXTS.en.name,
+    /** Keyboard help of the shell (issue 27). */
+    a11y: { skipToList: 'Skip to the list' },
     titles: {
       home: 'Home',
       login: LOGIN_TEXTS.en.titles.login,
@@ -77,6 +79,8 @@ export const appEn = {
       saved: 'Changes made successfully',
       deleted: 'Move deleted',
       confirmDelete: 'Are you sure you want to delete this item? This action cannot be undone.',
+      /** The read-only detail's scrolling content, a stop of the Tab order. */
+      content: "The move's details and documents",
     },
     validation: {
       tabs: { expenses: 'Expenses', invoices: 'Invoices' },

@@ -5,6 +5,8 @@ import type { AppMessages } from './app-en';
 export const appEs: AppMessages = {
   app: {
     name: LOGIN_TEXTS.es.name,
+    /** Keyboard help of the shell (issue 27). */
+    a11y: { skipToList: 'Saltar a la lista' },
     titles: {
       home: 'Inicio',
       login: LOGIN_TEXTS.es.titles.login,
@@ -79,6 +81,8 @@ export const appEs: AppMessages = {
       saved: 'Cambios realizados correctamente',
       deleted: 'Movimiento borrado',
       confirmDelete: '¿Seguro que quiere borrar este elemento? Esta acción no se puede deshacer.',
+      /** The read-only detail's scrolling content, a stop of the Tab order. */
+      content: 'Datos y documentos del movimiento',
     },
     validation: {
       tabs: { expenses: 'Gastos', invoices: 'Facturas' },

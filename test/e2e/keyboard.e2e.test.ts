@@ -1,11 +1,15 @@
 /**
  * Issue 16: the lists work from the keyboard alone. Tab reaches the rows, Enter or Space opens what a click
  * opens (the move, order and validation details, a user's permissions), and closing a dialog puts the focus back
- * on the row it was opened from.
+ * on the row it was opened from. Issue 27: the focused row and sort header are seen (a ring, on keyboard focus only),
+ * "Skip to the list" is the first Tab stop of a list screen, and after a save, a delete or a validation the focus is
+ * on a row (the same one, or the one now in its place), never on <body>.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { screenshot, serverAndBrowser, signIn } from './harness';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { SCREENSHOTS, screenshot, serverAndBrowser, signIn } from './harness';
 
 const env = serverAndBrowser();
 
@@ -22,8 +26,87 @@ async function tabToRow(page: Page, limit = 120): Promise<string | null> {
   return null;
 }
 
+/**
+ * The window as the user sees it. A full-page screenshot resizes the page for a moment, which switches the layout
+ * (table to cards and back) and, with it, moves the focus: this one leaves the page as it is.
+ */
+async function viewShot(page: Page, name: string) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+}
+
 const focusedRowText = (page: Page) =>
   page.evaluate(() => (document.activeElement instanceof HTMLTableRowElement ? document.activeElement.innerText : null));
+
+/** The focused element, as a test sees it: a row of a table (its record id and place), or the element's tag. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const active = document.activeElement;
+    if (active instanceof HTMLTableRowElement && active.parentElement?.tagName === 'TBODY') {
+      return { row: true, id: active.dataset.id ?? null, index: [...active.parentElement.children].indexOf(active), text: active.innerText };
+    }
+    return { row: false, id: null, index: -1, text: active ? `${active.tagName} ${active.getAttribute('data-testid') ?? ''}` : 'none' };
+  });
+
+/** The focus ring of the focused element as drawn, and its contrast with the colour behind it (WCAG 2.4.7, 1.4.11). */
+const focusRing = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement as HTMLElement;
+    const style = getComputedStyle(element);
+    const rgb = (text: string) => (text.match(/[\d.]+/g) ?? []).map(Number);
+    const luminance = ([r, g, b]: number[]) => {
+      const linear = (value: number) => (value / 255 <= 0.03928 ? value / 255 / 12.92 : ((value / 255 + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+    };
+    // The first opaque background from the element up.
+    let behind: number[] = [255, 255, 255];
+    for (let node: HTMLElement | null = element; node; node = node.parentElement) {
+      const colour = rgb(getComputedStyle(node).backgroundColor);
+      if (colour.length === 3 || (colour.length === 4 && colour[3] === 1)) {
+        behind = colour.slice(0, 3);
+        break;
+      }
+    }
+    const [light, dark] = [luminance(rgb(style.outlineColor).slice(0, 3)), luminance(behind)].sort((a, b) => b - a);
+    return { style: style.outlineStyle, width: style.outlineWidth, color: style.outlineColor, contrast: (light + 0.05) / (dark + 0.05) };
+  });
+
+/** Presses Tab from the top of a fresh `path` until the focus is in its table; how many presses that took. */
+async function tabsToTheList(page: Page, path: string): Promise<number> {
+  await page.goto(`${env.server.url}${path}`);
+  await page.locator('table tbody tr').first().waitFor();
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  let presses = 0;
+  for (; presses < 150 && !(await page.evaluate(() => document.activeElement?.closest('tbody') != null)); presses++) await page.keyboard.press('Tab');
+  return presses;
+}
+
+/** From the top of a fresh `path`: the first Tab stop is "Skip to the list", the second "Skip to content"; Enter on the first lands in the list. */
+async function skipToTheList(page: Page, path: string, skip: string, content: string, shot?: string): Promise<boolean> {
+  await page.goto(`${env.server.url}${path}`);
+  await page.locator('table tbody tr').first().waitFor();
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(skip);
+  // It slides into the window when focused.
+  const visible = () =>
+    page.evaluate(() => {
+      const box = document.activeElement!.getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= innerHeight && box.width > 0;
+    });
+  await expect.poll(visible, { message: 'the skip link shows when focused' }).toBe(true);
+  if (shot) await viewShot(page, shot);
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(content);
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Enter');
+  return page.evaluate(() => {
+    const active = document.activeElement;
+    const first = [...document.querySelectorAll('#main-content tbody > tr')].find((row) => (row as HTMLElement).tabIndex >= 0);
+    // Rows that open nothing (contacts) do not take the focus: the table does, and the next Tab enters it.
+    return first ? active === first : active?.tagName === 'TABLE';
+  });
+}
 
 describe('lists from the keyboard', () => {
   it('opens a move, an order and a validation from their rows and returns the focus to the row', async () => {
@@ -48,7 +131,7 @@ describe('lists from the keyboard', () => {
       }
     }
     await context.close();
-  });
+  }, 180_000);
 
   it("unfolds a user's permissions with Enter", async () => {
     const context = await env.browser.newContext({ locale: 'en-GB', viewport: { width: 1440, height: 900 } });
@@ -92,6 +175,118 @@ describe('lists from the keyboard', () => {
     expect(help).toBeTruthy();
     await page.getByRole('tooltip').waitFor();
     expect(await page.getByRole('tooltip').innerText()).toBe(help);
+    await context.close();
+  });
+
+  it('shows a focus ring on a row and a sort header reached by keyboard, not on a click', async () => {
+    const context = await env.browser.newContext({ locale: 'es-ES', viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, env.server.url, 'admin@demo.example');
+    await page.goto(`${env.server.url}/moves-list`);
+    await page.locator('table tbody tr').first().waitFor();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    expect(await tabToRow(page)).not.toBeNull();
+    const row = await focusRing(page);
+    expect(row).toMatchObject({ style: 'solid', width: '2px', color: 'rgb(31, 78, 121)' });
+    expect(row.contrast).toBeGreaterThanOrEqual(3);
+    await viewShot(page, 'keyboard-row-focus');
+
+    // A sort header: a ring when reached by Tab (Shift+Tab back from the first row), none when clicked.
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('MuiTableSortLabel-root'))).toBe(true);
+    expect(await focusRing(page)).toMatchObject({ style: 'solid', color: 'rgb(31, 78, 121)' });
+    const header = page.locator('thead .MuiTableSortLabel-root').first();
+    await header.click();
+    await page.locator('table tbody tr').first().waitFor();
+    expect(await header.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect((await focusRing(page)).style).toBe('none');
+
+    // A row clicked (the users table unfolds a user's permissions in place): focused, no ring.
+    await page.goto(`${env.server.url}/permissions-management`);
+    const user = page.locator('table tbody tr').filter({ hasText: 'staff@demo.example' });
+    await user.locator('td').nth(1).click();
+    await page.getByTestId('permissions-panel').first().waitFor();
+    expect(await user.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect((await focusRing(page)).style).toBe('none');
+    await context.close();
+  });
+
+  it('"Skip to the list" is the first Tab stop of the moves list and leads to its first row (both languages)', async () => {
+    for (const [language, skip, content] of [['es', 'Saltar a la lista', 'Saltar al contenido'], ['en', 'Skip to the list', 'Skip to content']] as const) {
+      const context = await env.browser.newContext({ locale: language === 'es' ? 'es-ES' : 'en-GB', viewport: { width: 1440, height: 900 } });
+      const page = await context.newPage();
+      await signIn(page, env.server.url, 'admin@demo.example');
+      if (language === 'en') await page.evaluate(() => localStorage.setItem('lang_preference', 'en'));
+      const presses = await tabsToTheList(page, '/moves-list');
+      expect(await skipToTheList(page, '/moves-list', skip, content, `keyboard-skip-to-list-${language}`)).toBe(true);
+      console.log(`/moves-list (admin, ${language}): ${presses} Tab presses from the top of the page to the first row by Tab alone; with "${skip}": 1 Tab and Enter`);
+      await context.close();
+    }
+  }, 180_000);
+
+  it('"Skip to the list" leads to the list on the orders, validation, users, contacts and a generic list', async () => {
+    const context = await env.browser.newContext({ locale: 'es-ES', viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, env.server.url, 'admin@demo.example');
+    for (const path of ['/order-list', '/validation', '/permissions-management', '/contact-list', '/employees']) {
+      expect(await skipToTheList(page, path, 'Saltar a la lista', 'Saltar al contenido'), `${path}: the skip link leads to the list`).toBe(true);
+    }
+    await context.close();
+  }, 180_000);
+
+  it('after a save the focus is on the same row, after a delete on the row now in its place', async () => {
+    const context = await env.browser.newContext({ locale: 'es-ES', viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, env.server.url, 'manager@demo.example');
+    await page.goto(`${env.server.url}/moves-list`);
+    await page.getByTestId('group-pending').click();
+    await page.locator('table tbody tr').first().waitFor();
+    await page.getByTestId('skip-to-list').focus();
+    await page.keyboard.press('Enter');
+    // The second row: a delete then has a row before and after it.
+    await page.keyboard.press('Tab');
+    const opened = await focused(page);
+    expect(opened).toMatchObject({ row: true, index: 1 });
+    await page.keyboard.press('Enter');
+    await page.getByTestId('detail-save').waitFor();
+    await page.getByTestId('detail-save').focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Cambios realizados correctamente').waitFor();
+    await page.getByTestId('move-detail').waitFor({ state: 'detached' });
+    await page.waitForLoadState('networkidle');
+    expect(await focused(page)).toMatchObject({ row: true, id: opened.id });
+
+    const next = await page.locator('table tbody tr').nth(2).getAttribute('data-id');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('detail-delete').waitFor();
+    await page.getByTestId('detail-delete').focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Confirmar' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Movimiento borrado').waitFor();
+    await page.getByTestId('move-detail').waitFor({ state: 'detached' });
+    await expect.poll(() => page.locator(`table tbody tr[data-id="${opened.id}"]`).count()).toBe(0);
+    await expect.poll(() => focused(page)).toMatchObject({ row: true, id: next, index: 1 });
+    await context.close();
+  });
+
+  it('after a validation decision the focus is on the next row of the queue', async () => {
+    const context = await env.browser.newContext({ locale: 'es-ES', viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, env.server.url, 'manager@demo.example');
+    await page.goto(`${env.server.url}/validation`);
+    const rows = page.getByTestId('validation-row');
+    await rows.nth(1).waitFor();
+    const second = await rows.nth(1).innerText();
+    await page.getByTestId('skip-to-list').focus();
+    await page.keyboard.press('Enter');
+    expect(await focused(page)).toMatchObject({ row: true, index: 0 });
+    await page.keyboard.press('Enter');
+    await page.getByTestId('dialog-validate').focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Movimiento validado').waitFor();
+    await expect.poll(async () => (await focused(page)).text).toBe(second);
+    expect(await focused(page)).toMatchObject({ row: true, index: 0 });
     await context.close();
   });
 });

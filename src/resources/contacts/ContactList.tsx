@@ -24,6 +24,7 @@ import { lazyView } from '../generic/lazyView';
 
 /** The detail opens over the list; its code loads when first opened. */
 const ContactDetailDialog = lazyView(() => import('./ContactDetailDialog'), 'ContactDetailDialog');
+import { ListSkipTarget } from '../../custom/SkipToList';
 
 const CONTACTS = resourceNamed('contacts')!;
 /** Only the columns the server sorts by (the declaration's sortable fields) offer sorting. */
@@ -175,6 +176,7 @@ export function ContactList() {
       </ListFilterForm>
       <LoadingMessage />
       <RememberColumns storeKey={COLUMN_LISTS.contacts} />
+      <ListSkipTarget />
       <ListRows>
       {phone ? <ContactCards onOpen={setOpen} /> : (
         <DataTable

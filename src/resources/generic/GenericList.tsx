@@ -5,6 +5,7 @@ import { GenericField } from './GenericField';
 import { fieldsWhere, useDeclaration } from './useDeclaration';
 import { ListEmpty, ListPagination } from '../../custom/ListProblem';
 import { KeyboardBody } from '../../custom/KeyboardRows';
+import { ListSkipTarget } from '../../custom/SkipToList';
 import { usePhone } from '../../custom/usePhone';
 import { CardLine } from '../../custom/CardLine';
 import { ListRows } from '../../custom/ListRows';
@@ -23,6 +24,7 @@ export function GenericList() {
   const [[firstName, firstField] = [], ...others] = columns;
   return (
     <List resource={resource.name} sort={resource.defaultSort} filters={filtersOf(resource)} exporter={false} perPage={25} title={false} pagination={<ListPagination />} sx={{ minWidth: 0, '& .RaList-main, & .RaList-content': { minWidth: 0 } }}>
+      <ListSkipTarget />
       <ListRows>
       {phone && firstName ? (
         // Phones: a card per record, its first list field as the title and the others under it; it opens as a row does.

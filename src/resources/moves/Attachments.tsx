@@ -30,7 +30,7 @@ export function Attachments({ ids }: { ids: number[] }) {
   }, [error]);
   if (!ids.length) return null;
   if (error) return <Alert severity="error">{translate('app.validation.attachmentError')}</Alert>;
-  if (!files) return <CircularProgress size={24} />;
+  if (!files) return <CircularProgress size={24} aria-label={translate('ra.page.loading')} />;
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       {files.map((file) => {

@@ -16,6 +16,7 @@ import { hasPermission } from '../../../shared/domain/permissions';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
 import { errorMessage } from '../../providers/http';
 import { Attachments } from './Attachments';
+import { MoveDetailReadOnly } from './MoveDetailReadOnly';
 import { moveNumber } from './number';
 import { usePhone } from '../../custom/usePhone';
 import { LocaleNumberField, type NumberFieldValue } from '../../custom/inputs/LocaleNumberInput';
@@ -119,6 +120,8 @@ export function MoveDetailDialog({ move, onClose }: { move: ListedMove; onClose:
   return (
     <Dialog open onClose={() => onClose(false)} maxWidth="md" fullWidth fullScreen={phone}>
       <DialogTitle>{moveNumber(move.name, translate)} · {move.company_id[1]}</DialogTitle>
+      {/* Not editable: the values as text (MoveDetailReadOnly); editable: the form. */}
+      {!editable ? <MoveDetailReadOnly move={move} showComment={canModify} /> : (
       <DialogContent dividers sx={{ display: 'grid', alignContent: 'start', gap: 2 }} data-testid="move-detail">
         <Typography color="text.secondary">{move.partner_id ? move.partner_id[1] : '-'} · {translate(`app.moves.states.${move.state}`)}</Typography>
         <TextField label={translate('app.moveDetail.reference')} value={ref} onChange={(event) => setRef(event.target.value)} disabled={!editable} required error={flagged && missing.ref} helperText={flagged && missing.ref ? translate('app.move.required') : ' '} inputProps={{ 'data-testid': 'detail-ref' }} />
@@ -134,6 +137,7 @@ export function MoveDetailDialog({ move, onClose }: { move: ListedMove; onClose:
         )}
         <Attachments ids={move.attachment_ids} />
       </DialogContent>
+      )}
       <DialogActions>
         <Button startIcon={<ArrowBackIcon />} onClick={() => onClose(false)} data-testid="detail-back">{translate('ra.action.back')}</Button>
         {canDelete && draft && (

@@ -25,6 +25,7 @@ import type { ListedMove } from './MoveDetailDialog';
 import { lazyView } from '../generic/lazyView';
 import { ListEmpty, ListPagination } from '../../custom/ListProblem';
 import { KeyboardBody } from '../../custom/KeyboardRows';
+import { ListSkipTarget } from '../../custom/SkipToList';
 import { documentAmount, moveNumber } from './number';
 import { formatDay } from '../../../shared/domain/format';
 import { useCsvExporter, type CsvColumn } from '../../custom/csv';
@@ -244,6 +245,7 @@ export function MoveList() {
       </ListFilterForm>
       <ValidationGroupTabs />
       <RememberColumns storeKey={COLUMN_LISTS.moves} />
+      <ListSkipTarget />
       <ListRows>
       {phone ? <MoveCards onOpen={setOpen} /> : (
       <DataTable empty={<ListEmpty />} body={KeyboardBody}

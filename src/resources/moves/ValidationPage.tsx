@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import { errorMessage } from '../../providers/http';
+import { ListSkipTarget } from '../../custom/SkipToList';
 import { usePhone } from '../../custom/usePhone';
 import { QueueCards, QueueTable, useMoveName } from './ValidationTable';
 import { ValidationDialog } from './ValidationDialog';
@@ -259,6 +260,7 @@ export function ValidationPage() {
           <Tab value="expenses" label={label('expenses')} data-testid="validation-tab-expenses" />
           <Tab value="invoices" label={label('invoices')} data-testid="validation-tab-invoices" />
         </Tabs>
+        <ListSkipTarget />
         {refusals ? <Refusals outcome={refusals} onClose={() => setRefusals(null)} /> : null}
         {queue}
       </>

@@ -22,6 +22,7 @@ import { useReferenceList } from '../../providers/useReferenceList';
 import { lazyView } from '../generic/lazyView';
 import { ListEmpty, ListPagination } from '../../custom/ListProblem';
 import { KeyboardBody } from '../../custom/KeyboardRows';
+import { ListSkipTarget } from '../../custom/SkipToList';
 import { formatDay } from '../../../shared/domain/format';
 import { useCsvExporter, type CsvColumn } from '../../custom/csv';
 import { COLUMN_LISTS, ListColumnsButton, RememberColumns } from '../../custom/rememberedColumns';
@@ -157,6 +158,7 @@ export function OrderList() {
         <SelectArrayInput source="state" label="app.orders.fields.state" choices={STATE_CHOICES} parse={parseStates} sx={{ minWidth: 180 }} />
       </ListFilterForm>
       <RememberColumns storeKey={COLUMN_LISTS.orders} />
+      <ListSkipTarget />
       <ListRows>
       {phone ? <OrderCards onOpen={setOpen} /> : (
       <DataTable empty={<ListEmpty />} body={KeyboardBody}

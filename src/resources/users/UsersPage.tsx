@@ -59,6 +59,7 @@ import { ListFilterForm } from '../../custom/ListFilterForm';
 import { useReferenceList } from '../../providers/useReferenceList';
 import { ListEmpty, ListPagination } from '../../custom/ListProblem';
 import { KeyboardBody } from '../../custom/KeyboardRows';
+import { ListSkipTarget } from '../../custom/SkipToList';
 import { PendingInvitations } from './PendingInvitations';
 import { usePhone } from '../../custom/usePhone';
 import { CardLine } from '../../custom/CardLine';
@@ -512,6 +513,7 @@ export function UsersPage() {
         <SelectInput source="companyId" label="app.users.fields.company" choices={companyChoices} />
         <TextInput source="email" label="app.users.fields.email" />
       </ListFilterForm>
+      <ListSkipTarget />
       <ListRows>
       {phone ? <UserCards companies={companies} canManage={canManage} onEdit={setEditing} onDelete={setDeleting} /> : (
       <DataTable empty={<ListEmpty />} body={KeyboardBody}
