@@ -7,7 +7,8 @@ export default defineConfig({
     // Test files mostly wait on PGlite, servers and Chromium: one worker per core (vitest's default leaves one idle).
     maxWorkers: Math.max(availableParallelism(), 2),
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
+      // A test of pure functions can still wait seconds for a core while the whole suite runs.
+      { test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000 } },
       { test: { name: 'component', include: ['test/component/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
       {
         test: {

@@ -27,9 +27,13 @@ const store = memoryStore({
 const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
+      // A refusal (4xx) is not asked again; a server that answered it cannot (5xx: the ERP down, which the server
+      // has already waited for) once, so that the screen says so within a second or two instead of after three
+      // retries (7 s of skeleton); no answer at all (a network that dropped) twice.
       retry: (failures, error) => {
         const status = (error as { status?: number })?.status;
-        return status !== 401 && status !== 403 && failures < 3;
+        if (typeof status !== 'number') return failures < 2;
+        return status >= 500 && failures < 1;
       },
     },
   },

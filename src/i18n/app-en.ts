@@ -194,6 +194,7 @@ export const appEn = {
       required: 'This field is required',
       mandatory: 'Mandatory field',
       noCompanies: 'Your account has no company assigned yet.',
+      companiesError: 'Your companies could not be loaded: %{error}',
       loadError: 'Error loading the form data: %{error}',
     },
     orders: {
@@ -274,6 +275,7 @@ export const appEn = {
       filterError: 'Error filtering contacts',
     },
     users: {
+      companiesError: 'The names of the companies could not be loaded: %{error}',
       pending: { title: 'Pending invitations', invitedBy: 'Invited by', expires: 'Link valid until', resend: 'Send again', withdraw: 'Withdraw', resent: 'Invitation sent again to %{email}', withdrawn: 'Invitation to %{email} withdrawn', withdrawTitle: 'Withdraw the invitation', withdrawText: 'The link sent to %{email} will no longer work.' },
       fields: { name: 'Name', email: 'Email', company: 'Company', companies: 'Companies', firstName: 'First name', lastName: 'Last name', permissions: 'Permissions', actions: 'Actions' },
       search: 'Search users',
@@ -311,7 +313,8 @@ export const appEn = {
       confirmTitle: 'Generate the report',
       confirm: 'Generate the average payment period report from %{from} to %{to} for %{companies}? The results arrive by email.',
       started: 'The report is being generated. You will receive the results by email',
-      error: 'Error generating report',
+      failed: 'Error generating the report: %{error}',
+      companiesError: 'Your companies could not be loaded: %{error}',
       intro: 'The legal average payment period to suppliers (Spanish PMP), per company, with the invoices behind it. The results arrive at your email as a spreadsheet.',
       badRange: 'The start date must not be after the end date.',
     },
@@ -339,6 +342,7 @@ export const appEn = {
       erpUnavailable: 'The ERP is unavailable: try again in a few minutes',
       serverFailed: 'The server could not handle the request: try again later',
       quantityPositive: 'The quantity must be greater than zero',
+      priceNegative: 'The unit price cannot be negative',
     },
     filters: { label: 'Filters', apply: 'Filter', clear: 'Clear filters' },
     list: { retry: 'Try again', moreThan: '%{from}-%{to} of more than %{total}' },

@@ -196,6 +196,7 @@ export const appEs: AppMessages = {
       required: 'Este campo es obligatorio',
       mandatory: 'Campo obligatorio',
       noCompanies: 'Su cuenta todavía no tiene ninguna empresa asignada.',
+      companiesError: 'No se han podido cargar sus empresas: %{error}',
       loadError: 'Error al cargar los datos del formulario: %{error}',
     },
     orders: {
@@ -276,6 +277,7 @@ export const appEs: AppMessages = {
       filterError: 'Error al filtrar los contactos',
     },
     users: {
+      companiesError: 'No se han podido cargar los nombres de las empresas: %{error}',
       pending: { title: 'Invitaciones pendientes', invitedBy: 'Invitado por', expires: 'Enlace válido hasta', resend: 'Reenviar', withdraw: 'Retirar', resent: 'Invitación reenviada a %{email}', withdrawn: 'Invitación a %{email} retirada', withdrawTitle: 'Retirar la invitación', withdrawText: 'El enlace enviado a %{email} dejará de funcionar.' },
       fields: { name: 'Nombre', email: 'Correo electrónico', company: 'Empresa', companies: 'Empresas', firstName: 'Nombre', lastName: 'Apellidos', permissions: 'Permisos', actions: 'Acciones' },
       search: 'Buscar usuarios',
@@ -313,7 +315,8 @@ export const appEs: AppMessages = {
       confirmTitle: 'Generar el informe',
       confirm: '¿Generar el informe del periodo medio de pago del %{from} al %{to} para %{companies}? Los resultados llegan por correo.',
       started: 'El informe se está generando. Recibirá los resultados por correo electrónico',
-      error: 'Error al generar el informe',
+      failed: 'Error al generar el informe: %{error}',
+      companiesError: 'No se han podido cargar sus empresas: %{error}',
       intro: 'El periodo medio de pago a proveedores (PMP) legal, por empresa, con las facturas en que se basa. Los resultados llegan a su correo en una hoja de cálculo.',
       badRange: 'La fecha de inicio no puede ser posterior a la de fin.',
     },
@@ -341,6 +344,7 @@ export const appEs: AppMessages = {
       erpUnavailable: 'El ERP no está disponible: inténtelo de nuevo en unos minutos',
       serverFailed: 'El servidor no ha podido atender la petición: inténtelo de nuevo más tarde',
       quantityPositive: 'La cantidad debe ser mayor que cero',
+      priceNegative: 'El precio unitario no puede ser negativo',
     },
     filters: { label: 'Filtros', apply: 'Filtrar', clear: 'Limpiar filtros' },
     list: { retry: 'Reintentar', moreThan: '%{from}-%{to} de más de %{total}' },

@@ -14,7 +14,7 @@ const WHOLE_LIST = { page: 1, perPage: 1000 };
 export function useReferenceList<T extends RaRecord = RaRecord>(
   resource: string,
   companyId?: number | '' | null,
-  options: { enabled?: boolean; allCompanies?: boolean } = {},
+  options: { enabled?: boolean; allCompanies?: boolean; retryOnMount?: boolean } = {},
 ) {
   const declared = resourceNamed(resource);
   const perCompany = Boolean(declared?.reference?.company);
@@ -22,6 +22,6 @@ export function useReferenceList<T extends RaRecord = RaRecord>(
   return useGetList<T>(
     resource,
     { filter: perCompany && !all ? { companyId } : {}, pagination: WHOLE_LIST, sort: declared?.defaultSort },
-    { staleTime: REFERENCE_STALE_TIME, enabled: (!perCompany || all || Boolean(companyId)) && options.enabled !== false },
+    { staleTime: REFERENCE_STALE_TIME, enabled: (!perCompany || all || Boolean(companyId)) && options.enabled !== false, retryOnMount: options.retryOnMount },
   );
 }

@@ -70,7 +70,8 @@ export function renderApp(path: string, { permissions = [] as string[], lang = '
  * is unmounted, per-test handlers dropped, and `reset` clears what the file recorded.
  */
 export function serveDuringTests(server: SetupServer, reset?: () => void) {
-  vi.setConfig({ testTimeout: 30_000 });
+  // A form test types and waits through many steps: with the whole suite sharing two cores, well over 30 s.
+  vi.setConfig({ testTimeout: 60_000 });
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => {
     cleanup();

@@ -177,8 +177,12 @@ describe('the companies of the Move page', () => {
     const answered = new Promise<void>((resolve) => (answer = resolve));
     server.use(http.get('*/odoo/companies', async () => (await answered, HttpResponse.json({ data: [] }))));
     renderInAdmin(<MovePage />, { permissions: ['moves.create'], lang: 'es' });
-    await screen.findByTestId('send');
+    // The page waits for them (grey rows) before its form: no alert, no "no company" meanwhile.
+    await screen.findByTestId('move-page');
+    await waitFor(() => expect(screen.queryByTestId('tab-expense') ?? screen.queryByRole('tab')).toBeTruthy());
     expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('Su cuenta todavía no tiene ninguna empresa asignada.')).toBeNull();
+    expect(screen.queryByTestId('send')).toBeNull();
     answer();
     expect(await screen.findByText('Su cuenta todavía no tiene ninguna empresa asignada.')).toBeTruthy();
   });

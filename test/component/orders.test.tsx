@@ -166,7 +166,7 @@ describe('order page', () => {
     expect((screen.getByTestId('order-pricelist') as HTMLInputElement).value).toBe('1');
     expect((screen.getByTestId('line-tax') as HTMLInputElement).value).toBe('1');
     expect((screen.getByTestId('line-quantity') as HTMLInputElement).value).toBe('1');
-    expect((screen.getByTestId('line-price') as HTMLInputElement).value).toBe('0');
+    expect((screen.getByTestId('line-price') as HTMLInputElement).value).toBe('0.00');
     expect(send.disabled).toBe(true);
     expect((screen.getByTestId('remove-line') as HTMLButtonElement).disabled).toBe(true);
 
@@ -217,13 +217,16 @@ describe('order page', () => {
 
   it('says at the line when a quantity or a price is out of the bounds the server holds, and sends nothing', async () => {
     const send = await orderForFerreteria();
-    fireEvent.change(screen.getByTestId('line-quantity'), { target: { value: '0.001' } });
+    fireEvent.change(screen.getByTestId('line-quantity'), { target: { value: '2000000' } });
     fireEvent.change(screen.getByTestId('line-price'), { target: { value: '2000000000' } });
     await waitFor(() => expect(send.disabled).toBe(false));
     fireEvent.click(send);
     // Each case in its own words (issue 27), the bounds as the language writes them.
-    await screen.findByText('The quantity must be at least 0.01');
-    await screen.findByText('The unit price must be at most 1,000,000,000');
+    await screen.findByText('Must be at most 1,000,000');
+    await screen.findByText('Must be at most 1,000,000,000');
+    // More decimals than the line holds: refused, never rounded.
+    fireEvent.change(screen.getByTestId('line-quantity'), { target: { value: '0.001' } });
+    await screen.findByText('At most 2 decimals');
     fireEvent.change(screen.getByTestId('line-quantity'), { target: { value: '0' } });
     fireEvent.change(screen.getByTestId('line-price'), { target: { value: '-5' } });
     await screen.findByText('The quantity must be greater than zero');
@@ -260,12 +263,12 @@ describe('order page', () => {
 
   it('sends the same request body, byte for byte: typed price and description kept, tax changed, texts trimmed, date checked', async () => {
     const send = await orderForFerreteria();
-    await waitFor(() => expect((screen.getByTestId('line-price') as HTMLInputElement).value).toBe('75'));
+    await waitFor(() => expect((screen.getByTestId('line-price') as HTMLInputElement).value).toBe('75.00'));
     fireEvent.change(screen.getByTestId('line-quantity'), { target: { value: '2.5' } });
     // A second line whose price and description the user typed before choosing the product: both stay.
     fireEvent.click(screen.getByTestId('add-line'));
     await waitFor(() => expect(screen.getAllByTestId('order-line')).toHaveLength(2));
-    fireEvent.change(screen.getAllByTestId('line-price')[1], { target: { value: '9.999' } });
+    fireEvent.change(screen.getAllByTestId('line-price')[1], { target: { value: '9.99' } });
     fireEvent.change(screen.getAllByTestId('line-description')[1], { target: { value: '  Material a medida ' } });
     fireEvent.mouseDown(screen.getAllByRole('combobox', { name: 'Product' })[1]);
     fireEvent.click(await screen.findByRole('option', { name: 'Material de oficina' }));
@@ -277,9 +280,9 @@ describe('order page', () => {
     await waitFor(() => expect(screen.getAllByTestId('order-line')).toHaveLength(3));
     fireEvent.click(screen.getAllByTestId('remove-line')[2]);
     await waitFor(() => expect(screen.getAllByTestId('order-line')).toHaveLength(2));
-    // 187.50 + 40.00 = 227.50; taxes 39.38 + 4.00 = 43.38; total 270.88.
-    await waitFor(() => expect(text('totals-total')).toBe('€270.88'));
-    expect(screen.getAllByTestId('line-subtotal').map((cell) => cell.textContent)).toEqual(['€187.50', '€40.00']);
+    // 187.50 + 39.96 = 227.46; taxes 39.38 (21 % of 187.50) + 4.00 (10 % of 39.96) = 43.38; total 270.84.
+    await waitFor(() => expect(text('totals-total')).toBe('€270.84'));
+    expect(screen.getAllByTestId('line-subtotal').map((cell) => cell.textContent)).toEqual(['€187.50', '€39.96']);
     fireEvent.change(screen.getByTestId('order-client-ref'), { target: { value: '  PO-10 ' } });
     fireEvent.change(screen.getByTestId('order-note'), { target: { value: ' Entrega urgente\n' } });
     // The two-year rule: nothing is sent.
@@ -298,7 +301,7 @@ describe('order page', () => {
     expect(sent[0].raw).toBe(
       `{"order":{"company_id":1,"client_order_ref":"PO-10","date_order":"${today}","note":"Entrega urgente","partner_id":9,"payment_mode_id":3,"payment_term_id":4,"pricelist_id":1},` +
         '"lines":[{"name":"Consultoría (hora)","price_unit":75,"product_id":1,"product_uom":1,"product_uom_qty":2.5,"tax_id":[1]},' +
-        '{"name":"Material a medida","price_unit":9.999,"product_id":2,"product_uom":2,"product_uom_qty":4,"tax_id":[3]}]}',
+        '{"name":"Material a medida","price_unit":9.99,"product_id":2,"product_uom":2,"product_uom_qty":4,"tax_id":[3]}]}',
     );
   });
 });

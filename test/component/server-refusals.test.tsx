@@ -28,6 +28,8 @@ const server = setupServer(
   http.get('*/odoo/odoo-companies', () => HttpResponse.json({ companies: [{ id: 1, name: 'Acme Iberia SL' }], employee: { id: 9, name: 'Sara Sales', company_id: [1, 'Acme Iberia SL'] } })),
   http.get('*/odoo/investor-types', () => HttpResponse.json([])),
   http.get('*/odoo/events', () => HttpResponse.json([])),
+  // No contact has this e-mail or phone yet: the save goes on to the creation.
+  http.post('*/odoo/contacts/duplicates', () => HttpResponse.json({ duplicates: [] })),
   http.post('*/odoo/contacts/create', ({ request }) =>
     refusal(request, 400, {
       es: 'Correo electrónico: debe ser una dirección de correo electrónico',

@@ -27,7 +27,8 @@ const plain = (id: number, amount: number, partner: string | false = false) => (
  */
 const state = {
   waiting: new Map<string, Array<Record<string, unknown>>>(),
-  refuse: new Map<number, { statusCode: number; message: string }>(),
+  /** Refusals as the server words them in each language (it answers in the request's Accept-Language). */
+  refuse: new Map<number, { statusCode: number; message: { es: string; en: string } }>(),
   requests: [] as Array<{ method: string; path: string; query: Record<string, string>; body?: unknown }>,
   /** Answers held until released (to see the page while a call is under way). */
   hold: null as Promise<void> | null,
@@ -37,11 +38,12 @@ function reset() {
     ['2', [commented, plain(12, 9)]],
     ['3', []],
   ]);
-  state.refuse = new Map([[12, { statusCode: 409, message: 'A cancelled move cannot be validated or rejected' }]]);
+  state.refuse = new Map([[12, { statusCode: 409, message: { es: 'Un movimiento cancelado no se puede validar ni rechazar', en: 'A cancelled move cannot be validated or rejected' } }]]);
   state.requests = [];
   state.hold = null;
 }
 reset();
+const language = (request: Request) => (request.headers.get('accept-language')?.startsWith('en') ? 'en' : 'es');
 const record = (request: Request, body?: unknown) => {
   const url = new URL(request.url);
   state.requests.push({ method: request.method, path: url.pathname, query: Object.fromEntries(url.searchParams), body });
@@ -74,7 +76,7 @@ const server = setupServer(
     record(request, body);
     if (state.hold) await state.hold;
     const refusal = state.refuse.get(Number(params.id));
-    if (refusal) return HttpResponse.json({ message: refusal.message }, { status: refusal.statusCode });
+    if (refusal) return HttpResponse.json({ message: refusal.message[language(request)] }, { status: refusal.statusCode });
     decide(Number(params.id));
     return HttpResponse.json({ id: Number(params.id) });
   }),
@@ -82,7 +84,7 @@ const server = setupServer(
     const body = (await request.json()) as { ids: number[]; validate: boolean };
     record(request, body);
     if (state.hold) await state.hold;
-    const failed = body.ids.filter((id) => state.refuse.has(id)).map((id) => ({ id, ...state.refuse.get(id)! }));
+    const failed = body.ids.filter((id) => state.refuse.has(id)).map((id) => ({ id, statusCode: state.refuse.get(id)!.statusCode, message: state.refuse.get(id)!.message[language(request)] }));
     const decided = body.ids.filter((id) => !state.refuse.has(id));
     decided.forEach(decide);
     return HttpResponse.json({ decided, failed });
@@ -219,8 +221,8 @@ describe('the validation page', () => {
   });
 
   for (const [lang, words] of [
-    ['es', { selectAll: 'Seleccionar todos los movimientos de esta página', selected: '3 seleccionados', validated: '2 movimientos validados', partial: 'Se han validado 2 de 3. No se han podido validar:', reason: 'está cancelado', rejected: '2 movimientos rechazados', undo: 'Deshacer' }],
-    ['en', { selectAll: 'Select all moves on this page', selected: '3 selected', validated: '2 moves validated', partial: '2 of 3 validated. These could not be validated:', reason: 'it is cancelled', rejected: '2 moves rejected', undo: 'Undo' }],
+    ['es', { selectAll: 'Seleccionar todos los movimientos de esta página', selected: '3 seleccionados', validated: '2 movimientos validados', partial: 'Se han validado 2 de 3. No se han podido validar:', reason: 'Un movimiento cancelado no se puede validar ni rechazar', rejected: '2 movimientos rechazados', undo: 'Deshacer' }],
+    ['en', { selectAll: 'Select all moves on this page', selected: '3 selected', validated: '2 moves validated', partial: '2 of 3 validated. These could not be validated:', reason: 'A cancelled move cannot be validated or rejected', rejected: '2 moves rejected', undo: 'Undo' }],
   ] as const) {
     it(`validates the selected rows together and names the one refused, with why (${lang})`, async () => {
       state.waiting.set('2', [commented, plain(12, 9), plain(13, 1234.5, 'Limpiezas Norte SL'), plain(14, 7, 'Papelería Sur')]);
@@ -254,8 +256,8 @@ describe('the validation page', () => {
   }
 
   for (const [lang, words] of [
-    ['es', { erp: 'El ERP no está disponible en este momento. Vuelva a intentarlo en unos minutos.', network: 'No se puede contactar con el servidor. Compruebe su conexión y vuelva a intentarlo.', journals: 'No se han podido cargar sus diarios', queue: 'No se han podido cargar los movimientos pendientes de validar', retry: 'Reintentar', empty: 'No hay nada pendiente de validar aquí.' }],
-    ['en', { erp: 'The ERP is unavailable right now. Try again in a few minutes.', network: 'The server cannot be reached. Check your connection and try again.', journals: 'Your journals could not be loaded', queue: 'The moves waiting for validation could not be loaded', retry: 'Try again', empty: 'Nothing waiting for validation here.' }],
+    ['es', { erp: 'El ERP no está disponible: inténtelo de nuevo en unos minutos', network: 'No se puede contactar con el servidor: compruebe la conexión e inténtelo de nuevo', journals: 'No se han podido cargar sus diarios', queue: 'No se han podido cargar los movimientos pendientes de validar', retry: 'Reintentar', empty: 'No hay nada pendiente de validar aquí.' }],
+    ['en', { erp: 'The ERP is unavailable: try again in a few minutes', network: 'The server cannot be reached: check the connection and try again', journals: 'Your journals could not be loaded', queue: 'The moves waiting for validation could not be loaded', retry: 'Try again', empty: 'Nothing waiting for validation here.' }],
   ] as const) {
     it(`a failed load is an error with its reason and a retry, never "nothing pending" (${lang})`, async () => {
       let journalsDown = true;
@@ -263,7 +265,9 @@ describe('the validation page', () => {
       server.use(
         http.get('*/odoo/users/1/journals', ({ request }) => {
           record(request);
-          return journalsDown ? HttpResponse.json({ statusCode: 503, error: 'Service Unavailable', message: 'ERP unavailable' }, { status: 503 }) : HttpResponse.json({ expensesJournals: [[2, 'Gastos']], invoicesJournals: [] });
+          // As the server answers it: in the request's language, with its code.
+          const unavailable = { es: 'El ERP no está disponible: inténtelo de nuevo en unos minutos', en: 'The ERP is unavailable: try again in a few minutes' }[language(request)];
+          return journalsDown ? HttpResponse.json({ statusCode: 503, error: 'Service Unavailable', message: unavailable, code: 'erp.unavailable' }, { status: 503 }) : HttpResponse.json({ expensesJournals: [[2, 'Gastos']], invoicesJournals: [] });
         }),
         http.get('*/odoo/journals/:ids/moves', ({ request }) => {
           record(request);

@@ -127,8 +127,11 @@ describe('the OpenAPI document at /docs', () => {
       expect(page.status, path).toBe(200);
       expect(page.headers.get('content-type')).toMatch(/^text\/html/);
       const html = await page.text();
-      expect(html).toContain('Swagger UI');
-      expect(html).not.toContain('<title>console</title>');
+      // Swagger UI's page, titled for this API, with the accessible style sheet and script (issue 27).
+      expect(html).toContain('<div id="swagger-ui"></div>');
+      expect(html).toContain('<title>Backoffice API</title>');
+      expect(html).toMatch(/theme\/accessible\.css/);
+      expect(html).not.toContain('<div id="root">');
     }
     // Under /docs, an unknown page is the API's 404, not the console's index.html.
     const missing = await fetch(`${server.url}/docs/nothing-here`, { headers: { accept: 'text/html' } });

@@ -140,20 +140,20 @@ describe('documents that unpack to gigabytes', () => {
 
 describe('a document over the time limit', () => {
   it('gets 504 with the limit in its message, and the next document reads fine', async () => {
-    // A limit a normal reading keeps even on a loaded machine (a fresh reader, lowered in priority, can take 10 s there):
+    // A limit a normal reading keeps even on a loaded machine (a fresh reader, lowered in priority, can take well over 30 s there while the whole suite runs):
     // the stopped reader passes any limit.
-    const hurried = await setup({ workers: 1, timeoutMs: 30_000 });
+    const hurried = await setup({ workers: 1, timeoutMs: 90_000 });
     const pid = await warmReader(hurried);
     // A reader that makes no progress, as one stuck on a document would.
     process.kill(pid, 'SIGSTOP');
     const answer = await readMove(hurried, await receiptPhoto());
     expect(answer.status).toBe(504);
-    expect(answer.message).toBe('The document took longer than 30 s to read: try a sharper or smaller photo');
+    expect(answer.message).toBe('The document took longer than 90 s to read: try a sharper or smaller photo');
     expect(await me(hurried)).toBe(200);
     const next = await readMove(hurried, await receiptPhoto());
     expect(next.status).toBe(200);
     expect(next.fields).toMatchObject({ importe: '5.70', date: '2026-11-21', provider: 'CAFETERIA LA PLAZA S.L.' });
-  }, 180_000);
+  }, 300_000);
 });
 
 describe('one reader and one place in the queue', () => {

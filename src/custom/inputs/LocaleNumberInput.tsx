@@ -104,12 +104,12 @@ type InputOwnProps = Omit<InputProps, 'format' | 'parse'> &
  * field's bounds are said with their numbers written as the language does ("Debe ser al menos 0,01").
  */
 export function LocaleNumberInput(props: InputOwnProps) {
-  const { source, label, helperText, validate, decimals = 2, min, max, positive, minDecimals, onChange, resource, defaultValue, disabled, readOnly, ...rest } = props;
+  const { source, label, helperText, validate, decimals = 2, min, max, positive, negative, minDecimals, onChange, resource, defaultValue, disabled, readOnly, ...rest } = props;
   const [locale] = useLocaleState();
   const rules = useMemo<Validator[]>(() => {
-    const own: Validator = (value: unknown) => numberProblem(value, locale, { decimals, min, max, positive });
+    const own: Validator = (value: unknown) => numberProblem(value, locale, { decimals, min, max, positive, negative });
     return [...(Array.isArray(validate) ? validate : validate ? [validate] : []), own];
-  }, [validate, locale, decimals, min, max, positive]);
+  }, [validate, locale, decimals, min, max, positive, negative]);
   const { field, fieldState, id, isRequired } = useInput({ source, resource, defaultValue, validate: rules, disabled, readOnly });
   const invalid = Boolean(fieldState.error);
   const { ref, onBlur: fieldBlur, value } = field;

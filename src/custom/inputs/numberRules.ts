@@ -8,6 +8,8 @@ export interface NumberBounds {
   max?: number;
   /** Above zero; a message key of its own for the field (an amount says so in its words). */
   positive?: boolean | string;
+  /** Below zero, when zero itself is allowed (a price): a message key of its own ("cannot be negative"). */
+  negative?: string;
 }
 
 /** A message key, or one with its arguments (react-admin's validator results, which it translates). */
@@ -29,6 +31,7 @@ export function numberProblem(value: unknown, locale: string, bounds: NumberBoun
   const number = reading.value;
   const write = (bound: number) => formatNumber(bound, locale, { maxDecimals: decimals });
   if (bounds.positive && number <= 0) return typeof bounds.positive === 'string' ? bounds.positive : 'app.inputs.number.positive';
+  if (bounds.negative && number < 0) return bounds.negative;
   if (bounds.min !== undefined && number < bounds.min) return { message: 'app.inputs.number.atLeast', args: { min: write(bounds.min) } };
   if (bounds.max !== undefined && number > bounds.max) return { message: 'app.inputs.number.atMost', args: { max: write(bounds.max) } };
   return undefined;

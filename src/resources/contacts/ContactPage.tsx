@@ -106,7 +106,14 @@ export function ContactPage() {
   const duplicates = useDuplicateCheck();
   const [openId, setOpenId] = useState<number | null>(null);
 
-  if (loadError) return <Alert severity="error" sx={{ mt: 2 }} data-testid="contact-load-error">{translate(loadError, { _: loadError })}</Alert>;
+  if (loadError) {
+    const retry = () => [categoriesQuery, companiesQuery, investorTypesQuery, eventsQuery].forEach((query) => query.error && void query.refetch());
+    return (
+      <Alert severity="error" sx={{ mt: 2 }} data-testid="contact-load-error" action={<Button color="inherit" size="small" onClick={retry}>{translate('app.list.retry')}</Button>}>
+        {translate(loadError, { _: loadError })}
+      </Alert>
+    );
+  }
   if (!reference) return <LinearProgress sx={{ mt: 2 }} aria-label={translate('app.contactForm.loading')} data-testid="contact-loading" />;
   if (!reference.employee) return <Alert severity="error" sx={{ mt: 2 }} data-testid="contact-employee-error">{translate('contact.contactPage.error')}</Alert>;
 

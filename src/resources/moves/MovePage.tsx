@@ -32,6 +32,7 @@ import { LocaleDateInput } from '../../custom/inputs/LocaleDateInput';
 import { numberValue } from '../../custom/inputs/numberRules';
 import { useElapsedSeconds } from '../../custom/useElapsedSeconds';
 import { DocumentPreview } from './DocumentPreview';
+import { LoadError } from '../../custom/LoadError';
 
 export const LAST_TAB_KEY = 'move_last_tab';
 export /** The size of the supplier list the server sends at once (GET /odoo/providers). */
@@ -115,15 +116,15 @@ export function MovePage() {
   // it works in: the remembered one if it is still the user's, else the only one. Set after the form started, the
   // company was undone by the form's own first reset (an empty Empresa, its project and supplier boxes enabled).
   const companiesQuery = useReferenceList<Company>('companies');
-  const defaultValues = useMemo<MoveValues | null>(() => {
-    if (companiesQuery.isPending) return null;
+  const [defaultValues, setDefaultValues] = useState<MoveValues | null>(null);
+  // Once: a later refetch of the companies does not start the form again. (Kept, not derived: a refetch of a list
+  // that failed is pending again, which would unmount the form, whose own reading of the list fetches again: a loop.)
+  if (defaultValues === null && !companiesQuery.isPending) {
     const companies = companiesQuery.data ?? [];
     const remembered = Number(localStorage.getItem(LAST_COMPANY_KEY)) || '';
     const mine = companies.some((one) => one.id === remembered) || companiesQuery.isError ? remembered : companies.length === 1 ? companies[0].id : '';
-    return emptyMove(mine, '');
-    // Once: a later refetch of the companies does not start the form again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [companiesQuery.isPending]);
+    setDefaultValues(emptyMove(mine, ''));
+  }
 
   function changeTab(next: MoveType) {
     setTab(next);
@@ -171,7 +172,8 @@ function MoveFields({ tab }: { tab: MoveType }) {
   );
   const queryClient = useQueryClient();
   // The user's companies and the chosen company's suppliers: reference lists read once, shared with other screens.
-  const companiesQuery = useReferenceList<Company>('companies');
+  // The page has just read them (a failure included: asked again by the retry, not by this form's first render).
+  const companiesQuery = useReferenceList<Company>('companies', undefined, { retryOnMount: false });
   const companies = useMemo(() => companiesQuery.data ?? [], [companiesQuery.data]);
   const chosenCompany = useWatch<MoveValues, 'company_id'>({ name: 'company_id' });
   // The remembered company while the list loads; then it if it is still one of the user's, else the only one.
@@ -467,10 +469,7 @@ function MoveFields({ tab }: { tab: MoveType }) {
     <Box sx={{ display: 'grid', gap: 3, alignItems: 'start', gridTemplateColumns: { xs: '1fr', md: file ? 'minmax(0, 1fr) minmax(0, 1fr)' : '1fr' } }}>
     <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
       {companiesQuery.error ? (
-        // A failed load says so, with its reason and a retry: never "no company" (issue 27).
-        <Alert severity="error" data-testid="companies-error" action={<Button color="inherit" size="small" onClick={() => void companiesQuery.refetch()}>{translate('app.move.retry')}</Button>}>
-          {translate('app.move.companiesError', { error: errorMessage(companiesQuery.error, translate) })}
-        </Alert>
+        <LoadError message="app.move.companiesError" error={companiesQuery.error} onRetry={() => void companiesQuery.refetch()} testId="companies-error" />
       ) : null}
       <Row help={translate('app.move.help.company')}>
         <SelectInput

@@ -42,6 +42,7 @@ import { STACKED_TABLE_SX } from '../../custom/stackedTable';
 import { LocaleNumberInput, type NumberFieldValue } from '../../custom/inputs/LocaleNumberInput';
 import { LocaleDateInput } from '../../custom/inputs/LocaleDateInput';
 import { isFutureDay } from '../../../shared/domain/dates';
+import { LoadError } from '../../custom/LoadError';
 
 /** Spec section 3: the last partner, company, partner reference and first product are remembered. */
 export const ORDER_KEYS = {
@@ -164,10 +165,9 @@ function orderSource(path: string): string | undefined {
 /** The Order page (spec section 2): a budget (sale order in draft) with its lines, taxes and totals, on react-admin's Form. */
 export function OrderPage() {
   const translate = useTranslate();
-  const notify = useNotify();
-  // The user's companies, a reference list read once and shared with the other screens; none when it fails.
+  // The user's companies, a reference list read once and shared with the other screens.
   const companiesQuery = useReferenceList<OrderCompany>('companies');
-  const companies = companiesQuery.error ? NONE : (companiesQuery.data ?? null);
+  const companies = companiesQuery.data ?? null;
   // What the form starts with: the remembered company, customer and customer reference, today, one empty line.
   const defaultValues = useMemo<OrderValues>(
     () => ({
@@ -186,10 +186,10 @@ export function OrderPage() {
   // The form's body sends (it has the company's lists); the Form calls it once its validators pass.
   const send = useRef<Send>(null);
 
-  useEffect(() => {
-    if (companiesQuery.error) notify('app.order.loadError', { type: 'error', messageArgs: { error: errorMessage(companiesQuery.error, translate) } });
-  }, [companiesQuery.error, notify, translate]);
-
+  // A failed load says so, with its reason and a retry: never "no company" (issue 27).
+  if (companiesQuery.isError) {
+    return <LoadError message="app.order.companiesError" error={companiesQuery.error} onRetry={() => void companiesQuery.refetch()} testId="companies-error" sx={{ mt: 2 }} />;
+  }
   if (companies && companies.length === 0) return <Alert severity="info" sx={{ mt: 2 }}>{translate('app.order.noCompanies')}</Alert>;
   return (
     <Paper sx={{ mt: 2, p: { xs: 2, sm: 3 }, maxWidth: 1200 }} data-testid="order-page">
@@ -459,7 +459,7 @@ function OrderFormBody({ companies, ref }: { companies: OrderCompany[] | null; r
                     <LocaleNumberInput source={`lines.${index}.quantity`} label={false} size="small" decimals={2} positive="app.errors.quantityPositive" min={LINE_LIMITS.quantity.min} max={LINE_LIMITS.quantity.max} helperText={false} inputProps={{ 'aria-label': translate('app.order.fields.quantity'), 'data-testid': 'line-quantity' }} />
                   </TableCell>
                   <TableCell data-label={translate('app.order.fields.priceUnit')}>
-                    <LocaleNumberInput source={`lines.${index}.priceUnit`} label={false} size="small" decimals={2} minDecimals={2} min={LINE_LIMITS.priceUnit.min} max={LINE_LIMITS.priceUnit.max} helperText={false} inputProps={{ 'aria-label': translate('app.order.fields.priceUnit'), 'data-testid': 'line-price' }} />
+                    <LocaleNumberInput source={`lines.${index}.priceUnit`} label={false} size="small" decimals={2} minDecimals={2} negative="app.errors.priceNegative" min={LINE_LIMITS.priceUnit.min} max={LINE_LIMITS.priceUnit.max} helperText={false} inputProps={{ 'aria-label': translate('app.order.fields.priceUnit'), 'data-testid': 'line-price' }} />
                   </TableCell>
                   <TableCell data-label={translate('app.order.fields.tax')}>
                     <ReferenceInput source={`lines.${index}.taxId`} {...referenceList('taxes')}>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Confirm, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useMutation } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
@@ -12,6 +12,7 @@ import SendIcon from '@mui/icons-material/Send';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
 import { errorMessage } from '../../providers/http';
 import { useReferenceList } from '../../providers/useReferenceList';
+import { LoadError } from '../../custom/LoadError';
 import { LocaleDateField, dateProblem, type DateFieldValue } from '../../custom/inputs/LocaleDateInput';
 import { isIsoDate } from '../../../shared/domain/dates';
 import { formatDay } from '../../../shared/domain/format';
@@ -44,10 +45,6 @@ export function PaymentReportPage() {
     mutationFn: (body: { dateFrom: string; dateTo: string; companies: Company[] }) => dataProvider.action('paymentReport', 'generate', { body }),
   });
 
-  useEffect(() => {
-    if (companiesQuery.error) notify(errorMessage(companiesQuery.error), { type: 'error' });
-  }, [companiesQuery.error, notify]);
-
   const bothDays = isIsoDate(dateFrom) && isIsoDate(dateTo);
   const rangeOk = bothDays && dateFrom <= dateTo;
   /** What is wrong with a typed date, said under it. */
@@ -65,8 +62,8 @@ export function PaymentReportPage() {
       await generation.mutateAsync({ dateFrom, dateTo, companies: companies.filter((company) => chosen.includes(company.id)).map(({ id, name }) => ({ id, name })) });
       notify('app.report.started', { type: 'success' });
     } catch (error) {
-      console.error(errorMessage(error));
-      notify('app.report.error', { type: 'error' });
+      // Why, in the user's language (the ERP down, a refusal): the server's words after the console's.
+      notify('app.report.failed', { type: 'error', messageArgs: { error: errorMessage(error, translate) } });
     } finally {
       setSending(false);
     }
@@ -87,8 +84,12 @@ export function PaymentReportPage() {
           inputProps={{ 'data-testid': 'report-to' }}
         />
       </Box>
+      {companiesQuery.error ? (
+        <LoadError message="app.report.companiesError" error={companiesQuery.error} onRetry={() => void companiesQuery.refetch()} testId="companies-error" />
+      ) : null}
       <TextField
         select
+        disabled={!companies.length}
         label={translate('app.report.companies')}
         value={chosen}
         onChange={(event) => setChosen((event.target.value as unknown as number[]).map(Number))}

@@ -59,6 +59,7 @@ import { ListFilterForm } from '../../custom/ListFilterForm';
 import { useReferenceList } from '../../providers/useReferenceList';
 import { ListEmpty, ListPagination } from '../../custom/ListProblem';
 import { KeyboardBody } from '../../custom/KeyboardRows';
+import { LoadError } from '../../custom/LoadError';
 import { ListSkipTarget } from '../../custom/SkipToList';
 import { PendingInvitations } from './PendingInvitations';
 import { usePhone } from '../../custom/usePhone';
@@ -75,10 +76,11 @@ const USERS = resourceNamed('users')!;
 const SORTABLE = new Set(sortableFields(USERS));
 const sortable = (source: string) => ({ source, disableSort: !SORTABLE.has(source) });
 
-/** The user's companies, from the cached reference list (none when it fails). */
-function useCompanies(): Company[] {
-  const { data } = useReferenceList<Company>('companies');
-  return useMemo(() => (data ?? []).map(({ id, name }) => ({ id, name })), [data]);
+/** The user's companies, from the cached reference list (none when it fails: the page then says why). */
+function useCompanies(): { companies: Company[]; error: unknown; retry: () => void } {
+  const { data, error, refetch } = useReferenceList<Company>('companies');
+  const companies = useMemo(() => (data ?? []).map(({ id, name }) => ({ id, name })), [data]);
+  return { companies, error, retry: () => void refetch() };
 }
 
 /** Every users query (the list, the uploaders of the move list) is stale after a change; the companies are not. */
@@ -475,7 +477,7 @@ function UserCards({ companies, canManage, onEdit, onDelete }: { companies: Comp
 export function UsersPage() {
   const translate = useTranslate();
   const usersChanged = useUsersChanged();
-  const companies = useCompanies();
+  const { companies, error: companiesError, retry: retryCompanies } = useCompanies();
   const { permissions } = usePermissions<unknown[]>();
   const canManage = hasPermission(permissions, 'users.create', () => undefined);
   const phone = usePhone();
@@ -513,6 +515,8 @@ export function UsersPage() {
         <SelectInput source="companyId" label="app.users.fields.company" choices={companyChoices} />
         <TextInput source="email" label="app.users.fields.email" />
       </ListFilterForm>
+      {/* The users are the console's own, the companies' names the ERP's: without them, say so (not "#1, #2"). */}
+      {companiesError ? <LoadError message="app.users.companiesError" error={companiesError} onRetry={retryCompanies} testId="companies-error" sx={{ mx: 2, mb: 1 }} /> : null}
       <ListSkipTarget />
       <ListRows>
       {phone ? <UserCards companies={companies} canManage={canManage} onEdit={setEditing} onDelete={setDeleting} /> : (
