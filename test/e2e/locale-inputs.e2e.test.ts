@@ -108,7 +108,7 @@ describe.each(CASES)('the console in $lang inside a Chromium started with $brows
     const day = aDay();
     await page.getByTestId('date').fill(day.shown);
     await page.getByTestId('concept').focus();
-    expect(await page.getByTestId('date').inputValue()).toBe(day.shown);
+    await expect.poll(() => page.getByTestId('date').inputValue()).toBe(day.shown);
     await page.getByTestId('send').click();
     await page.getByText(`${c.created} ${concept}`).waitFor();
     const found = await api<{ moves: Array<{ amount_total: number; date: string }> }>(page, '/odoo/moves/search', { reference: concept });

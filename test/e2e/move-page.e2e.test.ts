@@ -28,6 +28,8 @@ beforeAll(async () => {
 /** Today as both languages of the console write a day (dd/mm/aaaa). */
 const todayShown = new Date().toLocaleDateString('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric' });
 const env = serverAndBrowser();
+/** A reading by the document readers: a few seconds, far more for a cold reader while the whole suite runs. */
+const READING = { timeout: 120_000 };
 
 async function choose(page: Page, testId: string, option: string) {
   await page.getByTestId(testId).locator('xpath=..').click();
@@ -104,7 +106,7 @@ describe('the Move page in a real browser', () => {
     await expect.poll(() => page.getByTestId('company').inputValue()).toBe('1');
     await page.getByTestId('file-input').setInputFiles(ticketPath);
     await page.getByTestId('ai-button').click();
-    await expect.poll(() => page.getByTestId('amount').inputValue()).toBe('107.80');
+    await expect.poll(() => page.getByTestId('amount').inputValue(), READING).toBe('107.80');
     expect(await page.getByTestId('date').inputValue()).toBe('14/10/2026');
     expect(await page.getByTestId('concept').inputValue()).toBe('Alojamiento 1 noche');
     // 'HOTEL PLAZA MAYOR S.L.' as read finds the company's supplier 'Hotel Plaza Mayor'.
@@ -124,7 +126,7 @@ describe('the Move page in a real browser', () => {
     // A name read with a slip finds the stored supplier it stands for, and says what it read.
     await page.getByTestId('file-input').setInputFiles(slipPath);
     await page.getByTestId('ai-button').click();
-    await page.getByText('Read from the document: “HOTEL PLAZA MAY0R S.L.”; the most similar stored supplier was chosen: check it').waitFor();
+    await page.getByText('Read from the document: “HOTEL PLAZA MAY0R S.L.”; the most similar stored supplier was chosen: check it').waitFor(READING);
     expect(await page.getByTestId('supplier').inputValue()).toBe('Hotel Plaza Mayor');
     expect(await page.getByTestId('create-supplier').count()).toBe(0);
     await screenshot(page, 'move-page-near-supplier-en');
@@ -132,7 +134,7 @@ describe('the Move page in a real browser', () => {
     // A supplier the company does not have: said, created from the page, chosen, and the move saved with it.
     await page.getByTestId('file-input').setInputFiles(newSupplierPath);
     await page.getByTestId('ai-button').click();
-    await page.getByText('Read from the document: “FERRETERIA NUEVA S.L.”, which is not among the stored suppliers').waitFor();
+    await page.getByText('Read from the document: “FERRETERIA NUEVA S.L.”, which is not among the stored suppliers').waitFor(READING);
     expect(await page.getByTestId('supplier').inputValue()).toBe('');
     expect(await page.getByTestId('concept').inputValue()).toBe('Tornillos inox 6x40');
     await screenshot(page, 'move-page-new-supplier-en');
@@ -150,10 +152,10 @@ describe('the Move page in a real browser', () => {
 
     await page.getByTestId('file-input').setInputFiles(brokenPath);
     await page.getByTestId('ai-button').click();
-    await page.getByText('Error processing with AI').waitFor();
+    await page.getByText('Error processing with AI').waitFor(READING);
     await screenshot(page, 'move-page-en');
     await context.close();
-  });
+  }, 300_000);
 
   it('the supplier read before the company is chosen is found once it is; an unreadable file is refused in Spanish', async () => {
     const context = await env.browser.newContext({ locale: 'es-ES', viewport: { width: 1280, height: 1000 } });
@@ -166,7 +168,7 @@ describe('the Move page in a real browser', () => {
     await page.getByTestId('tab-invoice').click();
     await page.getByTestId('file-input').setInputFiles(ticketPath);
     await page.getByTestId('ai-button').click();
-    await expect.poll(() => page.getByTestId('amount').inputValue()).toBe('107,80');
+    await expect.poll(() => page.getByTestId('amount').inputValue(), READING).toBe('107,80');
     expect(await page.getByTestId('supplier').inputValue()).toBe('');
     await choose(page, 'company', 'Acme Iberia SL');
     await expect.poll(() => page.getByTestId('supplier').inputValue()).toBe('Hotel Plaza Mayor');
@@ -188,7 +190,7 @@ describe('the Move page in a real browser', () => {
     await page.getByTestId('send').click();
     await page.getByText('No se ha podido cargar el archivo. Formato no admitido o archivo dañado.').waitFor();
     await context.close();
-  });
+  }, 300_000);
 
   it('staff with one company coming from the moves list find their company chosen (English)', async () => {
     const context = await env.browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 800 } });

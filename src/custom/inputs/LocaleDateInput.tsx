@@ -79,7 +79,9 @@ export function LocaleDateField({ value, onChange, minDate, maxDate, onFocus, on
         }}
         onBlur={(event: FocusEvent<HTMLInputElement>) => {
           focused.current = false;
-          setText(shown(value));
+          // What was typed, written as the console writes days (2-11-26 -> 02/11/2026): from the box itself, not
+          // from `value`, which can still be the one before the last keystroke when the form's update comes later.
+          setText(shown(valueOf(event.target.value)));
           onBlur?.(event);
         }}
         slotProps={{
