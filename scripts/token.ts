@@ -20,8 +20,11 @@ import { runIfMain } from './run-main';
 
 export type TokenResult = { ok: true; token: string; detached: boolean } | { ok: false; message: string };
 
-/** How long a token waits for a server that holds the embedded database but does not answer yet (still starting). */
-export const START_WAIT_MS = 30_000;
+/**
+ * How long a token waits for a server that holds the embedded database but does not answer yet (still starting; it
+ * gives up at once if that process ends). A first start on a busy two-core machine has been seen to take over 30 s.
+ */
+export const START_WAIT_MS = 240_000;
 
 export async function issueToken(config: Config, email: string): Promise<TokenResult> {
   if (config.databaseUrl === 'memory://') return { ok: false, message: 'DATABASE_URL=memory:// keeps no accounts outside the server process' };

@@ -71,10 +71,13 @@ const focusRing = (page: Page) =>
     return { style: style.outlineStyle, width: style.outlineWidth, color: style.outlineColor, contrast: (light + 0.05) / (dark + 0.05) };
   });
 
+/** Waits until the list shows its rows (not the skeleton drawn while it loads). */
+const listShown = (page: Page) => page.locator('table tbody tr:not(:has(.MuiSkeleton-root))').first().waitFor();
+
 /** Presses Tab from the top of a fresh `path` until the focus is in its table; how many presses that took. */
 async function tabsToTheList(page: Page, path: string): Promise<number> {
   await page.goto(`${env.server.url}${path}`);
-  await page.locator('table tbody tr').first().waitFor();
+  await listShown(page);
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   let presses = 0;
   for (; presses < 150 && !(await page.evaluate(() => document.activeElement?.closest('tbody') != null)); presses++) await page.keyboard.press('Tab');
@@ -84,7 +87,7 @@ async function tabsToTheList(page: Page, path: string): Promise<number> {
 /** From the top of a fresh `path`: the first Tab stop is "Skip to the list", the second "Skip to content"; Enter on the first lands in the list. */
 async function skipToTheList(page: Page, path: string, skip: string, content: string, shot?: string): Promise<boolean> {
   await page.goto(`${env.server.url}${path}`);
-  await page.locator('table tbody tr').first().waitFor();
+  await listShown(page);
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.keyboard.press('Tab');
   expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(skip);
@@ -116,7 +119,7 @@ describe('lists from the keyboard', () => {
 
     for (const [path, detail] of [['/moves-list', 'move-detail'], ['/order-list', 'order-detail'], ['/validation', 'validation-dialog']] as const) {
       await page.goto(`${env.server.url}${path}`);
-      await page.locator('table tbody tr').first().waitFor();
+      await listShown(page);
       await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
       const row = await tabToRow(page);
       expect(row, `a row of ${path} is reachable by Tab`).not.toBeNull();
@@ -138,7 +141,7 @@ describe('lists from the keyboard', () => {
     const page = await context.newPage();
     await signIn(page, env.server.url, 'admin@demo.example');
     await page.goto(`${env.server.url}/permissions-management`);
-    await page.locator('table tbody tr').first().waitFor();
+    await listShown(page);
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     // Down the rows to Sergio Staff (the administrator's own switches are locked, so nothing there takes focus).
     let row = await tabToRow(page);
@@ -183,7 +186,7 @@ describe('lists from the keyboard', () => {
     const page = await context.newPage();
     await signIn(page, env.server.url, 'admin@demo.example');
     await page.goto(`${env.server.url}/moves-list`);
-    await page.locator('table tbody tr').first().waitFor();
+    await listShown(page);
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     expect(await tabToRow(page)).not.toBeNull();
     const row = await focusRing(page);
@@ -197,7 +200,7 @@ describe('lists from the keyboard', () => {
     expect(await focusRing(page)).toMatchObject({ style: 'solid', color: 'rgb(31, 78, 121)' });
     const header = page.locator('thead .MuiTableSortLabel-root').first();
     await header.click();
-    await page.locator('table tbody tr').first().waitFor();
+    await listShown(page);
     expect(await header.evaluate((element) => element === document.activeElement)).toBe(true);
     expect((await focusRing(page)).style).toBe('none');
 
@@ -240,7 +243,7 @@ describe('lists from the keyboard', () => {
     await signIn(page, env.server.url, 'manager@demo.example');
     await page.goto(`${env.server.url}/moves-list`);
     await page.getByTestId('group-pending').click();
-    await page.locator('table tbody tr').first().waitFor();
+    await listShown(page);
     await page.getByTestId('skip-to-list').focus();
     await page.keyboard.press('Enter');
     // The second row: a delete then has a row before and after it.

@@ -83,5 +83,5 @@ describe('the embedded database lock', () => {
     expect(me.status).toBe(200);
     expect(((await me.json()) as { email: string }).email).toBe('staff@demo.example');
     expect(server.exitCode).toBe(null);
-  }, 120_000);
+  }, 300_000);
 });

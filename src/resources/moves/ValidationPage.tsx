@@ -217,17 +217,24 @@ export function ValidationPage() {
   const View = phone ? QueueCards : QueueTable;
   const view = (shown: QueueMove[], skeletons: number) => (
     <>
+      <View moves={shown} skeletons={skeletons} selected={selected} onSelect={onSelect} onSelectAll={onSelectAll} onOpen={setOpen} onValidate={onValidate} onReject={onReject} />
       {/* The skeleton says nothing to a screen reader: this does. */}
       {skeletons ? <Box component="span" role="status" sx={VISUALLY_HIDDEN}>{translate('ra.page.loading')}</Box> : null}
-      <View moves={shown} skeletons={skeletons} selected={selected} onSelect={onSelect} onSelectAll={onSelectAll} onOpen={setOpen} onValidate={onValidate} onReject={onReject} />
     </>
   );
 
   let content;
+  // While the journals load, the skeleton is the list "Skip to the list" leads to (a keyboard user may be there first).
+  const loading = (
+    <>
+      <ListSkipTarget />
+      {view([], SKELETON_ROWS)}
+    </>
+  );
   if (journalsQuery.isError) {
-    content = journalsQuery.isFetching ? view([], SKELETON_ROWS) : <LoadProblem title={translate('app.validation.journalsError')} error={journalsQuery.error} onRetry={() => void journalsQuery.refetch()} />;
+    content = journalsQuery.isFetching ? loading : <LoadProblem title={translate('app.validation.journalsError')} error={journalsQuery.error} onRetry={() => void journalsQuery.refetch()} />;
   } else if (!journals) {
-    content = view([], SKELETON_ROWS);
+    content = loading;
   } else {
     let queue;
     if (current.isError) {
