@@ -16,6 +16,7 @@ import { roundMoney } from '../../shared/domain/money';
 import { plainText } from '../../shared/domain/text';
 import { ErpError, type Domain, type DomainTerm, type ErpClient, type ErpRecord } from '../erp/types';
 import { COUNT_LIMIT, keysetOf, pageAnswer, searchPage } from '../erp/page';
+import { messageDescription, messageDescriptionFields } from '../erp/odoo/requirements';
 
 export const MOVE_TYPES = ['in_invoice', 'in_receipt', 'in_refund'];
 
@@ -143,10 +144,18 @@ export async function postNote(erp: ErpClient, request: FastifyRequest, model: s
   return erp.call<number>(model, 'message_post', [id], [], { body, message_type: messageType, subtype_xmlid: 'mail.mt_note', ...(await authorOf(erp, request)) });
 }
 
-/** The account with this code in the company's chart (Odoo 18 shares accounts between companies: company_ids). */
+/**
+ * The account with this code in the company's chart. Odoo 18 shares accounts between companies (company_ids) and
+ * gives each company its own code for them: `code` is searched in the context's company, the API user's default
+ * company unless the company is named in allowed_company_ids (without it, 600000 is "missing" in company 2).
+ */
 export async function accountByCode(erp: ErpClient, companyId: number, code: string, companyName: string): Promise<number> {
   const shared = (await erp.version?.()) ?? 17;
-  const [account] = await erp.searchRead('account.account', [['code', '=', code], [shared >= 18 ? 'company_ids' : 'company_id', 'in', [companyId]]], { fields: ['id'], limit: 1 });
+  const [account] = await erp.searchRead('account.account', [['code', '=', code], [shared >= 18 ? 'company_ids' : 'company_id', 'in', [companyId]]], {
+    fields: ['id'],
+    limit: 1,
+    context: { allowed_company_ids: [companyId] },
+  });
   if (!account) throw new HttpError(400, 'moves.accountMissing', { code, company: companyName });
   return account.id;
 }
@@ -162,14 +171,15 @@ export async function moveRoutes(app: FastifyInstance, { erp }: { erp: ErpClient
 
   async function messagesOf(ids: number[]) {
     if (!ids.length) return new Map<number, unknown[]>();
+    const major = (await erp.version?.()) ?? 17;
     const messages = await erp.searchRead('mail.message', [['model', '=', 'account.move'], ['res_id', 'in', ids], PEOPLE_MESSAGES], {
-      fields: ['res_id', 'date', 'body', 'description', 'email_from'],
+      fields: ['res_id', 'date', 'body', ...messageDescriptionFields(major), 'email_from'],
       order: 'date asc, id asc',
     });
     const byMove = new Map<number, unknown[]>();
     for (const message of messages) {
       const list = byMove.get(message.res_id as number) ?? [];
-      list.push({ id: message.id, date: message.date, body: message.body, description: message.description, email_from: message.email_from });
+      list.push({ id: message.id, date: message.date, body: message.body, description: messageDescription(message), email_from: message.email_from });
       byMove.set(message.res_id as number, list);
     }
     return byMove;

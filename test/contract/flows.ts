@@ -54,9 +54,10 @@ export async function prepare(ctx: Pick<FlowContext, 'erp' | 'companyId' | 'emai
   if (!partners.length) await erp.create('res.partner', { name: 'Ada Admin', email });
 }
 
-async function lineAccountCodes(erp: ErpClient, moveId: number): Promise<string[]> {
+/** The codes of a move's lines' accounts as the company reads them (Odoo 18: each company has its own codes). */
+async function lineAccountCodes(erp: ErpClient, moveId: number, companyId: number): Promise<string[]> {
   const lines = await erp.searchRead('account.move.line', [['move_id', '=', moveId], ['display_type', '=', 'product']], { fields: ['account_id'] });
-  const accounts = await erp.read('account.account', lines.map((line) => pairId(line.account_id)), ['code']);
+  const accounts = await erp.read('account.account', lines.map((line) => pairId(line.account_id)), ['code'], { allowed_company_ids: [companyId] });
   return accounts.map((account) => String(account.code));
 }
 
@@ -84,7 +85,7 @@ export async function moveFlows(ctx: FlowContext): Promise<void> {
   const moveId = invoice.body.id as number;
   observe('moves: created invoice', { type: invoice.body.type, state: invoice.body.state, amount_total: invoice.body.amount_total, amount_total_signed: invoice.body.amount_total_signed, paymentStatus: invoice.body.paymentStatus });
   // Item 1: the configured account (600000 for invoices) is on the line, found by its code in the company's chart.
-  observe('moves: invoice line account', await lineAccountCodes(erp, moveId));
+  observe('moves: invoice line account', await lineAccountCodes(erp, moveId, companyId));
   const files = await api('GET', `/odoo/moves/attachments?attachmentIds=${invoice.body.attachment_ids.join(',')}`);
   observe('moves: attachments', { status: files.status, files: files.body.map((one: { name: string; mimetype: string; datas: string }) => [one.name, one.mimetype, Buffer.from(one.datas, 'base64').subarray(0, 5).toString()]) });
 
@@ -138,7 +139,7 @@ export async function moveFlows(ctx: FlowContext): Promise<void> {
   });
   expect(expense.status).toBe(201);
   observe('moves: created expense', { type: expense.body.type, amount_total: expense.body.amount_total, amount_total_signed: expense.body.amount_total_signed, paymentStatus: expense.body.paymentStatus });
-  observe('moves: expense line account', await lineAccountCodes(erp, expense.body.id));
+  observe('moves: expense line account', await lineAccountCodes(erp, expense.body.id, companyId));
   expect((await api('DELETE', `/odoo/moves/${expense.body.id}`)).status).toBe(204);
 }
 

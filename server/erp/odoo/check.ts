@@ -17,7 +17,7 @@ import {
   JOURNAL_SETTINGS,
   PAYMENT_MODE_MODULES,
   REQUIRED_MODULES,
-  STANDARD_FIELDS,
+  standardFields,
 } from './requirements';
 import { odooLogin, odooVersion, OdooReachError } from './version';
 
@@ -122,8 +122,10 @@ export async function checkOdoo(erp: ErpClient, options: CheckOptions = {}): Pro
 type Add = (feature: string, status: CheckStatus, details: string[], fix?: string) => void;
 
 async function checkDatabase(erp: ErpClient, options: CheckOptions, report: CheckReport, add: Add) {
+  // Odoo 18 dropped mail.message.description: each version is checked for the fields the server asks it.
+  const standard = standardFields((await erp.version?.()) ?? 17);
   // 1. What the database has: fields_get of every model the product uses.
-  const models = [...new Set([...Object.keys(STANDARD_FIELDS), ...Object.keys(CONNECTOR_FIELDS), ...FEATURE_NAMES.flatMap((name) => Object.keys(FEATURE_FIELDS[name])), 'account.account'])];
+  const models = [...new Set([...Object.keys(standard), ...Object.keys(CONNECTOR_FIELDS), ...FEATURE_NAMES.flatMap((name) => Object.keys(FEATURE_FIELDS[name])), 'account.account'])];
   const fields: Record<string, ModelFields> = Object.fromEntries(await Promise.all(models.map(async (model) => [model, await fieldsOf(erp, model)] as const)));
   const has = (model: string, field?: string) => Boolean(fields[model] && (!field || fields[model]![field]));
   const lacking = (required: Record<string, string[]>, skipAbsentModels: string[] = []) =>
@@ -158,11 +160,11 @@ async function checkDatabase(erp: ErpClient, options: CheckOptions, report: Chec
   }
 
   // 3. Standard fields, then the connector's own.
-  const standardMissing = lacking(STANDARD_FIELDS);
+  const standardMissing = lacking(standard);
   add(
     'Standard models and fields',
     standardMissing.length ? 'missing' : 'ok',
-    standardMissing.length ? [`lacking: ${standardMissing.join(', ')}`] : [`${Object.keys(STANDARD_FIELDS).length} models, ${Object.values(STANDARD_FIELDS).flat().length} fields present`],
+    standardMissing.length ? [`lacking: ${standardMissing.join(', ')}`] : [`${Object.keys(standard).length} models, ${Object.values(standard).flat().length} fields present`],
     modulesMissing.length || !modules
       ? `Install the Odoo apps ${REQUIRED_MODULES.join(', ')}`
       : `${report.version ? `Odoo ${report.version}` : 'This ERP'} lacks fields the console uses: report it to the console's maintainers`,

@@ -43,6 +43,7 @@ export const STANDARD_FIELDS: Record<string, string[]> = {
   'account.partial.reconcile': ['debit_move_id', 'credit_move_id', 'amount', 'max_date', 'company_id'],
   'account.payment': ['name', 'date', 'amount', 'payment_type', 'partner_id', 'company_id', 'currency_id', 'state', 'move_id'],
   'ir.attachment': ['name', 'datas', 'mimetype', 'file_size', 'res_model', 'res_id', 'create_date'],
+  // Odoo 17's: standardFields(major) gives each version's (18 has no description).
   'mail.message': ['model', 'res_id', 'body', 'description', 'date', 'author_id', 'email_from', 'message_type'],
   'sale.order': [
     'name', 'state', 'date_order', 'create_date', 'write_date', 'partner_id', 'client_order_ref', 'user_id', 'company_id', 'currency_id',
@@ -54,6 +55,42 @@ export const STANDARD_FIELDS: Record<string, string[]> = {
   ],
   'event.event': ['name', 'date_begin'],
 };
+
+/**
+ * mail.message's fields for a message's short description: `description` (the subject, or the body's first 30
+ * characters) up to Odoo 17; Odoo 18 has no such field, so it is made from `subject` and `preview` (the body as
+ * text) there, as Odoo 17 made it (messageDescription).
+ */
+export function messageDescriptionFields(major: number): string[] {
+  return major >= 18 ? ['subject', 'preview'] : ['description'];
+}
+
+/** A message's short description from what messageDescriptionFields asked: Odoo 17's own, or made as 17 makes it. */
+export function messageDescription(message: Record<string, unknown>): string | false {
+  if ('description' in message) return (message.description as string | false) ?? false;
+  if (typeof message.subject === 'string' && message.subject) return message.subject;
+  return typeof message.preview === 'string' ? shorten(message.preview, 30) : false;
+}
+
+/** Python's textwrap.shorten(text, width), as Odoo's _get_message_preview cuts a body: whole words, then ' [...]'. */
+export function shorten(text: string, width: number, placeholder = ' [...]'): string {
+  const words = text.trim().split(/\s+/).filter(Boolean);
+  const joined = words.join(' ');
+  if (joined.length <= width) return joined;
+  let kept = '';
+  for (const word of words) {
+    const next = kept ? `${kept} ${word}` : word;
+    if (next.length + placeholder.length > width) break;
+    kept = next;
+  }
+  return kept ? `${kept}${placeholder}` : placeholder.trim();
+}
+
+/** STANDARD_FIELDS as a given Odoo major version has them (odoo:check asks these). */
+export function standardFields(major: number): Record<string, string[]> {
+  const message = STANDARD_FIELDS['mail.message'].flatMap((name) => (name === 'description' ? messageDescriptionFields(major) : [name]));
+  return { ...STANDARD_FIELDS, 'mail.message': message };
+}
 
 /** The journal settings the connector adds to companies and projects (spec section 3). */
 export const JOURNAL_SETTINGS = ['x_facturas_journal_id', 'x_facturas_account', 'x_gastos_journal_id', 'x_gastos_account'];
