@@ -31,7 +31,8 @@ if (!['invoices', 'expenses', 'both'].includes(kind)) {
 const config = loadConfig();
 const db = await openDatabase(config);
 await migrate(db);
-await seedUsers(db);
+// The demo accounts only where DEMO is on (the embedded ERP's default).
+if (config.demo) await seedUsers(db);
 const erp = await openErp(config, db);
 console.log(erp.seeded ? 'Demo data seeded.' : 'Demo data already present.');
 if (moves > 0) {

@@ -18,11 +18,12 @@ import type { Config } from './config';
 import { openDatabase, type Db } from './db';
 import { migrate, whileStarting } from './db/migrations';
 import { FOLD_FUNCTION_SQL } from './db/fold';
-import { seedUsers } from './db/seed';
+import { accountsWithDemoPassword, DemoPasswordsPresent, seedUsers } from './db/seed';
 import type { AccountResolver } from './auth/accounts';
 import { guard, publicRoutes } from './auth/guard';
 import { embeddedIssuer } from './auth/issuer';
 import { authRoutes, issuerSettings } from './auth/routes';
+import { operatorRoutes } from './auth/first-admin';
 import { sessionSecret } from './auth/secret';
 import { Sessions, type Clock } from './auth/session';
 import { openErp, type Erp } from './erp';
@@ -74,7 +75,7 @@ export interface BuildOptions {
   /** How a real Odoo is reached (tests record and replay its exchanges). */
   odooFetch?: typeof fetch;
   clock?: Clock;
-  /** Seed demo users into an empty database (default true). */
+  /** Seed demo users into an empty database (default: as config.demo, which must be on for them). */
   seed?: boolean;
   /** Seed the embedded ERP's demo data into an empty store (default: as seed). */
   seedErp?: boolean;
@@ -233,12 +234,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const db = options.db ?? (await openDatabase(config));
   // Several processes may start together on one PostgreSQL: one prepares the database at a time.
-  const { seededUsers, erp, secret } = await whileStarting(db, async () => {
+  const started = whileStarting(db, async () => {
     await migrate(db);
     // The users search ignores accents (server/db/fold.ts), whichever ERP is in use.
     await db.exec(FOLD_FUNCTION_SQL);
-    const seeded = options.seed === false ? false : await seedUsers(db);
+    // Demo accounts only where DEMO is on (the embedded ERP's default); otherwise none may keep the published password.
+    const seeded = options.seed === false || !config.demo ? false : await seedUsers(db);
+    if (!config.demo) {
+      const published = await accountsWithDemoPassword(db);
+      if (published.length) throw new DemoPasswordsPresent(published.map((account) => account.email));
+    }
     return { seededUsers: seeded, erp: await openErp(config, db, { seed: options.seedErp ?? options.seed, fetch: options.odooFetch }), secret: await sessionSecret(config, db) };
+  });
+  // A refused start (demo passwords, a failed migration) lets go of the database it opened: the embedded one is
+  // held by one process, and the fix (npm run users:remove-demo) needs it.
+  const { seededUsers, erp, secret } = await started.catch(async (error: unknown) => {
+    if (!options.db) await db.close().catch(() => undefined);
+    throw error;
   });
   const sessions = new Sessions(db, secret, options.clock);
   const mailer = options.mailer ?? createMailer(config);
@@ -353,6 +365,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const embedded = config.google ? null : await embeddedIssuer(app, { config, db, secret, clock });
   await app.register(authRoutes, { config, db, sessions, secret, issuer: issuerSettings(app, config, embedded), resolve: options.resolveAccount, clock });
   const client = options.wrapErp ? options.wrapErp(erp.client) : erp.client;
+  await app.register(operatorRoutes, { db, erp: client, sessions, publicUrl: config.publicUrl, clock });
   // What this ERP offers (optional modules), asked once and cached: routes degrade per feature.
   const features = featureProbe(client);
   await app.register(referenceRoutes, { erp: client });

@@ -102,6 +102,8 @@ const schema = z
       'DATABASE_URL must start with postgres:// or postgresql:// (or be memory:// for an in-memory embedded database)',
     ),
     ERP: oneOf('ERP', ['embedded', 'odoo'], 'embedded'),
+    // Unset: true with the embedded ERP, false with ERP=odoo (issue 28: no published password on a company's Odoo).
+    DEMO: text.refine((value) => value === undefined || value === 'true' || value === 'false', 'DEMO must be true or false'),
     ODOO_URL: httpUrl('ODOO_URL', 'https://odoo.example.com'),
     ODOO_DB: text,
     ODOO_LOGIN: text,
@@ -164,6 +166,11 @@ export interface Config {
   /** A PostgreSQL server; unset: PGlite in DATA_DIR/pglite; 'memory://': PGlite in memory (tests, benchmarks). */
   databaseUrl?: string;
   erp: 'embedded' | 'odoo';
+  /**
+   * The demo accounts (password demo1234, printed in the README): seeded into an empty database when true. Unset DEMO:
+   * true with the embedded ERP only. When false the server refuses to start while an account has a demo password.
+   */
+  demo: boolean;
   odoo?: {
     url: string;
     db: string;
@@ -228,6 +235,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     erp: e.ERP,
+    demo: e.DEMO === undefined ? e.ERP === 'embedded' : e.DEMO === 'true',
     odoo:
       e.ERP === 'odoo'
         ? { url: e.ODOO_URL!, db: e.ODOO_DB!, login: e.ODOO_LOGIN!, apiKey: e.ODOO_API_KEY!, protocol: e.ODOO_PROTOCOL, timeoutMs: e.ODOO_TIMEOUT_MS, unaccent: e.ODOO_UNACCENT }

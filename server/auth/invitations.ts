@@ -1,7 +1,8 @@
 /**
  * Invitations (spec sections 4 and 6): a single-use token, valid 24 hours, naming the invited email, permissions
  * and companies. Accepting one creates the account in the same transaction that marks the token used, so two
- * browsers racing with one link get one account and one clear refusal.
+ * browsers racing with one link get one account and one clear refusal. An invitation made by `npm run admin:create`
+ * names an existing account instead (accountId): accepting it sets that account's password and name.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Sql, SqlDatabase } from '../erp/embedded/sql';
@@ -17,6 +18,8 @@ export interface Invitation {
   permissions: string[];
   companies: number[];
   expiresAt: Date;
+  /** The existing account whose password this invitation sets (npm run admin:create); null: it creates one. */
+  accountId: number | null;
 }
 
 interface Row {
@@ -26,13 +29,14 @@ interface Row {
   companies: number[];
   expires_at: string | Date;
   used_at: string | Date | null;
+  account_id: number | null;
 }
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export async function createInvitation(
   db: Sql,
-  invitation: { email: string; permissions: string[]; companies: number[]; invitedBy: number },
+  invitation: { email: string; permissions: string[]; companies: number[]; invitedBy: number | null; accountId?: number },
   now: Date,
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
@@ -40,8 +44,8 @@ export async function createInvitation(
   // A new invitation replaces the pending ones for the same address: only the latest link works.
   await db.query(`DELETE FROM invitations WHERE lower(email) = lower($1) AND used_at IS NULL`, [invitation.email]);
   await db.query(
-    `INSERT INTO invitations (token_hash, email, permissions, companies, invited_by, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [hash(token), invitation.email, invitation.permissions, invitation.companies, invitation.invitedBy, now.toISOString(), expiresAt.toISOString()],
+    `INSERT INTO invitations (token_hash, email, permissions, companies, invited_by, created_at, expires_at, account_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [hash(token), invitation.email, invitation.permissions, invitation.companies, invitation.invitedBy, now.toISOString(), expiresAt.toISOString(), invitation.accountId ?? null],
   );
   return { token, expiresAt };
 }
@@ -49,11 +53,11 @@ export async function createInvitation(
 /** The invitation a token names, if it can still be used at `now`; otherwise why not. */
 export async function checkInvitation(db: Sql, token: string | undefined, now: Date): Promise<{ ok: true; invitation: Invitation } | { ok: false; problem: InvitationProblem }> {
   if (!token || token.length > 512) return { ok: false, problem: 'unknown' };
-  const [row] = await db.query<Row>(`SELECT id, email, permissions, companies, expires_at, used_at FROM invitations WHERE token_hash = $1`, [hash(token)]);
+  const [row] = await db.query<Row>(`SELECT id, email, permissions, companies, expires_at, used_at, account_id FROM invitations WHERE token_hash = $1`, [hash(token)]);
   if (!row) return { ok: false, problem: 'unknown' };
   if (row.used_at) return { ok: false, problem: 'used' };
   if (new Date(row.expires_at).getTime() <= now.getTime()) return { ok: false, problem: 'expired' };
-  return { ok: true, invitation: { id: row.id, email: row.email, permissions: row.permissions, companies: row.companies, expiresAt: new Date(row.expires_at) } };
+  return { ok: true, invitation: { id: row.id, email: row.email, permissions: row.permissions, companies: row.companies, expiresAt: new Date(row.expires_at), accountId: row.account_id ?? null } };
 }
 
 /**
@@ -75,6 +79,19 @@ export async function acceptInvitation(
       [hash(token!), now.toISOString()],
     );
     if (!claimed.length) return { ok: false as const, problem: 'used' as const };
+    const { accountId } = checked.invitation;
+    if (accountId !== null) {
+      // The account admin:create made: only its password and name change (its permissions are its own).
+      const [set] = await tx.query<{ id: number }>(
+        `UPDATE users SET password_hash = coalesce($3, password_hash), first_name = coalesce(nullif($4, ''), first_name), last_name = coalesce(nullif($5, ''), last_name)
+          WHERE id = $1 AND lower(email) = lower($2) RETURNING id`,
+        [accountId, checked.invitation.email, identity.passwordHash ?? null, identity.firstName?.trim() ?? '', identity.lastName?.trim() ?? ''],
+      );
+      if (!set) return { ok: false as const, problem: 'unknown' as const };
+      await tx.query(`UPDATE invitations SET user_id = $2 WHERE id = $1`, [claimed[0].id, set.id]);
+      const { passwordHash: _hidden, ...user } = (await findUserByEmail(tx, checked.invitation.email))!;
+      return { ok: true as const, user };
+    }
     if (await findUserByEmail(tx, identity.email)) return { ok: false as const, problem: 'used' as const };
     const fallback = identity.email.split('@')[0];
     const user = await insertUser(tx, {

@@ -18,6 +18,7 @@ import { findUserByEmail, findUserById } from '../db/users';
 import { hashPassword, verifyPassword } from './passwords';
 import { acceptPage, loginPage, logoutPage, messagePage, pageLanguage, TEXTS, type PageLanguage } from './pages';
 import { acceptInvitation, checkInvitation } from './invitations';
+import { PUBLISHED_PASSWORDS } from '../db/seed';
 import { databaseAdapter } from './oidc-adapter';
 import { sharedSecret } from './secret';
 import { DatabaseSignInLimitStore, SIGN_IN_LIMITS, SignInLimits } from './sign-in-limits';
@@ -223,8 +224,10 @@ export async function embeddedIssuer(
       if (inviteToken) {
         const checked = await checkInvitation(db, inviteToken, now());
         if (!checked.ok) return noStore(reply).send(loginPage(language, `/interaction/${details.uid}/login`, { error: TEXTS[language][`invite_${checked.problem}`].replace('%s', '') }));
-        if (!(await findUserByEmail(db, checked.invitation.email))) {
-          return noStore(reply).send(acceptPage(language, `/interaction/${details.uid}/accept`, { email: checked.invitation.email }));
+        const existing = await findUserByEmail(db, checked.invitation.email);
+        // No account yet, or the one admin:create made for this link: the invitee chooses the password here.
+        if (!existing || checked.invitation.accountId === existing.id) {
+          return noStore(reply).send(acceptPage(language, `/interaction/${details.uid}/accept`, { email: checked.invitation.email, firstName: existing?.firstName, lastName: existing?.lastName }));
         }
         return noStore(reply).send(loginPage(language, `/interaction/${details.uid}/login`, { email: checked.invitation.email }));
       }
@@ -258,6 +261,10 @@ export async function embeddedIssuer(
         }
         if (!firstName || !lastName || password.length < 8) {
           return noStore(reply).code(400).send(acceptPage(language, action, { email: checked.invitation.email, firstName, lastName, error: t.acceptMissing }));
+        }
+        // The published demo password would keep a server with DEMO off from starting again (server/db/seed.ts).
+        if (PUBLISHED_PASSWORDS.includes(password)) {
+          return noStore(reply).code(400).send(acceptPage(language, action, { email: checked.invitation.email, firstName, lastName, error: t.acceptPublished }));
         }
         const accepted = await acceptInvitation(db, inviteToken, { email: checked.invitation.email, firstName, lastName, passwordHash: await hashPassword(password) }, now());
         if (!accepted.ok) return noStore(reply).code(410).send(loginPage(language, `/interaction/${details.uid}/login`, { error: t[`invite_${accepted.problem}`].replace('%s', '') }));

@@ -49,6 +49,7 @@ export const TEXTS = {
     acceptSubmit: 'Crear mi cuenta',
     acceptMissing: 'Escriba su nombre, sus apellidos y una contraseña de 8 caracteres como mínimo.',
     acceptTooLong: 'El nombre y los apellidos admiten 100 caracteres como máximo, y la contraseña 1024.',
+    acceptPublished: 'Esa contraseña es pública (la usan las cuentas de demostración). Elija otra.',
   },
   en: {
     signInTitle: 'Sign in',
@@ -80,6 +81,7 @@ export const TEXTS = {
     acceptSubmit: 'Create my account',
     acceptMissing: 'Enter your first name, your last name and a password of at least 8 characters.',
     acceptTooLong: 'First and last names take at most 100 characters, and the password 1024.',
+    acceptPublished: 'That password is public (the demo accounts use it). Choose another.',
   },
 } as const;
 

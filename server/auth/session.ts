@@ -65,6 +65,30 @@ export class Sessions {
       .sign(await this.key);
   }
 
+  /**
+   * A one-minute token for one operator command on one address (`npm run admin:create` while the server holds the
+   * embedded database): signed with the session secret, which whoever has it could already sign sessions with.
+   */
+  async issueOperator(action: string, email: string): Promise<string> {
+    const now = Math.floor(this.clock().getTime() / 1000);
+    return new SignJWT({ action, email })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject('operator')
+      .setIssuedAt(now)
+      .setExpirationTime(now + 60)
+      .sign(await this.key);
+  }
+
+  /** Whether a token is an operator token for this action and address (never a session: verify() refuses it). */
+  async verifyOperator(token: string, action: string, email: string): Promise<boolean> {
+    try {
+      const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'], currentDate: this.clock(), subject: 'operator' });
+      return payload.action === action && typeof payload.email === 'string' && payload.email.toLowerCase() === email.trim().toLowerCase();
+    } catch {
+      return false;
+    }
+  }
+
   /** The user behind a token: valid signature, not expired, session not revoked, account active. */
   async verify(token: string): Promise<SessionUser> {
     let payload: { sub?: string; sid?: unknown; email?: unknown; iat?: number };

@@ -145,6 +145,15 @@ export const MIGRATIONS: Array<{ id: number; name: string; sql: string }> = [
       CREATE INDEX report_jobs_pending_idx ON report_jobs (id) WHERE status IN ('queued', 'running')
     `,
   },
+  {
+    // An invitation that gives an existing account its password (npm run admin:create, issue 28): the account is made
+    // first, without a password, and the link sets it. Plain invitations (account_id NULL) create their account.
+    id: 7,
+    name: 'invitations for an existing account',
+    sql: `
+      ALTER TABLE invitations ADD COLUMN account_id integer REFERENCES users(id) ON DELETE CASCADE
+    `,
+  },
 ];
 
 /** Any number: the advisory lock under which one process at a time migrates a shared PostgreSQL. */

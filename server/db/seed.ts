@@ -1,9 +1,17 @@
-/** Demo accounts covering the roles, seeded into an empty database. All share one password, printed on the first start. */
-import { hashPassword } from '../auth/passwords';
+/**
+ * Demo accounts covering the roles, seeded into an empty database when DEMO is on (the embedded ERP's default). All
+ * share one password, printed on the first start and in the README: with DEMO off (ERP=odoo's default) none is made
+ * and the server refuses to start while any account still has that password (issue 28).
+ */
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import type { Sql } from '../erp/embedded/sql';
 import type { Db } from './index';
 import { countUsers, insertUser } from './users';
 
 export const DEMO_PASSWORD = 'demo1234';
+
+/** Passwords anyone can read (the README, the first start's output): never a real account's. */
+export const PUBLISHED_PASSWORDS: readonly string[] = [DEMO_PASSWORD];
 
 export const DEMO_USERS = [
   { email: 'admin@demo.example', firstName: 'Ada', lastName: 'Admin', role: 'admin', permissions: ['god'], companies: [1, 2, 3], active: true },
@@ -32,6 +40,73 @@ export async function seedUsers(db: Db): Promise<boolean> {
     }
   });
   return true;
+}
+
+/** Whether a stored password hash is that of a published password. */
+export async function isPublishedPasswordHash(hash: string | null): Promise<boolean> {
+  if (!hash) return false;
+  for (const password of PUBLISHED_PASSWORDS) if (await verifyPassword(password, hash)) return true;
+  return false;
+}
+
+/** Accounts (active or not) whose stored password hash matches a published password, by e-mail. */
+export async function accountsWithDemoPassword(db: Sql): Promise<Array<{ id: number; email: string }>> {
+  const rows = await db.query<{ id: number; email: string; password_hash: string }>('SELECT id, email, password_hash FROM users WHERE password_hash IS NOT NULL ORDER BY id');
+  // The seed gives every demo account one hash: each distinct hash is checked once (scrypt costs ~50 ms a check).
+  const verdicts = new Map<string, Promise<boolean>>();
+  const published = (hash: string) => {
+    let verdict = verdicts.get(hash);
+    if (!verdict) {
+      verdict = isPublishedPasswordHash(hash);
+      verdicts.set(hash, verdict);
+    }
+    return verdict;
+  };
+  const found: Array<{ id: number; email: string }> = [];
+  // A few at a time: scrypt runs on libuv's four threads, and each check holds 16 MiB.
+  for (let start = 0; start < rows.length; start += 4) {
+    const batch = rows.slice(start, start + 4);
+    const matches = await Promise.all(batch.map((row) => published(row.password_hash)));
+    batch.forEach((row, index) => matches[index] && found.push({ id: row.id, email: row.email }));
+  }
+  return found;
+}
+
+/** Why the server does not start: accounts with the published demo password while DEMO is off. */
+export class DemoPasswordsPresent extends Error {
+  constructor(readonly emails: string[]) {
+    super(demoPasswordsMessage(emails));
+    this.name = 'DemoPasswordsPresent';
+  }
+}
+
+export function demoPasswordsMessage(emails: string[]): string {
+  const which = emails.length === 1 ? `The account ${emails[0]} still has` : `The accounts ${emails.join(', ')} still have`;
+  return [
+    `Not starting: ${which} the published demo password (${DEMO_PASSWORD}) and DEMO is off (the default with ERP=odoo), so anyone could sign in as ${emails.length === 1 ? 'it' : 'them'}.`,
+    'To fix it, with the server stopped:',
+    '  1. If you have no administrator of your own yet: npm run admin:create -- you@your-company.example   (prints a link to set its password)',
+    `  2. npm run users:remove-demo   (deletes the demo accounts${emails.every((email) => isDemoAddress(email)) ? '' : ' and removes the demo password from the others'})`,
+    'Then start again. (For a demonstration on a test ERP only: DEMO=true keeps them.)',
+  ].join('\n');
+}
+
+const isDemoAddress = (email: string) => DEMO_USERS.some((user) => user.email === email.toLowerCase());
+
+/**
+ * `npm run users:remove-demo`: the seeded demo accounts that still have the published password are deleted (with their
+ * sessions); any other account with that password keeps its record and loses the password (it signs in again once given
+ * a new one). An account whose password was changed is not touched, whatever its address.
+ */
+export async function removeDemoPasswords(db: Db): Promise<{ deleted: string[]; cleared: string[] }> {
+  return db.transaction(async (tx) => {
+    const accounts = await accountsWithDemoPassword(tx);
+    const deleted = accounts.filter((account) => isDemoAddress(account.email));
+    const cleared = accounts.filter((account) => !isDemoAddress(account.email));
+    if (deleted.length) await tx.query('DELETE FROM users WHERE id = ANY($1)', [deleted.map((account) => account.id)]);
+    if (cleared.length) await tx.query('UPDATE users SET password_hash = NULL WHERE id = ANY($1)', [cleared.map((account) => account.id)]);
+    return { deleted: deleted.map((account) => account.email), cleared: cleared.map((account) => account.email) };
+  });
 }
 
 export function demoAccountsText(): string {

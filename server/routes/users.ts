@@ -264,14 +264,15 @@ export async function userRoutes(app: FastifyInstance, { db, mailer, config, clo
   }
   /**
    * Invitations not yet accepted nor expired (issue 16: listed with their expiry, sent again or withdrawn). An
-   * administrator sees them all; anyone else who manages users, those into companies all of which are theirs.
+   * administrator sees them all; anyone else who manages users, those into companies all of which are theirs. The
+   * links `npm run admin:create` printed (for an existing account) are the operator's, not listed here.
    */
   async function pending(requester: AppUser, id?: number): Promise<PendingRow[]> {
     const rows = await db.query<PendingRow>(
       `SELECT i.id, i.email, i.permissions, i.companies, i.expires_at, i.created_at, i.invited_by, u.email AS inviter_email,
               trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) AS inviter_name
          FROM invitations i LEFT JOIN users u ON u.id = i.invited_by
-        WHERE i.used_at IS NULL AND i.expires_at > $1 ${id === undefined ? '' : 'AND i.id = $2'}
+        WHERE i.used_at IS NULL AND i.expires_at > $1 AND i.account_id IS NULL ${id === undefined ? '' : 'AND i.id = $2'}
         ORDER BY i.expires_at, i.id`,
       id === undefined ? [clock().toISOString()] : [clock().toISOString(), id],
     );

@@ -16,7 +16,7 @@ let browser: Browser;
 beforeAll(async () => {
   // A port nothing listens on: what the console meets when Odoo is stopped.
   const closed = await freePort();
-  server = await startServer({ ERP: 'odoo', ODOO_URL: `http://127.0.0.1:${closed}`, ODOO_DB: 'stopped', ODOO_LOGIN: 'admin', ODOO_API_KEY: 'unused' });
+  server = await startServer({ ERP: 'odoo', ODOO_URL: `http://127.0.0.1:${closed}`, ODOO_DB: 'stopped', ODOO_LOGIN: 'admin', ODOO_API_KEY: 'unused', DEMO: 'true' });
   browser = await launchBrowser();
 }, 300_000);
 afterAll(async () => {

@@ -45,7 +45,7 @@ describe.runIf(live)('the console on a real Odoo, in a real browser', () => {
     await odoo.create('res.partner', { name: `Proveedor ${tag}`, is_company: true });
     await odoo.create('res.partner', { name: `Cliente ${tag}`, is_company: true });
     await odoo.create('product.product', { name: `Producto ${tag}`, list_price: 12.35, sale_ok: true, type: 'service' });
-    server = await startServer({ ERP: 'odoo', ODOO_URL: env.ODOO_URL, ODOO_DB: env.ODOO_DB, ODOO_LOGIN: env.ODOO_LOGIN, ODOO_API_KEY: env.ODOO_API_KEY });
+    server = await startServer({ ERP: 'odoo', ODOO_URL: env.ODOO_URL, ODOO_DB: env.ODOO_DB, ODOO_LOGIN: env.ODOO_LOGIN, ODOO_API_KEY: env.ODOO_API_KEY, DEMO: 'true' });
     browser = await launchBrowser();
     page = await (await browser.newContext({ locale: 'es-ES', viewport: { width: 1440, height: 1000 } })).newPage();
     await signIn(page, server.url, EMAIL);

@@ -202,7 +202,7 @@ describe('the lists of the API on an Odoo without --unaccent', () => {
 
   beforeAll(async () => {
     odoo = await fakeOdoo({ unaccent: false, seed: true });
-    server = await startTestServer({ env: { ERP: 'odoo', ODOO_URL: odoo.url, ODOO_DB: credentials.db, ODOO_LOGIN: credentials.login, ODOO_API_KEY: credentials.apiKey } });
+    server = await startTestServer({ env: { ERP: 'odoo', ODOO_URL: odoo.url, ODOO_DB: credentials.db, ODOO_LOGIN: credentials.login, ODOO_API_KEY: credentials.apiKey, DEMO: 'true' } });
     token = await server.tokenFor('admin@demo.example');
   }, 180_000);
   afterAll(async () => {

@@ -102,6 +102,8 @@ async function startRun(options: { odoo?: { fetch: typeof fetch; db: string; com
         ODOO_DB: options.odoo.db,
         ODOO_LOGIN: process.env.ODOO_LOGIN ?? 'admin',
         ODOO_API_KEY: process.env.ODOO_API_KEY ?? 'replayed',
+        // The suite signs in as the demo accounts, which ERP=odoo makes only when asked (a test Odoo).
+        DEMO: 'true',
         ...(options.odoo.unaccent ? { ODOO_UNACCENT: options.odoo.unaccent } : {}),
       }
     : {};

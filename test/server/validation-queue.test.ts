@@ -43,7 +43,7 @@ beforeAll(async () => {
   embedded = await startTestServer({ seedErp: true, wrapErp: troubled, env: { EMBEDDED_RPC_LOGIN: 'queue@demo.example', EMBEDDED_RPC_API_KEY: 'a-long-queue-test-key' } });
   waitingIds = await bulkWaiting(embedded.app.services.db, WAITING, 'invoices');
   // The same ERP through Odoo's protocol: the server's routes run on the real Odoo client.
-  overRpc = await startTestServer({ env: { ERP: 'odoo', ODOO_URL: embedded.url, ODOO_DB: 'embedded', ODOO_LOGIN: 'queue@demo.example', ODOO_API_KEY: 'a-long-queue-test-key' } });
+  overRpc = await startTestServer({ env: { ERP: 'odoo', ODOO_URL: embedded.url, ODOO_DB: 'embedded', ODOO_LOGIN: 'queue@demo.example', ODOO_API_KEY: 'a-long-queue-test-key', DEMO: 'true' } });
   const { insertUser } = await import('../../server/db/users');
   await insertUser(embedded.app.services.db, { email: 'onecompany@demo.example', firstName: 'Una', lastName: 'Empresa', role: 'user', permissions: ['moves.validate'], companies: [1], active: true });
 }, 180_000);
