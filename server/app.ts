@@ -44,6 +44,7 @@ import { userRoutes } from './routes/users';
 import { createMailer, type Mailer } from './mail';
 import { reportRoutes } from './routes/reports';
 import { ReportJobs, type ReportJobSettings } from './reports/jobs';
+import { ErpCleanups, type CleanupSettings } from './erp/cleanups';
 import { Extractor } from './extract';
 import { HttpError } from './http-error';
 import { decodeRule, messageLocale, refusalMessage, type MessageKey, type MessageLocale, type Refusal } from './messages';
@@ -62,6 +63,8 @@ export interface AppServices {
   /** Background report jobs; idle() waits for the ones this process runs (tests and a graceful stop wait for them). */
   reports: ReportJobs;
   extractor: Extractor;
+  /** Half-written ERP writes undone in the background (server/erp/cleanups.ts). */
+  cleanups: ErpCleanups;
 }
 
 declare module 'fastify' {
@@ -93,6 +96,8 @@ export interface BuildOptions {
   logStream?: { write: (line: string) => void };
   /** Background report jobs: how often to look for others' jobs, the lease (tests shorten them). */
   reportJobs?: Partial<ReportJobSettings>;
+  /** The ERP clean-up's timings (tests shorten them). */
+  cleanups?: Partial<CleanupSettings>;
 }
 
 function isJson(text: string): boolean {
@@ -259,10 +264,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const extractor =
     options.extractor ??
     new Extractor({ timeoutMs: config.extractTimeoutMs, workers: config.extractWorkers, queue: config.extractQueue, memoryMb: config.extractMemoryMb, engine: config.ocrEngine, llm: config.extractLlm });
-  app.decorate('services', { config, db, erp, sessions, seededUsers, mailer, clock, reports, extractor });
-  // Every process on the database takes up report jobs nobody runs (see server/reports/jobs.ts).
-  app.addHook('onReady', async () => reports.start());
+  // Undoes through the client the routes use (wrapErp included), known once the routes are registered below.
+  let routesErp: ErpClient = erp.client;
+  const cleanups = new ErpCleanups(db, () => routesErp, app.log, options.cleanups);
+  app.decorate('services', { config, db, erp, sessions, seededUsers, mailer, clock, reports, extractor, cleanups });
+  // Every process on the database takes up report jobs nobody runs (see server/reports/jobs.ts), and half-written ERP
+  // writes left by any process, this one's last run included (server/erp/cleanups.ts).
+  app.addHook('onReady', async () => {
+    reports.start();
+    cleanups.start();
+  });
   app.addHook('onClose', async () => {
+    await cleanups.stop();
     await reports.stop();
     if (!options.extractor) await extractor.close();
     mailer.close();
@@ -366,13 +379,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authRoutes, { config, db, sessions, secret, issuer: issuerSettings(app, config, embedded), resolve: options.resolveAccount, clock });
   const client = options.wrapErp ? options.wrapErp(erp.client) : erp.client;
   await app.register(operatorRoutes, { db, erp: client, sessions, publicUrl: config.publicUrl, clock });
+  routesErp = client;
   // What this ERP offers (optional modules), asked once and cached: routes degrade per feature.
   const features = featureProbe(client);
   await app.register(referenceRoutes, { erp: client });
   // The routes each resource declaration derives (shared/resources): employees, projects, journals...
   await app.register(genericRoutes, { erp: client });
-  await app.register(moveRoutes, { erp: client });
-  await app.register(moveCreateRoute, { erp: client });
+  await app.register(moveRoutes, { erp: client, features, cleanups });
+  await app.register(moveCreateRoute, { erp: client, features, cleanups });
   await app.register(orderRoutes, { erp: client, config, features, secret });
   await app.register(contactRoutes, { erp: client, features });
   await app.register(reportRoutes, { erp: client, mailer, jobs: reports });

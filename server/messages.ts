@@ -128,6 +128,7 @@ const CATALOGUE = {
     es: (p) => `${plural((p.keys as ReadonlyArray<string>).length, 'campo desconocido', 'campos desconocidos')}: ${(p.keys as ReadonlyArray<string>).join(', ')}`,
   },
   'validation.invalid': { en: 'is not valid', es: 'no es válido' },
+  'validation.submissionKey': { en: 'must be 8 to 100 letters, digits, - or _ (a UUID)', es: 'debe tener de 8 a 100 letras, cifras, - o _ (un UUID)' },
   'validation.id': { en: 'is not a valid id', es: 'no es un identificador válido' },
   'validation.permission': { en: 'is not a known permission', es: 'no es un permiso conocido' },
   'validation.vat': { en: 'is not a tax id', es: 'no es un NIF válido' },
@@ -187,6 +188,10 @@ const CATALOGUE = {
   'erp.user': { en: '{message}', es: '{message}' },
   'erp.missing': { en: '{message}', es: '{message}' },
   'erp.credentials': { en: 'The ERP refused the configured credentials', es: 'El ERP ha rechazado las credenciales configuradas' },
+  'erp.keyInUse': {
+    en: 'This submission key was already used for another record: send the form again as a new submission',
+    es: 'Esta clave de envío ya se usó para otro registro: envíe el formulario de nuevo como un envío nuevo',
+  },
   'erp.foreignLink': { en: 'The ERP gave a link outside itself', es: 'El ERP ha dado un enlace fuera de sí mismo' },
   'list.badCursor': {
     en: '{field} must be the next cursor of a previous page of this list',

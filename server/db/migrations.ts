@@ -1,6 +1,6 @@
 /**
  * Numbered migrations of the app database (users, sessions, invitations, the issuer's state, sign-in limits, report
- * jobs), applied once each at start, in order, each in its own transaction and recorded in schema_migrations.
+ * jobs, ERP clean-ups), applied once each at start, in order, each in its own transaction and recorded in schema_migrations.
  * Never edit an applied migration: add one. SQL stays valid on PostgreSQL 15 as well as PGlite's PostgreSQL.
  */
 import type { Sql } from '../erp/embedded/sql';
@@ -152,6 +152,27 @@ export const MIGRATIONS: Array<{ id: number; name: string; sql: string }> = [
     name: 'invitations for an existing account',
     sql: `
       ALTER TABLE invitations ADD COLUMN account_id integer REFERENCES users(id) ON DELETE CASCADE
+    `,
+  },
+  {
+    // Half-written ERP writes to undo (issue 28, server/erp/cleanups.ts): how to undo each, when it is next due, how
+    // many tries so far and the last failure; kept once done with what was found.
+    id: 8,
+    name: 'erp clean-ups',
+    sql: `
+      CREATE TABLE erp_cleanups (
+        id serial PRIMARY KEY,
+        action jsonb NOT NULL,
+        record_key text,
+        due_at timestamptz NOT NULL,
+        attempts integer NOT NULL DEFAULT 0,
+        last_error text,
+        outcome text,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        done_at timestamptz
+      );
+      CREATE INDEX erp_cleanups_due_idx ON erp_cleanups (due_at) WHERE done_at IS NULL;
+      CREATE INDEX erp_cleanups_record_idx ON erp_cleanups (record_key) WHERE done_at IS NULL
     `,
   },
 ];

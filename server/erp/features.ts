@@ -26,6 +26,8 @@ export interface ErpFeatures {
   ownerEmployee: boolean;
   /** `sale.order.margin` (sale_margin module). */
   orderMargins: boolean;
+  /** `x_backoffice_key` on bills, orders and contacts (connector module): a form sent twice makes one record. */
+  submissionKeys: boolean;
 }
 
 export type FieldInfo = { type: string; relation?: string | false; string?: string };
@@ -45,6 +47,7 @@ export const FEATURE_FIELDS: Record<keyof ErpFeatures, Record<string, string[]>>
   declaredPaymentStatus: { 'account.move': ['x_payment_status'] },
   ownerEmployee: { 'res.partner': ['x_studio_owner_employee'] },
   orderMargins: { 'sale.order': ['margin'] },
+  submissionKeys: { 'account.move': ['x_backoffice_key'], 'sale.order': ['x_backoffice_key'], 'res.partner': ['x_backoffice_key'] },
 };
 
 export const FEATURE_NAMES = Object.keys(FEATURE_FIELDS) as Array<keyof ErpFeatures>;

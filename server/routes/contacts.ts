@@ -15,6 +15,7 @@ import { plainText } from '../../shared/domain/text';
 import { companyDomain, declaration, declaredMax, erpOrder, idParams, orEmpty, withSort, whenNotGiven } from './reference';
 import { HttpError } from '../http-error';
 import { rule, validId, worded } from './input';
+import { createOnce, submissionHeaders, submissionKeyOf } from '../erp/whole';
 
 const CONTACT_FIELDS = ['name', 'x_studio_owner_employee', 'company_id', 'email', 'phone', 'company_name', 'x_studio_tipo_inversor', 'category_id', 'function', 'website'];
 /** What the contact detail reads: the list's fields and the form's others. */
@@ -181,7 +182,7 @@ export async function contactRoutes(app: FastifyInstance, { erp, features }: { e
     return contact;
   }
 
-  api.post('/odoo/contacts/create', { schema: { body: orEmpty(createSchema) }, config: { permission: 'contacts.create' } }, async (request, reply) => {
+  api.post('/odoo/contacts/create', { schema: { headers: submissionHeaders, body: orEmpty(createSchema) }, config: { permission: 'contacts.create' } }, async (request, reply) => {
     const { fields } = request.body;
     const user = userOf(request);
     const employee = await employeeOf(request);
@@ -197,7 +198,9 @@ export async function contactRoutes(app: FastifyInstance, { erp, features }: { e
     await mustExist(investor, categories, event ? [event] : []);
     // Spec section 3: the payload's comment comes from the notes input and its notes from the comment input; each
     // is stored under its own payload name (comment -> res.partner.comment, notes -> x_notes).
-    const contactId = await erp.create('res.partner', {
+    // One create: the contact exists whole or not at all; with its key when sent (a resend answers the first contact).
+    const key = present.submissionKeys ? submissionKeyOf(request) : undefined;
+    const { id: contactId, replayed } = await createOnce(erp, 'res.partner', {
       name: fields.name,
       email: fields.email || false,
       phone: fields.phone || false,
@@ -213,7 +216,8 @@ export async function contactRoutes(app: FastifyInstance, { erp, features }: { e
       x_notes: fields.notes?.trim() || false,
       is_company: false,
       active: true,
-    });
+    }, key, contactScope(user.companies));
+    if (replayed) reply.header('idempotent-replayed', 'true');
     return reply.code(201).send({ id: contactId });
   });
 

@@ -17,6 +17,9 @@ import { plainText } from '../../shared/domain/text';
 import { ErpError, type Domain, type DomainTerm, type ErpClient, type ErpRecord } from '../erp/types';
 import { COUNT_LIMIT, keysetOf, pageAnswer, searchPage } from '../erp/page';
 import { messageDescription, messageDescriptionFields } from '../erp/odoo/requirements';
+import type { FeatureProbe } from '../erp/features';
+import { type ErpCleanups, DECISION_NOTES, decisionNoted } from '../erp/cleanups';
+import { KEY_FIELD, keyedRecord, pendingMarker, submissionHeaders, submissionKeyOf } from '../erp/whole';
 
 export const MOVE_TYPES = ['in_invoice', 'in_receipt', 'in_refund'];
 
@@ -160,7 +163,7 @@ export async function accountByCode(erp: ErpClient, companyId: number, code: str
   return account.id;
 }
 
-export async function moveRoutes(app: FastifyInstance, { erp }: { erp: ErpClient }) {
+export async function moveRoutes(app: FastifyInstance, { erp, cleanups }: { erp: ErpClient; features?: FeatureProbe; cleanups: ErpCleanups }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const resource = declaration('moves');
   async function scopedMove(request: FastifyRequest, id: number): Promise<ErpRecord> {
@@ -272,7 +275,7 @@ export async function moveRoutes(app: FastifyInstance, { erp }: { erp: ErpClient
   const validateSchema = z.object({ validate: z.boolean({ error: whenNotGiven('validate must be true or false') }) }).strict();
   api.put('/odoo/moves/:id/validate', { schema: { params: idParams, body: orEmpty(validateSchema) }, config: { permission: 'moves.validate' } }, async (request) => {
     const move = await scopedMove(request, Number(request.params.id));
-    await decide(erp, move, request.body.validate, () => authorOf(erp, request), request.log);
+    await decide(erp, cleanups, move, request.body.validate, () => authorOf(erp, request), request.log);
     return moveRow(await scopedMove(request, move.id));
   });
 
@@ -316,7 +319,7 @@ export async function moveRoutes(app: FastifyInstance, { erp }: { erp: ErpClient
         else if (!move) failed.push({ id, statusCode: 404, message: said(new HttpError(404, 'moves.notFound', { id })) });
         else {
           try {
-            await decide(erp, move, validate, authorOnce, request.log);
+            await decide(erp, cleanups, move, validate, authorOnce, request.log);
             decided.push(id);
           } catch (error) {
             const statusCode = (error as { statusCode?: number }).statusCode;
@@ -398,26 +401,37 @@ type Author = { author_id: number } | { email_from: string };
 
 /**
  * A manager's decision on a move (the validation flags and a note in its chatter), whole or not at all: when the
- * note cannot be written the flags are put back. A move already decided this way is left as it is (no second note),
- * so a decision sent again changes nothing.
+ * note cannot be written the flags are put back, now or by the background clean-up (server/erp/cleanups.ts). A move
+ * already decided this way is left as it is (no second note), so a decision sent again changes nothing; one whose
+ * note was lost (flags without their note) gets it.
  */
-async function decide(erp: ErpClient, move: ErpRecord, validate: boolean, author: () => Promise<Author>, log: FastifyBaseLogger): Promise<void> {
+async function decide(erp: ErpClient, cleanups: ErpCleanups, move: ErpRecord, validate: boolean, author: () => Promise<Author>, log: FastifyBaseLogger): Promise<void> {
   if (move.state === 'cancel') throw new HttpError(409, 'moves.cancelledDecision');
+  // An earlier decision on it that failed half-way is settled first (its flags put back, or found whole).
+  if (await cleanups.settle('account.move', move.id, log)) {
+    const [fresh] = await erp.read('account.move', [move.id], ['pnt_account_move_team_manager_validate', 'pnt_account_move_team_manager_deny', 'state']);
+    move = { ...move, ...fresh };
+  }
   const validated = Boolean(move.pnt_account_move_team_manager_validate);
   const denied = Boolean(move.pnt_account_move_team_manager_deny);
-  if (validated === validate && denied === !validate) return;
+  const body = validate ? DECISION_NOTES.validated : DECISION_NOTES.rejected;
+  const note = async () =>
+    erp.call<number>('account.move', 'message_post', [move.id], [], { body, message_type: 'notification', subtype_xmlid: 'mail.mt_note', ...(await author()) });
+  if (validated === validate && denied === !validate) {
+    if (!(await decisionNoted(erp, move.id, validate))) await note();
+    return;
+  }
   // Once posted, the manager's decision is part of the booked record: it is not turned over afterwards.
   if (move.state === 'posted' && (validated || denied)) throw new HttpError(409, 'moves.postedDecision');
-  await erp.write('account.move', [move.id], { pnt_account_move_team_manager_validate: validate, pnt_account_move_team_manager_deny: !validate });
+  const hold = await cleanups.hold({ kind: 'decision', model: 'account.move', recordId: move.id, validate, before: { validated, denied } });
   try {
-    const body = validate ? 'Validado por el responsable / Validated by the manager' : 'Rechazado por el responsable / Rejected by the manager';
-    await erp.call<number>('account.move', 'message_post', [move.id], [], { body, message_type: 'notification', subtype_xmlid: 'mail.mt_note', ...(await author()) });
+    await erp.write('account.move', [move.id], { pnt_account_move_team_manager_validate: validate, pnt_account_move_team_manager_deny: !validate });
+    await note();
   } catch (error) {
-    await erp
-      .write('account.move', [move.id], { pnt_account_move_team_manager_validate: validated, pnt_account_move_team_manager_deny: denied })
-      .catch((undo) => log.error({ err: undo, moveId: move.id }, 'a decision without its note could not be undone'));
+    await cleanups.failed(hold, log);
     throw error;
   }
+  await cleanups.release(hold);
 }
 
 const setting = z.object({ journal_id: z.unknown().optional(), account: z.unknown().optional() }).passthrough();
@@ -444,14 +458,22 @@ export const moveCreateSchema = z.object({
  * the journal and account of the project's settings or else the company's; the client's copy of the settings is
  * not trusted. The file is stored as an attachment; if that fails the move is removed again.
  */
-export async function moveCreateRoute(app: FastifyInstance, { erp }: { erp: ErpClient }) {
+export async function moveCreateRoute(app: FastifyInstance, { erp, features, cleanups }: { erp: ErpClient; features: FeatureProbe; cleanups: ErpCleanups }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.post('/odoo/moves/create', { schema: { body: orEmpty(moveCreateSchema) }, config: { permission: 'moves.create' } }, async (request, reply) => {
+  api.post('/odoo/moves/create', { schema: { headers: submissionHeaders, body: orEmpty(moveCreateSchema) }, config: { permission: 'moves.create' } }, async (request, reply) => {
     const body = request.body;
     const user = request.user;
     if (!user.companies.includes(body.company_id)) throw new HttpError(403, 'access.company', {}, { field: 'company_id' });
     if (body.type === 'expense' && !body.paymentMethod) throw new HttpError(400, 'moves.paymentMethodRequired', {}, { field: 'paymentMethod' });
     if (!isWithinTwoYears(body.date)) throw new HttpError(400, 'moves.incorrectDate', {}, { field: 'date' });
+    // Where the ERP holds submission keys (the connector's field), a resend of a submission answers its first bill.
+    const keyed = (await features.get()).submissionKeys;
+    const key = keyed ? submissionKeyOf(request) : undefined;
+    const scope: Domain = [['company_id', 'in', user.companies], ['move_type', 'in', MOVE_TYPES], ['x_uploaded_by', '=ilike', user.email]];
+    if (key) {
+      const first = await keyedRecord(erp, 'account.move', key, scope, MOVE_FIELDS);
+      if (first) return reply.code(201).header('idempotent-replayed', 'true').send(moveRow(first));
+    }
 
     const [company] = await companiesWithProjects(erp, [body.company_id]);
     if (!company) throw new HttpError(404, 'moves.companyNotFound', { id: body.company_id }, { field: 'company_id' });
@@ -473,24 +495,30 @@ export async function moveCreateRoute(app: FastifyInstance, { erp }: { erp: ErpC
     const accountId = settings.account ? await accountByCode(erp, body.company_id, String(settings.account), company.name) : undefined;
     const declared = body.paymentStatus ?? (body.type === 'invoice' ? 'paid' : undefined);
 
-    const moveId = await erp.create('account.move', {
-      move_type: body.type === 'expense' ? 'in_receipt' : 'in_invoice',
-      company_id: body.company_id,
-      journal_id: settings.journal_id,
-      partner_id: body.partner_id || false,
-      currency_id: Array.isArray(companyRecord.currency_id) ? companyRecord.currency_id[0] : false,
-      project_id: project?.id ?? false,
-      date: body.date,
-      invoice_date: body.date,
-      ref: concept || false,
-      narration: body.comment?.trim() ? `<p>${escapeHtml(body.comment.trim()).replace(/\n/g, '<br>')}</p>` : false,
-      x_payment_method: body.type === 'expense' ? body.paymentMethod : false,
-      ...(declared ? { x_payment_status: declared } : {}),
-      x_uploaded_by: user.email,
-      // The amount typed is the document's total: no tax is added on top (Odoo would take the account's default taxes).
-      invoice_line_ids: [[0, 0, { name: concept || file.name, display_type: 'product', quantity: 1, price_unit: roundMoney(body.amount), tax_ids: [[6, 0, []]], ...(accountId ? { account_id: accountId } : {}) }]],
-    });
+    // The bill carries a pending marker until its last step: until then no resend takes it for the first one, and the
+    // clean-up finds it by the marker even when the create's own answer is lost (server/erp/whole.ts).
+    const marker = keyed ? pendingMarker() : undefined;
+    const hold = await cleanups.hold({ kind: 'unlink', model: 'account.move', marker });
+    let moveId: number | undefined;
     try {
+      moveId = await erp.create('account.move', {
+        move_type: body.type === 'expense' ? 'in_receipt' : 'in_invoice',
+        company_id: body.company_id,
+        journal_id: settings.journal_id,
+        partner_id: body.partner_id || false,
+        currency_id: Array.isArray(companyRecord.currency_id) ? companyRecord.currency_id[0] : false,
+        project_id: project?.id ?? false,
+        date: body.date,
+        invoice_date: body.date,
+        ref: concept || false,
+        narration: body.comment?.trim() ? `<p>${escapeHtml(body.comment.trim()).replace(/\n/g, '<br>')}</p>` : false,
+        x_payment_method: body.type === 'expense' ? body.paymentMethod : false,
+        ...(declared ? { x_payment_status: declared } : {}),
+        x_uploaded_by: user.email,
+        ...(marker ? { [KEY_FIELD]: marker } : {}),
+        // The amount typed is the document's total: no tax is added on top (Odoo would take the account's default taxes).
+        invoice_line_ids: [[0, 0, { name: concept || file.name, display_type: 'product', quantity: 1, price_unit: roundMoney(body.amount), tax_ids: [[6, 0, []]], ...(accountId ? { account_id: accountId } : {}) }]],
+      });
       const attachment = await erp.create('ir.attachment', {
         name: file.name,
         datas: file.data.toString('base64'),
@@ -499,14 +527,19 @@ export async function moveCreateRoute(app: FastifyInstance, { erp }: { erp: ErpC
         res_model: 'account.move',
         res_id: moveId,
       });
-      await erp.write('account.move', [moveId], { message_main_attachment_id: attachment });
+      if (!marker) await erp.write('account.move', [moveId], { message_main_attachment_id: attachment });
       // The uploader's comment opens the move's conversation, where the manager reads and answers it.
       if (body.comment?.trim()) await postNote(erp, request, 'account.move', moveId, body.comment.trim());
+      // The last step: the bill is whole, and its key (or none) replaces the marker.
+      if (marker) await erp.write('account.move', [moveId], { message_main_attachment_id: attachment, [KEY_FIELD]: key ?? false });
     } catch (error) {
-      // Nothing half-written: the move goes with its attachment, or not at all.
-      await erp.unlink('account.move', [moveId]).catch((cleanup) => request.log.error({ err: cleanup, moveId }, 'could not remove a half-created move'));
+      // Nothing half-written: the move goes with its attachment and note, or not at all; now if the ERP answers,
+      // else by the background clean-up, retried until done.
+      if (moveId !== undefined) await cleanups.amend(hold, { kind: 'unlink', model: 'account.move', marker, recordId: moveId }).catch(() => undefined);
+      await cleanups.failed(hold, request.log);
       throw error;
     }
+    await cleanups.release(hold);
     const [created] = await erp.read('account.move', [moveId], MOVE_FIELDS);
     return reply.code(201).send(moveRow(created));
   });

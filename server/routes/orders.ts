@@ -22,6 +22,7 @@ import { renderOrderPdf, type PrintableOrder } from './order-pdf';
 import { declaration, declaredMax, erpOrder, idParams, orEmpty, queryParam, withSort, whenNotGiven } from './reference';
 import { HttpError } from '../http-error';
 import { rule, validId, worded } from './input';
+import { createOnce, submissionHeaders, submissionKeyOf } from '../erp/whole';
 
 export const ORDER_FIELDS = [
   'name', 'create_date', 'write_date', 'date_order', 'partner_id', 'client_order_ref', 'user_id', 'x_uploaded_by', 'company_id',
@@ -297,9 +298,11 @@ export async function orderRoutes(app: FastifyInstance, { erp, config, features,
     if (!(await erp.searchCount(model, domain))) throw new HttpError(400, key, { id: recordId }, { field });
   }
 
-  api.post('/odoo/orders/create', { schema: { body: orEmpty(createSchema) }, config: { permission: 'orders.create' } }, async (request, reply) => {
+  api.post('/odoo/orders/create', { schema: { headers: submissionHeaders, body: orEmpty(createSchema) }, config: { permission: 'orders.create' } }, async (request, reply) => {
     const { order, lines } = request.body;
     const user = userOf(request);
+    // The key is kept where the ERP can hold it (the connector's field); elsewhere the order is created as before.
+    const key = (await features.get()).submissionKeys ? submissionKeyOf(request) : undefined;
     if (!user.companies.includes(order.company_id)) throw new HttpError(403, 'access.company', {}, { field: 'order.company_id' });
     if (!isWithinTwoYears(order.date_order)) throw new HttpError(400, 'orders.incorrectDate', {}, { field: 'order.date_order' });
     await mustExist('res.partner', order.partner_id, order.company_id, 'orders.customerNotFound', 'order.partner_id');
@@ -317,8 +320,8 @@ export async function orderRoutes(app: FastifyInstance, { erp, config, features,
     }
     const [salesperson] = await erp.searchRead('res.users', [['login', '=ilike', user.email]], { fields: ['id'], limit: 1 }).catch(() => []);
 
-    // One create with its lines (x2many commands): the order exists whole or not at all.
-    const orderId = await erp.create('sale.order', {
+    // One create with its lines (x2many commands): the order exists whole or not at all, with its key when sent.
+    const { id: orderId, replayed } = await createOnce(erp, 'sale.order', {
       company_id: order.company_id,
       partner_id: order.partner_id,
       client_order_ref: order.client_order_ref || false,
@@ -342,8 +345,9 @@ export async function orderRoutes(app: FastifyInstance, { erp, config, features,
           tax_id: [[6, 0, line.tax_id]],
         }];
       }),
-    });
+    }, key, [['company_id', 'in', user.companies], ['x_uploaded_by', '=ilike', user.email]]);
     const [created] = await erp.read('sale.order', [orderId], ['name']);
+    if (replayed) reply.header('idempotent-replayed', 'true');
     return reply.code(201).send({ id: orderId, name: created?.name ?? null });
   });
 

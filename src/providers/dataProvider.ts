@@ -2,6 +2,7 @@ import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-ad
 import { resourceNamed } from '../../shared/resources/registry';
 import { sortableFields, type ResourceDeclaration, type Verb } from '../../shared/resources/types';
 import { apiFetch, getToken, withFieldErrors } from './http';
+import { SUBMISSION_HEADER, submissionDone, submissionKey } from './submission';
 
 /**
  * react-admin's dataProvider over the spec's API (section 7), derived from the resource declarations
@@ -250,8 +251,13 @@ export const dataProvider: BackofficeDataProvider = {
   async create(name, { data }) {
     const resource = declaration(name);
     if (!offers(resource, 'create')) return unsupported(name, 'create');
+    // The submission's key: a resend of the same values after a failure makes no second record (providers/submission.ts).
+    const key = submissionKey(name, data);
     // A refusal naming a field marks it in react-admin's form (server-side validation: body.errors).
-    const { json } = await apiFetch<RaRecord>(`${resource.path}/create`, { method: 'POST', body: data }).catch((error: unknown) => Promise.reject(withFieldErrors(error)));
+    const { json } = await apiFetch<RaRecord>(`${resource.path}/create`, { method: 'POST', body: data, headers: { [SUBMISSION_HEADER]: key } }).catch((error: unknown) =>
+      Promise.reject(withFieldErrors(error)),
+    );
+    submissionDone(name, key);
     return { data: { ...(data as object), ...(json as object) } as never };
   },
 

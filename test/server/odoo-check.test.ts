@@ -35,7 +35,11 @@ const ALL: ErpFeatures = {
   declaredPaymentStatus: true,
   ownerEmployee: true,
   orderMargins: true,
+  submissionKeys: true,
 };
+/** What the recorded connector (before issue 28's submission keys) offers. */
+const PRE_KEYS: ErpFeatures = { ...ALL, submissionKeys: false };
+const UPDATE_CONNECTOR = 'Update the module backoffice_connector to its latest version (odoo/backoffice_connector in this repository)';
 const INSTALL_CONNECTOR = 'Install the module backoffice_connector (odoo/backoffice_connector in this repository)';
 const OCA_FIX =
   'Install OCA account_payment_mode, account_payment_partner and account_payment_sale (optional: without them orders are created without a payment mode and the list is empty)';
@@ -118,6 +122,7 @@ describe('feature probe', () => {
       declaredPaymentStatus: false,
       ownerEmployee: false,
       orderMargins: true,
+      submissionKeys: false,
     });
     expect(replay.unmatched).toEqual([]);
     // Each model asked once, through fields_get with an empty first argument (allfields=[]: all fields).
@@ -126,9 +131,10 @@ describe('feature probe', () => {
     expect(asked.every((call) => JSON.stringify(call.args) === '[[]]')).toBe(true);
   });
 
-  it('on an Odoo 17 with the connector and the OCA payment modes, finds everything', async () => {
+  it('on an Odoo 17 with the connector and the OCA payment modes, finds everything but the submission keys', async () => {
     const { client, replay } = odoo(connector);
-    expect(await featureProbe(client).get()).toEqual(ALL);
+    // Recorded with the connector of before issue 28, which had no x_backoffice_key yet.
+    expect(await featureProbe(client).get()).toEqual(PRE_KEYS);
     expect(replay.unmatched).toEqual([]);
   });
 
@@ -266,6 +272,7 @@ describe('odoo check against Odoo 17 (recorded answers)', () => {
       'Declared payment status of expenses': 'missing',
       'Owner employee of contacts': 'missing',
       'Order margins': 'ok',
+      'Submission keys (one record per form sent)': 'missing',
       'API user admin': 'ok',
       'YourCompany (company 1): tax rounding': 'ok',
       'YourCompany (company 1): sale tax 21%': 'degraded',
@@ -311,16 +318,16 @@ describe('odoo check against Odoo 17 (recorded answers)', () => {
     expect(text[1]).toBe(`OK       Odoo: Odoo 17.0-20240709 at ${stock.odoo.url}, database 'bo_stock', login 'admin' (uid 2)`);
     const at = text.indexOf('MISSING  Connector module (backoffice_connector): state: uninstalled');
     expect(text[at + 1]).toBe(`         Fix: ${INSTALL_CONNECTOR}`);
-    expect(text.at(-1)).toBe('8 missing, 4 degraded');
+    expect(text.at(-1)).toBe('9 missing, 4 degraded');
   });
 
-  it('with the connector module and the payment modes, and the journals set, reports nothing missing', async () => {
+  it('with the connector module of before issue 28, the payment modes and the journals set, reports only the submission keys missing', async () => {
     const { client, connection, replay } = odoo(connector);
     const report = await checkOdoo(client, { connection, accounts: [{ email: 'marc.demo@example.com', active: true }] });
     expect(replay.unmatched).toEqual([]);
-    expect(report.features).toEqual(ALL);
-    expect(report.items.filter((one) => one.status !== 'ok')).toEqual([]);
-    expect(formatReport(report).split('\n').at(-1)).toBe('Nothing missing');
+    expect(report.features).toEqual(PRE_KEYS);
+    expect(report.items.filter((one) => one.status !== 'ok')).toEqual([expect.objectContaining({ feature: 'Submission keys (one record per form sent)', status: 'missing', fix: UPDATE_CONNECTOR })]);
+    expect(formatReport(report).split('\n').at(-1)).toBe('1 missing, 0 degraded');
   });
 
   it('one line for wrong credentials, an unknown database, an address that is not Odoo, and an Odoo that cannot be reached', async () => {
@@ -375,17 +382,20 @@ describe('start-up check', () => {
     const { client, connection } = odoo(stock);
     const { log, lines } = logger();
     logReport(log, await checkOdoo(client, { connection }));
-    expect(lines.filter(([level]) => level === 'warn')).toHaveLength(9);
+    expect(lines.filter(([level]) => level === 'warn')).toHaveLength(10);
     expect(lines).toContainEqual(['warn', `Odoo check: missing Connector module (backoffice_connector): state: uninstalled. Fix: ${INSTALL_CONNECTOR}`]);
     expect(lines).toContainEqual(['info', expect.stringMatching(/^Odoo check: degraded Payment modes \(OCA\): /)]);
-    expect(lines.at(-1)).toEqual(['warn', `Odoo check of ${stock.odoo.url} (database bo_stock) (Odoo 17.0-20240709): 8 missing, 3 degraded; details: npm run odoo:check`]);
+    expect(lines.at(-1)).toEqual(['warn', `Odoo check of ${stock.odoo.url} (database bo_stock) (Odoo 17.0-20240709): 9 missing, 3 degraded; details: npm run odoo:check`]);
   });
 
-  it('logs at info level when nothing is missing', async () => {
+  it('logs at info level what is fine, a warning for the one thing missing', async () => {
     const { client, connection } = odoo(connector);
     const { log, lines } = logger();
     logReport(log, await checkOdoo(client, { connection }));
-    expect(lines).toEqual([['info', `Odoo check of ${connector.odoo.url} (database ${connector.odoo.db}) (Odoo 17.0-20240709): Nothing missing; details: npm run odoo:check`]]);
+    expect(lines).toEqual([
+      ['warn', `Odoo check: missing Submission keys (one record per form sent): lacking: account.move.x_backoffice_key, sale.order.x_backoffice_key, res.partner.x_backoffice_key; without it a form sent again after a lost answer may make a second record. Fix: ${UPDATE_CONNECTOR}`],
+      ['warn', `Odoo check of ${connector.odoo.url} (database ${connector.odoo.db}) (Odoo 17.0-20240709): 1 missing, 0 degraded; details: npm run odoo:check`],
+    ]);
   });
 
   it('never fails the start: an unreachable Odoo is logged as such', async () => {

@@ -1,4 +1,4 @@
-from odoo import fields, models
+from odoo import api, fields, models
 
 
 class AccountMove(models.Model):
@@ -33,4 +33,49 @@ class AccountMove(models.Model):
         [("paid", "Paid"), ("unpaid", "Unpaid")],
         string="Declared payment status", copy=False,
         help="What the uploader stated. Odoo's own payment status stays computed from reconciliation.",
+    )
+
+    # The console's submission key (issue 28): one bill per form submission, however many times the form was sent.
+    # Holds "pending:<attempt>" while the console writes a bill in several calls, the key once the bill is whole.
+    x_backoffice_key = fields.Char(string="Console submission key", copy=False, readonly=True)
+
+    def init(self):
+        super().init()
+        unique_submission_key(self.env.cr, self._table)
+
+    @api.model
+    def backoffice_create_bill(self, vals, attachment, note=None, key=None, author=None):
+        """A bill with its file and the uploader's note, in one call (one transaction): whole or not at all.
+
+        ``key`` is the console's submission key: a bill already made with it is answered again instead of a
+        second one. ``author`` (``author_id`` or ``email_from``) signs the note as the console user.
+        Returns the bill's id.
+        """
+        if key:
+            found = self.search([("x_backoffice_key", "=", key)], limit=1)
+            if found:
+                return found.id
+        move = self.create(dict(vals, x_backoffice_key=key or False))
+        file = self.env["ir.attachment"].create(dict(attachment, res_model="account.move", res_id=move.id))
+        move.message_main_attachment_id = file
+        if note:
+            move.message_post(body=note, message_type="comment", subtype_xmlid="mail.mt_note", **(author or {}))
+        return move.id
+
+    def backoffice_decide(self, validate, note, author=None):
+        """A manager's decision with its note, in one call (one transaction): the flags never without their note."""
+        for move in self:
+            move.write({
+                "pnt_account_move_team_manager_validate": bool(validate),
+                "pnt_account_move_team_manager_deny": not validate,
+            })
+            move.message_post(body=note, message_type="notification", subtype_xmlid="mail.mt_note", **(author or {}))
+        return True
+
+
+def unique_submission_key(cr, table):
+    """One record per submission key; records without one are not constrained (a plain SQL index: Odoo 16 to 19)."""
+    cr.execute(
+        'CREATE UNIQUE INDEX IF NOT EXISTS "%s_x_backoffice_key_uniq" ON "%s" (x_backoffice_key)'
+        " WHERE x_backoffice_key IS NOT NULL" % (table, table)
     )

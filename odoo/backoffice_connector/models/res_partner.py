@@ -1,5 +1,7 @@
 from odoo import fields, models
 
+from .account_move import unique_submission_key
+
 
 class ResPartner(models.Model):
     _inherit = "res.partner"
@@ -20,3 +22,10 @@ class ResPartner(models.Model):
         help="Event contact list this contact was gathered from.",
     )
     x_notes = fields.Text(string="Backoffice notes")
+
+    # The console's submission key (issue 28): one contact per form submission, however many times it was sent.
+    x_backoffice_key = fields.Char(string="Console submission key", copy=False, readonly=True)
+
+    def init(self):
+        super().init()
+        unique_submission_key(self.env.cr, self._table)

@@ -76,6 +76,7 @@ export const PRODUCT_MODELS: ModelDef[] = [
     x_studio_tipo_inversor: m2m('x_tipo_inversor', 'x_res_partner_x_tipo_inversor_rel', 'res_partner_id', 'x_tipo_inversor_id'),
     from_event_assistant: m2o('x_evento_contactos'),
     x_notes: text,
+    x_backoffice_key: char,
     create_date: datetime,
   }, { order: 'name' }),
   model('uom.uom', { name: required(char) }),
@@ -122,6 +123,8 @@ export const PRODUCT_MODELS: ModelDef[] = [
     // What the uploader declared; Odoo's payment_state stays computed from the payments.
     x_payment_status: selection('paid', 'unpaid'),
     x_uploaded_by: char,
+    // The console's submission key (connector field): unique, written once the bill is whole (server/erp/whole.ts).
+    x_backoffice_key: char,
     invoice_line_ids: o2m('account.move.line', 'move_id'),
     line_ids: o2m('account.move.line', 'move_id'),
     attachment_ids: { type: 'one2many', relation: 'ir.attachment', computed: true },
@@ -203,6 +206,7 @@ export const PRODUCT_MODELS: ModelDef[] = [
     margin: money,
     margin_percent: float,
     x_uploaded_by: char,
+    x_backoffice_key: char,
     order_line: o2m('sale.order.line', 'order_id'),
   }, { order: 'date_order desc, id desc' }),
   model('sale.order.line', {
@@ -231,10 +235,12 @@ export const PRODUCT_INDEXES: Indexes = {
   'account.move': [
     { columns: ['journal_id', 'state'] },
     { columns: ['invoice_date_due'] },
+    // One record per submission key, as the connector's unique constraint.
+    { columns: ['x_backoffice_key'], unique: true },
   ],
   'ir.attachment': [{ columns: ['res_model', 'res_id'] }],
   'mail.message': [{ columns: ['model', 'res_id'] }],
-  'sale.order': [{ columns: ['client_order_ref'] }],
-  'res.partner': [{ columns: ['company_id', 'name'] }],
+  'sale.order': [{ columns: ['client_order_ref'] }, { columns: ['x_backoffice_key'], unique: true }],
+  'res.partner': [{ columns: ['company_id', 'name'] }, { columns: ['x_backoffice_key'], unique: true }],
   'res.users': [{ columns: ['login'], unique: true }],
 };

@@ -133,6 +133,12 @@ export const FEATURE_REQUIREMENTS: Record<keyof ErpFeatures, FeatureRequirement>
     fix: 'Install OCA account_payment_mode, account_payment_partner and account_payment_sale (optional: without them orders are created without a payment mode and the list is empty)',
     without: 'orders are created without a payment mode and the list is empty',
   },
+  submissionKeys: {
+    label: 'Submission keys (one record per form sent)',
+    required: true,
+    fix: `Update the module ${CONNECTOR_MODULE} to its latest version (odoo/${CONNECTOR_MODULE} in this repository)`,
+    without: 'a form sent again after a lost answer may make a second record',
+  },
   orderMargins: { label: 'Order margins', required: false, fix: 'Install Sales margin (sale_margin)', without: 'orders show no margin' },
 };
 

@@ -26,6 +26,7 @@ import { closestSupplier, supplierSearchTerms, vatCore } from '../../../shared/d
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
 import { errorMessage, fieldErrorsOf } from '../../providers/http';
 import { SERVER_MESSAGE_KEYS, postWithProgress, readAsDataUrl } from './upload';
+import { SUBMISSION_HEADER, submissionDone, submissionKey } from '../../providers/submission';
 import { useReferenceList } from '../../providers/useReferenceList';
 import { LocaleNumberInput } from '../../custom/inputs/LocaleNumberInput';
 import { LocaleDateInput } from '../../custom/inputs/LocaleDateInput';
@@ -226,8 +227,15 @@ function MoveFields({ tab }: { tab: MoveType }) {
   });
   // The creation keeps its own request (POST /odoo/moves/create, the spec's payload): it reports the upload's
   // progress, which fetch (and so the dataProvider) cannot. The move lists are stale afterwards.
+  // The send carries the submission's key (the same when the same bill is sent again after a failure): the server
+  // then makes one bill of it, however many times its answer was lost.
   const creation = useMutation({
-    mutationFn: (body: Record<string, unknown>) => postWithProgress('/odoo/moves/create', body, setProgress),
+    mutationFn: async (body: Record<string, unknown>) => {
+      const key = submissionKey('moves', body);
+      const answer = await postWithProgress('/odoo/moves/create', body, setProgress, { [SUBMISSION_HEADER]: key });
+      submissionDone('moves', key);
+      return answer;
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['moves'] }),
   });
 

@@ -23,11 +23,12 @@ export interface UploadResult<T> {
  * POST with upload progress (fetch cannot report it): used for the move creation, whose body carries the file.
  * Rejects with an Error whose message is the server's message, like the other calls.
  */
-export function postWithProgress<T>(path: string, body: unknown, onProgress: (fraction: number) => void): Promise<UploadResult<T>> {
+export function postWithProgress<T>(path: string, body: unknown, onProgress: (fraction: number) => void, headers: Record<string, string> = {}): Promise<UploadResult<T>> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', path);
     request.setRequestHeader('content-type', 'application/json');
+    for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
     // The console's language, not the browser's (which it would send by itself): refusals come back in it.
     request.setRequestHeader('Accept-Language', requestLanguage());
     // The server answers its refusals in the console's language.
