@@ -148,10 +148,16 @@ export const MIGRATIONS: Array<{ id: number; name: string; sql: string }> = [
   {
     // An invitation that gives an existing account its password (npm run admin:create, issue 28): the account is made
     // first, without a password, and the link sets it. Plain invitations (account_id NULL) create their account.
+    // Stored password hashes already found not to be a published password (server/db/seed.ts), so that a start with
+    // DEMO off checks only the new ones (a check costs one scrypt, 50-250 ms).
     id: 7,
-    name: 'invitations for an existing account',
+    name: 'invitations for an existing account; published-password checks',
     sql: `
-      ALTER TABLE invitations ADD COLUMN account_id integer REFERENCES users(id) ON DELETE CASCADE
+      ALTER TABLE invitations ADD COLUMN account_id integer REFERENCES users(id) ON DELETE CASCADE;
+      CREATE TABLE password_checks (
+        digest text PRIMARY KEY,
+        checked_at timestamptz NOT NULL DEFAULT now()
+      )
     `,
   },
   {

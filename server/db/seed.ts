@@ -3,6 +3,7 @@
  * share one password, printed on the first start and in the README: with DEMO off (ERP=odoo's default) none is made
  * and the server refuses to start while any account still has that password (issue 28).
  */
+import { createHash } from 'node:crypto';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { Sql } from '../erp/embedded/sql';
 import type { Db } from './index';
@@ -49,10 +50,21 @@ export async function isPublishedPasswordHash(hash: string | null): Promise<bool
   return false;
 }
 
-/** Accounts (active or not) whose stored password hash matches a published password, by e-mail. */
+/**
+ * What the cache of checks remembers of a stored hash: its digest, with the published passwords it was checked
+ * against (a new one in the list checks every hash again). Never the hash itself.
+ */
+const checkDigest = (hash: string) => createHash('sha256').update(`${PUBLISHED_PASSWORDS.join('\u0000')}\u0000${hash}`).digest('base64url');
+
+/**
+ * Accounts (active or not) whose stored password hash matches a published password, by e-mail. Hashes already found
+ * clean (password_checks) are not checked again: a password set since is a new hash, so it is checked.
+ */
 export async function accountsWithDemoPassword(db: Sql): Promise<Array<{ id: number; email: string }>> {
   const rows = await db.query<{ id: number; email: string; password_hash: string }>('SELECT id, email, password_hash FROM users WHERE password_hash IS NOT NULL ORDER BY id');
-  // The seed gives every demo account one hash: each distinct hash is checked once (scrypt costs ~50 ms a check).
+  const known = new Set((await db.query<{ digest: string }>('SELECT digest FROM password_checks')).map((row) => row.digest));
+  const unchecked = rows.filter((row) => !known.has(checkDigest(row.password_hash)));
+  // The seed gives every demo account one hash: each distinct hash is checked once.
   const verdicts = new Map<string, Promise<boolean>>();
   const published = (hash: string) => {
     let verdict = verdicts.get(hash);
@@ -63,12 +75,14 @@ export async function accountsWithDemoPassword(db: Sql): Promise<Array<{ id: num
     return verdict;
   };
   const found: Array<{ id: number; email: string }> = [];
+  const clean: string[] = [];
   // A few at a time: scrypt runs on libuv's four threads, and each check holds 16 MiB.
-  for (let start = 0; start < rows.length; start += 4) {
-    const batch = rows.slice(start, start + 4);
+  for (let start = 0; start < unchecked.length; start += 4) {
+    const batch = unchecked.slice(start, start + 4);
     const matches = await Promise.all(batch.map((row) => published(row.password_hash)));
-    batch.forEach((row, index) => matches[index] && found.push({ id: row.id, email: row.email }));
+    batch.forEach((row, index) => (matches[index] ? found.push({ id: row.id, email: row.email }) : clean.push(checkDigest(row.password_hash))));
   }
+  if (clean.length) await db.query('INSERT INTO password_checks (digest) SELECT unnest($1::text[]) ON CONFLICT (digest) DO NOTHING', [[...new Set(clean)]]);
   return found;
 }
 

@@ -125,6 +125,16 @@ describe('a start with DEMO off', () => {
         { email: 'clerk@company.example', has_password: false },
         { email: 'manager@demo.example', has_password: true },
       ]);
+
+      // Hashes found clean are not checked again at each start, but a password set since is a new hash: checked.
+      expect(await db.query('SELECT digest FROM password_checks')).toHaveLength(1);
+      await db.query('UPDATE users SET password_hash = $1 WHERE email = $2', [await hashPassword(DEMO_PASSWORD), 'manager@demo.example']);
+      const again = await buildApp(production, { db, logger: false }).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect((again as DemoPasswordsPresent).emails).toEqual(['manager@demo.example']);
+      expect((again as Error).message).toContain('The account manager@demo.example still has the published demo password');
     } finally {
       await db.close();
     }

@@ -67,5 +67,5 @@ describe('a server on a data folder', () => {
     } finally {
       await second.close();
     }
-  }, 90_000);
+  }, 240_000);
 });
