@@ -112,7 +112,7 @@ beforeAll(async () => {
     seedErp: false,
     // The clean-up runs when the test says (after the ERP is back), not on its own timer.
     cleanups: { pollMs: 3_600_000, firstDelayMs: 0 },
-    env: { ERP: 'odoo', ODOO_URL: proxy.url, ODOO_DB: connection.db, ODOO_LOGIN: connection.login, ODOO_API_KEY: connection.apiKey, ODOO_TIMEOUT_MS: '120000' },
+    env: { ERP: 'odoo', ODOO_URL: proxy.url, ODOO_DB: connection.db, ODOO_LOGIN: connection.login, ODOO_API_KEY: connection.apiKey, ODOO_TIMEOUT_MS: '120000', DEMO: 'true' },
   });
   await app.app.services.db.query('UPDATE users SET companies = $1 WHERE email = $2', [[company], 'admin@demo.example']);
   token = await app.tokenFor('admin@demo.example');
