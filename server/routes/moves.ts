@@ -143,10 +143,17 @@ export async function postNote(erp: ErpClient, request: FastifyRequest, model: s
   return erp.call<number>(model, 'message_post', [id], [], { body, message_type: messageType, subtype_xmlid: 'mail.mt_note', ...(await authorOf(erp, request)) });
 }
 
-/** The account with this code in the company's chart (Odoo 18 shares accounts between companies: company_ids). */
+/**
+ * The account with this code in the company's chart (Odoo 18 shares accounts between companies: company_ids). From 18
+ * an account's code belongs to a company and is searched in the context's company: that company is put there.
+ */
 export async function accountByCode(erp: ErpClient, companyId: number, code: string, companyName: string): Promise<number> {
   const shared = (await erp.version?.()) ?? 17;
-  const [account] = await erp.searchRead('account.account', [['code', '=', code], [shared >= 18 ? 'company_ids' : 'company_id', 'in', [companyId]]], { fields: ['id'], limit: 1 });
+  const [account] = await erp.searchRead('account.account', [['code', '=', code], [shared >= 18 ? 'company_ids' : 'company_id', 'in', [companyId]]], {
+    fields: ['id'],
+    limit: 1,
+    ...(shared >= 18 ? { context: { allowed_company_ids: [companyId] } } : {}),
+  });
   if (!account) throw new HttpError(400, 'moves.accountMissing', { code, company: companyName });
   return account.id;
 }
