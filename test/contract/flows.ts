@@ -56,7 +56,10 @@ export async function prepare(ctx: Pick<FlowContext, 'erp' | 'companyId' | 'emai
 
 async function lineAccountCodes(erp: ErpClient, moveId: number): Promise<string[]> {
   const lines = await erp.searchRead('account.move.line', [['move_id', '=', moveId], ['display_type', '=', 'product']], { fields: ['account_id'] });
-  const accounts = await erp.read('account.account', lines.map((line) => pairId(line.account_id)), ['code']);
+  // From Odoo 18 an account's code belongs to a company: it is read in the move's company.
+  const perCompany = ((await erp.version?.()) ?? 17) >= 18;
+  const [move] = perCompany ? await erp.read('account.move', [moveId], ['company_id']) : [];
+  const accounts = await erp.read('account.account', lines.map((line) => pairId(line.account_id)), ['code'], perCompany ? { allowed_company_ids: [pairId(move.company_id)] } : undefined);
   return accounts.map((account) => String(account.code));
 }
 
