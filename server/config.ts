@@ -108,7 +108,7 @@ const schema = z
     ODOO_DB: text,
     ODOO_LOGIN: text,
     ODOO_API_KEY: text,
-    ODOO_PROTOCOL: oneOf('ODOO_PROTOCOL', ['jsonrpc', 'json2'], 'jsonrpc'),
+    ODOO_PROTOCOL: oneOf('ODOO_PROTOCOL', ['auto', 'jsonrpc', 'json2'], 'auto'),
     ODOO_TIMEOUT_MS: whole('ODOO_TIMEOUT_MS', 1, 600_000, 20_000),
     ODOO_UNACCENT: oneOf('ODOO_UNACCENT', ['auto', 'yes', 'no'], 'auto'),
     EMBEDDED_RPC_LOGIN: text,
@@ -176,7 +176,8 @@ export interface Config {
     db: string;
     login: string;
     apiKey: string;
-    protocol: 'jsonrpc' | 'json2';
+    /** auto: JSON-2 from Odoo 19 on, JSON-RPC before (from the server's version); or forced. */
+    protocol: 'auto' | 'jsonrpc' | 'json2';
     timeoutMs: number;
     /** Whether the Odoo's ilike ignores accents (--unaccent): asked of it (auto), or said (yes/no). */
     unaccent: 'auto' | 'yes' | 'no';

@@ -1,4 +1,4 @@
-# Same code for Odoo 16.0, 17.0 and 18.0 Community (see README.md).
+# Same code for Odoo 16.0 to 19.0 Community (see README.md); installed on 19.0 without a warning.
 {
     "name": "Backoffice connector",
     # Series-less on purpose: Odoo prefixes it with the running series, so the

@@ -4,14 +4,16 @@
  * the same question may get different answers over a flow (a move read before and after a change), so answers to
  * one question are served in the order they were recorded. Calls are matched on what they ask (callOf: model,
  * method, arguments, keyword arguments without context); the context is checked on its own: every call must carry
- * `lang` and `tz`.
+ * `lang` and `tz`. JSON-RPC calls (/jsonrpc) and JSON-2 calls (Odoo 19's POST /json/2/<model>/<method>, recorded as
+ * service 'json2' with the body's named arguments, `ids` included, and answered with the recorded HTTP status) are
+ * both recorded; /web/webclient/version_info is common.version's answer, and is recorded and matched as that call.
  */
 import { callKey, callOf, type RecordedExchange } from '../support/odoo-replay';
 
 export interface ContractExchange {
   call: RecordedExchange['call'];
-  /** JSON-RPC answer ({ result } or { error }), or a page fetched by the server (a report), base64. */
-  answer: { result?: unknown; error?: unknown } | { status: number; contentType: string; base64: string };
+  /** JSON-RPC answer ({ result } or { error }), a JSON-2 answer (status and body), or a page fetched by the server (a report), base64. */
+  answer: { result?: unknown; error?: unknown } | { status: number; json: unknown } | { status: number; contentType: string; base64: string };
 }
 
 export interface ContractRecording {
@@ -28,12 +30,33 @@ export interface ContractRecording {
 
 type RpcBody = { id?: unknown; params?: { service?: string; method?: string; args?: unknown[] } };
 
+const VERSION_INFO = '/web/webclient/version_info';
+const JSON2_PATH = /^\/json\/2\/([^/]+)\/([^/]+)$/;
+
+/** A JSON-2 call as matched: model and method from the path, the body's named arguments but its context. */
+function json2Call(url: URL, init: RequestInit | undefined): { call: RecordedExchange['call']; context: Record<string, unknown> | undefined } | undefined {
+  const match = JSON2_PATH.exec(url.pathname);
+  if (!match || (init?.method ?? 'GET').toUpperCase() !== 'POST') return undefined;
+  const { context, ...kwargs } = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
+  return { call: { service: 'json2', method: 'call', model: decodeURIComponent(match[1]), orm: decodeURIComponent(match[2]), args: [], kwargs }, context: context as Record<string, unknown> | undefined };
+}
+
+/** A JSON-2 error keeps Odoo's name, message and arguments; the traceback is cut. */
+function leanJson2(status: number, json: unknown): unknown {
+  if (status < 400 || !json || typeof json !== 'object') return json;
+  const { name, message, arguments: args } = json as Record<string, unknown>;
+  return { name, message, arguments: args, context: {}, debug: '' };
+}
+
 const API_KEY_MARK = '<api-key>';
 
 /** `fields_get` answers are cut to the fields the product names, to keep fixtures small. */
 function trim(call: RecordedExchange['call'], answer: ContractExchange['answer'], keep: Set<string>): ContractExchange['answer'] {
-  if (call.orm !== 'fields_get' || !('result' in answer) || !answer.result || typeof answer.result !== 'object') return answer;
-  return { result: Object.fromEntries(Object.entries(answer.result as Record<string, unknown>).filter(([name]) => keep.has(name))) };
+  if (call.orm !== 'fields_get') return answer;
+  const cut = (fields: unknown) => Object.fromEntries(Object.entries(fields as Record<string, unknown>).filter(([name]) => keep.has(name)));
+  if ('json' in answer) return answer.status === 200 && answer.json && typeof answer.json === 'object' ? { status: answer.status, json: cut(answer.json) } : answer;
+  if (!('result' in answer) || !answer.result || typeof answer.result !== 'object') return answer;
+  return { result: cut(answer.result) };
 }
 
 /** Errors keep Odoo's name and message; the traceback is cut. */
@@ -58,6 +81,18 @@ export function recordingFetch(base: typeof fetch, keepFields: Set<string>): { f
   const recorder = (async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
     const response = await base(input, init);
+    const json2 = json2Call(url, init);
+    if (json2) {
+      contexts.push(json2.context);
+      const json = (await response.json()) as unknown;
+      exchanges.push({ call: json2.call, answer: trim(json2.call, { status: response.status, json: leanJson2(response.status, json) }, keepFields) });
+      return new Response(JSON.stringify(json), { status: response.status, headers: { 'content-type': 'application/json' } });
+    }
+    if (url.pathname === VERSION_INFO) {
+      const json = (await response.json()) as { result?: unknown; error?: { data?: Record<string, unknown> } };
+      exchanges.push({ call: { service: 'common', method: 'version', args: [] }, answer: lean(json) });
+      return new Response(JSON.stringify(json), { status: response.status, headers: { 'content-type': 'application/json' } });
+    }
     if (url.pathname !== '/jsonrpc') {
       const body = Buffer.from(await response.arrayBuffer());
       exchanges.push({
@@ -87,17 +122,28 @@ export function replayingFetch(recording: ContractRecording): { fetch: typeof fe
   const contexts: SeenContexts = [];
   const replay = (async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
-    const request = url.pathname === '/jsonrpc' ? (JSON.parse(String(init?.body ?? '{}')) as RpcBody) : undefined;
-    const call = request ? callOf(request) : { service: 'http', method: 'GET', args: [`${url.pathname}${url.search}`] };
+    const json2 = json2Call(url, init);
+    const rpc = url.pathname === '/jsonrpc' || url.pathname === VERSION_INFO;
+    const request = rpc ? (JSON.parse(String(init?.body ?? '{}')) as RpcBody) : undefined;
+    const call = json2
+      ? json2.call
+      : url.pathname === VERSION_INFO
+        ? { service: 'common', method: 'version', args: [] }
+        : request
+          ? callOf(request)
+          : { service: 'http', method: 'GET', args: [`${url.pathname}${url.search}`] };
+    if (json2) contexts.push(json2.context);
     if (request?.params?.service === 'object') contexts.push(contextOf(request));
     const key = callKey(call);
     const answer = queues.get(key)?.shift();
     if (!answer) {
       unmatched.push(key);
+      if (json2) return new Response(JSON.stringify({ name: 'builtins.Exception', message: `not recorded: ${key}`, arguments: [], context: {}, debug: '' }), { status: 500, headers: { 'content-type': 'application/json' } });
       const error = { code: 200, message: 'Odoo Server Error', data: { name: 'builtins.Exception', message: `not recorded: ${key}`, arguments: [], debug: '' } };
       return new Response(JSON.stringify({ jsonrpc: '2.0', id: request?.id ?? null, error }), { status: 200, headers: { 'content-type': 'application/json' } });
     }
     if ('base64' in answer) return new Response(Buffer.from(answer.base64, 'base64'), { status: answer.status, headers: { 'content-type': answer.contentType } });
+    if ('json' in answer) return new Response(JSON.stringify(answer.json), { status: answer.status, headers: { 'content-type': 'application/json' } });
     return new Response(JSON.stringify({ jsonrpc: '2.0', id: request?.id ?? null, ...answer }), { status: 200, headers: { 'content-type': 'application/json' } });
   }) as typeof fetch;
   return { fetch: replay, unmatched, contexts };

@@ -62,7 +62,7 @@ describe('configuration from the environment', () => {
       dataDir: '/srv/data',
       databaseUrl: 'postgres://u:p@db/app',
       erp: 'odoo',
-      odoo: { url: 'https://odoo.example.com', db: 'prod', login: 'api@example.com', apiKey: 'key', protocol: 'jsonrpc' },
+      odoo: { url: 'https://odoo.example.com', db: 'prod', login: 'api@example.com', apiKey: 'key', protocol: 'auto' },
       google: { clientId: 'id.apps.googleusercontent.com', clientSecret: 'secret' },
       smtpUrl: 'smtp://mail.example.com:587',
       publicUrl: 'https://console.example.com',

@@ -315,7 +315,7 @@ describe('odoo check against Odoo 17 (recorded answers)', () => {
 
     const text = formatReport(report).split('\n');
     expect(text[0]).toBe(`Odoo check of ${stock.odoo.url} (database bo_stock)`);
-    expect(text[1]).toBe(`OK       Odoo: Odoo 17.0-20240709 at ${stock.odoo.url}, database 'bo_stock', login 'admin' (uid 2)`);
+    expect(text[1]).toBe(`OK       Odoo: Odoo 17.0-20240709 at ${stock.odoo.url}, database 'bo_stock', login 'admin' (uid 2); Protocol: JSON-RPC (/jsonrpc), chosen from the version`);
     const at = text.indexOf('MISSING  Connector module (backoffice_connector): state: uninstalled');
     expect(text[at + 1]).toBe(`         Fix: ${INSTALL_CONNECTOR}`);
     expect(text.at(-1)).toBe('9 missing, 4 degraded');

@@ -19,7 +19,7 @@ import {
   REQUIRED_MODULES,
   standardFields,
 } from './requirements';
-import { odooLogin, odooVersion, OdooReachError } from './version';
+import { odooLogin, odooVersion, OdooReachError, protocolFor, protocolLabel } from './version';
 
 export type CheckStatus = 'ok' | 'missing' | 'degraded';
 
@@ -84,7 +84,7 @@ export async function checkOdoo(erp: ErpClient, options: CheckOptions = {}): Pro
       report.version = version.serverVersion;
       const { major } = version;
       stage = 'login';
-      const uid = await odooLogin(connection);
+      const uid = await odooLogin(connection, protocolFor(connection.protocol, major));
       if (uid === false) {
         return unreachable(
           `Odoo at ${where} refused the login '${connection.login}' on database '${connection.db}'`,
@@ -92,8 +92,13 @@ export async function checkOdoo(erp: ErpClient, options: CheckOptions = {}): Pro
         );
       }
       const supported = major >= 16 && major <= 19;
-      add('Odoo', supported ? 'ok' : 'missing', [`Odoo ${version.serverVersion} at ${where}, database '${connection.db}', login '${connection.login}' (uid ${uid})`], `Odoo ${version.serverVersion} is not supported: use Odoo 16, 17, 18 or 19`);
-      if (major >= 19 && connection.protocol !== 'json2') report.notes.push('Odoo 19 deprecates /jsonrpc: set ODOO_PROTOCOL=json2');
+      add(
+        'Odoo',
+        supported ? 'ok' : 'missing',
+        [`Odoo ${version.serverVersion} at ${where}, database '${connection.db}', login '${connection.login}' (uid ${uid})`, `Protocol: ${protocolLabel(connection.protocol, major)}`],
+        `Odoo ${version.serverVersion} is not supported: use Odoo 16, 17, 18 or 19`,
+      );
+      if (major >= 19 && connection.protocol === 'jsonrpc') report.notes.push('Odoo 19 deprecates /jsonrpc and logs a warning on every call: unset ODOO_PROTOCOL to speak JSON-2');
     } catch (error) {
       if (!(error instanceof OdooReachError)) throw error;
       if (error.reason === 'unreachable') return unreachable(`Cannot reach Odoo at ${where} (${error.message})`, checkUrl);

@@ -1,6 +1,7 @@
 /**
  * A real Odoo reached over HTTP with an API key: JSON-RPC `/jsonrpc` (Odoo 16 to 18; `common.authenticate` then
- * `object.execute_kw`), or Odoo 19's JSON-2 (`POST /json/2/<model>/<method>` with a bearer key).
+ * `object.execute_kw`), or Odoo 19's JSON-2 (`POST /json/2/<model>/<method>` with a bearer key, named arguments,
+ * one transaction per call), chosen from the server's version unless ODOO_PROTOCOL names one.
  * Each call has a timeout; transport failures are 'ERP unavailable' (503), Odoo's own errors keep their message.
  */
 import { ErpError, ERP_UNAVAILABLE, type Domain, type ErpClient, type ErpContext, type ErpRecord, type ErpValues, type PageOptions, type SearchOptions, type SearchPage } from '../types';
@@ -9,13 +10,17 @@ import { fromOdooError, type OdooErrorPayload } from './errors';
 import { PRODUCT_REGISTRY } from '../embedded/registry';
 import { boundedPage, twoCallPage } from '../page';
 import { AccentSearch, type RawSearch, type UnaccentSetting } from './accents';
+import { fieldChanges, protocolFor } from './version';
+
+export type OdooProtocol = 'jsonrpc' | 'json2';
 
 export interface OdooConnection {
   url: string;
   db: string;
   login: string;
   apiKey: string;
-  protocol?: 'jsonrpc' | 'json2';
+  /** auto (or unset): JSON-2 on Odoo 19 and later, JSON-RPC before, from the server's version. */
+  protocol?: 'auto' | OdooProtocol;
   timeoutMs?: number;
   fetch?: typeof fetch;
   /** The time zone sent when no request context gives one (scripts, start-up checks). */
@@ -117,21 +122,36 @@ export class OdooClient implements ErpClient {
     return this.uid;
   }
 
-  /** Odoo's major version (16, 17, 18...), asked once from `common.version`. */
+  /**
+   * Odoo's major version (16, 17, 18...), asked once, without a login: of /web/webclient/version_info (common.version's
+   * answer, which 16 to 19 serve outside the /jsonrpc that 19 deprecates), or of common.version with ODOO_PROTOCOL=jsonrpc.
+   */
   version(): Promise<number> {
     if (!this.major) {
       this.major = (async () => {
-        if (this.connection.protocol === 'json2') {
-          const { json } = await this.post('/web/version', {});
-          return majorOf((json as { result?: unknown })?.result ?? json);
-        }
-        return majorOf(await this.jsonRpc('common', 'version', []));
+        if (this.connection.protocol === 'jsonrpc') return majorOf(await this.jsonRpc('common', 'version', []));
+        const answer = await this.post('/web/webclient/version_info', { jsonrpc: '2.0', method: 'call', id: ++requestId, params: {} }).catch((error: unknown) => {
+          // Something answering only /jsonrpc (a proxy letting that path alone through, an emulation): ask it there.
+          if (error instanceof ErpError && error.cause instanceof SyntaxError) return null;
+          throw error;
+        });
+        const body = answer?.json as { result?: unknown; error?: { message?: string; data?: OdooErrorPayload } } | null | undefined;
+        if (!answer || answer.status === 404) return majorOf(await this.jsonRpc('common', 'version', []));
+        if (body?.error) throw fromOdooError(body.error.data, body.error.message);
+        if (answer.status !== 200 || !body || !('result' in body)) throw new ErpError('unavailable', ERP_UNAVAILABLE);
+        return majorOf(body.result);
       })();
       this.major.catch(() => (this.major = null));
     }
     return this.major;
   }
   private major: Promise<number> | null = null;
+
+  /** The protocol calls go by: ODOO_PROTOCOL's, or the one protocolFor chooses from the server's version. */
+  async protocol(): Promise<OdooProtocol> {
+    const setting = this.connection.protocol;
+    return setting === 'jsonrpc' || setting === 'json2' ? setting : protocolFor(setting, await this.version());
+  }
 
   /**
    * One ORM method call, positional args and keyword args as Odoo's execute_kw takes them. Every call carries the
@@ -141,26 +161,33 @@ export class OdooClient implements ErpClient {
     const request = currentErpContext();
     const context = { lang: request?.lang ?? 'es_ES', tz: request?.tz ?? this.connection.timeZone ?? DEFAULT_TIME_ZONE, ...(kwargs.context as object | undefined) };
     kwargs = { ...kwargs, context };
-    if (this.connection.protocol === 'json2') return this.json2<T>(model, method, args, kwargs);
-    const uid = await this.authenticate();
-    const { db, apiKey } = this.connection;
-    return (await this.jsonRpc('object', 'execute_kw', [db, uid, apiKey, model, method, args, kwargs])) as T;
+    const names = new FieldNames(model, await this.version());
+    [args, kwargs] = names.ask(method, args, kwargs);
+    let answer: unknown;
+    if ((await this.protocol()) === 'json2') answer = await this.json2<T>(model, method, args, kwargs);
+    else {
+      const uid = await this.authenticate();
+      const { db, apiKey } = this.connection;
+      answer = await this.jsonRpc('object', 'execute_kw', [db, uid, apiKey, model, method, args, kwargs]);
+    }
+    return names.answer(method, answer) as T;
   }
 
-  /** JSON-2 takes named arguments only: the positional ones are named after the ORM method's signature. */
+  /**
+   * One call over JSON-2 (Odoo 19's addons/rpc/controllers/json2.py): the body's `ids` are the records, `context`
+   * their context, every other key a named argument of the method, so the positional arguments execute_kw takes are
+   * named after the ORM method's signature. An error is Odoo's exception serialised ({ name, message, arguments })
+   * with an HTTP status; 401 is a key Odoo does not know.
+   */
   private async json2<T>(model: string, method: string, args: unknown[], kwargs: Record<string, unknown>): Promise<T> {
-    const names: Record<string, string[]> = {
-      search_read: ['domain'],
-      web_search_read: ['domain', 'specification'],
-      search_count: ['domain'],
-      read: ['ids'],
-      create: ['vals_list'],
-      write: ['ids', 'vals'],
-      unlink: ['ids'],
-      name_search: ['name'],
-    };
     const body: Record<string, unknown> = { ...kwargs };
-    const positional = names[method] ?? ['ids', 'args'];
+    // execute_kw's name_search took the filter as `args` (16, 17); 19's name_search names it `domain`.
+    if (method === 'name_search' && 'args' in body) {
+      body.domain = body.args;
+      delete body.args;
+    }
+    const positional = Object.prototype.hasOwnProperty.call(JSON2_POSITIONAL, method) ? JSON2_POSITIONAL[method] : ['ids'];
+    if (args.length > positional.length) throw new ErpError('validation', `${model}.${method}: ${args.length} positional arguments cannot be named for JSON-2`);
     positional.forEach((name, index) => {
       if (index < args.length) body[name] = args[index];
     });
@@ -169,6 +196,7 @@ export class OdooClient implements ErpClient {
       authorization: `bearer ${this.connection.apiKey}`,
       'X-Odoo-Database': this.connection.db,
     });
+    if (status === 401) throw new ErpError('access', 'The ERP refused the configured credentials', { key: 'erp.credentials' });
     if (status >= 400) throw fromOdooError(json as OdooErrorPayload, `HTTP ${status}`);
     if (method === 'create' && Array.isArray(json) && json.length === 1) return json[0] as T;
     return json as T;
@@ -256,6 +284,136 @@ function majorOf(answer: unknown): number {
   const first = Array.isArray(info.server_version_info) ? Number(info.server_version_info[0]) : parseInt(String(info.server_version ?? answer), 10);
   if (!Number.isFinite(first) || first <= 0) throw new ErpError('unavailable', ERP_UNAVAILABLE, { cause: answer });
   return first;
+}
+
+/**
+ * The names JSON-2 takes for execute_kw's positional arguments, from Odoo 19's signatures (odoo/orm/models.py,
+ * web's models.py): `ids` are the records the method runs on; any other method is called on records (`ids`) with
+ * named arguments only.
+ */
+const JSON2_POSITIONAL: Record<string, string[]> = {
+  search_read: ['domain'],
+  web_search_read: ['domain', 'specification'],
+  search_count: ['domain'],
+  search: ['domain'],
+  read: ['ids'],
+  create: ['vals_list'],
+  write: ['ids', 'vals'],
+  unlink: ['ids'],
+  name_search: ['name'],
+  fields_get: ['ids'],
+};
+
+/**
+ * The product names fields as Odoo 16/17 do; a later series that renamed or dropped one (version.ts, FIELD_CHANGES)
+ * is asked with its own names, and its answers are given back with the product's: field lists, domains, web_read
+ * specifications, written values (and the lines written through a one2many), records read, fields_get. A dropped
+ * field is not asked and reads as false.
+ */
+class FieldNames {
+  private readonly changes: Map<string, string | null>;
+  private readonly back: Map<string, string>;
+
+  constructor(
+    private readonly model: string,
+    private readonly major: number,
+  ) {
+    this.changes = fieldChanges(major, model);
+    this.back = new Map([...this.changes].filter((entry): entry is [string, string] => entry[1] !== null).map(([was, now]) => [now, was]));
+  }
+
+  private get none(): boolean {
+    return !this.changes.size && !this.relatedChanges();
+  }
+
+  /** Whether lines written through this model's x2many fields have changes of their own. */
+  private relatedChanges(): boolean {
+    const def = Object.prototype.hasOwnProperty.call(PRODUCT_REGISTRY, this.model) ? PRODUCT_REGISTRY[this.model] : undefined;
+    return Boolean(def && Object.values(def.fields).some((field) => (field.type === 'one2many' || field.type === 'many2many') && field.relation && fieldChanges(this.major, field.relation).size));
+  }
+
+  private name(field: string): string | null {
+    const [head, ...rest] = field.split('.');
+    if (!this.changes.has(head)) return field;
+    const now = this.changes.get(head)!;
+    return now === null ? null : [now, ...rest].join('.');
+  }
+
+  private fields(fields: unknown): unknown {
+    return Array.isArray(fields) ? fields.map((field) => (typeof field === 'string' ? this.name(field) : field)).filter((field) => field !== null) : fields;
+  }
+
+  private domain(domain: unknown): unknown {
+    if (!Array.isArray(domain)) return domain;
+    return domain.map((term) => {
+      if (!Array.isArray(term) || typeof term[0] !== 'string') return term;
+      const now = this.name(term[0]);
+      // A dropped field matches nothing: a term Odoo accepts that is always false.
+      return now === null ? [0, '=', 1] : [now, ...term.slice(1)];
+    });
+  }
+
+  private values(values: unknown): unknown {
+    if (!values || typeof values !== 'object' || Array.isArray(values)) return values;
+    const def = Object.prototype.hasOwnProperty.call(PRODUCT_REGISTRY, this.model) ? PRODUCT_REGISTRY[this.model] : undefined;
+    const out: Record<string, unknown> = {};
+    for (const [field, value] of Object.entries(values as Record<string, unknown>)) {
+      const now = this.name(field);
+      if (now === null) continue;
+      const related = def && Object.prototype.hasOwnProperty.call(def.fields, field) ? def.fields[field] : undefined;
+      out[now] =
+        related?.relation && (related.type === 'one2many' || related.type === 'many2many') && Array.isArray(value)
+          ? value.map((command) => (Array.isArray(command) && command.length === 3 && (command[0] === 0 || command[0] === 1) ? [command[0], command[1], new FieldNames(related.relation!, this.major).values(command[2])] : command))
+          : value;
+    }
+    return out;
+  }
+
+  /** The call as the series names things. */
+  ask(method: string, args: unknown[], kwargs: Record<string, unknown>): [unknown[], Record<string, unknown>] {
+    this.requested = kwargs.fields;
+    if (this.none) return [args, kwargs];
+    const asked = { ...kwargs };
+    if ('fields' in asked) asked.fields = this.fields(asked.fields);
+    if ('domain' in asked) asked.domain = this.domain(asked.domain);
+    const positional = [...args];
+    if (['search_read', 'search_count', 'search', 'web_search_read'].includes(method)) positional[0] = this.domain(positional[0]);
+    if (method === 'web_search_read' && positional[1] && typeof positional[1] === 'object') {
+      positional[1] = Object.fromEntries(Object.entries(positional[1] as Record<string, unknown>).flatMap(([field, spec]) => {
+        const now = this.name(field);
+        return now === null ? [] : [[now, spec]];
+      }));
+    }
+    if (method === 'create') positional[0] = Array.isArray(positional[0]) ? positional[0].map((one) => this.values(one)) : this.values(positional[0]);
+    if (method === 'write') positional[1] = this.values(positional[1]);
+    return [positional, asked];
+  }
+
+  /** The answer as the product names things. */
+  answer(method: string, answer: unknown): unknown {
+    if (!this.changes.size || !answer || typeof answer !== 'object') return answer;
+    const record = (one: unknown) => {
+      if (!one || typeof one !== 'object' || Array.isArray(one)) return one;
+      const out: Record<string, unknown> = {};
+      for (const [field, value] of Object.entries(one as Record<string, unknown>)) out[this.back.get(field) ?? field] = value;
+      return out;
+    };
+    const withDropped = (one: unknown, fields: unknown) => {
+      const out = record(one) as Record<string, unknown>;
+      if (Array.isArray(fields)) for (const field of fields) if (typeof field === 'string' && this.changes.get(field) === null) out[field] = false;
+      return out;
+    };
+    if (method === 'fields_get') return record(answer);
+    if (method === 'read' || method === 'search_read') return Array.isArray(answer) ? answer.map((one) => withDropped(one, this.requested)) : answer;
+    if (method === 'web_search_read') {
+      const page = answer as { records?: unknown[] };
+      return Array.isArray(page.records) ? { ...page, records: page.records.map(record) } : answer;
+    }
+    return answer;
+  }
+
+  /** The fields the product asked for, by its names (set by ask). */
+  private requested: unknown;
 }
 
 function clean(values: Record<string, unknown>): Record<string, unknown> {

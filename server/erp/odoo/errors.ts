@@ -1,6 +1,6 @@
 import { ErpError, ERP_UNAVAILABLE, type ErpErrorKind } from '../types';
 
-/** Odoo exception class names (JSON-RPC `error.data.name`, JSON-2 `name`) mapped to our kinds. */
+/** Odoo exception class names (JSON-RPC `error.data.name`, JSON-2's answer `name`) mapped to our kinds. */
 const KINDS: Record<string, ErpErrorKind> = {
   'odoo.exceptions.AccessError': 'access',
   'odoo.exceptions.AccessDenied': 'access',
@@ -12,6 +12,12 @@ const KINDS: Record<string, ErpErrorKind> = {
   'builtins.ValueError': 'validation',
   'builtins.KeyError': 'validation',
   'builtins.TypeError': 'validation',
+  // JSON-2's own refusals (Odoo 19), as the same mistakes are over JSON-RPC: a model or method it does not have
+  // (KeyError, AttributeError there), arguments that do not fit the method (TypeError), a body it cannot read.
+  'werkzeug.exceptions.NotFound': 'validation',
+  'werkzeug.exceptions.UnprocessableEntity': 'validation',
+  'werkzeug.exceptions.BadRequest': 'validation',
+  'werkzeug.exceptions.Forbidden': 'access',
 };
 
 export interface OdooErrorPayload {
