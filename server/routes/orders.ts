@@ -21,6 +21,7 @@ import { COUNT_LIMIT, keysetOf, pageAnswer, searchPage } from '../erp/page';
 import { renderOrderPdf, type PrintableOrder } from './order-pdf';
 import { declaration, declaredMax, erpOrder, idParams, orEmpty, queryParam, withSort, whenNotGiven } from './reference';
 import { HttpError } from '../http-error';
+import { orderPricelist } from '../erp/odoo/requirements';
 import { rule, validId, worded } from './input';
 import { createOnce, submissionHeaders, submissionKeyOf } from '../erp/whole';
 
@@ -327,7 +328,7 @@ export async function orderRoutes(app: FastifyInstance, { erp, config, features,
       client_order_ref: order.client_order_ref || false,
       date_order: zonedToUtc(order.date_order, '12:00:00', config.timeZone),
       note: order.note?.trim() ? `<p>${escapeHtml(order.note.trim()).replace(/\n/g, '<br>')}</p>` : false,
-      pricelist_id: order.pricelist_id || false,
+      ...orderPricelist((await erp.version?.()) ?? 17, order.pricelist_id),
       payment_term_id: order.payment_term_id || false,
       ...(paymentModes ? { payment_mode_id: order.payment_mode_id || false } : {}),
       ...(salesperson ? { user_id: salesperson.id } : {}),

@@ -171,7 +171,7 @@ export async function orderFlows(ctx: FlowContext): Promise<void> {
     order: { company_id: companyId, partner_id: customer, client_order_ref: `PED ${tag}`, date_order: today, note: `Nota ${tag}`, payment_mode_id: modes.body[0]?.id ?? null },
     lines: typed.map((line) => ({ name: `Línea ${tag}`, product_id: product.id, product_uom_qty: line.product_uom_qty, price_unit: line.price_unit, tax_id: [line.tax.id] })),
   });
-  expect(created.status).toBe(201);
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
   const order = await api('GET', `/odoo/orders/${created.body.id}`);
   expect(order.status).toBe(200);
   const form = orderTotals(typed.map((line) => ({ quantity: line.product_uom_qty, priceUnit: line.price_unit, taxPercent: line.tax.amount })), rounding);

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountByCode } from '../../server/routes/moves';
 import { orderRow, orderSearchDomain, orderSearchSchema } from '../../server/routes/orders';
-import { messageDescription, messageDescriptionFields, shorten, standardFields, STANDARD_FIELDS } from '../../server/erp/odoo/requirements';
+import { messageDescription, messageDescriptionFields, orderPricelist, shorten, standardFields, STANDARD_FIELDS } from '../../server/erp/odoo/requirements';
 import { moveNumber } from '../../src/resources/moves/number';
 import type { Domain, ErpClient, SearchOptions } from '../../server/erp/types';
 
@@ -104,5 +104,18 @@ describe("a draft move's number", () => {
     expect(moveNumber('/', translate)).toBe('Borrador');
     expect(moveNumber(false, translate)).toBe('Borrador');
     expect(moveNumber('FACTU/2026/11/0001', translate)).toBe('FACTU/2026/11/0001');
+  });
+});
+
+describe('the pricelist a new order is created with', () => {
+  it('leaves it out on Odoo 16 when none is chosen (16 refuses false: its pricelist is required), sends false on 17+', () => {
+    expect(orderPricelist(16, null)).toEqual({});
+    expect(orderPricelist(16, undefined)).toEqual({});
+    expect(orderPricelist(17, null)).toEqual({ pricelist_id: false });
+    expect(orderPricelist(18, undefined)).toEqual({ pricelist_id: false });
+  });
+
+  it('sends the chosen one on every version', () => {
+    for (const major of [16, 17, 18, 19]) expect(orderPricelist(major, 3)).toEqual({ pricelist_id: 3 });
   });
 });

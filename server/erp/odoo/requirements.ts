@@ -65,6 +65,16 @@ export function messageDescriptionFields(major: number): string[] {
   return major >= 18 ? ['subject', 'preview'] : ['description'];
 }
 
+/**
+ * The pricelist a new sale order is created with. Odoo 16 requires one (its column is NOT NULL: `false` is refused as
+ * "a mandatory field is not set"), so without a choice the key is left out and Odoo sets the customer's pricelist;
+ * Odoo 17 and later accept none, and get `false` as they always did.
+ */
+export function orderPricelist(major: number, chosen: number | false | null | undefined): { pricelist_id?: number | false } {
+  if (chosen) return { pricelist_id: chosen };
+  return major <= 16 ? {} : { pricelist_id: false };
+}
+
 /** A message's short description from what messageDescriptionFields asked: Odoo 17's own, or made as 17 makes it. */
 export function messageDescription(message: Record<string, unknown>): string | false {
   if ('description' in message) return (message.description as string | false) ?? false;
