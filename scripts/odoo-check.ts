@@ -11,12 +11,12 @@ import { join } from 'node:path';
 import { configOrReport, type Config } from '../server/config';
 import { openDatabase } from '../server/db';
 import { embeddedDatabaseHolder } from '../server/db/lock';
-import { checkOdoo, formatReport, hasMissing } from '../server/erp/odoo/check';
+import { CHECK_TIMEOUT_MS, checkOdoo, formatReport, hasMissing, type ConsoleAccount } from '../server/erp/odoo/check';
 import { OdooClient } from '../server/erp/odoo/client';
 import { consoleAccounts } from '../server/erp/odoo/startup-check';
 import { runIfMain } from './run-main';
 
-type Accounts = { accounts?: Array<{ email: string; active: boolean }>; note?: string };
+type Accounts = { accounts?: ConsoleAccount[]; note?: string };
 
 /** The console's accounts from the app database, or why they cannot be read now. */
 export async function readAccounts(config: Config): Promise<Accounts> {
@@ -50,7 +50,9 @@ async function main(): Promise<number> {
     return 1;
   }
   const { accounts, note } = await readAccounts(config);
-  const report = await checkOdoo(new OdooClient(config.odoo), { connection: config.odoo, accounts, accountsNote: note });
+  // Longer than a request's limit: a fresh Odoo's first calls (fields_get right after installing modules) took 28-36 s.
+  const connection = { ...config.odoo, timeoutMs: Math.max(config.odoo.timeoutMs, CHECK_TIMEOUT_MS) };
+  const report = await checkOdoo(new OdooClient(connection), { connection, accounts, accountsNote: note });
   console.log(formatReport(report));
   return hasMissing(report) ? 1 : 0;
 }

@@ -27,6 +27,7 @@ import { operatorRoutes } from './auth/first-admin';
 import { sessionSecret } from './auth/secret';
 import { Sessions, type Clock } from './auth/session';
 import { openErp, type Erp } from './erp';
+import { companyAccess, guardCompanies } from './erp/companies';
 import { erpLang, withErpContext } from './erp/context';
 import { featureProbe } from './erp/features';
 import { handleJsonRpc } from './erp/embedded/jsonrpc';
@@ -377,7 +378,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const embedded = config.google ? null : await embeddedIssuer(app, { config, db, secret, clock });
   await app.register(authRoutes, { config, db, sessions, secret, issuer: issuerSettings(app, config, embedded), resolve: options.resolveAccount, clock });
-  const client = options.wrapErp ? options.wrapErp(erp.client) : erp.client;
+  // Routes see the ERP through the companies guard: a search over a company the ERP does not give the server is
+  // refused naming it, not answered empty (server/erp/companies.ts).
+  const companies = companyAccess(erp.client, config.erp === 'odoo' ? config.odoo?.login : undefined);
+  const client = guardCompanies(options.wrapErp ? options.wrapErp(erp.client) : erp.client, companies);
   await app.register(operatorRoutes, { db, erp: client, sessions, publicUrl: config.publicUrl, clock });
   routesErp = client;
   // What this ERP offers (optional modules), asked once and cached: routes degrade per feature.
@@ -391,7 +395,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(contactRoutes, { erp: client, features });
   await app.register(reportRoutes, { erp: client, mailer, jobs: reports });
   await app.register(ocrRoutes, { extractor });
-  await app.register(userRoutes, { db, mailer, config, clock });
+  await app.register(userRoutes, { db, mailer, config, clock, companies });
 
   if (erp.embedded && config.embeddedRpc) {
     const store = erp.embedded;

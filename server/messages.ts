@@ -187,7 +187,15 @@ const CATALOGUE = {
   'erp.validation': { en: '{message}', es: '{message}' },
   'erp.user': { en: '{message}', es: '{message}' },
   'erp.missing': { en: '{message}', es: '{message}' },
-  'erp.credentials': { en: 'The ERP refused the configured credentials', es: 'El ERP ha rechazado las credenciales configuradas' },
+  // The server's own setup, not the user's permissions (502): the administrator fixes it (README, Odoo).
+  'erp.credentials': {
+    en: "The ERP refused the server's credentials: tell your administrator",
+    es: 'El ERP ha rechazado las credenciales del servidor: avise a su administrador',
+  },
+  'erp.companyRefused': {
+    en: 'The ERP does not give the server access to company {companies}: tell your administrator',
+    es: 'El ERP no da acceso al servidor a la empresa {companies}: avise a su administrador',
+  },
   'erp.keyInUse': {
     en: 'This submission key was already used for another record: send the form again as a new submission',
     es: 'Esta clave de envío ya se usó para otro registro: envíe el formulario de nuevo como un envío nuevo',
@@ -390,6 +398,10 @@ const CATALOGUE = {
   'users.emailFixed': { en: 'The email cannot be changed', es: 'El correo electrónico no se puede cambiar' },
   'users.companiesAdminOnly': { en: "Only an administrator can change a user's companies", es: 'Solo un administrador puede cambiar las empresas de un usuario' },
   'users.ownCompaniesOnly': { en: 'You can only give access to your own companies', es: 'Solo puede dar acceso a sus propias empresas' },
+  'users.companyNotInErp': {
+    en: 'Company {companies} does not exist in the ERP, or the server has no access to it',
+    es: 'La empresa {companies} no existe en el ERP, o el servidor no tiene acceso a ella',
+  },
   'users.deleteSelf': { en: 'You cannot delete your own account', es: 'No puede eliminar su propia cuenta' },
   'users.lastAdminDelete': { en: 'The last administrator cannot be deleted', es: 'El último administrador no se puede eliminar' },
   'users.exists': { en: 'A user with the email {email} already exists', es: 'Ya existe un usuario con el correo electrónico {email}' },

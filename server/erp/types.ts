@@ -67,9 +67,13 @@ export interface ErpClient {
 }
 
 /** Odoo's exception names mapped to what the API answers. */
-export type ErpErrorKind = 'access' | 'validation' | 'user' | 'missing' | 'unavailable';
+export type ErpErrorKind = 'access' | 'validation' | 'user' | 'missing' | 'unavailable' | 'credentials';
 
-const STATUS: Record<ErpErrorKind, number> = { access: 403, validation: 400, user: 400, missing: 404, unavailable: 503 };
+/**
+ * `credentials`: the ERP refused the server's own API key (Odoo's AccessDenied): 502, the administrator's to fix,
+ * never 403, which reads as the user's own permission problem.
+ */
+const STATUS: Record<ErpErrorKind, number> = { access: 403, validation: 400, user: 400, missing: 404, unavailable: 503, credentials: 502 };
 
 /**
  * What the ERP refused or failed at, as an API refusal: Odoo's own texts (a UserError, a ValidationError) pass through
@@ -80,7 +84,7 @@ export class ErpError extends HttpError {
   readonly kind: ErpErrorKind;
   constructor(kind: ErpErrorKind, message: string, options: { cause?: unknown; key?: MessageKey; params?: MessageParams; field?: string } = {}) {
     const key = options.key ?? (kind === 'unavailable' ? 'erp.unavailable' : (`erp.${kind}` as const));
-    const params = options.key ? (options.params ?? {}) : kind === 'unavailable' ? {} : { message };
+    const params = options.key ? (options.params ?? {}) : kind === 'unavailable' || kind === 'credentials' ? {} : { message };
     super(STATUS[kind], key, params, { api: message, field: options.field, cause: options.cause });
     this.name = 'ErpError';
     this.kind = kind;
@@ -88,3 +92,4 @@ export class ErpError extends HttpError {
 }
 
 export const ERP_UNAVAILABLE = 'ERP unavailable';
+export const ERP_CREDENTIALS = "The ERP refused the server's credentials";

@@ -9,6 +9,7 @@ import type { MailMessage } from '../mail';
 import { formatDay } from '../../shared/domain/format';
 import { formatMoney, SYMBOLS as SYMBOL } from '../../shared/domain/money';
 import { computePmp, type PmpDocument, type PmpResult } from './pmp';
+import { CompanyRefusedError } from '../erp/companies';
 
 export const SUPPLIER_TYPES = ['in_invoice', 'in_receipt', 'in_refund'];
 export type ReportLanguage = 'es' | 'en';
@@ -20,10 +21,11 @@ export interface CompanyReport {
 }
 
 const name = (pair: unknown) => (Array.isArray(pair) ? String(pair[1]) : '');
+const pairId = (pair: unknown) => Number(Array.isArray(pair) ? pair[0] : pair);
 
 /**
  * Documents and payments as Odoo keeps them: payments are partial reconciliations on the bill's lines
- * (account.partial.reconcile, dated max_date). The embedded store records an outbound account.payment against the
+ * (account.partial.reconcile), dated by the payment's own line. The embedded store records an outbound account.payment against the
  * bill instead; both are read, and each back end has only one of them.
  */
 export async function loadDocuments(erp: ErpClient, companyId: number, to: string): Promise<PmpDocument[]> {
@@ -44,20 +46,34 @@ export async function loadDocuments(erp: ErpClient, companyId: number, to: strin
 
   const lines = await erp.searchRead('account.move.line', [['move_id', 'in', ids]], { fields: ['move_id'], limit: 1_000_000 });
   if (lines.length) {
-    const lineToMove = new Map(lines.map((line) => [line.id, Array.isArray(line.move_id) ? Number(line.move_id[0]) : Number(line.move_id)]));
+    const lineToMove = new Map(lines.map((line) => [line.id, pairId(line.move_id)]));
     const lineIds = [...lineToMove.keys()];
     const reconciles = await erp.searchRead('account.partial.reconcile', ['|', ['credit_move_id', 'in', lineIds], ['debit_move_id', 'in', lineIds]], {
       fields: ['credit_move_id', 'debit_move_id', 'amount', 'max_date'],
       limit: 1_000_000,
     });
+    // Each side is dated by its counterpart line, the payment's own date, as Odoo's payment widget shows it
+    // (max_date is the later of the two lines: a bill booked after its payment would count the days until booking).
+    const counterparts = [...new Set(reconciles.flatMap((reconcile) => [pairId(reconcile.credit_move_id), pairId(reconcile.debit_move_id)]))];
+    const lineDates = new Map<number, unknown>();
+    for (let start = 0; start < counterparts.length; start += 10_000) {
+      const chunk = counterparts.slice(start, start + 10_000);
+      for (const line of await erp.read('account.move.line', chunk, ['date'])) lineDates.set(line.id, line.date);
+    }
+    const dated = (lineId: number, fallback: unknown) => {
+      const date = lineDates.get(lineId);
+      return typeof date === 'string' && date ? date : fallback;
+    };
     for (const reconcile of reconciles) {
-      const credit = lineToMove.get(Number(Array.isArray(reconcile.credit_move_id) ? reconcile.credit_move_id[0] : reconcile.credit_move_id));
-      const debit = lineToMove.get(Number(Array.isArray(reconcile.debit_move_id) ? reconcile.debit_move_id[0] : reconcile.debit_move_id));
+      const creditLine = pairId(reconcile.credit_move_id);
+      const debitLine = pairId(reconcile.debit_move_id);
+      const credit = lineToMove.get(creditLine);
+      const debit = lineToMove.get(debitLine);
       // A bill settled by a payment has one side here; a bill netted against a credit note has both: each document
-      // then counts the amount as settled on that date (the bill as paid, the credit note as refunded), so the
-      // two cancel out instead of the credit note staying pending.
-      if (credit) add(credit, reconcile.max_date, reconcile.amount);
-      if (debit && debit !== credit) add(debit, reconcile.max_date, reconcile.amount);
+      // then counts the amount as settled on its counterpart's date (the bill as paid, the credit note as
+      // refunded), so the two cancel out instead of the credit note staying pending.
+      if (credit) add(credit, dated(debitLine, reconcile.max_date), reconcile.amount);
+      if (debit && debit !== credit) add(debit, dated(creditLine, reconcile.max_date), reconcile.amount);
     }
   }
   const embedded = await erp
@@ -96,6 +112,8 @@ const TEXT = {
       report.result.pmp === null
         ? `- ${report.company.name}: sin ${report.result.reason === 'no-documents' ? 'facturas de proveedor' : 'importes'} en el periodo; no hay PMP que calcular.`
         : `- ${report.company.name}: PMP ${decimal(report.result.pmp, 'es')} días (pagado ${amount(report.result.totalPaid, report, 'es')} a ${decimal(report.result.paidRatio ?? 0, 'es')} días; pendiente ${amount(report.result.totalPending, report, 'es')} a ${decimal(report.result.pendingRatio ?? 0, 'es')} días).`,
+    unreadable: (company: { id: number; name: string }) =>
+      `- ${company.name}: no se ha podido leer; el ERP no da acceso al servidor a esta empresa (id ${company.id}). Avise a su administrador.`,
     outro: 'La hoja de cálculo adjunta tiene las cifras y las facturas en que se basan.',
     summary: 'Resumen',
     invoices: 'Facturas',
@@ -113,6 +131,8 @@ const TEXT = {
       report.result.pmp === null
         ? `- ${report.company.name}: no ${report.result.reason === 'no-documents' ? 'supplier invoices' : 'amounts'} in the period; there is no PMP to compute.`
         : `- ${report.company.name}: PMP ${decimal(report.result.pmp, 'en')} days (paid ${amount(report.result.totalPaid, report, 'en')} at ${decimal(report.result.paidRatio ?? 0, 'en')} days; pending ${amount(report.result.totalPending, report, 'en')} at ${decimal(report.result.pendingRatio ?? 0, 'en')} days).`,
+    unreadable: (company: { id: number; name: string }) =>
+      `- ${company.name}: could not be read; the ERP does not give the server access to this company (id ${company.id}). Tell your administrator.`,
     outro: 'The attached spreadsheet holds the figures and the invoices behind them.',
     summary: 'Summary',
     invoices: 'Invoices',
@@ -161,12 +181,18 @@ export async function buildWorkbook(reports: CompanyReport[], lang: ReportLangua
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-export async function paymentReportMail(to: string, period: { from: string; to: string }, reports: CompanyReport[], lang: ReportLanguage): Promise<MailMessage> {
+export async function paymentReportMail(
+  to: string,
+  period: { from: string; to: string },
+  reports: CompanyReport[],
+  lang: ReportLanguage,
+  unreadable: Array<{ id: number; name: string }> = [],
+): Promise<MailMessage> {
   const text = TEXT[lang];
   return {
     to,
     subject: text.subject(period.from, period.to),
-    text: [text.intro(period.from, period.to), '', ...reports.map(text.line), '', text.outro].join('\n'),
+    text: [text.intro(period.from, period.to), '', ...reports.map(text.line), ...unreadable.map(text.unreadable), '', text.outro].join('\n'),
     attachments: [
       {
         filename: `pmp-${period.from}-${period.to}.xlsx`,
@@ -179,18 +205,27 @@ export async function paymentReportMail(to: string, period: { from: string; to: 
 
 export async function runPaymentReport(
   erp: ErpClient,
-  request: { email: string; from: string; to: string; companies: Array<{ id: number; name: string }>; lang: ReportLanguage },
-): Promise<{ reports: CompanyReport[]; mail: MailMessage }> {
+  request: { email: string; from: string; to: string; companies: Array<{ id: number; name: string }>; unreadable?: Array<{ id: number; name: string }>; lang: ReportLanguage },
+): Promise<{ reports: CompanyReport[]; unreadable: Array<{ id: number; name: string }>; mail: MailMessage }> {
   const reports: CompanyReport[] = [];
+  const unreadable = [...(request.unreadable ?? [])];
   // Each company's currency, which its amounts are in (EUR when the ERP does not say).
   const currencies = new Map<number, string>();
   const companies = await erp.read('res.company', request.companies.map((company) => company.id), ['currency_id']).catch(() => [] as ErpRecord[]);
   for (const company of companies) if (Array.isArray(company.currency_id)) currencies.set(Number(company.id), String(company.currency_id[1]));
   for (const company of request.companies) {
-    const documents = await loadDocuments(erp, company.id, request.to);
+    let documents: PmpDocument[];
+    try {
+      documents = await loadDocuments(erp, company.id, request.to);
+    } catch (error) {
+      // The ERP stopped giving the server this company since the report was asked: named, not reported as empty.
+      if (!(error instanceof CompanyRefusedError)) throw error;
+      unreadable.push(company);
+      continue;
+    }
     reports.push({ company: { ...company, currency: currencies.get(company.id) ?? 'EUR' }, result: computePmp(documents, { from: request.from, to: request.to }) });
   }
-  return { reports, mail: await paymentReportMail(request.email, { from: request.from, to: request.to }, reports, request.lang) };
+  return { reports, unreadable, mail: await paymentReportMail(request.email, { from: request.from, to: request.to }, reports, request.lang, unreadable) };
 }
 
 export function failureMail(to: string, asked: { from: string; to: string }, lang: ReportLanguage): MailMessage {

@@ -319,7 +319,10 @@ export async function orderRoutes(app: FastifyInstance, { erp, config, features,
       const missing = taxIds.filter((one) => !taxes.some((tax) => tax.id === one));
       if (missing.length) throw new HttpError(400, 'orders.taxNotFound', { ids: missing }, { field: `lines.${lines.findIndex((line) => line.tax_id.includes(missing[0]))}.tax_id` });
     }
-    const [salesperson] = await erp.searchRead('res.users', [['login', '=ilike', user.email]], { fields: ['id'], limit: 1 }).catch(() => []);
+    // The salesperson is the console user's own Odoo user (its login or its e-mail is theirs), as in Odoo's screens;
+    // without one, Odoo's default (the API user). A login match wins over an e-mail one.
+    const users = await erp.searchRead('res.users', ['|', ['login', '=ilike', user.email], ['email', '=ilike', user.email]], { fields: ['login'], order: 'id', limit: 10 }).catch(() => []);
+    const salesperson = users.find((one) => String(one.login).toLowerCase() === user.email.toLowerCase()) ?? users[0];
 
     // One create with its lines (x2many commands): the order exists whole or not at all, with its key when sent.
     const { id: orderId, replayed } = await createOnce(erp, 'sale.order', {

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { MAX_ID } from '../../shared/domain/constants';
 import { isIsoDate } from '../../shared/domain/dates';
 import type { ErpClient } from '../erp/types';
+import { companyAccess } from '../erp/companies';
 import type { Mailer } from '../mail';
 import type { ReportJobs } from '../reports/jobs';
 import { failureMail, runPaymentReport, type ReportLanguage } from '../reports/payment-report';
@@ -26,6 +27,8 @@ interface PaymentReportParams {
   from: string;
   to: string;
   companies: Array<{ id: number; name: string }>;
+  /** Companies asked for that the ERP does not give the server: named in the mail, not computed. */
+  unreadable?: Array<{ id: number; name: string }>;
   lang: ReportLanguage;
 }
 
@@ -72,12 +75,17 @@ export async function reportRoutes(app: FastifyInstance, { erp, mailer, jobs }: 
     const ids = [...new Set(body.companies.map((one) => (typeof one === 'number' ? one : one.id)))];
     const foreign = ids.filter((id) => !user.companies.includes(id));
     if (foreign.length) throw new HttpError(403, 'access.companies', { companies: foreign }, { field: 'companies' });
-    // Names come from the ERP, not from the request.
+    // Names come from the ERP, not from the request; a company the ERP does not give the server is named by the
+    // request (the ERP may not show its name) and left out of the report, which says so (issue 28).
+    const refused = await companyAccess(erp).refused(ids);
     const records = await erp.searchRead('res.company', [['id', 'in', ids]], { fields: ['name'], order: 'name' });
-    const companies = records.map((record) => ({ id: record.id, name: String(record.name) }));
+    const named = new Map(records.map((record) => [record.id, String(record.name)]));
+    const asked = new Map(body.companies.map((one) => (typeof one === 'number' ? [one, undefined] : [one.id, one.name])));
+    const companies = records.filter((record) => !refused.includes(record.id)).map((record) => ({ id: record.id, name: String(record.name) }));
+    const unreadable = refused.map((id) => ({ id, name: named.get(id) ?? asked.get(id) ?? `#${id}` }));
     const period = { from: body.dateFrom, to: body.dateTo };
     const lang = body.lang ?? (messageLocale(request.headers['accept-language']) === 'en' ? 'en' : 'es');
-    await jobs.enqueue('payment', { email: user.email, ...period, companies, lang } satisfies PaymentReportParams, user.id, request.log);
-    return reply.code(202).send({ message: REPORT_STARTED });
+    await jobs.enqueue('payment', { email: user.email, ...period, companies, unreadable, lang } satisfies PaymentReportParams, user.id, request.log);
+    return reply.code(202).send({ message: REPORT_STARTED, ...(unreadable.length ? { unreadable } : {}) });
   });
 }

@@ -13,6 +13,7 @@ import type { Config } from '../config';
 import { findUserByEmail, findUserById, type AppUser } from '../db/users';
 import { FOLD_FUNCTION } from '../db/fold';
 import type { Sql } from '../erp/embedded/sql';
+import type { CompanyAccess } from '../erp/companies';
 import type { Mailer } from '../mail';
 import { invitationMail } from './invitation-mail';
 import { declaration, declaredMax, idParams, orEmpty, withSort, type Sort, whenNotGiven } from './reference';
@@ -70,7 +71,17 @@ function orderBy(sort: Sort | null | undefined): string {
   return `${SORT_COLUMNS[sort.field]} ${direction}, id ${direction}`;
 }
 
-export async function userRoutes(app: FastifyInstance, { db, mailer, config, clock }: { db: Sql; mailer: Mailer; config: Config; clock: () => Date }) {
+export async function userRoutes(
+  app: FastifyInstance,
+  { db, mailer, config, clock, companies: erpCompanies }: { db: Sql; mailer: Mailer; config: Config; clock: () => Date; companies: CompanyAccess },
+) {
+  /** Refuses (400, naming them) companies the ERP does not have or does not give the server. */
+  async function mustExistInErp(companies: number[]) {
+    if (!companies.length) return;
+    const missing = await erpCompanies.refused(companies);
+    if (missing.length) throw new HttpError(400, 'users.companyNotInErp', { companies: missing }, { field: 'companies' });
+  }
+
   const api = app.withTypeProvider<ZodTypeProvider>();
   const resource = declaration('users');
   const unsortable = sortableFields(resource).filter((field) => !Object.hasOwn(SORT_COLUMNS, field));
@@ -198,6 +209,9 @@ export async function userRoutes(app: FastifyInstance, { db, mailer, config, clo
     if (changesCompanies && !isGod(requester) && companies.some((company) => !user.companies.includes(company) && !requester.companies.includes(company))) {
       throw new HttpError(403, 'users.ownCompaniesOnly', {}, { field: 'companies' });
     }
+    // A company the ERP lacks would leave the user's lists silently empty (issue 28): refused, naming it. Those the
+    // user already has are left as they are (the ERP check names them to the administrator).
+    if (changesCompanies) await mustExistInErp(companies.filter((company) => !user.companies.includes(company)));
     await writeUnlessGod(requester, user, GOD_ACCOUNT_CHANGE, `UPDATE users SET first_name = $2, last_name = $3, companies = $4`, [body.firstName, body.lastName, changesCompanies ? companies : user.companies]);
     return reply.code(204).send();
   });
@@ -233,6 +247,7 @@ export async function userRoutes(app: FastifyInstance, { db, mailer, config, clo
     if (!isGod(requester) && companies.some((company) => !requester.companies.includes(company))) throw new HttpError(403, 'users.inviteOwnCompanies', {}, { field: 'companies' });
     const refused = body.permissions.filter((permission) => !hasPermission(requester.permissions, permission, () => undefined));
     if (refused.length) throw new HttpError(403, 'users.cannotGrant', { permissions: refused }, { field: 'permissions' });
+    await mustExistInErp(companies);
     await inviteAndMail(request, { email: body.email, permissions: [...new Set(body.permissions)], companies }, body.lang ?? 'es');
     return reply.code(204).send();
   });

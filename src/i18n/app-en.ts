@@ -313,6 +313,7 @@ export const appEn = {
       confirmTitle: 'Generate the report',
       confirm: 'Generate the average payment period report from %{from} to %{to} for %{companies}? The results arrive by email.',
       started: 'The report is being generated. You will receive the results by email',
+      startedWithout: 'The report is being generated without %{companies}: the ERP does not give the server access to it (tell your administrator). You will receive the results by email',
       failed: 'Error generating the report: %{error}',
       companiesError: 'Your companies could not be loaded: %{error}',
       intro: 'The legal average payment period to suppliers (Spanish PMP), per company, with the invoices behind it. The results arrive at your email as a spreadsheet.',

@@ -315,6 +315,7 @@ export const appEs: AppMessages = {
       confirmTitle: 'Generar el informe',
       confirm: '¿Generar el informe del periodo medio de pago del %{from} al %{to} para %{companies}? Los resultados llegan por correo.',
       started: 'El informe se está generando. Recibirá los resultados por correo electrónico',
+      startedWithout: 'El informe se está generando sin %{companies}: el ERP no da acceso al servidor (avise a su administrador). Recibirá los resultados por correo electrónico',
       failed: 'Error al generar el informe: %{error}',
       companiesError: 'No se han podido cargar sus empresas: %{error}',
       intro: 'El periodo medio de pago a proveedores (PMP) legal, por empresa, con las facturas en que se basa. Los resultados llegan a su correo en una hoja de cálculo.',

@@ -51,9 +51,17 @@ describe('Odoo JSON-RPC client over real HTTP against the embedded /jsonrpc', ()
     await expect(client.call('res.partner', '_private', [1])).rejects.toMatchObject({ kind: 'access', statusCode: 403 });
   });
 
-  it('refuses a wrong API key as an access error', async () => {
+  it("refuses a wrong API key as the server's credentials (502), at authenticate and at a call (Odoo's AccessDenied)", async () => {
     const client = new OdooClient({ url, ...credentials, apiKey: 'wrong' });
-    await expect(client.searchCount('res.partner', [])).rejects.toMatchObject({ kind: 'access', statusCode: 403 });
+    await expect(client.searchCount('res.partner', [])).rejects.toMatchObject({ kind: 'credentials', statusCode: 502, key: 'erp.credentials' });
+    // The key accepted at login, then refused (revoked meanwhile): Odoo answers odoo.exceptions.AccessDenied.
+    const revoked: typeof fetch = async (input, init) => {
+      const body = JSON.parse(String(init?.body));
+      if (body.params.service === 'object') body.params.args[2] = 'revoked';
+      return fetch(input, { ...init, body: JSON.stringify(body) });
+    };
+    const later = new OdooClient({ url, ...credentials, fetch: revoked });
+    await expect(later.searchCount('res.partner', [])).rejects.toMatchObject({ kind: 'credentials', statusCode: 502 });
   });
 
   it('answers ERP unavailable when nothing listens there', async () => {

@@ -203,6 +203,67 @@ describe('odoo check on the embedded store', () => {
     expect(formatReport(report).split('\n').at(-1)).toBe('0 missing, 1 degraded');
   });
 
+  it("names the companies console accounts have that the ERP lacks, and asks an employee only of those who may create contacts (issue 28)", async () => {
+    const report = await checkOdoo(store, {
+      accounts: [
+        // Without an employee but unable to create contacts: not flagged.
+        { email: 'nobody@demo.example', active: true, permissions: ['moves.list'], companies: [1] },
+        { email: 'creator@demo.example', active: true, permissions: ['contacts.create'], companies: [1, 99] },
+        { email: 'ghost@demo.example', active: true, permissions: ['god'], companies: [2, 99, 98] },
+        // Inactive accounts name no company the check asks for.
+        { email: 'inactive@demo.example', active: false, permissions: ['contacts.create'], companies: [97] },
+      ],
+    });
+    expect(item(report, "Console accounts' companies")).toEqual({
+      feature: "Console accounts' companies",
+      status: 'missing',
+      details: [
+        'company 98, named by ghost@demo.example, is not one the ERP has: their lists over it are refused',
+        'company 99, named by creator@demo.example, ghost@demo.example, is not one the ERP has: their lists over it are refused',
+      ],
+      fix: 'Take the companies 98, 99 off those console accounts (Users page)',
+    });
+    expect(report.items.filter((one) => one.feature.startsWith('Employee')).map((one) => one.feature)).toEqual(['Employee for creator@demo.example', 'Employee for ghost@demo.example']);
+    expect(hasMissing(report)).toBe(true);
+  });
+
+  it("says Odoo is answering slowly, with the seconds, when a call is slow, and when one runs out of time instead of 'stopped answering'", async () => {
+    let clock = 0;
+    const realNow = performance.now.bind(performance);
+    // A slow fields_get of account.move (28 s, as right after installing modules), the clock moved by hand.
+    const slow = new Proxy(store, {
+      get(target, name) {
+        const value = Reflect.get(target, name);
+        if (name !== 'call' || typeof value !== 'function') return typeof value === 'function' ? value.bind(target) : value;
+        return async (model: string, method: string, ...rest: unknown[]) => {
+          if (model === 'account.move' && method === 'fields_get') clock += 28_000;
+          return value.call(target, model, method, ...rest);
+        };
+      },
+    });
+    performance.now = () => realNow() + clock;
+    try {
+      const report = await checkOdoo(slow, {});
+      // Every fields_get runs at once: the slowest is one under way while the clock moved.
+      expect(item(report, 'Odoo response time')).toMatchObject({ status: 'degraded', details: [expect.stringMatching(/^Odoo is answering slowly \(28 s for fields_get of [a-z.]+\)$/)] });
+    } finally {
+      performance.now = realNow;
+    }
+    const timedOut = new Proxy(store, {
+      get(target, name) {
+        const value = Reflect.get(target, name);
+        if (name !== 'call' || typeof value !== 'function') return typeof value === 'function' ? value.bind(target) : value;
+        return async () => {
+          throw new ErpError('unavailable', 'ERP unavailable', { cause: new DOMException('The operation was aborted due to timeout', 'TimeoutError') });
+        };
+      },
+    });
+    const report = await checkOdoo(timedOut, {});
+    expect(report.reachable).toBe(false);
+    expect(report.items[0].details).toEqual(['Odoo is answering slowly (no answer within 20 s)']);
+    expect(formatReport(report)).not.toMatch(/stopped answering/);
+  });
+
   it('names each broken journal setting with its one-line fix', async () => {
     const journal = async (company: number, code: string) => (await store.searchRead('account.journal', [['company_id', '=', company], ['code', '=', code]], { fields: ['id'] }))[0].id;
     const sales3 = await journal(3, 'VEN3');

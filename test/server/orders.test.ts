@@ -353,6 +353,31 @@ describe('an order: read, edit lines, confirm, delete, print', () => {
     expect(order.messages.map((message) => message.body)).toEqual(['<script>alert(1)</script><p>Segundo</p>', '<p>Primero</p>']);
   });
 
+  it("gives the order as salesperson the Odoo user whose login or e-mail is the console user's, also on the printed PDF (issue 28)", async () => {
+    const db = server.app.services.db;
+    const erp = server.app.services.erp.client;
+    await insertUser(db, { email: 'Marta.Correo@demo.example', firstName: 'Marta', lastName: 'Correo', role: 'user', permissions: ['orders'], companies: [1], active: true });
+    await insertUser(db, { email: 'sin.usuario@demo.example', firstName: 'Sin', lastName: 'Usuario', role: 'user', permissions: ['orders'], companies: [1], active: true });
+    // Her Odoo user logs in with another login: the e-mail is what names her.
+    const marta = await erp.create('res.users', { name: 'Marta Correo Odoo', login: 'mcorreo', email: 'marta.correo@demo.example', company_id: 1, company_ids: [[6, 0, [1]]], active: true });
+    await erp.create('res.users', { name: 'Otro Usuario', login: 'otro', email: 'otro@demo.example', company_id: 1, company_ids: [[6, 0, [1]]], active: true });
+    tokens.marta = await server.tokenFor('marta.correo@demo.example');
+    tokens.nobodyInOdoo = await server.tokenFor('sin.usuario@demo.example');
+    const created = await createOrder({ client_order_ref: 'PO-SALESPERSON' }, null, 'marta');
+    expect(created.status).toBe(201);
+    const order = await call('GET', `/odoo/orders/${created.body.id}`, 'marta');
+    expect(order.body.user_id).toEqual([marta, 'Marta Correo Odoo']);
+    const link = await call('GET', `/odoo/orders/${created.body.id}/print-url?lang=en`, 'marta');
+    const pdf = await fetch(`${server.url}${link.body.url}`);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(await pdf.arrayBuffer())), { mergePages: true });
+    expect(text).toContain('Marta Correo Odoo');
+    // No Odoo user with that login or e-mail: the order is left to the ERP's default, not given to another user.
+    const orphan = await createOrder({ client_order_ref: 'PO-NO-SALESPERSON' }, null, 'nobodyInOdoo');
+    expect(orphan.status).toBe(201);
+    const [stored] = await erp.read('sale.order', [orphan.body.id], ['user_id']);
+    expect(stored.user_id === false || !([marta] as unknown[]).includes((stored.user_id as [number, string])[0])).toBe(true);
+  });
+
   it('prints a real PDF in the reader language through a signed link, and nothing without it', async () => {
     const created = await createOrder({ client_order_ref: 'PO-PRINT' });
     const id = created.body.id;

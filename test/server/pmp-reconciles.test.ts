@@ -58,3 +58,38 @@ describe('PMP from partial reconciliations (a real Odoo)', () => {
     expect(result.pmp).toBe(29.09);
   });
 });
+
+describe("PMP payment dates: the payment's own date, as Odoo's payment widget shows it (issue 28)", () => {
+  it('counts 0 days for a bill booked 2026-11-25 and paid 2026-10-15 (max_date would give 24), and the days of a later payment', async () => {
+    const company = await erp.create('res.company', { name: 'Gamma Pagos SL' });
+    const partner = await erp.create('res.partner', { name: 'Suministros Rio SL', company_id: company });
+    const move = (values: Record<string, unknown>) => erp.create('account.move', { state: 'posted', company_id: company, partner_id: partner, ...values });
+    // Lines dated as Odoo dates them: the bill's payable line on its accounting date, the payment's on the payment's.
+    const line = (moveId: number, date: string) => erp.create('account.move.line', { move_id: moveId, name: 'payable', date });
+    const reconcile = (credit: number, debit: number, amount: number, maxDate: string) =>
+      erp.create('account.partial.reconcile', { credit_move_id: credit, debit_move_id: debit, amount, max_date: maxDate, company_id: company });
+
+    // Paid before it was booked: the reconciliation's max_date is the booking day (the later of the two lines).
+    const early = await move({ name: 'FACTU/2026/0101', move_type: 'in_invoice', invoice_date: '2026-11-01', date: '2026-11-25', amount_total: 500, amount_total_signed: -500 });
+    const earlyPayment = await move({ name: 'PBNK/2026/0101', move_type: 'entry', date: '2026-10-15' });
+    await reconcile(await line(early, '2026-11-25'), await line(earlyPayment, '2026-10-15'), 500, '2026-11-25');
+    // Paid after it was booked: both readings agree.
+    const late = await move({ name: 'FACTU/2026/0102', move_type: 'in_invoice', invoice_date: '2026-11-02', date: '2026-11-02', amount_total: 300, amount_total_signed: -300 });
+    const latePayment = await move({ name: 'PBNK/2026/0102', move_type: 'entry', date: '2026-11-12' });
+    await reconcile(await line(late, '2026-11-02'), await line(latePayment, '2026-11-12'), 300, '2026-11-12');
+
+    const documents = await loadDocuments(erp, company, '2026-12-31');
+    expect(documents.map((one) => [one.name, one.payments])).toEqual([
+      ['FACTU/2026/0101', [{ date: '2026-10-15', amount: 500 }]],
+      ['FACTU/2026/0102', [{ date: '2026-11-12', amount: 300 }]],
+    ]);
+    const result = computePmp(documents, { from: '2026-01-01', to: '2026-12-31' });
+    // Days from the invoice date to the payment's date, never below 0: 0 (paid 15 Oct, invoice of 1 Nov) and 10.
+    expect(result.rows.map((row) => [row.document, row.date, row.days])).toEqual([
+      ['FACTU/2026/0101', '2026-10-15', 0],
+      ['FACTU/2026/0102', '2026-11-12', 10],
+    ]);
+    // (500 x 0 + 300 x 10) / 800 = 3.75 days; with max_date it was (500 x 24 + 300 x 10) / 800 = 18.75.
+    expect(result.pmp).toBe(3.75);
+  });
+});

@@ -22,6 +22,7 @@ const ODOO_NAMES: Record<ErpErrorKind, string> = {
   user: 'odoo.exceptions.UserError',
   missing: 'odoo.exceptions.MissingError',
   unavailable: 'builtins.Exception',
+  credentials: 'odoo.exceptions.AccessDenied',
 };
 
 function same(a: unknown, b: string): boolean {
@@ -151,7 +152,7 @@ export async function handleJsonRpc(store: EmbeddedStore, credentials: RpcCreden
     }
     const [db, uid, key, model, method, positional, kwargs] = args;
     if (!same(db, credentials.db) || uid !== RPC_UID || !same(key, credentials.apiKey)) {
-      throw new ErpError('access', 'Access Denied');
+      throw new ErpError('credentials', 'Access Denied');
     }
     if (typeof model !== 'string' || typeof method !== 'string') throw new ErpError('validation', 'Model and method must be strings');
     const kw = kwargs && typeof kwargs === 'object' && !Array.isArray(kwargs) ? (kwargs as Record<string, unknown>) : {};

@@ -49,7 +49,7 @@ export const PRODUCT_MODELS: ModelDef[] = [
     ...journalSettings,
   }, { order: 'name' }),
   model('account.account', { code: required(char), name: required(char), company_id: required(m2o('res.company')), account_type: char, deprecated: bool }, { order: 'code' }),
-  model('res.users', { name: required(char), login: required(char), company_id: m2o('res.company'), company_ids: m2m('res.company', 'res_company_users_rel', 'user_id', 'cid'), active: bool }),
+  model('res.users', { name: required(char), login: required(char), email: char, company_id: m2o('res.company'), company_ids: m2m('res.company', 'res_company_users_rel', 'user_id', 'cid'), active: bool }),
   model('hr.employee', { name: required(char), work_email: char, job_title: char, user_id: m2o('res.users'), company_id: required(m2o('res.company')), active: bool }),
   model('project.project', { name: required(char), company_id: required(m2o('res.company', { ondelete: 'cascade' })), active: bool, ...journalSettings }, { order: 'name' }),
   model('account.journal', { name: required(char), code: char, type: selection('sale', 'purchase', 'cash', 'bank', 'general'), company_id: required(m2o('res.company')), default_account_id: m2o('account.account') }),

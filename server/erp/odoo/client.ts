@@ -4,7 +4,7 @@
  * one transaction per call), chosen from the server's version unless ODOO_PROTOCOL names one.
  * Each call has a timeout; transport failures are 'ERP unavailable' (503), Odoo's own errors keep their message.
  */
-import { ErpError, ERP_UNAVAILABLE, type Domain, type ErpClient, type ErpContext, type ErpRecord, type ErpValues, type PageOptions, type SearchOptions, type SearchPage } from '../types';
+import { ErpError, ERP_CREDENTIALS, ERP_UNAVAILABLE, type Domain, type ErpClient, type ErpContext, type ErpRecord, type ErpValues, type PageOptions, type SearchOptions, type SearchPage } from '../types';
 import { currentErpContext, DEFAULT_TIME_ZONE } from '../context';
 import { fromOdooError, type OdooErrorPayload } from './errors';
 import { PRODUCT_REGISTRY } from '../embedded/registry';
@@ -114,7 +114,7 @@ export class OdooClient implements ErpClient {
     if (!this.uid) {
       const { db, login, apiKey } = this.connection;
       this.uid = this.jsonRpc('common', 'authenticate', [db, login, apiKey, {}]).then((uid) => {
-        if (typeof uid !== 'number' || uid <= 0) throw new ErpError('access', 'The ERP refused the configured credentials', { key: 'erp.credentials' });
+        if (typeof uid !== 'number' || uid <= 0) throw new ErpError('credentials', ERP_CREDENTIALS);
         return uid;
       });
       this.uid.catch(() => (this.uid = null));
@@ -196,7 +196,8 @@ export class OdooClient implements ErpClient {
       authorization: `bearer ${this.connection.apiKey}`,
       'X-Odoo-Database': this.connection.db,
     });
-    if (status === 401) throw new ErpError('access', 'The ERP refused the configured credentials', { key: 'erp.credentials' });
+    // JSON-2 answers a refused bearer key with 401 (werkzeug's Unauthorized), not with AccessDenied.
+    if (status === 401) throw new ErpError('credentials', ERP_CREDENTIALS, { cause: json });
     if (status >= 400) throw fromOdooError(json as OdooErrorPayload, `HTTP ${status}`);
     if (method === 'create' && Array.isArray(json) && json.length === 1) return json[0] as T;
     return json as T;

@@ -1,9 +1,10 @@
-import { ErpError, ERP_UNAVAILABLE, type ErpErrorKind } from '../types';
+import { ErpError, ERP_CREDENTIALS, ERP_UNAVAILABLE, type ErpErrorKind } from '../types';
 
 /** Odoo exception class names (JSON-RPC `error.data.name`, JSON-2's answer `name`) mapped to our kinds. */
 const KINDS: Record<string, ErpErrorKind> = {
   'odoo.exceptions.AccessError': 'access',
-  'odoo.exceptions.AccessDenied': 'access',
+  // A wrong API key, at authenticate or at any call: the server's credentials, not the user's permissions.
+  'odoo.exceptions.AccessDenied': 'credentials',
   'odoo.exceptions.UserError': 'user',
   'odoo.exceptions.ValidationError': 'validation',
   'odoo.exceptions.MissingError': 'missing',
@@ -30,6 +31,7 @@ export interface OdooErrorPayload {
 export function fromOdooError(payload: OdooErrorPayload | undefined, fallbackMessage?: string): ErpError {
   const kind = payload?.name ? KINDS[payload.name] : undefined;
   if (!kind) return new ErpError('unavailable', ERP_UNAVAILABLE, { cause: payload ?? fallbackMessage });
+  if (kind === 'credentials') return new ErpError('credentials', ERP_CREDENTIALS, { cause: payload });
   const first = payload?.arguments?.[0];
   const message = payload?.message || (typeof first === 'string' ? first : '') || fallbackMessage || 'Odoo Server Error';
   return new ErpError(kind, message);

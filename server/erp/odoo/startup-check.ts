@@ -7,12 +7,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Sql } from '../embedded/sql';
 import type { ErpClient } from '../types';
-import { checkOdoo, summaryLine, type CheckReport } from './check';
+import { checkOdoo, summaryLine, type CheckReport, type ConsoleAccount } from './check';
 
-/** The console's accounts (for the employee check); null when the app database cannot be read. */
-export async function consoleAccounts(db: Sql): Promise<Array<{ email: string; active: boolean }> | null> {
+/** The console's accounts (for the employee and companies checks); null when the app database cannot be read. */
+export async function consoleAccounts(db: Sql): Promise<ConsoleAccount[] | null> {
   try {
-    return await db.query<{ email: string; active: boolean }>('SELECT email, active FROM users ORDER BY id');
+    return await db.query<ConsoleAccount>('SELECT email, active, permissions, companies FROM users ORDER BY id');
   } catch {
     return null;
   }

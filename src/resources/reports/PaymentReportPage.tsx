@@ -42,7 +42,8 @@ export function PaymentReportPage() {
   const [sending, setSending] = useState(false);
   // POST /odoo/reports/payment (the paymentReport 'generate' action).
   const generation = useMutation({
-    mutationFn: (body: { dateFrom: string; dateTo: string; companies: Company[] }) => dataProvider.action('paymentReport', 'generate', { body }),
+    mutationFn: (body: { dateFrom: string; dateTo: string; companies: Company[] }) =>
+      dataProvider.action<{ message?: string; unreadable?: Array<{ id: number; name: string }> }>('paymentReport', 'generate', { body }),
   });
 
   const bothDays = isIsoDate(dateFrom) && isIsoDate(dateTo);
@@ -59,8 +60,11 @@ export function PaymentReportPage() {
     setSending(true);
     try {
       if (!isIsoDate(dateFrom) || !isIsoDate(dateTo)) return;
-      await generation.mutateAsync({ dateFrom, dateTo, companies: companies.filter((company) => chosen.includes(company.id)).map(({ id, name }) => ({ id, name })) });
-      notify('app.report.started', { type: 'success' });
+      const answer = await generation.mutateAsync({ dateFrom, dateTo, companies: companies.filter((company) => chosen.includes(company.id)).map(({ id, name }) => ({ id, name })) });
+      // Companies the ERP does not give the server are left out of the report: said here as in the mail.
+      const unreadable = answer?.unreadable ?? [];
+      if (unreadable.length) notify('app.report.startedWithout', { type: 'warning', messageArgs: { companies: unreadable.map((company) => company.name).join(', ') } });
+      else notify('app.report.started', { type: 'success' });
     } catch (error) {
       // Why, in the user's language (the ERP down, a refusal): the server's words after the console's.
       notify('app.report.failed', { type: 'error', messageArgs: { error: errorMessage(error, translate) } });

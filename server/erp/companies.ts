@@ -1,0 +1,121 @@
+/**
+ * The companies the ERP lets the server work in (issue 28): on Odoo, the API user's allowed companies. A console
+ * account may name a company the API user lacks; Odoo then answers an access error, or (outside an
+ * allowed_company_ids context) silently nothing, because its multi-company rules hide the records. The console says
+ * so instead: users cannot be given such a company, and a list, form or report over one is refused naming it.
+ */
+import { HttpError } from '../http-error';
+import type { Domain, ErpClient, ErpRecord, PageOptions, SearchOptions } from './types';
+
+/** How long the ERP's answer is kept: a company given to the API user in Odoo counts within this long. */
+const KEEP_MS = 30_000;
+
+export interface CompanyAccess {
+  /** The ids of the companies the ERP gives the server. */
+  ids(): Promise<Set<number>>;
+  /** Of `wanted`, those the ERP does not give the server, in ascending order. */
+  refused(wanted: readonly number[]): Promise<number[]>;
+}
+
+const cache = new WeakMap<ErpClient, CompanyAccess>();
+
+/**
+ * The ERP's companies for this client, asked at most every 30 s. On Odoo: the companies of the user `login` names
+ * (res.users company_ids; an administrator's res.company search would list companies it is not allowed in); when that
+ * user is not visible (an API key of another user), every company the API user can read.
+ */
+export function companyAccess(erp: ErpClient, login?: string): CompanyAccess {
+  const known = cache.get(erp);
+  if (known) return known;
+  let held: { at: number; ids: Promise<Set<number>> } | null = null;
+  const load = async (): Promise<Set<number>> => {
+    if (login) {
+      const [user] = await erp.searchRead('res.users', [['login', '=', login]], { fields: ['company_ids'], limit: 1 });
+      if (user && Array.isArray(user.company_ids)) return new Set((user.company_ids as unknown[]).map(Number));
+    }
+    const companies = await erp.searchRead('res.company', [], { fields: ['id'] });
+    return new Set(companies.map((company) => company.id));
+  };
+  const access: CompanyAccess = {
+    ids() {
+      if (!held || Date.now() - held.at > KEEP_MS) {
+        const ids = load();
+        const entry = { at: Date.now(), ids };
+        held = entry;
+        // A failed answer is not kept: the next call asks again.
+        ids.catch(() => {
+          if (held === entry) held = null;
+        });
+      }
+      return held.ids;
+    },
+    async refused(wanted) {
+      const ids = await access.ids();
+      return [...new Set(wanted)].filter((id) => !ids.has(id)).sort((a, b) => a - b);
+    },
+  };
+  cache.set(erp, access);
+  return access;
+}
+
+/** The refusal of a request over companies the ERP does not give the server: the administrator's to fix. */
+export class CompanyRefusedError extends HttpError {
+  readonly companies: number[];
+  constructor(companies: number[]) {
+    super(502, 'erp.companyRefused', { companies }, { field: 'companies' });
+    this.name = 'CompanyRefusedError';
+    this.companies = companies;
+  }
+}
+
+/** The company ids a domain restricts `company_id` to (`=` and `in` terms, wherever they stand). */
+export function companyIdsOf(domain: Domain): number[] {
+  const ids: number[] = [];
+  for (const term of domain) {
+    if (!Array.isArray(term) || term[0] !== 'company_id') continue;
+    const [, operator, value] = term;
+    if (operator === '=' && typeof value === 'number') ids.push(value);
+    if (operator === 'in' && Array.isArray(value)) ids.push(...value.filter((one): one is number => typeof one === 'number'));
+  }
+  return ids;
+}
+
+/**
+ * The ERP as the routes see it: a search over a company the ERP does not give the server is refused naming the
+ * company (502), where Odoo would answer an empty list or an access error. Other calls pass through.
+ */
+export function guardCompanies(erp: ErpClient, access: CompanyAccess = companyAccess(erp)): ErpClient {
+  const check = async (model: string, domain: Domain) => {
+    if (model === 'res.company' || model === 'res.users') return;
+    const ids = companyIdsOf(domain);
+    if (!ids.length) return;
+    const refused = await access.refused(ids);
+    if (refused.length) throw new CompanyRefusedError(refused);
+  };
+  const overrides: Partial<ErpClient> = {
+    searchRead: async <T extends ErpRecord = ErpRecord>(model: string, domain: Domain, options?: SearchOptions) => {
+      await check(model, domain);
+      return erp.searchRead<T>(model, domain, options);
+    },
+    searchCount: async (model, domain, context, limit) => {
+      await check(model, domain);
+      return erp.searchCount(model, domain, context, limit);
+    },
+  };
+  if (erp.searchPage) {
+    overrides.searchPage = async <T extends ErpRecord = ErpRecord>(model: string, domain: Domain, options: PageOptions) => {
+      await check(model, domain);
+      return erp.searchPage!<T>(model, domain, options);
+    };
+  }
+  // Everything else is the ERP's own, called on it (its methods keep their `this`).
+  const guarded = new Proxy(erp, {
+    get(target, name) {
+      if (typeof name === 'string' && Object.hasOwn(overrides, name)) return overrides[name as keyof ErpClient];
+      const value = Reflect.get(target, name);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  cache.set(guarded, access);
+  return guarded;
+}
