@@ -28,7 +28,7 @@ import { sessionSecret } from './auth/secret';
 import { Sessions, type Clock } from './auth/session';
 import { openErp, type Erp } from './erp';
 import { companyAccess, guardCompanies } from './erp/companies';
-import { erpLang, withErpContext } from './erp/context';
+import { COMPANIES_LEFT_OUT_HEADER, erpLang, noteCompaniesLeftOut, withErpContext, type RequestErpContext } from './erp/context';
 import { featureProbe } from './erp/features';
 import { handleJsonRpc } from './erp/embedded/jsonrpc';
 import type { ErpClient } from './erp/types';
@@ -330,7 +330,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   // Every ERP call of a request carries its language and the companies' time zone (server/erp/context.ts).
-  app.addHook('onRequest', (request, _reply, done) => withErpContext({ lang: erpLang(request.headers['accept-language']), tz: config.timeZone }, done));
+  const erpContexts = new WeakMap<object, RequestErpContext>();
+  app.addHook('onRequest', (request, _reply, done) => {
+    const context: RequestErpContext = { lang: erpLang(request.headers['accept-language']), tz: config.timeZone };
+    erpContexts.set(request, context);
+    withErpContext(context, done);
+  });
+  // Companies a list or form left out (the ERP does not give them to the server) are named to the console, which warns.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const leftOut = erpContexts.get(request)?.companiesLeftOut;
+    if (leftOut?.size) reply.header(COMPANIES_LEFT_OUT_HEADER, [...leftOut].sort((a, b) => a - b).join(','));
+    return payload;
+  });
   // JSON as Fastify parses it (secure-json-parse: prototype-poisoning keys refused), with a message that says why: a
   // body that is valid JSON but carries "__proto__" or "constructor.prototype" is not called invalid JSON.
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -378,10 +389,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const embedded = config.google ? null : await embeddedIssuer(app, { config, db, secret, clock });
   await app.register(authRoutes, { config, db, sessions, secret, issuer: issuerSettings(app, config, embedded), resolve: options.resolveAccount, clock });
-  // Routes see the ERP through the companies guard: a search over a company the ERP does not give the server is
-  // refused naming it, not answered empty (server/erp/companies.ts).
+  // Routes see the ERP through the companies guard: a search over companies the ERP does not give the server leaves
+  // them out and names them to the console, or is refused naming them when they are all it asked for; never answered
+  // silently empty (server/erp/companies.ts).
   const companies = companyAccess(erp.client, config.erp === 'odoo' ? config.odoo?.login : undefined);
-  const client = guardCompanies(options.wrapErp ? options.wrapErp(erp.client) : erp.client, companies);
+  const client = guardCompanies(options.wrapErp ? options.wrapErp(erp.client) : erp.client, companies, noteCompaniesLeftOut);
   await app.register(operatorRoutes, { db, erp: client, sessions, publicUrl: config.publicUrl, clock });
   routesErp = client;
   // What this ERP offers (optional modules), asked once and cached: routes degrade per feature.

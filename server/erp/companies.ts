@@ -2,7 +2,9 @@
  * The companies the ERP lets the server work in (issue 28): on Odoo, the API user's allowed companies. A console
  * account may name a company the API user lacks; Odoo then answers an access error, or (outside an
  * allowed_company_ids context) silently nothing, because its multi-company rules hide the records. The console says
- * so instead: users cannot be given such a company, and a list, form or report over one is refused naming it.
+ * so instead: users cannot be given such a company; a list or form over several companies runs over those the ERP
+ * gives and names the others (a warning in the console); one over refused companies alone, and the payment report's
+ * part for one, are refused naming it.
  */
 import { HttpError } from '../http-error';
 import type { Domain, ErpClient, ErpRecord, PageOptions, SearchOptions } from './types';
@@ -81,31 +83,59 @@ export function companyIdsOf(domain: Domain): number[] {
 }
 
 /**
- * The ERP as the routes see it: a search over a company the ERP does not give the server is refused naming the
- * company (502), where Odoo would answer an empty list or an access error. Other calls pass through.
+ * The domain without the companies refused, or null when a company term is left with none (the search would be over
+ * refused companies alone). An `=` term naming a refused company, or an `in` term with only refused ones, is such a
+ * term: it is the user's own choice of company, which nothing else can answer.
  */
-export function guardCompanies(erp: ErpClient, access: CompanyAccess = companyAccess(erp)): ErpClient {
-  const check = async (model: string, domain: Domain) => {
-    if (model === 'res.company' || model === 'res.users') return;
+export function withoutCompanies(domain: Domain, refused: ReadonlySet<number>): Domain | null {
+  const kept: Domain = [];
+  for (const term of domain) {
+    if (!Array.isArray(term) || term[0] !== 'company_id') {
+      kept.push(term);
+      continue;
+    }
+    const [field, operator, value] = term;
+    if (operator === '=' && typeof value === 'number' && refused.has(value)) return null;
+    if (operator === 'in' && Array.isArray(value)) {
+      const left = value.filter((one) => !(typeof one === 'number' && refused.has(one)));
+      if (!left.length && value.length) return null;
+      kept.push([field, operator, left]);
+      continue;
+    }
+    kept.push(term);
+  }
+  return kept;
+}
+
+/**
+ * The ERP as the routes see it: a search over companies some of which the ERP does not give the server runs over the
+ * others, and the request is told which were left out (`leftOut`, said to the console in a response header); one over
+ * refused companies alone is refused naming them (502), where Odoo would answer an empty list or an access error.
+ * Other calls pass through.
+ */
+export function guardCompanies(erp: ErpClient, access: CompanyAccess = companyAccess(erp), leftOut: (companies: number[]) => void = () => undefined): ErpClient {
+  const check = async (model: string, domain: Domain): Promise<Domain> => {
+    if (model === 'res.company' || model === 'res.users') return domain;
     const ids = companyIdsOf(domain);
-    if (!ids.length) return;
+    if (!ids.length) return domain;
     const refused = await access.refused(ids);
-    if (refused.length) throw new CompanyRefusedError(refused);
+    if (!refused.length) return domain;
+    const kept = withoutCompanies(domain, new Set(refused));
+    if (!kept) throw new CompanyRefusedError(refused);
+    leftOut(refused);
+    return kept;
   };
   const overrides: Partial<ErpClient> = {
     searchRead: async <T extends ErpRecord = ErpRecord>(model: string, domain: Domain, options?: SearchOptions) => {
-      await check(model, domain);
-      return erp.searchRead<T>(model, domain, options);
+      return erp.searchRead<T>(model, await check(model, domain), options);
     },
     searchCount: async (model, domain, context, limit) => {
-      await check(model, domain);
-      return erp.searchCount(model, domain, context, limit);
+      return erp.searchCount(model, await check(model, domain), context, limit);
     },
   };
   if (erp.searchPage) {
     overrides.searchPage = async <T extends ErpRecord = ErpRecord>(model: string, domain: Domain, options: PageOptions) => {
-      await check(model, domain);
-      return erp.searchPage!<T>(model, domain, options);
+      return erp.searchPage!<T>(model, await check(model, domain), options);
     };
   }
   // Everything else is the ERP's own, called on it (its methods keep their `this`).

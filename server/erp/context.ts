@@ -9,6 +9,19 @@ import { messageLocale } from '../messages';
 export interface RequestErpContext {
   lang: 'es_ES' | 'en_US';
   tz: string;
+  /** Companies a search of this request left out because the ERP does not give them to the server (erp/companies.ts). */
+  companiesLeftOut?: Set<number>;
+}
+
+/** The response header naming the companies left out of a request's answer, for the console to warn (ids, comma-separated). */
+export const COMPANIES_LEFT_OUT_HEADER = 'x-erp-companies-left-out';
+
+/** Notes, on the request being served, companies its answer leaves out. */
+export function noteCompaniesLeftOut(companies: readonly number[]): void {
+  const context = storage.getStore();
+  if (!context) return;
+  context.companiesLeftOut ??= new Set();
+  for (const id of companies) context.companiesLeftOut.add(id);
 }
 
 export const DEFAULT_TIME_ZONE = 'Europe/Madrid';

@@ -7,6 +7,7 @@ import { Header } from './Header';
 import { SideMenu } from './SideMenu';
 import { MuiLocale } from './muiLocale';
 import { ListFocus } from './SkipToList';
+import { CompaniesLeftOut } from './CompaniesLeftOut';
 
 export function storedMenuCollapsed(storage: Storage = localStorage): boolean {
   return storage.getItem(STORAGE_KEYS.menuCollapsed) === 'true';
@@ -58,6 +59,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <ListFocus>
         <Layout appBar={Header} menu={SideMenu} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}>
           <PersistChoices />
+          <CompaniesLeftOut />
           {children}
         </Layout>
       </ListFocus>

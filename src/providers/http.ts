@@ -47,7 +47,8 @@ export async function apiFetch<T = unknown>(
   const init: fetchUtils.Options = { method: options.method ?? 'GET', headers, signal: options.signal };
   if (options.body !== undefined) init.body = JSON.stringify(options.body);
   try {
-    const { status, json } = await fetchUtils.fetchJson(new URL(path, window.location.origin).toString(), init);
+    const { status, headers: answered, json } = await fetchUtils.fetchJson(new URL(path, window.location.origin).toString(), init);
+    announceCompaniesLeftOut(answered.get(COMPANIES_LEFT_OUT_HEADER));
     return { status, json: json as T };
   } catch (error) {
     if (isNetworkFailure(error)) throw new UnreachableError(error);
@@ -59,6 +60,16 @@ export async function apiFetch<T = unknown>(
     }
     throw error;
   }
+}
+
+/** The server's header naming companies an answer left out because the ERP does not give them to it (issue 28). */
+export const COMPANIES_LEFT_OUT_HEADER = 'x-erp-companies-left-out';
+export const COMPANIES_LEFT_OUT_EVENT = 'backoffice:companies-left-out';
+
+/** Tells the shell (custom/CompaniesLeftOut.tsx), which warns the user, that an answer left companies out. */
+function announceCompaniesLeftOut(header: string | null): void {
+  const companies = (header ?? '').split(',').map(Number).filter((id) => Number.isInteger(id) && id > 0);
+  if (companies.length) window.dispatchEvent(new CustomEvent(COMPANIES_LEFT_OUT_EVENT, { detail: companies }));
 }
 
 /** What browsers' fetch says when the server cannot be reached (Chromium, Firefox, Safari, Node's undici). */

@@ -28,7 +28,7 @@ beforeAll(async () => {
     active: true,
   });
   // The same ERP through Odoo's protocol with an API key it refuses.
-  overRpc = await startTestServer({ env: { ERP: 'odoo', ODOO_URL: server.url, ODOO_DB: 'embedded', ODOO_LOGIN: 'rpc@demo.example', ODOO_API_KEY: 'a-wrong-api-key' } });
+  overRpc = await startTestServer({ env: { ERP: 'odoo', ODOO_URL: server.url, ODOO_DB: 'embedded', ODOO_LOGIN: 'rpc@demo.example', ODOO_API_KEY: 'a-wrong-api-key', DEMO: 'true' } });
 }, 180_000);
 afterAll(async () => {
   await overRpc?.stop();
@@ -42,7 +42,7 @@ async function call(on: TestServer, method: string, path: string, who: string, b
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as Record<string, any> };
+  return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : null) as Record<string, any> };
 }
 
 describe('users cannot be given a company the ERP lacks', () => {
@@ -73,23 +73,35 @@ describe('users cannot be given a company the ERP lacks', () => {
 });
 
 describe('a list, form or report over a company the ERP refuses says so', () => {
-  it('the moves and orders lists answer 502 naming company 99, not an empty list', async () => {
+  it("the moves and orders lists show company 1's records and name company 99 as left out; a list filtered to 99 alone answers 502 naming it", async () => {
     const moves = await call(server, 'POST', '/odoo/moves/search', 'ghost', {});
-    expect(moves.status).toBe(502);
-    expect(moves.body.message).toBe('El ERP no da acceso al servidor a la empresa 99: avise a su administrador');
+    expect(moves.status).toBe(200);
+    expect(moves.headers.get('x-erp-companies-left-out')).toBe('99');
+    const rows = moves.body.moves as Array<{ company_id: [number, string] }>;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(new Set(rows.map((row) => row.company_id[0]))).toEqual(new Set([1]));
+    // The same list for an account whose companies the ERP has: nothing named.
+    const staff = await call(server, 'POST', '/odoo/moves/search', 'staff', {});
+    expect(staff.status).toBe(200);
+    expect(staff.headers.get('x-erp-companies-left-out')).toBeNull();
+    const only = await call(server, 'POST', '/odoo/moves/search', 'ghost', { company: [99] });
+    expect(only.status).toBe(502);
+    expect(only.body.message).toBe('El ERP no da acceso al servidor a la empresa 99: avise a su administrador');
     const orders = await call(server, 'POST', '/odoo/orders/search', 'ghost', {}, 'en');
-    expect(orders.status).toBe(502);
-    expect(orders.body.message).toBe('The ERP does not give the server access to company 99: tell your administrator');
-    // The same list for an account whose companies the ERP has.
-    expect((await call(server, 'POST', '/odoo/moves/search', 'staff', {})).status).toBe(200);
+    expect(orders.status).toBe(200);
+    expect(orders.headers.get('x-erp-companies-left-out')).toBe('99');
   });
 
-  it("an order's form over the account's companies answers 502 naming company 99, not 'not found'", async () => {
+  it("an order of company 1 opens for an account of companies 1 and 99 (99 named); an order form in company 99 answers 502 naming it", async () => {
     const [order] = await server.app.services.erp.client.searchRead('sale.order', [['company_id', '=', 1]], { fields: ['id'], limit: 1 });
     expect((await call(server, 'GET', `/odoo/orders/${order.id}`, 'sales')).status).toBe(200);
     const form = await call(server, 'GET', `/odoo/orders/${order.id}`, 'ghost');
-    expect(form.status).toBe(502);
-    expect(form.body.params).toEqual({ companies: [99] });
+    expect(form.status).toBe(200);
+    expect(form.body.id).toBe(order.id);
+    expect(form.headers.get('x-erp-companies-left-out')).toBe('99');
+    const create = await call(server, 'POST', '/odoo/orders/create', 'ghost', { order: { company_id: 99, partner_id: 1, date_order: new Date().toISOString().slice(0, 10) }, lines: [{ name: 'Material', product_id: 1, product_uom_qty: 1, price_unit: 10 }] }, 'en');
+    expect(create.status).toBe(502);
+    expect(create.body.message).toBe('The ERP does not give the server access to company 99: tell your administrator');
   });
 
   it('the payment report names the company it could not read, on the screen (the answer) and in the mail', async () => {
