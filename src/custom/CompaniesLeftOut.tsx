@@ -15,11 +15,12 @@ export function CompaniesLeftOut() {
   const shown = useRef<{ companies: string; at: number } | null>(null);
   useEffect(() => {
     const warn = (event: Event) => {
-      const companies = ((event as CustomEvent<number[]>).detail ?? []).join(', ');
+      const ids = (event as CustomEvent<number[]>).detail ?? [];
+      const companies = ids.join(', ');
       const last = shown.current;
       if (last && last.companies === companies && Date.now() - last.at < QUIET_MS) return;
       shown.current = { companies, at: Date.now() };
-      notify('app.errors.companiesLeftOut', { type: 'warning', messageArgs: { companies }, autoHideDuration: 10_000 });
+      notify('app.errors.companiesLeftOut', { type: 'warning', messageArgs: { companies, smart_count: ids.length }, autoHideDuration: 10_000 });
     };
     window.addEventListener(COMPANIES_LEFT_OUT_EVENT, warn);
     return () => window.removeEventListener(COMPANIES_LEFT_OUT_EVENT, warn);

@@ -342,7 +342,7 @@ export const appEn = {
       unreachable: 'The server cannot be reached: check the connection and try again',
       erpUnavailable: 'The ERP is unavailable: try again in a few minutes',
       serverFailed: 'The server could not handle the request: try again later',
-      companiesLeftOut: 'Company %{companies} left out: the ERP does not give the server access to it. Tell your administrator',
+      companiesLeftOut: 'Company %{companies} left out: the ERP does not give the server access to it. Tell your administrator |||| Companies %{companies} left out: the ERP does not give the server access to them. Tell your administrator',
       quantityPositive: 'The quantity must be greater than zero',
       priceNegative: 'The unit price cannot be negative',
     },

@@ -344,7 +344,7 @@ export const appEs: AppMessages = {
       unreachable: 'No se puede contactar con el servidor: compruebe la conexión e inténtelo de nuevo',
       erpUnavailable: 'El ERP no está disponible: inténtelo de nuevo en unos minutos',
       serverFailed: 'El servidor no ha podido atender la petición: inténtelo de nuevo más tarde',
-      companiesLeftOut: 'Empresa %{companies} omitida: el ERP no da acceso al servidor a ella. Avise a su administrador',
+      companiesLeftOut: 'Empresa %{companies} omitida: el ERP no da acceso al servidor a ella. Avise a su administrador |||| Empresas %{companies} omitidas: el ERP no da acceso al servidor a ellas. Avise a su administrador',
       quantityPositive: 'La cantidad debe ser mayor que cero',
       priceNegative: 'El precio unitario no puede ser negativo',
     },
