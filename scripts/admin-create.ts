@@ -8,71 +8,53 @@
  * With the embedded database held by a running server (it belongs to one process), the server does it: the command
  * asks it with a one-minute operator token signed with the session secret in DATA_DIR.
  */
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ADMIN_CREATE_ACTION, FirstAdminError, makeFirstAdmin, type FirstAdminInput, type FirstAdminResult } from '../server/auth/first-admin';
 import { loadSessionSecret } from '../server/auth/secret';
 import { Sessions } from '../server/auth/session';
 import { configOrReport, type Config } from '../server/config';
-import { openDatabase } from '../server/db';
-import { DatabaseInUse, embeddedDatabaseHolder } from '../server/db/lock';
-import { migrate } from '../server/db/migrations';
+import { askHoldingServer, onAppDatabase } from '../server/db/held';
 import { openErp } from '../server/erp';
 import { runIfMain } from './run-main';
-import { START_WAIT_MS } from './token';
 
 export type AdminCreateOutcome = { ok: true; result: FirstAdminResult; via: 'database' | 'server' } | { ok: false; message: string };
 
 export async function adminCreate(config: Config, input: FirstAdminInput): Promise<AdminCreateOutcome> {
   if (config.databaseUrl === 'memory://') return { ok: false, message: 'DATABASE_URL=memory:// keeps no accounts outside the server process' };
-  if (!config.databaseUrl && embeddedDatabaseHolder(config.dataDir) !== null) return askServer(config, input);
-  let db;
-  try {
-    db = await openDatabase({ ...config, lockWaitMs: 0 });
-  } catch (error) {
-    if (error instanceof DatabaseInUse) return askServer(config, input);
-    throw error;
-  }
-  try {
-    await migrate(db);
-    // The embedded store is read as it is (never seeded here); a real Odoo through the server's own client.
-    const erp = await openErp(config, db, { seed: false });
-    return { ok: true, result: await makeFirstAdmin(db, erp.client, input, { publicUrl: config.publicUrl, now: new Date() }), via: 'database' };
-  } catch (error) {
-    if (error instanceof FirstAdminError) return { ok: false, message: error.message };
-    throw error;
-  } finally {
-    await db.close();
-  }
+  return onAppDatabase<AdminCreateOutcome>(
+    config,
+    async (db) => {
+      try {
+        // The embedded store is read as it is (never seeded here); a real Odoo through the server's own client.
+        const erp = await openErp(config, db, { seed: false });
+        return { ok: true, result: await makeFirstAdmin(db, erp.client, input, { publicUrl: config.publicUrl, now: new Date() }), via: 'database' };
+      } catch (error) {
+        if (error instanceof FirstAdminError) return { ok: false, message: error.message };
+        throw error;
+      }
+    },
+    () => askServer(config, input),
+  );
 }
 
 /** The running server that holds the embedded database makes the account, waited for while it is still starting. */
-async function askServer(config: Config, input: FirstAdminInput, waitMs = START_WAIT_MS): Promise<AdminCreateOutcome> {
+async function askServer(config: Config, input: FirstAdminInput): Promise<AdminCreateOutcome> {
   const url = `http://127.0.0.1:${config.port}/auth/operator/admin`;
   const token = await new Sessions({ query: async () => [] }, loadSessionSecret(config)).issueOperator(ADMIN_CREATE_ACTION, input.email);
-  const deadline = Date.now() + waitMs;
-  for (;;) {
+  const asked = await askHoldingServer(config, async () => {
     const response = await fetch(url, {
       method: 'POST',
       headers: { authorization: token, 'content-type': 'application/json' },
       body: JSON.stringify(input),
       signal: AbortSignal.timeout(60_000),
     }).catch(() => null);
-    if (response) {
-      const answer = (await response.json().catch(() => ({}))) as FirstAdminResult & { message?: string };
-      if (response.status === 200) return { ok: true, result: answer, via: 'server' };
-      return { ok: false, message: answer.message ?? `The server on port ${config.port} answered ${response.status}` };
-    }
-    const holder = embeddedDatabaseHolder(config.dataDir);
-    if (holder === null) return { ok: false, message: `The server that held the embedded database in ${join(config.dataDir, 'pglite')} stopped: run the command again` };
-    if (Date.now() > deadline) {
-      return {
-        ok: false,
-        message: `The embedded database in ${join(config.dataDir, 'pglite')} is in use by process ${holder}, but no server answers on port ${config.port}: set PORT to the running server's port, or stop that process`,
-      };
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
+    if (!response) return null;
+    return { status: response.status, answer: (await response.json().catch(() => ({}))) as FirstAdminResult & { message?: string } };
+  });
+  if (!asked.ok) return asked;
+  const { status, answer } = asked.answer;
+  if (status === 200) return { ok: true, result: answer, via: 'server' };
+  return { ok: false, message: answer.message ?? `The server on port ${config.port} answered ${status}` };
 }
 
 export function describe(result: FirstAdminResult): string {

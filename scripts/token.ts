@@ -8,72 +8,40 @@
  * while the server runs: it belongs to that one process, so the token is then signed without writing to it
  * (a "detached" token, see Sessions.issueDetached) and the account is checked by asking the running server.
  */
-import { join } from 'node:path';
 import { loadSessionSecret, sessionSecret } from '../server/auth/secret';
 import { Sessions } from '../server/auth/session';
 import { configOrReport, type Config } from '../server/config';
-import { openDatabase } from '../server/db';
-import { DatabaseInUse, embeddedDatabaseHolder } from '../server/db/lock';
-import { migrate } from '../server/db/migrations';
+import { askHoldingServer, onAppDatabase } from '../server/db/held';
 import { findUserByEmail } from '../server/db/users';
 import { runIfMain } from './run-main';
 
 export type TokenResult = { ok: true; token: string; detached: boolean } | { ok: false; message: string };
 
-/**
- * How long a token waits for a server that holds the embedded database but does not answer yet (still starting; it
- * gives up at once if that process ends). A first start on a busy two-core machine has been seen to take over 30 s.
- */
-export const START_WAIT_MS = 240_000;
-
 export async function issueToken(config: Config, email: string): Promise<TokenResult> {
   if (config.databaseUrl === 'memory://') return { ok: false, message: 'DATABASE_URL=memory:// keeps no accounts outside the server process' };
-  if (!config.databaseUrl && embeddedDatabaseHolder(config.dataDir) !== null) return detachedToken(config, email);
-  let db;
-  try {
-    db = await openDatabase({ ...config, lockWaitMs: 0 });
-  } catch (error) {
-    // Taken between the look and the open (a server starting right now): ask that server instead.
-    if (error instanceof DatabaseInUse) return detachedToken(config, email);
-    throw error;
-  }
-  try {
-    await migrate(db);
-    const user = await findUserByEmail(db, email);
-    if (!user) return { ok: false, message: `No account for ${email}` };
-    if (!user.active) return { ok: false, message: `The account ${email} is not active` };
-    // The server's own secret: on a PostgreSQL server it is the database's (shared by every server process).
-    return { ok: true, token: await new Sessions(db, await sessionSecret(config, db)).issue(user.id), detached: false };
-  } finally {
-    await db.close();
-  }
+  return onAppDatabase<TokenResult>(
+    config,
+    async (db) => {
+      const user = await findUserByEmail(db, email);
+      if (!user) return { ok: false, message: `No account for ${email}` };
+      if (!user.active) return { ok: false, message: `The account ${email} is not active` };
+      // The server's own secret: on a PostgreSQL server it is the database's (shared by every server process).
+      return { ok: true, token: await new Sessions(db, await sessionSecret(config, db)).issue(user.id), detached: false };
+    },
+    () => detachedToken(config, email),
+  );
 }
 
 /**
  * The embedded database belongs to a running (or starting) server: the token is signed without writing to it, and
  * the account is checked by asking that server, waited for while it is still starting.
  */
-async function detachedToken(config: Config, email: string, waitMs = START_WAIT_MS): Promise<TokenResult> {
+async function detachedToken(config: Config, email: string): Promise<TokenResult> {
   const me = `http://127.0.0.1:${config.port}/users/me`;
   // First the server must answer at all: a token signed before a starting server created the account would
   // predate the account, and tokens older than their account are refused.
-  const deadline = Date.now() + waitMs;
-  for (;;) {
-    const answered = await fetch(me, { signal: AbortSignal.timeout(5000) }).then(
-      () => true,
-      () => false,
-    );
-    if (answered) break;
-    const holder = embeddedDatabaseHolder(config.dataDir);
-    if (holder === null) return { ok: false, message: `The server that held the embedded database in ${join(config.dataDir, 'pglite')} stopped: run the command again` };
-    if (Date.now() > deadline) {
-      return {
-        ok: false,
-        message: `The embedded database in ${join(config.dataDir, 'pglite')} is in use by process ${holder}, but no server answers on port ${config.port}: set PORT to the running server's port, or wait until it has started`,
-      };
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
+  const started = await askHoldingServer(config, () => fetch(me, { signal: AbortSignal.timeout(5000) }).then(() => true, () => null));
+  if (!started.ok) return started;
   const token = await new Sessions({ query: async () => [] }, loadSessionSecret(config)).issueDetached(email);
   const response = await fetch(me, { headers: { authorization: token }, signal: AbortSignal.timeout(5000) });
   if (response.status === 200) return { ok: true, token, detached: true };
