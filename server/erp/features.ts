@@ -28,6 +28,14 @@ export interface ErpFeatures {
   orderMargins: boolean;
   /** `x_backoffice_key` on bills, orders and contacts (connector module): a form sent twice makes one record. */
   submissionKeys: boolean;
+  /**
+   * The connector's one-call writes (1.2.0 on): `account.move.backoffice_create_bill` and `backoffice_decide`, each one
+   * Odoo transaction, writing as the console user's Odoo user where there is one. Methods are not in `fields_get`:
+   * the probe asks for `x_backoffice_one_call`, a field added by the same connector version, so it needs no call of
+   * its own (the recordings of older connectors replay unchanged), works for any API user that may read moves (unlike
+   * ir.module.module, readable by administrators only) and on the embedded store, which declares the field.
+   */
+  oneCallWrites: boolean;
 }
 
 export type FieldInfo = { type: string; relation?: string | false; string?: string };
@@ -48,6 +56,7 @@ export const FEATURE_FIELDS: Record<keyof ErpFeatures, Record<string, string[]>>
   ownerEmployee: { 'res.partner': ['x_studio_owner_employee'] },
   orderMargins: { 'sale.order': ['margin'] },
   submissionKeys: { 'account.move': ['x_backoffice_key'], 'sale.order': ['x_backoffice_key'], 'res.partner': ['x_backoffice_key'] },
+  oneCallWrites: { 'account.move': ['x_backoffice_one_call'] },
 };
 
 export const FEATURE_NAMES = Object.keys(FEATURE_FIELDS) as Array<keyof ErpFeatures>;

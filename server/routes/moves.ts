@@ -20,6 +20,7 @@ import { messageDescription, messageDescriptionFields } from '../erp/odoo/requir
 import type { FeatureProbe } from '../erp/features';
 import { type ErpCleanups, DECISION_NOTES, decisionNoted } from '../erp/cleanups';
 import { KEY_FIELD, keyedRecord, pendingMarker, submissionHeaders, submissionKeyOf } from '../erp/whole';
+import { createBillInOneCall, decideInOneCall } from '../erp/one-call';
 
 export const MOVE_TYPES = ['in_invoice', 'in_receipt', 'in_refund'];
 
@@ -163,7 +164,7 @@ export async function accountByCode(erp: ErpClient, companyId: number, code: str
   return account.id;
 }
 
-export async function moveRoutes(app: FastifyInstance, { erp, cleanups }: { erp: ErpClient; features?: FeatureProbe; cleanups: ErpCleanups }) {
+export async function moveRoutes(app: FastifyInstance, { erp, features, cleanups }: { erp: ErpClient; features?: FeatureProbe; cleanups: ErpCleanups }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const resource = declaration('moves');
   async function scopedMove(request: FastifyRequest, id: number): Promise<ErpRecord> {
@@ -275,7 +276,8 @@ export async function moveRoutes(app: FastifyInstance, { erp, cleanups }: { erp:
   const validateSchema = z.object({ validate: z.boolean({ error: whenNotGiven('validate must be true or false') }) }).strict();
   api.put('/odoo/moves/:id/validate', { schema: { params: idParams, body: orEmpty(validateSchema) }, config: { permission: 'moves.validate' } }, async (request) => {
     const move = await scopedMove(request, Number(request.params.id));
-    await decide(erp, cleanups, move, request.body.validate, () => authorOf(erp, request), request.log);
+    const oneCall = Boolean((await features?.get())?.oneCallWrites);
+    await decide(erp, cleanups, move, request.body.validate, { author: () => authorOf(erp, request), email: request.user.email, oneCall }, request.log);
     return moveRow(await scopedMove(request, move.id));
   });
 
@@ -309,6 +311,7 @@ export async function moveRoutes(app: FastifyInstance, { erp, cleanups }: { erp:
       // The author is the same for every note of the request: looked up once, when a first note is written.
       let author: Promise<Author> | undefined;
       const authorOnce = () => (author ??= authorOf(erp, request));
+      const oneCall = Boolean((await features?.get())?.oneCallWrites);
       const decided: number[] = [];
       const failed: Array<{ id: number; statusCode: number; message: string }> = [];
       let unavailable: ErpError | undefined;
@@ -319,7 +322,7 @@ export async function moveRoutes(app: FastifyInstance, { erp, cleanups }: { erp:
         else if (!move) failed.push({ id, statusCode: 404, message: said(new HttpError(404, 'moves.notFound', { id })) });
         else {
           try {
-            await decide(erp, cleanups, move, validate, authorOnce, request.log);
+            await decide(erp, cleanups, move, validate, { author: authorOnce, email: request.user.email, oneCall }, request.log);
             decided.push(id);
           } catch (error) {
             const statusCode = (error as { statusCode?: number }).statusCode;
@@ -399,13 +402,22 @@ function queuePaging(query: { pageNumber?: string | string[]; numberOfRecords?: 
 
 type Author = { author_id: number } | { email_from: string };
 
+/** Who decides: the note's signature (looked up when needed), the console user's e-mail, and whether the connector's one-call method is there. */
+interface Decider {
+  author: () => Promise<Author>;
+  email: string;
+  oneCall: boolean;
+}
+
 /**
- * A manager's decision on a move (the validation flags and a note in its chatter), whole or not at all: when the
- * note cannot be written the flags are put back, now or by the background clean-up (server/erp/cleanups.ts). A move
- * already decided this way is left as it is (no second note), so a decision sent again changes nothing; one whose
- * note was lost (flags without their note) gets it.
+ * A manager's decision on a move (the validation flags and a note in its chatter), whole or not at all: in one call
+ * to the connector when it has the method (one Odoo transaction); else in two, and when the note cannot be written
+ * the flags are put back, now or by the background clean-up (server/erp/cleanups.ts). A move already decided this
+ * way is left as it is (no second note), so a decision sent again changes nothing; one whose note was lost (flags
+ * without their note) gets it.
  */
-async function decide(erp: ErpClient, cleanups: ErpCleanups, move: ErpRecord, validate: boolean, author: () => Promise<Author>, log: FastifyBaseLogger): Promise<void> {
+async function decide(erp: ErpClient, cleanups: ErpCleanups, move: ErpRecord, validate: boolean, decider: Decider, log: FastifyBaseLogger): Promise<void> {
+  const author = decider.author;
   if (move.state === 'cancel') throw new HttpError(409, 'moves.cancelledDecision');
   // An earlier decision on it that failed half-way is settled first (its flags put back, or found whole).
   if (await cleanups.settle('account.move', move.id, log)) {
@@ -423,6 +435,7 @@ async function decide(erp: ErpClient, cleanups: ErpCleanups, move: ErpRecord, va
   }
   // Once posted, the manager's decision is part of the booked record: it is not turned over afterwards.
   if (move.state === 'posted' && (validated || denied)) throw new HttpError(409, 'moves.postedDecision');
+  if (decider.oneCall) return decideInOneCall(erp, move.id, validate, body, await author(), decider.email);
   const hold = await cleanups.hold({ kind: 'decision', model: 'account.move', recordId: move.id, validate, before: { validated, denied } });
   try {
     await erp.write('account.move', [move.id], { pnt_account_move_team_manager_validate: validate, pnt_account_move_team_manager_deny: !validate });
@@ -494,6 +507,33 @@ export async function moveCreateRoute(app: FastifyInstance, { erp, features, cle
     // The configured account by its code in the company's chart; without one, Odoo books to the journal's default.
     const accountId = settings.account ? await accountByCode(erp, body.company_id, String(settings.account), company.name) : undefined;
     const declared = body.paymentStatus ?? (body.type === 'invoice' ? 'paid' : undefined);
+    const vals = {
+      move_type: body.type === 'expense' ? 'in_receipt' : 'in_invoice',
+      company_id: body.company_id,
+      journal_id: settings.journal_id,
+      partner_id: body.partner_id || false,
+      currency_id: Array.isArray(companyRecord.currency_id) ? companyRecord.currency_id[0] : false,
+      project_id: project?.id ?? false,
+      date: body.date,
+      invoice_date: body.date,
+      ref: concept || false,
+      narration: body.comment?.trim() ? `<p>${escapeHtml(body.comment.trim()).replace(/\n/g, '<br>')}</p>` : false,
+      x_payment_method: body.type === 'expense' ? body.paymentMethod : false,
+      ...(declared ? { x_payment_status: declared } : {}),
+      x_uploaded_by: user.email,
+      // The amount typed is the document's total: no tax is added on top (Odoo would take the account's default taxes).
+      invoice_line_ids: [[0, 0, { name: concept || file.name, display_type: 'product', quantity: 1, price_unit: roundMoney(body.amount), tax_ids: [[6, 0, []]], ...(accountId ? { account_id: accountId } : {}) }]],
+    };
+    const attachment = { name: file.name, datas: file.data.toString('base64'), mimetype: file.mimetype, file_size: file.data.length, res_model: 'account.move' };
+    // The uploader's comment opens the move's conversation, where the manager reads and answers it.
+    const note = body.comment?.trim() || undefined;
+
+    if ((await features.get()).oneCallWrites) {
+      // One call, one Odoo transaction: the bill with its file, note and key, or nothing (server/erp/one-call.ts).
+      const id = await createBillInOneCall(erp, { vals, attachment, note, key, author: await authorOf(erp, request), onBehalfOf: user.email }, scope);
+      const [created] = await erp.read('account.move', [id], MOVE_FIELDS);
+      return reply.code(201).send(moveRow(created));
+    }
 
     // The bill carries a pending marker until its last step: until then no resend takes it for the first one, and the
     // clean-up finds it by the marker even when the create's own answer is lost (server/erp/whole.ts).
@@ -501,37 +541,12 @@ export async function moveCreateRoute(app: FastifyInstance, { erp, features, cle
     const hold = await cleanups.hold({ kind: 'unlink', model: 'account.move', marker });
     let moveId: number | undefined;
     try {
-      moveId = await erp.create('account.move', {
-        move_type: body.type === 'expense' ? 'in_receipt' : 'in_invoice',
-        company_id: body.company_id,
-        journal_id: settings.journal_id,
-        partner_id: body.partner_id || false,
-        currency_id: Array.isArray(companyRecord.currency_id) ? companyRecord.currency_id[0] : false,
-        project_id: project?.id ?? false,
-        date: body.date,
-        invoice_date: body.date,
-        ref: concept || false,
-        narration: body.comment?.trim() ? `<p>${escapeHtml(body.comment.trim()).replace(/\n/g, '<br>')}</p>` : false,
-        x_payment_method: body.type === 'expense' ? body.paymentMethod : false,
-        ...(declared ? { x_payment_status: declared } : {}),
-        x_uploaded_by: user.email,
-        ...(marker ? { [KEY_FIELD]: marker } : {}),
-        // The amount typed is the document's total: no tax is added on top (Odoo would take the account's default taxes).
-        invoice_line_ids: [[0, 0, { name: concept || file.name, display_type: 'product', quantity: 1, price_unit: roundMoney(body.amount), tax_ids: [[6, 0, []]], ...(accountId ? { account_id: accountId } : {}) }]],
-      });
-      const attachment = await erp.create('ir.attachment', {
-        name: file.name,
-        datas: file.data.toString('base64'),
-        mimetype: file.mimetype,
-        file_size: file.data.length,
-        res_model: 'account.move',
-        res_id: moveId,
-      });
-      if (!marker) await erp.write('account.move', [moveId], { message_main_attachment_id: attachment });
-      // The uploader's comment opens the move's conversation, where the manager reads and answers it.
-      if (body.comment?.trim()) await postNote(erp, request, 'account.move', moveId, body.comment.trim());
+      moveId = await erp.create('account.move', { ...vals, ...(marker ? { [KEY_FIELD]: marker } : {}) });
+      const file = await erp.create('ir.attachment', { ...attachment, res_id: moveId });
+      if (!marker) await erp.write('account.move', [moveId], { message_main_attachment_id: file });
+      if (note) await postNote(erp, request, 'account.move', moveId, note);
       // The last step: the bill is whole, and its key (or none) replaces the marker.
-      if (marker) await erp.write('account.move', [moveId], { message_main_attachment_id: attachment, [KEY_FIELD]: key ?? false });
+      if (marker) await erp.write('account.move', [moveId], { message_main_attachment_id: file, [KEY_FIELD]: key ?? false });
     } catch (error) {
       // Nothing half-written: the move goes with its attachment and note, or not at all; now if the ERP answers,
       // else by the background clean-up, retried until done.

@@ -7,13 +7,15 @@ import { startTestServer, type TestServer } from './helpers';
 
 let server: TestServer;
 let failing: TestServer;
+let refusing: TestServer;
 const tokens: Record<string, string> = {};
 const today = new Date().toISOString().slice(0, 10);
 const pdf = `data:application/pdf;base64,${demoPdf(['Taxi', 'Total 23,40 EUR']).toString('base64')}`;
 
 beforeAll(async () => {
   server = await startTestServer({ seedErp: true });
-  // The same server whose ERP fails when the attachment is stored, after the move was created.
+  // The same server whose ERP fails when the attachment is stored, after the move was created: an ERP whose connector
+  // predates the one-call methods (their field hidden), so the bill is written in several calls.
   failing = await startTestServer({
     seedErp: true,
     wrapErp: (client: ErpClient) =>
@@ -25,16 +27,42 @@ beforeAll(async () => {
               return target.create(model, values);
             };
           }
+          if (property === 'call') {
+            return async (model: string, method: string, ids: number[], args?: unknown[], kwargs?: Record<string, unknown>) => {
+              const answer = await target.call<Record<string, unknown>>(model, method, ids, args, kwargs);
+              if (method === 'fields_get' && model === 'account.move') delete answer.x_backoffice_one_call;
+              return answer;
+            };
+          }
+          return Reflect.get(target, property, receiver);
+        },
+      }),
+  });
+  // With the one-call method, the attachment refused inside it (a field the ERP does not have): its transaction
+  // takes the move back with it.
+  refusing = await startTestServer({
+    seedErp: true,
+    wrapErp: (client: ErpClient) =>
+      new Proxy(client, {
+        get(target, property, receiver) {
+          if (property === 'call') {
+            return async (model: string, method: string, ids: number[], args?: unknown[], kwargs?: Record<string, unknown>) => {
+              const changed = method === 'backoffice_create_bill' ? { ...kwargs, attachment: { ...(kwargs?.attachment as object), x_not_a_field: 1 } } : kwargs;
+              return target.call(model, method, ids, args, changed);
+            };
+          }
           return Reflect.get(target, property, receiver);
         },
       }),
   });
   for (const who of ['staff', 'sales', 'manager']) tokens[who] = await server.tokenFor(`${who}@demo.example`);
   tokens.failingStaff = await failing.tokenFor('staff@demo.example');
+  tokens.refusingStaff = await refusing.tokenFor('staff@demo.example');
 }, 180_000);
 afterAll(async () => {
   await server?.stop();
   await failing?.stop();
+  await refusing?.stop();
 });
 
 async function create(body: unknown, who = 'staff', target = server) {
@@ -176,5 +204,14 @@ describe('POST /odoo/moves/create', () => {
     const response = await create(expense, 'failingStaff', failing);
     expect(response).toMatchObject({ status: 503, body: { message: 'ERP unavailable' } });
     expect(await moveCount(failing)).toBe(before);
+  });
+
+  it('with the one-call method, a bill whose file the ERP refuses leaves no move: one transaction', async () => {
+    const before = await moveCount(refusing);
+    const attachments = await refusing.app.services.erp.client.searchCount('ir.attachment', []);
+    const response = await create(expense, 'refusingStaff', refusing);
+    expect(response.status).toBe(400);
+    expect(await moveCount(refusing)).toBe(before);
+    expect(await refusing.app.services.erp.client.searchCount('ir.attachment', [])).toBe(attachments);
   });
 });

@@ -1,4 +1,5 @@
-from odoo import api, fields, models
+from odoo import _, fields, models
+from odoo.exceptions import AccessError
 
 
 class AccountMove(models.Model):
@@ -43,34 +44,84 @@ class AccountMove(models.Model):
         super().init()
         unique_submission_key(self.env.cr, self._table)
 
-    @api.model
-    def backoffice_create_bill(self, vals, attachment, note=None, key=None, author=None):
+    # Present from connector 1.2.0 on, the version whose one-call methods below take ``on_behalf_of``: the console's
+    # feature probe reads fields_get (methods are not listed there), so this field tells it the methods are here.
+    x_backoffice_one_call = fields.Boolean(
+        string="Console writes in one call", compute="_compute_x_backoffice_one_call",
+        help="Always set: this connector's backoffice_create_bill and backoffice_decide (with on_behalf_of) exist.",
+    )
+
+    def _compute_x_backoffice_one_call(self):
+        for move in self:
+            move.x_backoffice_one_call = True
+
+    # Called on an empty recordset (no @api.model): execute_kw passes the record ids first, JSON-2 names them
+    # `ids`, so the same call works on Odoo 16 to 19.
+    def backoffice_create_bill(self, vals, attachment, note=None, key=None, author=None, on_behalf_of=None):
         """A bill with its file and the uploader's note, in one call (one transaction): whole or not at all.
 
         ``key`` is the console's submission key: a bill already made with it is answered again instead of a
-        second one. ``author`` (``author_id`` or ``email_from``) signs the note as the console user.
-        Returns the bill's id.
+        second one. ``on_behalf_of`` is the console user's e-mail: when an Odoo user has it (see
+        ``_backoffice_acting``), the bill, its "created" message and the note are that user's; else the note is
+        signed with ``author`` (``author_id`` or ``email_from``). Returns the bill's id.
         """
         if key:
             found = self.search([("x_backoffice_key", "=", key)], limit=1)
             if found:
                 return found.id
-        move = self.create(dict(vals, x_backoffice_key=key or False))
-        file = self.env["ir.attachment"].create(dict(attachment, res_model="account.move", res_id=move.id))
+        company_id = vals.get("company_id") or self.env.company.id
+        self.env["ir.model.access"].check("account.move", "create")
+        if company_id not in self.env.user.company_ids.ids:
+            raise AccessError(_("The API user cannot create in company %s.", company_id))
+        acting, signed = self._backoffice_acting(on_behalf_of, company_id, author)
+        moves = self.with_env(acting).with_context(allowed_company_ids=[company_id])
+        move = moves.create(dict(vals, x_backoffice_key=key or False))
+        file = moves.env["ir.attachment"].create(dict(attachment, res_model="account.move", res_id=move.id))
         move.message_main_attachment_id = file
         if note:
-            move.message_post(body=note, message_type="comment", subtype_xmlid="mail.mt_note", **(author or {}))
+            move.message_post(body=note, message_type="comment", subtype_xmlid="mail.mt_note", **signed)
         return move.id
 
-    def backoffice_decide(self, validate, note, author=None):
-        """A manager's decision with its note, in one call (one transaction): the flags never without their note."""
+    def backoffice_decide(self, validate, note, author=None, on_behalf_of=None):
+        """A manager's decision with its note, in one call (one transaction): the flags never without their note.
+
+        The flags' tracking and the note are the console user's when ``on_behalf_of`` names an Odoo user of the
+        move's company, else the API user's with the note signed by ``author``.
+        """
+        self.env["ir.model.access"].check("account.move", "write")
+        # The API user's record rules: only moves it may see are decided (search applies them, Odoo 16 to 19).
+        visible = self.search([("id", "in", self.ids)])
+        if len(visible) != len(self):
+            raise AccessError(_("The API user cannot change some of these moves."))
         for move in self:
+            acting, signed = self._backoffice_acting(on_behalf_of, move.company_id.id, author)
+            move = move.with_env(acting).with_context(allowed_company_ids=[move.company_id.id])
             move.write({
                 "pnt_account_move_team_manager_validate": bool(validate),
                 "pnt_account_move_team_manager_deny": not validate,
             })
-            move.message_post(body=note, message_type="notification", subtype_xmlid="mail.mt_note", **(author or {}))
+            move.message_post(body=note, message_type="notification", subtype_xmlid="mail.mt_note", **signed)
         return True
+
+    def _backoffice_acting(self, email, company_id, author):
+        """The environment a write on behalf of the console user runs in, and how its note is signed.
+
+        The console user's Odoo user (same login or e-mail, active, with the company) when there is one: the write
+        runs as that user so that Odoo's own tracking, "bill created" message and note carry them, as in Odoo's
+        screens. It runs with sudo() because that user may lack accounting rights (a sales person uploading an
+        expense): this is safe because the API user's own rights were checked before (ir.model.access and its
+        record rules or companies), and the console has checked the console user's permission, so sudo() never
+        lets through a write the API user could not make: only the author changes. No other user's credentials
+        are used. Without such a user: the API user, the note signed with ``author`` (author_id or email_from).
+        """
+        if email:
+            user = self.env["res.users"].sudo().search(
+                ["|", ("login", "=ilike", email), ("email", "=ilike", email), ("company_ids", "in", [company_id])],
+                order="id", limit=1,
+            )
+            if user and not user.share:
+                return self.with_user(user).sudo().env, {}
+        return self.env, dict(author or {})
 
 
 def unique_submission_key(cr, table):

@@ -75,6 +75,13 @@ async function postMessage(model: string, ids: number[], kwargs: Record<string, 
   return last;
 }
 
+/** A note's author_id or email_from, as the connector's methods take them (`author`). */
+function signature(author: unknown): ErpValues {
+  if (!author || typeof author !== 'object') return {};
+  const { author_id: authorId, email_from: emailFrom } = author as Record<string, unknown>;
+  return { ...(typeof authorId === 'number' ? { author_id: authorId } : {}), ...(typeof emailFrom === 'string' ? { email_from: emailFrom } : {}) };
+}
+
 const BILL_TYPES = new Set(['in_invoice', 'in_receipt']);
 
 export const PRODUCT_BEHAVIOUR: HooksByModel = {
@@ -136,7 +143,7 @@ export const PRODUCT_BEHAVIOUR: HooksByModel = {
         `SELECT id, res_id FROM ir_attachment WHERE res_model = 'account.move' AND res_id = ANY($1::int[]) ORDER BY id`,
         [ids],
       );
-      return new Map(ids.map((id) => [id, { attachment_ids: attachments.filter((a) => a.res_id === id).map((a) => a.id) }]));
+      return new Map(ids.map((id) => [id, { attachment_ids: attachments.filter((a) => a.res_id === id).map((a) => a.id), x_backoffice_one_call: true }]));
     },
     computeSql: {
       attachment_ids: (row) => `ARRAY(SELECT a.id FROM ir_attachment AS a WHERE a.res_model = 'account.move' AND a.res_id = ${row}.id ORDER BY a.id)`,
@@ -160,6 +167,29 @@ export const PRODUCT_BEHAVIOUR: HooksByModel = {
         return true;
       },
       message_post: (ids, _args, kwargs, hook) => postMessage('account.move', ids, kwargs, hook),
+      // The connector's one-call methods (odoo/backoffice_connector/models/account_move.py), with the same arguments
+      // and answers; store.call runs each in one SQL transaction. The embedded store has no Odoo users behind its
+      // partners, so `on_behalf_of` changes nothing here: notes are signed with `author` as before.
+      async backoffice_create_bill(_ids, args, kwargs, hook) {
+        const [vals, attachment, note, key, author] = ['vals', 'attachment', 'note', 'key', 'author'].map((name, index) => (kwargs[name] !== undefined ? kwargs[name] : args[index]));
+        if (typeof key === 'string' && key) {
+          const [found] = await hook.env.searchRead('account.move', [['x_backoffice_key', '=', key]], { fields: ['id'], limit: 1 });
+          if (found) return found.id;
+        }
+        const id = await hook.env.create('account.move', { ...(vals as ErpValues), x_backoffice_key: typeof key === 'string' && key ? key : false });
+        const file = await hook.env.create('ir.attachment', { ...(attachment as ErpValues), res_model: 'account.move', res_id: id });
+        await hook.env.write('account.move', [id], { message_main_attachment_id: file });
+        if (typeof note === 'string' && note) await postMessage('account.move', [id], { body: note, message_type: 'comment', ...signature(author) }, hook);
+        return id;
+      },
+      async backoffice_decide(ids, args, kwargs, hook) {
+        const [validate, note, author] = ['validate', 'note', 'author'].map((name, index) => (kwargs[name] !== undefined ? kwargs[name] : args[index]));
+        for (const id of ids) {
+          await hook.env.write('account.move', [id], { pnt_account_move_team_manager_validate: Boolean(validate), pnt_account_move_team_manager_deny: !validate });
+          await postMessage('account.move', [id], { body: String(note ?? ''), message_type: 'notification', ...signature(author) }, hook);
+        }
+        return true;
+      },
     },
   },
   'sale.order': {

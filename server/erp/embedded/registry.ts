@@ -125,6 +125,8 @@ export const PRODUCT_MODELS: ModelDef[] = [
     x_uploaded_by: char,
     // The console's submission key (connector field): unique, written once the bill is whole (server/erp/whole.ts).
     x_backoffice_key: char,
+    // The connector's marker (1.2.0) that backoffice_create_bill and backoffice_decide exist (behaviour.ts has them).
+    x_backoffice_one_call: { type: 'boolean', computed: true },
     invoice_line_ids: o2m('account.move.line', 'move_id'),
     line_ids: o2m('account.move.line', 'move_id'),
     attachment_ids: { type: 'one2many', relation: 'ir.attachment', computed: true },

@@ -149,6 +149,12 @@ export const FEATURE_REQUIREMENTS: Record<keyof ErpFeatures, FeatureRequirement>
     fix: `Update the module ${CONNECTOR_MODULE} to its latest version (odoo/${CONNECTOR_MODULE} in this repository)`,
     without: 'a form sent again after a lost answer may make a second record',
   },
+  oneCallWrites: {
+    label: 'Bills and decisions in one Odoo transaction (connector 1.2.0)',
+    required: false,
+    fix: `Update the module ${CONNECTOR_MODULE} to its latest version (odoo/${CONNECTOR_MODULE} in this repository)`,
+    without: 'bills and decisions are written in several calls, undone by the background clean-up when one fails, and authored by the API user',
+  },
   orderMargins: { label: 'Order margins', required: false, fix: 'Install Sales margin (sale_margin)', without: 'orders show no margin' },
 };
 
