@@ -168,6 +168,8 @@ describe.runIf(live)('the console on a real Odoo, in a real browser', () => {
     await page.goto(`${server.url}/employees`);
     await page.locator('[data-testid="employees-table"] tbody tr').first().waitFor();
     await page.getByPlaceholder('Buscar').fill(tag);
+    // The search applied (its one row) before the click: a row of the list before it is replaced under the pointer.
+    await expect.poll(() => page.locator('[data-testid="employees-table"] tbody tr').count()).toBe(1);
     await page.locator('[data-testid="employees-table"] tbody tr').filter({ hasText: `Empleado ${tag}` }).click();
     await page.waitForURL(/\/employees\/\d+$/);
     // The form's own box: until the form replaces the list, the list's 'Ordenar por puesto' header also answers to 'Puesto'.
@@ -178,6 +180,7 @@ describe.runIf(live)('the console on a real Odoo, in a real browser', () => {
     await page.goto(`${server.url}/projects`);
     await page.locator('[data-testid="projects-table"] tbody tr').first().waitFor();
     await page.getByPlaceholder('Buscar').fill(tag);
+    await expect.poll(() => page.locator('[data-testid="projects-table"] tbody tr').count()).toBe(1);
     await page.locator('[data-testid="projects-table"] tbody tr').filter({ hasText: `Proyecto ${tag}` }).click();
     await page.waitForURL(/\/projects\/\d+$/);
     await page.getByRole('textbox', { name: 'Cuenta de facturas', exact: true }).fill('600000');
