@@ -7,6 +7,9 @@
  *
  *   ODOO_URL=http://127.0.0.1:18069 ODOO_DB=bo_full ODOO_LOGIN=admin ODOO_API_KEY=admin ODOO_COMPANY_ID=2 \
  *     npx vitest run test/e2e/odoo-journey.e2e.test.ts
+ *
+ * Passed live on 16.0 (18071, o16_bo, company 2), 18.0 (18070, o18_core, company 2) and 19.0 (18072, o19_full, company 3,
+ * an API key: JSON-2) as well; what differs between them (taxes' names, per-company account codes) is read from Odoo.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
