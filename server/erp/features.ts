@@ -70,6 +70,27 @@ export function isMissingModelError(error: unknown): boolean {
   return /doesn't exist|does not exist|no existe|unknown model/i.test(error.message);
 }
 
+/**
+ * How many calls the start-up check and the feature probe keep in flight at once. They ask fields_get of some 25
+ * models: all at once, a threaded Odoo on a busy machine (16 and 18, live) took 30-70 s over each, and the first
+ * screen a user opened meanwhile waited behind them past its time limit ('ERP unavailable').
+ */
+export const ERP_CONCURRENCY = 3;
+
+/** `fn` over `items`, at most `limit` at a time; the answers in the items' order; rejects with the first failure. */
+export async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const answers = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      answers[index] = await fn(items[index]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return answers;
+}
+
 /** `fields_get` of one model (type and relation of each field), or null when the model is absent. */
 export async function fieldsOf(erp: ErpClient, model: string): Promise<ModelFields> {
   try {
@@ -100,7 +121,7 @@ export const PROBED_MODELS = [...new Set(FEATURE_NAMES.flatMap((name) => Object.
 
 /** Asks the ERP once for every probed model. Any error other than "no such model" is thrown. */
 export async function probeFeatures(erp: ErpClient): Promise<{ features: ErpFeatures; fields: Record<string, ModelFields> }> {
-  const answers = await Promise.all(PROBED_MODELS.map(async (model) => [model, await fieldsOf(erp, model)] as const));
+  const answers = await mapLimited(PROBED_MODELS, ERP_CONCURRENCY, async (model) => [model, await fieldsOf(erp, model)] as const);
   const fields = Object.fromEntries(answers);
   return { features: featuresFrom(fields), fields };
 }

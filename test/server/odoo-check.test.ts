@@ -11,7 +11,7 @@ import { PRODUCT_BEHAVIOUR } from '../../server/erp/embedded/behaviour';
 import { PRODUCT_REGISTRY } from '../../server/erp/embedded/registry';
 import { DEMO_EMPLOYEES } from '../../server/erp/embedded/seed';
 import { EmbeddedStore } from '../../server/erp/embedded/store';
-import { featureProbe, isMissingModelError, PROBED_MODELS, type ErpFeatures } from '../../server/erp/features';
+import { ERP_CONCURRENCY, featureProbe, isMissingModelError, mapLimited, PROBED_MODELS, type ErpFeatures } from '../../server/erp/features';
 import { checkOdoo, formatReport, hasMissing, type CheckItem, type CheckReport } from '../../server/erp/odoo/check';
 import { OdooClient, type OdooConnection } from '../../server/erp/odoo/client';
 import { STANDARD_FIELDS } from '../../server/erp/odoo/requirements';
@@ -171,6 +171,62 @@ describe('feature probe', () => {
   it('rethrows an unreachable Odoo', async () => {
     const client = new OdooClient({ url: `http://127.0.0.1:${await freePort()}`, db: 'x', login: 'x', apiKey: 'x', timeoutMs: 2000 });
     await expect(featureProbe(client).get()).rejects.toMatchObject({ kind: 'unavailable', statusCode: 503 });
+  });
+});
+
+/** An ErpClient that counts the calls in flight at once (every method that reaches the ERP), each taking 5 ms. */
+function inFlight(inner: ErpClient) {
+  const state = { now: 0, most: 0, calls: 0 };
+  const client = new Proxy(inner, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function' || property === 'version') return value;
+      return async (...args: unknown[]) => {
+        state.now += 1;
+        state.calls += 1;
+        state.most = Math.max(state.most, state.now);
+        try {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          return await (value as (...all: unknown[]) => unknown).apply(target, args);
+        } finally {
+          state.now -= 1;
+        }
+      };
+    },
+  });
+  return { client, state };
+}
+
+describe('the ERP is asked a few things at a time', () => {
+  // Live on Odoo 16 and 18 (threaded, on a busy machine): the start-up check's fields_get of some 25 models all at once
+  // took 30-70 s each, and the first screen a user opened meanwhile, queued behind them, answered 'ERP unavailable'.
+  it(`the check and the feature probe keep at most ${ERP_CONCURRENCY} calls in flight, and still ask about every model`, async () => {
+    const check = inFlight(store);
+    const report = await checkOdoo(check.client, {});
+    expect(report.features).toEqual(ALL);
+    expect(check.state.calls).toBeGreaterThan(PROBED_MODELS.length);
+    expect(check.state.most).toBeLessThanOrEqual(ERP_CONCURRENCY);
+    const probe = inFlight(store);
+    expect(await featureProbe(probe.client).get()).toEqual(ALL);
+    expect(probe.state.calls).toBe(PROBED_MODELS.length);
+    expect(probe.state.most).toBeLessThanOrEqual(ERP_CONCURRENCY);
+  });
+
+  it('mapLimited answers in the order asked and rejects with the first failure', async () => {
+    const order: number[] = [];
+    // Two at a time: 5 waits for a free turn (at once, the order would be 5, 10, 30, 80).
+    const doubled = await mapLimited([80, 10, 30, 5], 2, async (ms) => {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      order.push(ms);
+      return ms * 2;
+    });
+    expect(doubled).toEqual([160, 20, 60, 10]);
+    expect(order).toEqual([10, 30, 5, 80]);
+    await expect(mapLimited([1, 2, 3], 2, async (n) => {
+      if (n === 2) throw new Error('two');
+      return n;
+    })).rejects.toThrow('two');
+    expect(await mapLimited([], 3, async (n: number) => n)).toEqual([]);
   });
 });
 

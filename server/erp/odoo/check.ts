@@ -6,7 +6,7 @@
  * 'missing' means the setup is incomplete (a required module, field or journal); 'degraded' that the console works
  * without it but does less (no payment modes, no margins, a user who cannot create contacts...).
  */
-import { featuresFrom, fieldsOf, FEATURE_NAMES, isMissingModelError, type ErpFeatures, type ModelFields } from '../features';
+import { ERP_CONCURRENCY, featuresFrom, fieldsOf, FEATURE_NAMES, isMissingModelError, mapLimited, type ErpFeatures, type ModelFields } from '../features';
 import { ErpError, type Domain, type ErpClient, type ErpContext, type ErpRecord } from '../types';
 import type { OdooConnection } from './client';
 import {
@@ -200,7 +200,7 @@ async function checkDatabase(erp: ErpClient, options: CheckOptions, report: Chec
   const standard = standardFields((await erp.version?.()) ?? 17);
   // 1. What the database has: fields_get of every model the product uses.
   const models = [...new Set([...Object.keys(standard), ...Object.keys(CONNECTOR_FIELDS), ...FEATURE_NAMES.flatMap((name) => Object.keys(FEATURE_FIELDS[name])), 'account.account'])];
-  const fields: Record<string, ModelFields> = Object.fromEntries(await Promise.all(models.map(async (model) => [model, await fieldsOf(erp, model)] as const)));
+  const fields: Record<string, ModelFields> = Object.fromEntries(await mapLimited(models, ERP_CONCURRENCY, async (model) => [model, await fieldsOf(erp, model)] as const));
   const has = (model: string, field?: string) => Boolean(fields[model] && (!field || fields[model]![field]));
   const lacking = (required: Record<string, string[]>, skipAbsentModels: string[] = []) =>
     Object.entries(required).flatMap(([model, names]) => {
