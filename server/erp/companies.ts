@@ -82,6 +82,41 @@ export function companyIdsOf(domain: Domain): number[] {
   return ids;
 }
 
+type Allowed = Set<number> | 'any';
+const meet = (a: Allowed, b: Allowed): Allowed => (a === 'any' ? b : b === 'any' ? a : new Set([...a].filter((id) => b.has(id))));
+const join = (a: Allowed, b: Allowed): Allowed => (a === 'any' || b === 'any' ? 'any' : new Set([...a, ...b]));
+
+/** The companies one term lets through: `company_id = false` none (records without a company), a non-company term any. */
+function termAllows(term: unknown): Allowed {
+  if (!Array.isArray(term) || term[0] !== 'company_id') return 'any';
+  const [, operator, value] = term;
+  if (operator === '=' && typeof value === 'number') return new Set([value]);
+  if (operator === '=' && value === false) return new Set();
+  if (operator === 'in' && Array.isArray(value)) return new Set(value.filter((one): one is number => typeof one === 'number'));
+  return 'any';
+}
+
+/**
+ * The companies a search is over, read from its domain as Odoo reads it (prefix `&`, `|`, `!`; terms joined by "and"
+ * otherwise): a filter on a company the user does not have, next to the user's companies, leaves none.
+ */
+function companiesAsked(domain: Domain, ids: number[]): number[] {
+  let at = 0;
+  const next = (): Allowed => {
+    const term = domain[at++];
+    if (term === '&') return meet(next(), next());
+    if (term === '|') return join(next(), next());
+    if (term === '!') {
+      next();
+      return 'any';
+    }
+    return termAllows(term);
+  };
+  let allowed: Allowed = 'any';
+  while (at < domain.length) allowed = meet(allowed, next());
+  return allowed === 'any' ? [...new Set(ids)] : [...allowed];
+}
+
 /**
  * The domain without the companies refused, or null when a company term is left with none (the search would be over
  * refused companies alone). An `=` term naming a refused company, or an `in` term with only refused ones, is such a
@@ -118,7 +153,11 @@ export function guardCompanies(erp: ErpClient, access: CompanyAccess = companyAc
     if (model === 'res.company' || model === 'res.users') return domain;
     const ids = companyIdsOf(domain);
     if (!ids.length) return domain;
-    const refused = await access.refused(ids);
+    const wanted = companiesAsked(domain, ids);
+    // Terms that no company satisfies together (a filter on a company the user does not have): the search is
+    // empty whatever the ERP gives the server, and is left to answer so.
+    if (!wanted.length) return domain;
+    const refused = await access.refused(wanted);
     if (!refused.length) return domain;
     const kept = withoutCompanies(domain, new Set(refused));
     if (!kept) throw new CompanyRefusedError(refused);

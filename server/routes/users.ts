@@ -82,6 +82,13 @@ export async function userRoutes(
     if (missing.length) throw new HttpError(400, 'users.companyNotInErp', { companies: missing }, { field: 'companies' });
   }
 
+  /** Of `companies`, those the ERP gives the server; all of them when it gives none (for mustExistInErp to name). */
+  async function withinErp(companies: number[]): Promise<number[]> {
+    const missing = await erpCompanies.refused(companies);
+    const kept = companies.filter((company) => !missing.includes(company));
+    return kept.length ? kept : companies;
+  }
+
   const api = app.withTypeProvider<ZodTypeProvider>();
   const resource = declaration('users');
   const unsortable = sortableFields(resource).filter((field) => !Object.hasOwn(SORT_COLUMNS, field));
@@ -247,8 +254,11 @@ export async function userRoutes(
     if (!isGod(requester) && companies.some((company) => !requester.companies.includes(company))) throw new HttpError(403, 'users.inviteOwnCompanies', {}, { field: 'companies' });
     const refused = body.permissions.filter((permission) => !hasPermission(requester.permissions, permission, () => undefined));
     if (refused.length) throw new HttpError(403, 'users.cannotGrant', { permissions: refused }, { field: 'permissions' });
-    await mustExistInErp(companies);
-    await inviteAndMail(request, { email: body.email, permissions: [...new Set(body.permissions)], companies }, body.lang ?? 'es');
+    // Companies asked for must exist in the ERP (400 naming the others); the inviter's own, given by default, are
+    // given as far as the ERP has them (one it lacks would leave the newcomer's lists short, never silently).
+    const given = asked ? companies : await withinErp(companies);
+    await mustExistInErp(given);
+    await inviteAndMail(request, { email: body.email, permissions: [...new Set(body.permissions)], companies: given }, body.lang ?? 'es');
     return reply.code(204).send();
   });
 

@@ -21,12 +21,12 @@ describe("the server's /jsonrpc (embedded store speaking Odoo's protocol)", () =
     expect(await client.searchRead('res.company', [['id', '=', company]], { fields: ['name'] })).toEqual([{ id: company, name: 'Gamma SL' }]);
   });
 
-  it('refuses a wrong key, and a console session token is no ERP credential', async () => {
+  it("refuses a wrong key, and a console session token is no ERP credential: the server's credentials refused (502, never 403)", async () => {
     const wrong = new OdooClient({ url: withRpc.url, db: 'embedded', login: 'integration@demo.example', apiKey: 'guess' });
-    await expect(wrong.searchCount('res.company', [])).rejects.toMatchObject({ statusCode: 403 });
+    await expect(wrong.searchCount('res.company', [])).rejects.toMatchObject({ statusCode: 502, kind: 'credentials' });
     const token = await withRpc.tokenFor('admin@demo.example');
     const asSession = new OdooClient({ url: withRpc.url, db: 'embedded', login: 'admin@demo.example', apiKey: token });
-    await expect(asSession.searchCount('res.company', [])).rejects.toMatchObject({ statusCode: 403 });
+    await expect(asSession.searchCount('res.company', [])).rejects.toMatchObject({ statusCode: 502, kind: 'credentials' });
   });
 
   it('is off unless configured', async () => {

@@ -94,7 +94,7 @@ describe('Odoo client: JSON-2 errors as JSON-RPC ones', () => {
   it('a key Odoo does not know (401) is the configured credentials refused', async () => {
     const error = await failing(401, 'werkzeug.exceptions.Unauthorized', 'Invalid apikey').read('res.partner', [1]).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ErpError);
-    expect(error).toMatchObject({ kind: 'access', message: 'The ERP refused the configured credentials' });
+    expect(error).toMatchObject({ kind: 'credentials', statusCode: 502, message: "The ERP refused the server's credentials" });
   });
 
   it("Odoo's own refusals keep their kind and message; arguments that do not fit are the request's fault", async () => {

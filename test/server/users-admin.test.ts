@@ -313,7 +313,7 @@ describe('POST /users/invite and accepting an invitation', () => {
   });
 
   it('writes the mail to DATA_DIR/outbox when there is no SMTP server', async () => {
-    const plain = await startTestServer({ seedErp: false });
+    const plain = await startTestServer({ seedErp: true });
     try {
       const token = await plain.tokenFor('admin@demo.example');
       const answer = await fetch(`${plain.url}/users/invite`, { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: JSON.stringify({ email: 'outbox@demo.example', permissions: ['moves.create'] }) });

@@ -19,7 +19,8 @@ const ids: Record<string, number> = {};
 
 beforeAll(async () => {
   // The default mailer: invitations are written to DATA_DIR/outbox, read back below.
-  server = await startTestServer({ clock: () => now });
+  // The ERP's demo companies (1-3): invitations name only companies the ERP has (issue 28).
+  server = await startTestServer({ clock: () => now, seedErp: true });
   const db = server.app.services.db;
   const users: Array<Omit<AppUser, 'id' | 'imageUrl'>> = [
     // A manager of users without god, in every company.
