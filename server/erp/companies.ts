@@ -157,11 +157,15 @@ export function guardCompanies(erp: ErpClient, access: CompanyAccess = companyAc
     // Terms that no company satisfies together (a filter on a company the user does not have): the search is
     // empty whatever the ERP gives the server, and is left to answer so.
     if (!wanted.length) return domain;
-    const refused = await access.refused(wanted);
+    // Every company named is dropped from the `in` lists (Odoo would only match nothing there); the user is told of
+    // those they asked for, and refused when those are all they asked for.
+    const refused = await access.refused(ids);
     if (!refused.length) return domain;
+    const refusedAsked = wanted.filter((id) => refused.includes(id)).sort((a, b) => a - b);
+    if (refusedAsked.length === wanted.length) throw new CompanyRefusedError(refusedAsked);
     const kept = withoutCompanies(domain, new Set(refused));
-    if (!kept) throw new CompanyRefusedError(refused);
-    leftOut(refused);
+    if (!kept) throw new CompanyRefusedError(refusedAsked.length ? refusedAsked : refused);
+    if (refusedAsked.length) leftOut(refusedAsked);
     return kept;
   };
   const overrides: Partial<ErpClient> = {
