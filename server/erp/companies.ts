@@ -70,18 +70,6 @@ export class CompanyRefusedError extends HttpError {
   }
 }
 
-/** The company ids a domain restricts `company_id` to (`=` and `in` terms, wherever they stand). */
-export function companyIdsOf(domain: Domain): number[] {
-  const ids: number[] = [];
-  for (const term of domain) {
-    if (!Array.isArray(term) || term[0] !== 'company_id') continue;
-    const [, operator, value] = term;
-    if (operator === '=' && typeof value === 'number') ids.push(value);
-    if (operator === 'in' && Array.isArray(value)) ids.push(...value.filter((one): one is number => typeof one === 'number'));
-  }
-  return ids;
-}
-
 type Allowed = Set<number> | 'any';
 const meet = (a: Allowed, b: Allowed): Allowed => (a === 'any' ? b : b === 'any' ? a : new Set([...a].filter((id) => b.has(id))));
 const join = (a: Allowed, b: Allowed): Allowed => (a === 'any' || b === 'any' ? 'any' : new Set([...a, ...b]));
@@ -94,6 +82,14 @@ function termAllows(term: unknown): Allowed {
   if (operator === '=' && value === false) return new Set();
   if (operator === 'in' && Array.isArray(value)) return new Set(value.filter((one): one is number => typeof one === 'number'));
   return 'any';
+}
+
+/** The company ids a domain restricts `company_id` to (`=` and `in` terms, wherever they stand). */
+export function companyIdsOf(domain: Domain): number[] {
+  return domain.flatMap((term) => {
+    const allowed = termAllows(term);
+    return allowed === 'any' ? [] : [...allowed];
+  });
 }
 
 /**

@@ -7,9 +7,8 @@
  * or e-mail, active, in the move's company), else as the API user with the note signed by `author`.
  */
 import { HttpError } from '../http-error';
-import { ErpError, type ErpClient, type ErpValues } from './types';
+import { ErpError, type Domain, type ErpClient, type ErpValues } from './types';
 import { keyedRecord } from './whole';
-import type { Domain } from './types';
 
 export type NoteAuthor = { author_id: number } | { email_from: string };
 
