@@ -200,7 +200,9 @@ export async function moveRoutes(app: FastifyInstance, { erp, features, cleanups
 
   // A query value is text, or a list when repeated: documented here, judged by the handler as before.
   const attachmentsQuery = z.looseObject({ attachmentIds: queryParam.describe('Attachment ids, comma-separated (up to 50)') });
-  app.get<{ Querystring: { attachmentIds?: string | string[] } }>('/odoo/moves/attachments', { schema: { querystring: attachmentsQuery }, config: { permission: ['moves.list', 'moves.validate'] } }, async (request) => {
+  app.get<{ Querystring: { attachmentIds?: string | string[] } }>('/odoo/moves/attachments', { schema: { querystring: attachmentsQuery }, config: { permission: ['moves.list', 'moves.validate'] } }, async (request, reply) => {
+    // Stored files, whoever sent them: opened directly they are a download, and rendered they could run nothing.
+    void reply.header('content-disposition', STORED_FILES_DISPOSITION).header('content-security-policy', STORED_FILES_POLICY).header('x-content-type-options', 'nosniff');
     // Repeated (?attachmentIds=1&attachmentIds=2) is the same list as comma-separated.
     const given = request.query.attachmentIds ?? '';
     const raw = Array.isArray(given) ? given.join(',') : given;
@@ -490,6 +492,13 @@ async function preparedFile(reply: FastifyReply, attachments: AttachmentProcesso
     reply.raw.off('close', close);
   }
 }
+
+/**
+ * The headers of an answer carrying stored files (issue 29, item 8): a download, never a page, and were it rendered,
+ * a sandbox without scripts, plugins, forms or any fetch (the console shows the files from the data it reads).
+ */
+export const STORED_FILES_DISPOSITION = 'attachment; filename="attachments.json"';
+export const STORED_FILES_POLICY = "sandbox; default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 export async function moveCreateRoute(
   app: FastifyInstance,
