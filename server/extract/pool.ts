@@ -5,7 +5,8 @@
  * resident memory, sampled every 100 ms from /proc, and V8's heap limit): past either, the reader is killed, the
  * request gets a clear answer, and the next document starts a fresh reader. At most `workers` documents are read at
  * once and `queue` more wait; beyond that the answer is 503 with Retry-After. Readers run at a lower priority
- * (worker.ts) and end after 10 idle minutes.
+ * (worker.ts) and end after 10 idle minutes. A pool of kind 'attachment' (issue 29) runs attachment-worker.ts
+ * instead, with the same limits: the photos and PDFs a move stores are prepared there, not on the server's thread.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
