@@ -5,8 +5,12 @@
  * holding such an image, about 0.4 MB each, made here), with how each bomb was answered, the server's peak resident
  * memory and its reader processes'. A second server lifts the pixel limits, so the bombs are decoded and the memory
  * cap and time limit must stop them.
- *   node --import tsx bench/load.ts [--seconds 5] [--workers 2]
- * On main before issue 15, one PDF bomb took the server to 2.6 GB and stalled every request up to 6.7 s.
+ * Then (issue 29, item 4) a third server while 10 moves are created at once with 7000 x 7000 PNGs, then with 10
+ * phone photos (4000 x 3000 JPEG): GET /users/me's p95 (target < 200 ms) and how each creation was answered.
+ *   node --import tsx bench/load.ts [--seconds 5] [--workers 2] [--part all|attachments]
+ * On main before issue 15, one PDF bomb took the server to 2.6 GB and stalled every request up to 6.7 s. Before issue
+ * 29 the photos were resized on the server's thread: on a loaded 2-core machine, p95 2.5 s while the PNGs were
+ * created (258 ms alone), 7.3 s while the JPEGs were.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -16,7 +20,7 @@ import { parseArgs } from 'node:util';
 import { blankPng, pdfWithImage } from '../test/support/bombs';
 import { autocannon } from './autocannon';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, workers: { type: 'string', default: '2' }, role: { type: 'string' }, lift: { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, workers: { type: 'string', default: '2' }, role: { type: 'string' }, lift: { type: 'boolean', default: false }, part: { type: 'string', default: 'all' } } });
 
 
 /** The server process: an app on a free loopback port; it sends its address and a staff token, then serves. */
@@ -27,7 +31,8 @@ async function serve() {
   const dataDir = mkdtempSync(join(tmpdir(), 'backoffice-load-'));
   const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'memory://', LOG_LEVEL: 'silent', EXTRACT_WORKERS: values.workers });
   const extractor = new Extractor({ timeoutMs: config.extractTimeoutMs, workers: config.extractWorkers, queue: config.extractQueue, memoryMb: config.extractMemoryMb, ...(values.lift ? { maxPixels: Infinity } : {}) });
-  const app = await buildApp(config, { seedErp: false, extractor });
+  // The demo ERP (companies, journals) so that moves with attachments can be created.
+  const app = await buildApp(config, { seedErp: true, extractor });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -127,14 +132,63 @@ async function round(lift: boolean, bombs: Array<{ name: string; data: string }>
   }
 }
 
+/**
+ * Attachments (issue 29, item 4): moves created at once with big photos, the resizing and recompression of which must
+ * not stall the server: p50/p95 of GET /users/me while they are created, and how each creation was answered.
+ */
+async function attachmentsRound(batches: Array<{ label: string; name: string; data: string }>) {
+  const { child, url, token } = await startServer(false);
+  const today = new Date().toISOString().slice(0, 10);
+  try {
+    console.log(`\nAttachments: moves created at once with big photos (a server with ${values.workers} readers, default limits)`);
+    console.log(`  GET /users/me alone:                ${await load(url, token, Number(values.seconds))}`);
+    for (const batch of batches) {
+      const statuses = new Map<string, number>();
+      const times: number[] = [];
+      const creating = Promise.all(
+        Array.from({ length: 10 }, async (_, index) => {
+          const started = performance.now();
+          const response = await fetch(`${url}/odoo/moves/create`, {
+            method: 'POST',
+            headers: { authorization: token, 'content-type': 'application/json' },
+            body: JSON.stringify({ type: 'expense', company_id: 1, date: today, amount: 10 + index, concept: `${batch.label} ${index + 1}`, paymentMethod: 'corporate_card', file: { name: batch.name, data: batch.data } }),
+          });
+          const body = (await response.json()) as { message?: string };
+          times.push((performance.now() - started) / 1000);
+          const key = response.status === 201 ? '201' : `${response.status} ${body.message ?? ''}${response.headers.get('retry-after') ? ` (Retry-After ${response.headers.get('retry-after')})` : ''}`;
+          statuses.set(key, (statuses.get(key) ?? 0) + 1);
+        }),
+      );
+      console.log(`  while 10 moves with ${batch.label}: ${await load(url, token, 0, creating)}`);
+      console.log(`    answers: ${[...statuses].map(([key, count]) => `${count} x ${key}`).join('; ')}; the last in ${Math.max(...times).toFixed(1)} s`);
+    }
+  } finally {
+    child.disconnect();
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+}
+
+/** A phone photo's size and weight (4000 x 3000, about 5 MB of JPEG): noise enlarged, so that it compresses as a photo does. */
+async function phonePhoto(): Promise<Buffer> {
+  const sharp = (await import('sharp')).default;
+  const noise = await sharp({ create: { width: 1000, height: 750, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer();
+  return sharp(noise).resize(4000, 3000, { kernel: 'cubic' }).jpeg({ quality: 90 }).toBuffer();
+}
+
 if (values.role === 'server') {
   await serve();
-} else {
-  // Bounded: whatever happens, the bench ends within 5 minutes.
+} else if (values.part === 'attachments') {
   setTimeout(() => {
-    console.error('bench:load took over 5 minutes: stopped');
+    console.error('bench:load took over 8 minutes: stopped');
     process.exit(1);
-  }, 300_000).unref();
+  }, 480_000).unref();
+  await attachments();
+} else {
+  // Bounded: whatever happens, the bench ends within 8 minutes.
+  setTimeout(() => {
+    console.error('bench:load took over 8 minutes: stopped');
+    process.exit(1);
+  }, 480_000).unref();
   const png = await blankPng(20000, 20000);
   const pdf = await pdfWithImage(png);
   console.log(`Bombs: a 20000 x 20000 PNG of ${(png.length / 1e6).toFixed(2)} MB, a scanned PDF holding it of ${(pdf.length / 1e6).toFixed(2)} MB (400 megapixels each)`);
@@ -146,4 +200,15 @@ if (values.role === 'server') {
   ];
   await round(false, bombs);
   await round(true, bombs);
+  if (values.part === 'all') await attachments();
+}
+
+async function attachments() {
+  const png = await blankPng(7000, 7000);
+  const jpeg = await phonePhoto();
+  console.log(`\nPhotos: a 7000 x 7000 PNG of ${(png.length / 1e6).toFixed(2)} MB (49 megapixels), a 4000 x 3000 JPEG of ${(jpeg.length / 1e6).toFixed(2)} MB`);
+  await attachmentsRound([
+    { label: '7000x7000 PNGs', name: 'scan.png', data: `data:image/png;base64,${png.toString('base64')}` },
+    { label: '4000x3000 JPEGs', name: 'photo.jpg', data: `data:image/jpeg;base64,${jpeg.toString('base64')}` },
+  ]);
 }

@@ -402,7 +402,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // The routes each resource declaration derives (shared/resources): employees, projects, journals...
   await app.register(genericRoutes, { erp: client });
   await app.register(moveRoutes, { erp: client, features, cleanups });
-  await app.register(moveCreateRoute, { erp: client, features, cleanups });
+  await app.register(moveCreateRoute, { erp: client, features, cleanups, attachments: extractor.attachments });
   await app.register(orderRoutes, { erp: client, config, features, secret });
   await app.register(contactRoutes, { erp: client, features });
   await app.register(reportRoutes, { erp: client, mailer, jobs: reports });

@@ -1,11 +1,13 @@
 /**
  * Uploaded receipts and invoices: decoded from base64 (or a data URL), typed by their first bytes, images
- * downscaled and recompressed, anything still too large refused with the spec's text '[Error] File too large'.
+ * downscaled and recompressed and PDFs checked off the server's thread (attachment processes, issue 29), anything
+ * still too large refused with the spec's text '[Error] File too large'.
  */
 import sharp from 'sharp';
 import { HttpError } from './http-error';
 import type { MessageKey, MessageParams } from './messages';
-import { imageSize, MAX_IMAGE_PIXELS, tooManyPixels } from './extract/limits';
+import { imageSize, largestPdfImage, MAX_PDF_PAGE_COUNT, pdfImageTooLarge, tooManyPages, tooManyPixels } from './extract/limits';
+import { scanPdf } from './extract/pdf-scan';
 import { base64Payload, sniffBase64 } from '../shared/domain/files';
 
 /** What may be stored for one file, after compression. */
@@ -19,7 +21,13 @@ export const FILE_TOO_LARGE = '[Error] File too large';
 
 /** A file refused before it is stored (empty, too large, not a PDF or image). */
 export class FileError extends HttpError {
-  constructor(statusCode: number, key: MessageKey, params: MessageParams = {}) {
+  constructor(
+    statusCode: number,
+    key: MessageKey,
+    params: MessageParams = {},
+    /** Seconds after which trying again may work (503: the Retry-After header). */
+    readonly retryAfter?: number,
+  ) {
     super(statusCode, key, params, { field: 'file' });
     this.name = 'FileError';
   }
@@ -61,32 +69,120 @@ export function looksLikePdf(buffer: Buffer): boolean {
   return !/<!doctype html|<html|<script|<body/i.test(buffer.subarray(0, 4096).toString('latin1'));
 }
 
-export async function prepareUpload(name: string, data: string): Promise<PreparedFile> {
+/** A decoded file handed to an attachment process (attachment-worker.ts). */
+export interface AttachmentRequest {
+  buffer: Buffer;
+  type: PreparedFile['mimetype'];
+  maxPixels: number;
+}
+
+/** Something that prepares decoded files off the server's thread: the attachment pool (server/extract/pool.ts). */
+export interface AttachmentProcessor {
+  readonly maxPixels: number;
+  process<T>(request: Record<string, unknown>, signal?: AbortSignal): Promise<T>;
+}
+
+/**
+ * A file made ready for storing: decoded, typed, its size and an image's pixels checked here (cheap, from the header);
+ * the rest (a photo's resizing and recompression, a PDF's scan for active content, pages and pixels) in an attachment
+ * process, with the readers' limits (pool.ts): a busy pool answers 503 with Retry-After, a bomb 422 or 504, and the
+ * server's event loop keeps answering meanwhile. `signal` (the client went away) drops a waiting file.
+ */
+export async function prepareUpload(name: string, data: string, attachments: AttachmentProcessor, signal?: AbortSignal): Promise<PreparedFile> {
   const { buffer, type } = decodeUpload(data);
   if (type === 'application/pdf') {
     if (buffer.length > MAX_STORED_BYTES) throw new FileError(413, 'file.tooLarge');
     if (!looksLikePdf(buffer)) throw new FileError(400, 'file.unsupported');
-    return { name: safeName(name, type), mimetype: type, data: buffer };
-  }
-  if (type === 'image/jpeg' || type === 'image/png') {
-    // A pixel bomb (a small file that unpacks to gigabytes) is refused from its header, before sharp decodes it.
+  } else if (type === 'image/jpeg' || type === 'image/png') {
+    // A pixel bomb (a small file that unpacks to gigabytes) is refused from its header, before anything decodes it.
     const size = imageSize(buffer);
-    if (size && size.width * size.height > MAX_IMAGE_PIXELS) {
-      const refusal = tooManyPixels(size.width, size.height);
+    if (size && size.width * size.height > attachments.maxPixels) {
+      const refusal = tooManyPixels(size.width, size.height, attachments.maxPixels);
       throw new FileError(422, refusal.key, refusal.params);
     }
-    let image: Buffer;
-    try {
-      const pipeline = sharp(buffer, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS }).rotate().resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true });
-      image = type === 'image/png' && buffer.length <= MAX_STORED_BYTES ? await pipeline.png({ compressionLevel: 9 }).toBuffer() : await pipeline.jpeg({ quality: 80, mozjpeg: true }).toBuffer();
-    } catch {
-      throw new FileError(400, 'file.unsupported');
-    }
-    const mimetype = image[0] === 0x89 ? 'image/png' : 'image/jpeg';
-    // A recompressed image is kept only when it is smaller than what was sent.
-    const [kept, keptType] = image.length < buffer.length ? [image, mimetype] : [buffer, type];
-    if (kept.length > MAX_STORED_BYTES) throw new FileError(413, 'file.tooLarge');
-    return { name: safeName(name, keptType), mimetype: keptType as PreparedFile['mimetype'], data: kept };
+  } else throw new FileError(415, 'file.unsupported');
+  let prepared: { data: Uint8Array; mimetype: PreparedFile['mimetype'] };
+  try {
+    prepared = await attachments.process({ buffer, type, maxPixels: attachments.maxPixels } satisfies AttachmentRequest, signal);
+  } catch (error) {
+    // The pool's refusals (busy, time, memory) and the process's own, as refusals of the file field.
+    if (error instanceof HttpError) throw new FileError(error.statusCode, error.key, error.params, (error as { retryAfter?: number }).retryAfter);
+    throw error;
   }
-  throw new FileError(415, 'file.unsupported');
+  const kept = Buffer.from(prepared.data.buffer, prepared.data.byteOffset, prepared.data.byteLength);
+  if (kept.length > MAX_STORED_BYTES) throw new FileError(413, 'file.tooLarge');
+  return { name: safeName(name, prepared.mimetype), mimetype: prepared.mimetype, data: kept };
+}
+
+/**
+ * In an attachment process: a photo downscaled to MAX_IMAGE_SIDE and recompressed (kept as sent when that is not
+ * smaller); a PDF stored as it is once it is found inert and within the readings' limits (checkPdf).
+ */
+export async function prepareInProcess({ buffer, type, maxPixels }: AttachmentRequest): Promise<{ data: Buffer; mimetype: PreparedFile['mimetype'] }> {
+  if (type === 'application/pdf') {
+    await checkPdf(buffer, maxPixels);
+    return { data: buffer, mimetype: type };
+  }
+  let image: Buffer;
+  try {
+    const pipeline = sharp(buffer, { failOn: 'error', limitInputPixels: Number.isFinite(maxPixels) ? maxPixels : false })
+      .rotate()
+      .resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true });
+    image = type === 'image/png' && buffer.length <= MAX_STORED_BYTES ? await pipeline.png({ compressionLevel: 9 }).toBuffer() : await pipeline.jpeg({ quality: 80, mozjpeg: true }).toBuffer();
+  } catch {
+    throw new FileError(400, 'file.unsupported');
+  }
+  const mimetype = image[0] === 0x89 ? 'image/png' : 'image/jpeg';
+  // A recompressed image is kept only when it is smaller than what was sent.
+  return image.length < buffer.length ? { data: image, mimetype } : { data: buffer, mimetype: type };
+}
+
+/**
+ * A PDF checked as a reading checks it, and for what a viewer would run: refused (422) when its streams unpack to
+ * more than MAX_PDF_INFLATED_BYTES (the readings' memory message), when it holds active content (JavaScript, launch
+ * actions, embedded files, rich media: the whole file is scanned, compressed object streams included), when it has
+ * more pages than MAX_PDF_PAGE_COUNT or an image of more than `maxPixels` (the readings' messages). A file pdf.js cannot open at all is left to
+ * the raw scan (no viewer runs what it cannot open).
+ */
+export async function checkPdf(buffer: Buffer, maxPixels: number): Promise<void> {
+  // An image's size is in its dictionary: the clearer refusal, before its data is unpacked by the scan.
+  const largest = largestPdfImage(buffer);
+  if (largest && largest.width * largest.height > maxPixels) {
+    const refusal = pdfImageTooLarge(largest.width, largest.height, maxPixels);
+    throw new FileError(422, refusal.key, refusal.params);
+  }
+  const scan = scanPdf(buffer);
+  if (scan.overflow) throw new FileError(422, 'extract.memory');
+  const activeContent = (what: string[]) => new FileError(422, 'attachment.activeContent', { what: what.map((name) => `/${name}`).join(', ') });
+  if (scan.active.length) throw activeContent(scan.active);
+  const { getDocumentProxy } = await import('unpdf');
+  let document: Awaited<ReturnType<typeof getDocumentProxy>>;
+  try {
+    document = await getDocumentProxy(new Uint8Array(buffer), { maxImageSize: Number.isFinite(maxPixels) ? maxPixels : -1, isEvalSupported: false, verbosity: 0 });
+  } catch {
+    return;
+  }
+  try {
+    if (document.numPages > MAX_PDF_PAGE_COUNT) {
+      const refusal = tooManyPages(document.numPages);
+      throw new FileError(422, refusal.key, refusal.params);
+    }
+    // An encrypted file's object streams are unreadable to the scan: pdf.js, which decrypts them, is asked.
+    if (scan.encrypted) {
+      const found = new Set<string>();
+      if (await document.getJSActions()) found.add('JavaScript');
+      if (await document.getAttachments()) found.add('EmbeddedFiles');
+      for (let number = 1; number <= document.numPages; number++) {
+        const page = await document.getPage(number);
+        if (Object.keys((await page.getJSActions()) ?? {}).length) found.add('JavaScript');
+        for (const annotation of (await page.getAnnotations()) as Array<{ actions?: object; attachment?: object; annotationType?: number }>) {
+          if (annotation.actions && Object.keys(annotation.actions).length) found.add('JavaScript');
+          if (annotation.attachment) found.add('EmbeddedFile');
+        }
+      }
+      if (found.size) throw activeContent([...found]);
+    }
+  } finally {
+    await document.destroy();
+  }
 }

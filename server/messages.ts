@@ -266,6 +266,25 @@ const CATALOGUE = {
   'extract.start': { en: 'The document reader could not start: try again in a few seconds', es: 'El lector de documentos no ha podido arrancar: inténtelo de nuevo en unos segundos' },
   'extract.closed': { en: 'The document reader is shutting down: try again in a few seconds', es: 'El lector de documentos se está deteniendo: inténtelo de nuevo en unos segundos' },
   'extract.abandoned': { en: 'The request was abandoned before its document was read', es: 'La petición se abandonó antes de leer su documento' },
+  // Attachments prepared for storing (resized, checked) in their own processes, with the readers' limits.
+  'attachment.busy': {
+    en: 'Too many files are being prepared right now: try again in a few seconds',
+    es: 'Se están preparando demasiados archivos en este momento: inténtelo de nuevo en unos segundos',
+  },
+  'attachment.timeout': {
+    en: 'Preparing the file took longer than {#seconds} s: send a smaller photo',
+    es: 'Preparar el archivo ha tardado más de {#seconds} s: envíe una foto más pequeña',
+  },
+  'attachment.crashed': {
+    en: 'The file could not be prepared: the process preparing it stopped unexpectedly; try again, or send a smaller photo',
+    es: 'No se ha podido preparar el archivo: el proceso que lo preparaba se ha detenido inesperadamente; inténtelo de nuevo, o envíe una foto más pequeña',
+  },
+  'attachment.start': { en: 'Files cannot be prepared right now: try again in a few seconds', es: 'Ahora no se pueden preparar archivos: inténtelo de nuevo en unos segundos' },
+  'attachment.closed': { en: 'The server is shutting down: try again in a few seconds', es: 'El servidor se está deteniendo: inténtelo de nuevo en unos segundos' },
+  'attachment.activeContent': {
+    en: '{field}: the PDF holds active content ({what}), which is not accepted: print it to a new PDF or scan it, and send that',
+    es: '{field}: el PDF contiene contenido activo ({what}), que no se admite: imprímalo en un PDF nuevo o escanéelo, y envíe ese',
+  },
 
   // Resources served from their declarations (employees, projects...).
   'resources.notFound': {

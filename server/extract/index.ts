@@ -46,11 +46,20 @@ function decode(file: unknown): { buffer: Buffer; type: 'application/pdf' | 'ima
   return { buffer, type };
 }
 
+/** Attachments waiting for a process, per process: a burst of photos from a team waits rather than being refused. */
+const ATTACHMENT_QUEUE_PER_WORKER = 8;
+
 export class Extractor {
   /** The reader processes: their limits, and status() for tests and benchmarks. */
   readonly pool: ReaderPool;
-  constructor(private readonly options: ReaderPoolOptions & { llm?: LlmSettings } = {}) {
+  /**
+   * The attachment processes (issue 29): photos resized and PDFs checked before a move stores them, with the readers'
+   * limits (processes, memory cap, time limit, pixels) and a queue of its own, past which the answer is 503.
+   */
+  readonly attachments: ReaderPool;
+  constructor(private readonly options: ReaderPoolOptions & { llm?: LlmSettings; attachmentQueue?: number } = {}) {
     this.pool = new ReaderPool(options);
+    this.attachments = new ReaderPool({ ...options, kind: 'attachment', queue: options.attachmentQueue ?? ATTACHMENT_QUEUE_PER_WORKER * this.pool.workers });
   }
 
   /**
@@ -100,7 +109,7 @@ export class Extractor {
     return model ? { ...offline, ...(model as CardResult) } : offline;
   }
 
-  close(): Promise<void> {
-    return this.pool.close();
+  async close(): Promise<void> {
+    await Promise.all([this.pool.close(), this.attachments.close()]);
   }
 }

@@ -5,7 +5,8 @@
  * resident memory, sampled every 100 ms from /proc, and V8's heap limit): past either, the reader is killed, the
  * request gets a clear answer, and the next document starts a fresh reader. At most `workers` documents are read at
  * once and `queue` more wait; beyond that the answer is 503 with Retry-After. Readers run at a lower priority
- * (worker.ts) and end after 10 idle minutes.
+ * (worker.ts) and end after 10 idle minutes. A pool of kind 'attachment' (issue 29) runs attachment-worker.ts
+ * instead, with the same limits: the photos and PDFs a move stores are prepared there, not on the server's thread.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
@@ -14,7 +15,7 @@ import { availableParallelism } from 'node:os';
 import { extname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ExtractionError } from './errors';
-import { isMessageKey, type MessageParams } from '../messages';
+import { isMessageKey, type MessageKey, type MessageParams } from '../messages';
 import { MAX_IMAGE_PIXELS } from './limits';
 import { DEFAULT_OCR_ENGINE, type OcrEngineName } from './engine-name';
 import type { DocumentType, ReadResult } from './reader';
@@ -46,11 +47,24 @@ export interface ReaderPoolOptions {
   startTimeoutMs?: number;
   /** A reader idle this long ends (default 10 minutes). */
   idleMs?: number;
+  /**
+   * What the processes do: read documents (worker.ts, with the OCR engine) or prepare attachments for storing
+   * (attachment-worker.ts: resizing photos, checking PDFs), with the same limits, and refusals in their own words.
+   */
+  kind?: PoolKind;
 }
+
+export type PoolKind = 'reader' | 'attachment';
+
+/** The refusals of the pool itself (busy, time, memory, a crash), in the words of what it does. */
+const REFUSALS = {
+  reader: { busy: 'extract.busy', timeout: 'extract.timeout', memory: 'extract.memory', crashed: 'extract.crashed', start: 'extract.start', closed: 'extract.closed', abandoned: 'extract.abandoned', failed: 'extract.failed' },
+  attachment: { busy: 'attachment.busy', timeout: 'attachment.timeout', memory: 'extract.memory', crashed: 'attachment.crashed', start: 'attachment.start', closed: 'attachment.closed', abandoned: 'extract.abandoned', failed: 'file.unsupported' },
+} as const satisfies Record<PoolKind, Record<string, MessageKey>>;
 
 interface Job {
   id: number;
-  resolve: (result: ReadResult) => void;
+  resolve: (result: unknown) => void;
   reject: (error: ExtractionError) => void;
 }
 
@@ -75,7 +89,10 @@ interface Waiter {
 }
 
 const here = fileURLToPath(import.meta.url);
-const WORKER = fileURLToPath(new URL(`./worker${extname(here)}`, import.meta.url));
+const WORKERS: Record<PoolKind, string> = {
+  reader: fileURLToPath(new URL(`./worker${extname(here)}`, import.meta.url)),
+  attachment: fileURLToPath(new URL(`./attachment-worker${extname(here)}`, import.meta.url)),
+};
 /** Run from TypeScript (`node --import tsx`, vitest): the reader needs the same loader, by absolute address. */
 const LOADER = extname(here) === '.ts' ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [];
 
@@ -97,6 +114,8 @@ export class ReaderPool {
   readonly timeoutMs: number;
   readonly maxPixels: number;
   readonly engine: OcrEngineName;
+  readonly kind: PoolKind;
+  private readonly refusals: (typeof REFUSALS)[PoolKind];
   private readonly startTimeoutMs: number;
   private readonly idleMs: number;
   private readers: Reader[] = [];
@@ -118,6 +137,8 @@ export class ReaderPool {
     this.engine = options.engine ?? DEFAULT_OCR_ENGINE;
     this.startTimeoutMs = options.startTimeoutMs ?? 60_000;
     this.idleMs = options.idleMs ?? 600_000;
+    this.kind = options.kind ?? 'reader';
+    this.refusals = REFUSALS[this.kind];
   }
 
   /**
@@ -125,10 +146,17 @@ export class ReaderPool {
    * and its queue are full, 504 past the time limit, 422 past the memory cap or for a document that cannot be read.
    * `signal` (the client went away) takes a waiting document out of the queue.
    */
-  async read(buffer: Buffer, type: DocumentType, signal?: AbortSignal, options: { receipt?: boolean } = {}): Promise<ReadResult> {
+  read(buffer: Buffer, type: DocumentType, signal?: AbortSignal, options: { receipt?: boolean } = {}): Promise<ReadResult> {
+    return this.process<ReadResult>({ buffer, type, maxPixels: this.maxPixels, receipt: options.receipt ?? true } satisfies Omit<ReadRequest, 'id'>, signal);
+  }
+
+  /**
+   * One job for a process of this pool (its worker's request, without the id): its answer, or the refusals of read().
+   */
+  async process<T>(request: Record<string, unknown>, signal?: AbortSignal): Promise<T> {
     await this.slot(signal);
     try {
-      return await this.run(buffer, type, options.receipt ?? true);
+      return (await this.run(request)) as T;
     } finally {
       const next = this.waiting.shift();
       // The slot passes to the next waiting document, or is freed.
@@ -148,7 +176,7 @@ export class ReaderPool {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const waiter of this.waiting.splice(0)) waiter.reject(new ExtractionError(503, 'extract.closed', {}, BUSY_RETRY_AFTER_S));
+    for (const waiter of this.waiting.splice(0)) waiter.reject(new ExtractionError(503, this.refusals.closed, {}, BUSY_RETRY_AFTER_S));
     const exits = this.readers.map((reader) => this.stop(reader));
     clearInterval(this.sampler);
     this.sampler = undefined;
@@ -158,12 +186,12 @@ export class ReaderPool {
   }
 
   private slot(signal?: AbortSignal): Promise<void> {
-    if (this.closed) return Promise.reject(new ExtractionError(503, 'extract.closed', {}, BUSY_RETRY_AFTER_S));
+    if (this.closed) return Promise.reject(new ExtractionError(503, this.refusals.closed, {}, BUSY_RETRY_AFTER_S));
     if (this.running < this.workers) {
       this.running++;
       return Promise.resolve();
     }
-    if (this.waiting.length >= this.queue) return Promise.reject(new ExtractionError(503, 'extract.busy', {}, BUSY_RETRY_AFTER_S));
+    if (this.waiting.length >= this.queue) return Promise.reject(new ExtractionError(503, this.refusals.busy, {}, BUSY_RETRY_AFTER_S));
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
         resolve: () => {
@@ -176,28 +204,28 @@ export class ReaderPool {
         const at = this.waiting.indexOf(waiter);
         if (at < 0) return;
         this.waiting.splice(at, 1);
-        reject(new ExtractionError(503, 'extract.abandoned'));
+        reject(new ExtractionError(503, this.refusals.abandoned));
       };
       signal?.addEventListener('abort', leave, { once: true });
       this.waiting.push(waiter);
     });
   }
 
-  private async run(buffer: Buffer, type: DocumentType, receipt: boolean): Promise<ReadResult> {
+  private async run(payload: Record<string, unknown>): Promise<unknown> {
     const reader = this.readers.find((one) => !one.busy && !one.dead) ?? this.spawn();
     reader.busy = true;
     clearTimeout(reader.idle);
     let timer: NodeJS.Timeout | undefined;
     try {
       await this.whenReady(reader);
-      return await new Promise<ReadResult>((resolve, reject) => {
+      return await new Promise<unknown>((resolve, reject) => {
         reader.job = { id: ++this.sequence, resolve, reject };
         // It ended between being chosen and getting the document.
-        if (reader.dead) return reject(reader.killedFor ?? new ExtractionError(500, 'extract.crashed'));
-        timer = setTimeout(() => this.kill(reader, new ExtractionError(504, 'extract.timeout', { seconds: Math.round(this.timeoutMs / 1000) })), this.timeoutMs);
-        const request: ReadRequest = { id: reader.job.id, buffer, type, maxPixels: this.maxPixels, receipt };
+        if (reader.dead) return reject(reader.killedFor ?? new ExtractionError(500, this.refusals.crashed));
+        timer = setTimeout(() => this.kill(reader, new ExtractionError(504, this.refusals.timeout, { seconds: Math.round(this.timeoutMs / 1000) })), this.timeoutMs);
+        const request = { ...payload, id: reader.job.id };
         reader.child.send(request, (error) => {
-          if (error) this.kill(reader, new ExtractionError(500, 'extract.crashed'));
+          if (error) this.kill(reader, new ExtractionError(500, this.refusals.crashed));
         });
         this.watch();
       });
@@ -216,7 +244,7 @@ export class ReaderPool {
   }
 
   private spawn(): Reader {
-    const child = fork(WORKER, [this.engine, String(this.memoryMb)], {
+    const child = fork(WORKERS[this.kind], [this.engine, String(this.memoryMb)], {
       execArgv: [...LOADER, `--max-old-space-size=${this.memoryMb}`],
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -225,12 +253,12 @@ export class ReaderPool {
     let failed!: (error: Error) => void;
     const reader: Reader = { child, ready: new Promise<void>((resolve, reject) => ((ready = resolve), (failed = reject))), busy: false, dead: false, rss: 0, peakRss: 0 };
     reader.ready.catch(() => undefined);
-    child.on('message', (message: { kind: string; id?: number; result?: ReadResult; status?: number; key?: string; params?: MessageParams }) => {
+    child.on('message', (message: { kind: string; id?: number; result?: unknown; status?: number; key?: string; params?: MessageParams }) => {
       if (message.kind === 'ready') return ready();
       const job = reader.job;
       if (!job || job.id !== message.id) return;
       if (message.kind === 'done') job.resolve(message.result!);
-      else job.reject(new ExtractionError(message.status ?? 422, isMessageKey(message.key) ? message.key : 'extract.failed', message.params ?? {}));
+      else job.reject(new ExtractionError(message.status ?? 422, isMessageKey(message.key) ? message.key : this.refusals.failed, message.params ?? {}));
     });
     const gone = (signal: NodeJS.Signals | null) => {
       reader.dead = true;
@@ -238,12 +266,12 @@ export class ReaderPool {
       failed(new Error('the reader ended before it was ready'));
       // V8 out of heap aborts the process (SIGABRT): the memory cap by another name. A reader the pool killed has
       // already answered its document.
-      const crash = signal === 'SIGABRT' ? new ExtractionError(422, 'extract.memory') : new ExtractionError(500, 'extract.crashed');
+      const crash = signal === 'SIGABRT' ? new ExtractionError(422, this.refusals.memory) : new ExtractionError(500, this.refusals.crashed);
       reader.job?.reject(reader.killedFor ?? crash);
     };
     child.on('exit', (_code, signal) => gone(signal));
     child.on('error', () => {
-      if (!reader.dead) this.kill(reader, new ExtractionError(500, 'extract.crashed'));
+      if (!reader.dead) this.kill(reader, new ExtractionError(500, this.refusals.crashed));
     });
     if (!this.exitHook) process.on('exit', this.killAll);
     this.exitHook = true;
@@ -259,8 +287,8 @@ export class ReaderPool {
     try {
       await Promise.race([reader.ready, late]);
     } catch {
-      this.kill(reader, new ExtractionError(503, 'extract.start', {}, BUSY_RETRY_AFTER_S));
-      throw new ExtractionError(503, 'extract.start', {}, BUSY_RETRY_AFTER_S);
+      this.kill(reader, new ExtractionError(503, this.refusals.start, {}, BUSY_RETRY_AFTER_S));
+      throw new ExtractionError(503, this.refusals.start, {}, BUSY_RETRY_AFTER_S);
     } finally {
       clearTimeout(timer);
     }
@@ -282,7 +310,7 @@ export class ReaderPool {
   private stop(reader: Reader): Promise<void> {
     const { child } = reader;
     const exited = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    this.kill(reader, new ExtractionError(503, 'extract.closed', {}, BUSY_RETRY_AFTER_S));
+    this.kill(reader, new ExtractionError(503, this.refusals.closed, {}, BUSY_RETRY_AFTER_S));
     return exited;
   }
 
@@ -304,7 +332,7 @@ export class ReaderPool {
           if (rss === null) return;
           reader.rss = rss;
           reader.peakRss = Math.max(reader.peakRss, rss);
-          if (rss > this.memoryMb * 1048576) this.kill(reader, new ExtractionError(422, 'extract.memory'));
+          if (rss > this.memoryMb * 1048576) this.kill(reader, new ExtractionError(422, this.refusals.memory));
         }),
       ).finally(() => (this.sampling = false));
     }, SAMPLE_MS);

@@ -4,34 +4,11 @@
  *   parent -> { id, buffer, type, maxPixels, receipt }
  *   child  -> { kind: 'ready' } | { kind: 'done', id, result } | { kind: 'failed', id, status, key, params }
  */
-import { readdirSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { ExtractionError } from './errors';
 import { DEFAULT_OCR_ENGINE, isOcrEngineName } from './engine-name';
 import { createEngine } from './ocr-engines';
 import { readDocument, type DocumentType } from './reader';
-
-/**
- * Readers yield the processor to the server: each of this process's threads (Linux counts niceness per thread; the
- * threads started later, OCR's and sharp's, inherit it from their parent) runs at a lower priority, so a document
- * read on every core still leaves the server's requests their turn.
- */
-export const READER_NICENESS = 10;
-function yieldProcessor(): void {
-  let threads: number[] = [0];
-  try {
-    threads = readdirSync('/proc/self/task').map(Number);
-  } catch {
-    // Not Linux: the process's priority only.
-  }
-  for (const thread of threads) {
-    try {
-      setPriority(thread, READER_NICENESS);
-    } catch {
-      // A thread that has ended, or a system that refuses: the reader still works.
-    }
-  }
-}
+import { yieldProcessor } from './niceness';
 
 export interface ReadRequest {
   id: number;

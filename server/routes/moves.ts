@@ -3,11 +3,11 @@
  * while draft, manager validation and its comments, the validation queue per journal. Every route checks its
  * permission and the user's companies; the ERP is reached only through the ErpClient.
  */
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isIsoDate, isWithinTwoYears } from '../../shared/domain/dates';
-import { prepareUpload } from '../files';
+import { FileError, prepareUpload, type AttachmentProcessor, type PreparedFile } from '../files';
 import { companiesWithProjects, declaration, declaredMax, erpOrder, idParams, orEmpty, queryParam, withSort, whenNotGiven } from './reference';
 import { HttpError } from '../http-error';
 import { messageLocale, refusalMessage } from '../messages';
@@ -200,7 +200,9 @@ export async function moveRoutes(app: FastifyInstance, { erp, features, cleanups
 
   // A query value is text, or a list when repeated: documented here, judged by the handler as before.
   const attachmentsQuery = z.looseObject({ attachmentIds: queryParam.describe('Attachment ids, comma-separated (up to 50)') });
-  app.get<{ Querystring: { attachmentIds?: string | string[] } }>('/odoo/moves/attachments', { schema: { querystring: attachmentsQuery }, config: { permission: ['moves.list', 'moves.validate'] } }, async (request) => {
+  app.get<{ Querystring: { attachmentIds?: string | string[] } }>('/odoo/moves/attachments', { schema: { querystring: attachmentsQuery }, config: { permission: ['moves.list', 'moves.validate'] } }, async (request, reply) => {
+    // Stored files, whoever sent them: opened directly they are a download, and rendered they could run nothing.
+    void reply.header('content-disposition', STORED_FILES_DISPOSITION).header('content-security-policy', STORED_FILES_POLICY).header('x-content-type-options', 'nosniff');
     // Repeated (?attachmentIds=1&attachmentIds=2) is the same list as comma-separated.
     const given = request.query.attachmentIds ?? '';
     const raw = Array.isArray(given) ? given.join(',') : given;
@@ -471,7 +473,37 @@ export const moveCreateSchema = z.object({
  * the journal and account of the project's settings or else the company's; the client's copy of the settings is
  * not trusted. The file is stored as an attachment; if that fails the move is removed again.
  */
-export async function moveCreateRoute(app: FastifyInstance, { erp, features, cleanups }: { erp: ErpClient; features: FeatureProbe; cleanups: ErpCleanups }) {
+/**
+ * The file prepared in an attachment process; the client going away drops it from the queue, and a busy pool's 503
+ * says when to try again.
+ */
+async function preparedFile(reply: FastifyReply, attachments: AttachmentProcessor, name: string, data: string): Promise<PreparedFile> {
+  const gone = new AbortController();
+  const close = () => {
+    if (!reply.raw.writableFinished) gone.abort();
+  };
+  reply.raw.once('close', close);
+  try {
+    return await prepareUpload(name, data, attachments, gone.signal);
+  } catch (error) {
+    if (error instanceof FileError && error.retryAfter) void reply.header('retry-after', String(error.retryAfter));
+    throw error;
+  } finally {
+    reply.raw.off('close', close);
+  }
+}
+
+/**
+ * The headers of an answer carrying stored files (issue 29, item 8): a download, never a page, and were it rendered,
+ * a sandbox without scripts, plugins, forms or any fetch (the console shows the files from the data it reads).
+ */
+export const STORED_FILES_DISPOSITION = 'attachment; filename="attachments.json"';
+export const STORED_FILES_POLICY = "sandbox; default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+export async function moveCreateRoute(
+  app: FastifyInstance,
+  { erp, features, cleanups, attachments }: { erp: ErpClient; features: FeatureProbe; cleanups: ErpCleanups; attachments: AttachmentProcessor },
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.post('/odoo/moves/create', { schema: { headers: submissionHeaders, body: orEmpty(moveCreateSchema) }, config: { permission: 'moves.create' } }, async (request, reply) => {
     const body = request.body;
@@ -501,7 +533,7 @@ export async function moveCreateRoute(app: FastifyInstance, { erp, features, cle
       const partners = await erp.searchCount('res.partner', [['id', '=', body.partner_id], '|', ['company_id', '=', false], ['company_id', '=', body.company_id]]);
       if (!partners) throw new HttpError(400, 'moves.supplierNotFound', { id: body.partner_id, company: company.name }, { field: 'partner_id' });
     }
-    const file = await prepareUpload(body.file.name, body.file.data);
+    const file = await preparedFile(reply, attachments, body.file.name, body.file.data);
     const [companyRecord] = await erp.read('res.company', [body.company_id], ['currency_id']);
     const concept = body.concept || body.description?.trim() || '';
     // The configured account by its code in the company's chart; without one, Odoo books to the journal's default.
