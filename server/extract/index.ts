@@ -10,7 +10,7 @@ import { ExtractionError } from './errors';
 import { extractCardFields, extractDocumentFields, groupRows, normaliseAmount, type Segment } from './fields';
 import { checkImageHeader } from './limits';
 import { llmCardFields, llmMoveFields, type LlmSettings } from './llm';
-import { ReaderPool, type ReaderPoolOptions } from './pool';
+import { DEFAULT_READ_TIMEOUT_MS, ReaderPool, type ReaderPoolOptions } from './pool';
 
 export { ExtractionError };
 
@@ -48,6 +48,11 @@ function decode(file: unknown): { buffer: Buffer; type: 'application/pdf' | 'ima
 
 /** Attachments waiting for a process, per process: a burst of photos from a team waits rather than being refused. */
 const ATTACHMENT_QUEUE_PER_WORKER = 8;
+/**
+ * An attachment's time limit is at least a minute: the photo is already taken and its move waits on it, so on a busy
+ * machine (where the processes' lower priority slows them most) waiting beats refusing; readings keep theirs.
+ */
+const ATTACHMENT_MIN_TIMEOUT_MS = 60_000;
 
 export class Extractor {
   /** The reader processes: their limits, and status() for tests and benchmarks. */
@@ -59,7 +64,7 @@ export class Extractor {
   readonly attachments: ReaderPool;
   constructor(private readonly options: ReaderPoolOptions & { llm?: LlmSettings; attachmentQueue?: number } = {}) {
     this.pool = new ReaderPool(options);
-    this.attachments = new ReaderPool({ ...options, kind: 'attachment', queue: options.attachmentQueue ?? ATTACHMENT_QUEUE_PER_WORKER * this.pool.workers });
+    this.attachments = new ReaderPool({ ...options, kind: 'attachment', timeoutMs: Math.max(options.timeoutMs ?? DEFAULT_READ_TIMEOUT_MS, ATTACHMENT_MIN_TIMEOUT_MS), queue: options.attachmentQueue ?? ATTACHMENT_QUEUE_PER_WORKER * this.pool.workers });
   }
 
   /**
