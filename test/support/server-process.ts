@@ -74,11 +74,11 @@ export interface Answer {
 }
 
 /** One creation (in Spanish, the console's default), answered or not (a connection cut by a kill is no answer). */
-export async function createMove(url: string, token: string, n: number, key = randomUUID()): Promise<Answer> {
+export async function createMove(url: string, token: string, n: number, key = randomUUID(), language = 'es'): Promise<Answer> {
   try {
     const response = await fetch(`${url}/odoo/moves/create`, {
       method: 'POST',
-      headers: { authorization: token, 'content-type': 'application/json', 'accept-language': 'es', 'idempotency-key': key },
+      headers: { authorization: token, 'content-type': 'application/json', 'accept-language': language, 'idempotency-key': key },
       body: JSON.stringify(expense(n)),
       signal: AbortSignal.timeout(120_000),
     });
