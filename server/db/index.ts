@@ -88,9 +88,10 @@ async function openPostgres(url: string): Promise<Db> {
   pg.types.setTypeParser(1082, (value: string) => value);
   pg.types.setTypeParser(1700, (value: string) => Number(value));
   pg.types.setTypeParser(20, (value: string) => Number(value));
-  // While the server is away a request waits at most this long for a connection, then hears 503 (server/db/faults.ts)
-  // instead of hanging until its client gives up.
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
+  // A server that does not answer at all (a failover, a network gone: no refusal comes) is 503 after this long
+  // (server/db/faults.ts) instead of a request hanging until its client gives up. It also bounds the wait for a free
+  // connection, so it is long enough for the pool's queue under a load burst.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 30_000 });
   // An idle connection dropped by the server (a restart, a failover) is an 'error' event on the pool: without a
   // listener Node ends the process. The pool replaces it; the requests of that moment get their own errors.
   pool.on('error', (error) => process.emitWarning(`PostgreSQL connection lost: ${error.message}`));
