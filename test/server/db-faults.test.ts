@@ -62,15 +62,17 @@ describe.runIf(postgresAvailable())('PostgreSQL restarted under load', () => {
       all.push(...answers);
       for (const answer of answers) if (answer.status === 201) acknowledged.set(answer.key, answer.id!);
       const count = (status: Answer['status']) => answers.filter((answer) => answer.status === status).length;
-      perRound.push(`${mode}: ${count(201)} created, ${count(503)} answered 503`);
 
       // Served again once the database is back: the bills refused meanwhile, sent again with their key, are made.
       const refused = answers.filter((answer) => answer.status === 503);
+      let replayed = 0;
       for (const answer of refused) {
         const again = await createMove(server!.url, token, 0, answer.key);
+        if (again.replayed) replayed += 1;
         expect(again.status, `${answer.key} sent again after the restart`).toBe(201);
         acknowledged.set(answer.key, again.id!);
       }
+      perRound.push(`${mode}: ${count(201)} created, ${count(503)} answered 503 (${replayed} of these written all the same, answered on resend)`);
       expect(server!.exit(), server!.output()).toBe(null);
     }
     console.log(`PostgreSQL restarts during ${BURST} creations each:\n  ${perRound.join('\n  ')}`);

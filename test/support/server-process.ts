@@ -69,6 +69,8 @@ export interface Answer {
   status: number | 'no answer';
   id?: number;
   retryAfter?: string | null;
+  /** Answered with the bill an earlier send of the same key made (Idempotent-Replayed). */
+  replayed?: boolean;
   message?: string;
   error?: string;
 }
@@ -83,7 +85,7 @@ export async function createMove(url: string, token: string, n: number, key = ra
       signal: AbortSignal.timeout(120_000),
     });
     const body = (await response.json()) as { id?: number; message?: string };
-    return { key, status: response.status, id: body.id, retryAfter: response.headers.get('retry-after'), message: body.message };
+    return { key, status: response.status, id: body.id, retryAfter: response.headers.get('retry-after'), replayed: response.headers.get('idempotent-replayed') === 'true', message: body.message };
   } catch (error) {
     return { key, status: 'no answer', error: String((error as Error)?.cause ?? error) };
   }
