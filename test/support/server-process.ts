@@ -76,7 +76,7 @@ export interface Answer {
 }
 
 /** One creation (in Spanish, the console's default), answered or not (a connection cut by a kill is no answer). */
-export async function createMove(url: string, token: string, n: number, key = randomUUID(), language = 'es'): Promise<Answer> {
+export async function createMove(url: string, token: string, n: number, key: string = randomUUID(), language = 'es'): Promise<Answer> {
   try {
     const response = await fetch(`${url}/odoo/moves/create`, {
       method: 'POST',
