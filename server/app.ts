@@ -48,6 +48,7 @@ import { ReportJobs, type ReportJobSettings } from './reports/jobs';
 import { ErpCleanups, type CleanupSettings } from './erp/cleanups';
 import { Extractor } from './extract';
 import { HttpError } from './http-error';
+import { DatabaseUnavailable, faultOf } from './db/faults';
 import { decodeRule, messageLocale, refusalMessage, type MessageKey, type MessageLocale, type Refusal } from './messages';
 import { ocrRoutes } from './routes/ocr';
 import { inputMessage } from './routes/input';
@@ -305,6 +306,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       // JSON Schema; a person is told which part of the address is wrong.
       if (error.validationContext === 'params') return answer(400, { key: 'request.pathParameter', params: { name: path.join('.') }, api: error.message });
       return answer(400, badInput(path, issue.message));
+    }
+    // The database away or its disk full, wherever it surfaced (a route, a hook, a library's adapter): 503 with
+    // Retry-After or 507, not an internal error (server/db/faults.ts).
+    const fault = faultOf(error);
+    if (fault) {
+      request.log.error({ err: error }, fault.statusCode === 503 ? 'request failed: the database is not answering' : 'request failed: disk full');
+      if (fault instanceof DatabaseUnavailable) reply.header('retry-after', String(fault.retryAfter));
+      return answer(fault.statusCode, { key: fault.key });
     }
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');

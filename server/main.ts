@@ -1,13 +1,31 @@
 /** Starts the reference server: `npm start` (after building the console) or `npm run serve`. */
 import { buildApp } from './app';
 import { configOrReport } from './config';
+import { databaseFault } from './db/faults';
 import { demoAccountsText, DemoPasswordsPresent } from './db/seed';
 import { checkOdooAtStart } from './erp/odoo/startup-check';
+
+/**
+ * The last line of defence (issue 29, item 2): a rejection nobody awaited, or an 'error' event nobody listens to, of
+ * the database (a connection cut by a restart) is logged and the server goes on, since the database layer answers 503
+ * until it is back; anything else is a bug whose state nobody knows, and ends the process as Node would.
+ */
+function guardProcess(log: { error: (object: object, message: string) => void }) {
+  process.on('unhandledRejection', (reason) => {
+    log.error({ err: reason }, databaseFault(reason) ? 'unhandled rejection (database fault): the server goes on' : 'unhandled rejection');
+    if (!databaseFault(reason)) process.exit(1);
+  });
+  process.on('uncaughtException', (error) => {
+    log.error({ err: error }, databaseFault(error) ? 'uncaught exception (database fault): the server goes on' : 'uncaught exception');
+    if (!databaseFault(error)) process.exit(1);
+  });
+}
 
 async function main() {
   const config = configOrReport();
   if (!config) process.exit(2);
   const app = await buildApp(config);
+  guardProcess(app.log);
   const { seededUsers, erp } = app.services;
   await app.listen({ port: config.port, host: '0.0.0.0' });
   const address = app.server.address();

@@ -177,6 +177,14 @@ const CATALOGUE = {
   // The server and what it depends on.
   'server.internal': { en: 'Internal server error', es: 'Error interno del servidor' },
   'server.failed': { en: 'The server could not complete the request: try again later', es: 'El servidor no ha podido completar la petición: inténtelo de nuevo más tarde' },
+  'db.unavailable': {
+    en: 'The database is not answering: try again in a moment',
+    es: 'La base de datos no responde: inténtelo de nuevo en un momento',
+  },
+  'db.diskFull': {
+    en: "The server's disk is full: tell your administrator",
+    es: 'El disco del servidor está lleno: avise a su administrador',
+  },
   'erp.unavailable': {
     en: 'The ERP is unavailable: try again in a few minutes',
     es: 'El ERP no está disponible: inténtelo de nuevo en unos minutos',

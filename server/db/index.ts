@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { SqlDatabase } from '../erp/embedded/sql';
 import { startPgliteThread, type PgliteThread } from './pglite-thread';
 import { DatabaseInUse, lockEmbeddedDatabase } from './lock';
+import { asDatabaseFault, databaseFault } from './faults';
 
 export interface Db extends SqlDatabase {
   exec(sql: string): Promise<void>;
@@ -28,6 +29,10 @@ export interface DatabaseOptions {
    * holds it for a second); then DatabaseInUse is thrown. Default 20 s.
    */
   lockWaitMs?: number;
+}
+
+function rethrowFault(error: unknown): never {
+  throw asDatabaseFault(error);
 }
 
 async function waitForLock(dataDir: string, waitMs: number): Promise<() => void> {
@@ -63,9 +68,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   }
   return {
     kind: 'pglite',
-    query: (sql, params) => pg.query(sql, params),
-    transaction: (fn) => pg.transaction(fn),
-    exec: (sql) => pg.exec(sql),
+    // A full disk (or a thread gone) answered as such, not as an internal error (server/db/faults.ts).
+    query: <T,>(sql: string, params?: unknown[]) => pg.query<T>(sql, params).catch(rethrowFault),
+    transaction: (fn) => pg.transaction((tx) => fn({ query: <T,>(sql: string, params?: unknown[]) => tx.query<T>(sql, params).catch(rethrowFault) })).catch(rethrowFault),
+    exec: (sql) => pg.exec(sql).catch(rethrowFault),
     close: async () => {
       try {
         await pg.close();
@@ -82,30 +88,62 @@ async function openPostgres(url: string): Promise<Db> {
   pg.types.setTypeParser(1082, (value: string) => value);
   pg.types.setTypeParser(1700, (value: string) => Number(value));
   pg.types.setTypeParser(20, (value: string) => Number(value));
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A server that does not answer at all (a failover, a network gone: no refusal comes) is 503 after this long
+  // (server/db/faults.ts) instead of a request hanging until its client gives up. It also bounds the wait for a free
+  // connection, so it is long enough for the pool's queue under a load burst.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 30_000 });
   // An idle connection dropped by the server (a restart, a failover) is an 'error' event on the pool: without a
   // listener Node ends the process. The pool replaces it; the requests of that moment get their own errors.
   pool.on('error', (error) => process.emitWarning(`PostgreSQL connection lost: ${error.message}`));
   await pool.query('SELECT 1');
   return {
     kind: 'postgres',
-    query: async (sql, params = []) => (await pool.query(sql, params)).rows,
-    async transaction(fn) {
-      const client = await pool.connect();
+    query: async (sql, params = []) => {
       try {
-        await client.query('BEGIN');
-        const result = await fn({ query: async (sql, params = []) => (await client.query(sql, params)).rows });
-        await client.query('COMMIT');
+        return (await pool.query(sql, params)).rows;
+      } catch (error) {
+        throw asDatabaseFault(error);
+      }
+    },
+    async transaction(fn) {
+      const client = await pool.connect().catch((error: unknown) => {
+        throw asDatabaseFault(error);
+      });
+      // A checked-out client has no listener of the pool's: a connection cut between two of the transaction's queries
+      // (a restart while fn awaits something else) is an 'error' event that would end the process. Its queries fail
+      // on their own; the broken client is destroyed on release instead of going back to the pool.
+      let broken: Error | undefined;
+      const onError = (error: Error) => {
+        broken ??= error;
+      };
+      client.on('error', onError);
+      const run = async (sql: string, params: unknown[] = []) => {
+        try {
+          return (await client.query(sql, params)).rows;
+        } catch (error) {
+          if (databaseFault(error)) broken ??= error as Error;
+          throw asDatabaseFault(error);
+        }
+      };
+      try {
+        await run('BEGIN');
+        const result = await fn({ query: run });
+        await run('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
+        if (!broken) await client.query('ROLLBACK').catch((again: Error) => (broken ??= again));
+        throw asDatabaseFault(error);
       } finally {
-        client.release();
+        client.off('error', onError);
+        client.release(broken);
       }
     },
     exec: async (sql) => {
-      await pool.query(sql);
+      try {
+        await pool.query(sql);
+      } catch (error) {
+        throw asDatabaseFault(error);
+      }
     },
     close: () => pool.end(),
   };
