@@ -11,7 +11,7 @@ import { prepareUpload } from '../files';
 import { companiesWithProjects, declaration, declaredMax, erpOrder, idParams, orEmpty, queryParam, withSort, whenNotGiven } from './reference';
 import { HttpError } from '../http-error';
 import { messageLocale, refusalMessage } from '../messages';
-import { rule, validId } from './input';
+import { multiLine, rule, singleLine, validId } from './input';
 import { roundMoney } from '../../shared/domain/money';
 import { plainText } from '../../shared/domain/text';
 import { ErpError, type Domain, type DomainTerm, type ErpClient, type ErpRecord } from '../erp/types';
@@ -68,7 +68,7 @@ export function moveRow(move: ErpRecord) {
   };
 }
 
-const text = (max: number) => z.string().trim().max(max).nullish();
+const text = (max: number) => singleLine().trim().max(max).nullish();
 /** An id as text in a path or query list: 1 to 999999999 (0 names no record). */
 const RECORD_ID = /^[1-9][0-9]{0,8}$/;
 const isoDate = z.string().refine(isIsoDate, rule('validation.date'));
@@ -84,7 +84,7 @@ const amount = z
 
 export const moveSearchSchema = z.object({
   number: text(100),
-  partner: z.union([z.string().trim().max(200), validId()]).nullish(),
+  partner: z.union([singleLine().trim().max(200), validId()]).nullish(),
   validated: triState,
   notValidated: triState,
   dateFrom: optionalDate,
@@ -92,7 +92,7 @@ export const moveSearchSchema = z.object({
   dueDateFrom: optionalDate,
   dueDateTo: optionalDate,
   reference: text(200),
-  company: z.array(z.union([z.string().trim().min(1).max(200), validId()])).max(100).nullish(),
+  company: z.array(z.union([singleLine().trim().min(1).max(200), validId()])).max(100).nullish(),
   state: z.array(z.enum(['draft', 'posted', 'cancel', 'cancelled'])).max(4).nullish(),
   uploadedBy: text(320),
   pageNumber: z.number().int().min(1).max(1_000_000).default(1),
@@ -230,11 +230,11 @@ export async function moveRoutes(app: FastifyInstance, { erp, features, cleanups
   const updateSchema = z
     .object({
       ...Object.fromEntries(LISTED_FIELDS.map((field) => [field, z.unknown().optional()])),
-      ref: z.string().trim().min(1, CONCEPT_REQUIRED).max(declaredMax('moves', 'ref')).optional(),
-      concept: z.string().trim().min(1, CONCEPT_REQUIRED).max(declaredMax('moves', 'ref')).optional(),
+      ref: singleLine().trim().min(1, CONCEPT_REQUIRED).max(declaredMax('moves', 'ref')).optional(),
+      concept: singleLine().trim().min(1, CONCEPT_REQUIRED).max(declaredMax('moves', 'ref')).optional(),
       amount: amount.optional(),
       date: isoDate.optional(),
-      comment: z.string().max(declaredMax('moves', 'comment')).nullish(),
+      comment: multiLine().max(declaredMax('moves', 'comment')).nullish(),
     })
     .strict();
 
@@ -338,7 +338,7 @@ export async function moveRoutes(app: FastifyInstance, { erp, features, cleanups
     },
   );
 
-  const commentSchema = z.object({ comment: z.string({ error: whenNotGiven('comment must be text') }).trim().min(1, rule('validation.empty', {}, 'The comment is empty')).max(5000) }).strict();
+  const commentSchema = z.object({ comment: multiLine({ error: whenNotGiven('comment must be text') }).trim().min(1, rule('validation.empty', {}, 'The comment is empty')).max(5000) }).strict();
   api.post(
     '/odoo/moves/:id/validation-comment',
     { schema: { params: idParams, body: orEmpty(commentSchema) }, config: { permission: ['moves.validate', 'moves.modify'] } },
@@ -458,9 +458,9 @@ export const moveCreateSchema = z.object({
   partner_id: z.union([validId(), z.null(), z.literal(false)]).optional(),
   date: isoDate,
   amount,
-  concept: z.string().trim().max(declaredMax('moves', 'ref')).optional().default(''),
-  description: z.string().max(declaredMax('moves', 'ref')).nullish(),
-  comment: z.string().max(declaredMax('moves', 'comment')).nullish(),
+  concept: singleLine().trim().max(declaredMax('moves', 'ref')).optional().default(''),
+  description: singleLine().max(declaredMax('moves', 'ref')).nullish(),
+  comment: multiLine().max(declaredMax('moves', 'comment')).nullish(),
   paymentMethod: z.enum(['corporate_card', 'personal_card', 'direct_debit']).nullish(),
   paymentStatus: z.enum(['paid', 'unpaid']).nullish(),
   file: z.object({ name: z.string().max(255), data: z.string().min(1, rule('validation.empty', {}, 'The file is empty')) }, { error: whenNotGiven('A file is required') }),

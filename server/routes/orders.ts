@@ -22,7 +22,7 @@ import { renderOrderPdf, type PrintableOrder } from './order-pdf';
 import { declaration, declaredMax, erpOrder, idParams, orEmpty, queryParam, withSort, whenNotGiven } from './reference';
 import { HttpError } from '../http-error';
 import { orderPricelist } from '../erp/odoo/requirements';
-import { rule, validId, worded } from './input';
+import { multiLine, rule, singleLine, validId, worded } from './input';
 import { createOnce, submissionHeaders, submissionKeyOf } from '../erp/whole';
 
 export const ORDER_FIELDS = [
@@ -88,9 +88,9 @@ export function orderRow(order: ErpRecord) {
 }
 
 export const orderSearchSchema = z.object({
-  number: z.string().trim().max(100).nullish(),
-  partner: z.union([z.string().trim().max(200), id]).nullish(),
-  clientReference: z.string().trim().max(200).nullish(),
+  number: singleLine().trim().max(100).nullish(),
+  partner: z.union([singleLine().trim().max(200), id]).nullish(),
+  clientReference: singleLine().trim().max(200).nullish(),
   dateFrom: z.union([isoDate, z.literal(''), z.null()]).optional(),
   dateTo: z.union([isoDate, z.literal(''), z.null()]).optional(),
   state: z.array(z.enum(['draft', 'sent', 'sale', 'cancel', 'all'])).max(5).nullish(),
@@ -121,9 +121,9 @@ const createSchema = z.object({
   order: z.object(
     {
       company_id: id,
-      client_order_ref: z.string().trim().max(declaredMax('orders', 'client_order_ref')).nullish(),
+      client_order_ref: singleLine().trim().max(declaredMax('orders', 'client_order_ref')).nullish(),
       date_order: isoDate,
-      note: z.string().max(declaredMax('orders', 'note')).nullish(),
+      note: multiLine().max(declaredMax('orders', 'note')).nullish(),
       partner_id: validId('The customer is required'),
       payment_mode_id: optionalId,
       payment_term_id: optionalId,
@@ -134,7 +134,7 @@ const createSchema = z.object({
   lines: z
     .array(
       z.object({
-        name: z.string().trim().max(2000).nullish(),
+        name: multiLine().trim().max(2000).nullish(),
         price_unit: price('price_unit'),
         product_id: validId('Every line needs a product'),
         product_uom: optionalId,
@@ -152,11 +152,11 @@ const linesSchema = z.object({
     .array(
       z.object({
         id,
-        name: z.string().trim().max(2000).optional(),
+        name: multiLine().trim().max(2000).optional(),
         product_uom_qty: quantity.optional(),
         price_unit: price('price_unit').optional(),
         product_id: z.union([id, z.null(), z.literal(false)]).optional(),
-        name_short: z.string().max(500).nullish(),
+        name_short: multiLine().max(500).nullish(),
       }).strict(),
       { error: whenNotGiven('lines must be a list') },
     )
