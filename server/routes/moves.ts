@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isIsoDate, isWithinTwoYears } from '../../shared/domain/dates';
+import { isIsoDate, isWithinDateWindow } from '../../shared/domain/dates';
 import { prepareUpload } from '../files';
 import { companiesWithProjects, declaration, declaredMax, erpOrder, idParams, orEmpty, queryParam, withSort, whenNotGiven } from './reference';
 import { HttpError } from '../http-error';
@@ -243,7 +243,7 @@ export async function moveRoutes(app: FastifyInstance, { erp, features, cleanups
     const move = await scopedMove(request, Number(request.params.id));
     if (move.state !== 'draft') throw new HttpError(409, 'moves.notDraftChange');
     // A new date must be recent; a draft keeps its own date when only other fields change.
-    if (body.date && body.date !== String(move.date ?? '').slice(0, 10) && !isWithinTwoYears(body.date)) throw new HttpError(400, 'moves.incorrectDate', {}, { field: 'date' });
+    if (body.date && body.date !== String(move.date ?? '').slice(0, 10) && !isWithinDateWindow(body.date)) throw new HttpError(400, 'moves.incorrectDate', {}, { field: 'date' });
     const values: Record<string, unknown> = {};
     const ref = body.ref ?? body.concept;
     if (ref !== undefined) values.ref = ref;
@@ -478,7 +478,7 @@ export async function moveCreateRoute(app: FastifyInstance, { erp, features, cle
     const user = request.user;
     if (!user.companies.includes(body.company_id)) throw new HttpError(403, 'access.company', {}, { field: 'company_id' });
     if (body.type === 'expense' && !body.paymentMethod) throw new HttpError(400, 'moves.paymentMethodRequired', {}, { field: 'paymentMethod' });
-    if (!isWithinTwoYears(body.date)) throw new HttpError(400, 'moves.incorrectDate', {}, { field: 'date' });
+    if (!isWithinDateWindow(body.date)) throw new HttpError(400, 'moves.incorrectDate', {}, { field: 'date' });
     // Where the ERP holds submission keys (the connector's field), a resend of a submission answers its first bill.
     const keyed = (await features.get()).submissionKeys;
     const key = keyed ? submissionKeyOf(request) : undefined;

@@ -10,7 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { findUserById } from '../db/users';
 import { hasAnyPermission } from '../../shared/domain/permissions';
-import { isIsoDate, isWithinTwoYears, zonedDayBounds, zonedToUtc } from '../../shared/domain/dates';
+import { isIsoDate, isWithinDateWindow, zonedDayBounds, zonedToUtc } from '../../shared/domain/dates';
 import { roundMoney } from '../../shared/domain/money';
 import { LINE_LIMITS, storedDecimals, taxRoundingOf } from '../../shared/domain/orders';
 import { plainText } from '../../shared/domain/text';
@@ -305,7 +305,7 @@ export async function orderRoutes(app: FastifyInstance, { erp, config, features,
     // The key is kept where the ERP can hold it (the connector's field); elsewhere the order is created as before.
     const key = (await features.get()).submissionKeys ? submissionKeyOf(request) : undefined;
     if (!user.companies.includes(order.company_id)) throw new HttpError(403, 'access.company', {}, { field: 'order.company_id' });
-    if (!isWithinTwoYears(order.date_order)) throw new HttpError(400, 'orders.incorrectDate', {}, { field: 'order.date_order' });
+    if (!isWithinDateWindow(order.date_order)) throw new HttpError(400, 'orders.incorrectDate', {}, { field: 'order.date_order' });
     await mustExist('res.partner', order.partner_id, order.company_id, 'orders.customerNotFound', 'order.partner_id');
     await mustExist('product.pricelist', order.pricelist_id, order.company_id, 'orders.pricelistNotFound', 'order.pricelist_id');
     await mustExist('account.payment.term', order.payment_term_id, order.company_id, 'orders.paymentTermNotFound', 'order.payment_term_id');

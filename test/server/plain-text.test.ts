@@ -90,3 +90,47 @@ describe('multi-line fields keep their line breaks and tabs; marks are accepted'
     expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
   });
 });
+
+describe('move and order dates within two years back and five years ahead (issue 29, item 9b)', () => {
+  const ahead = (years: number, days: number) => {
+    const day = new Date();
+    day.setFullYear(day.getFullYear() + years);
+    day.setDate(day.getDate() + days);
+    return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+  };
+  const MESSAGES = {
+    moves: { es: 'Fecha de gasto/dieta o factura incorrecta, revise la fecha introducida', en: 'Incorrect expense/subsistence or invoice date, please check the date entered' },
+    orders: { es: 'Fecha de presupuesto incorrecta, revise la fecha introducida', en: 'Incorrect budget date, please check the date entered' },
+  };
+  let draftId: number;
+  beforeAll(async () => {
+    const created = await call('POST', '/odoo/moves/create', move({ concept: 'Para fechas' }));
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    draftId = created.body.id;
+  });
+
+  const REFUSED_DATES: Array<{ what: string; method: string; url: () => string; body: () => unknown; field: string; code: string; messages: { es: string; en: string } }> = [
+    { what: 'a new move dated 2199', method: 'POST', url: () => '/odoo/moves/create', body: () => move({ date: '2199-12-31' }), field: 'date', code: 'moves.incorrectDate', messages: MESSAGES.moves },
+    { what: 'a new move a day past five years ahead', method: 'POST', url: () => '/odoo/moves/create', body: () => move({ date: ahead(5, 1) }), field: 'date', code: 'moves.incorrectDate', messages: MESSAGES.moves },
+    { what: 'a move corrected to 2150', method: 'PUT', url: () => `/odoo/moves/${draftId}`, body: () => ({ date: '2150-01-01' }), field: 'date', code: 'moves.incorrectDate', messages: MESSAGES.moves },
+    { what: 'an order dated 2199', method: 'POST', url: () => '/odoo/orders/create', body: () => order({ date_order: '2199-01-01' }), field: 'order.date_order', code: 'orders.incorrectDate', messages: MESSAGES.orders },
+    { what: 'an order dated three years back', method: 'POST', url: () => '/odoo/orders/create', body: () => order({ date_order: ahead(-3, 0) }), field: 'order.date_order', code: 'orders.incorrectDate', messages: MESSAGES.orders },
+  ];
+  for (const { what, method, url, body, field, code, messages } of REFUSED_DATES) {
+    it(`refuses ${what} with 400 naming the date, nothing written`, async () => {
+      const mark = await log.mark();
+      for (const lang of ['es', 'en'] as const) {
+        const answer = await call(method, url(), body(), lang);
+        expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+        expect(answer.body).toMatchObject({ code, field, message: messages[lang] });
+      }
+      expect(await log.since(mark)).toEqual({ written: [], filesChanged: false });
+    });
+  }
+  it('accepts a move dated five years ahead to the day, and a draft corrected to it', async () => {
+    const created = await call('POST', '/odoo/moves/create', move({ date: ahead(5, 0) }));
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const corrected = await call('PUT', `/odoo/moves/${draftId}`, { date: ahead(4, 0) });
+    expect(corrected.status, JSON.stringify(corrected.body)).toBeLessThan(300);
+  });
+});

@@ -21,7 +21,7 @@ import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import SendIcon from '@mui/icons-material/Send';
-import { isFutureDay, isWithinTwoYears, isoDay, slashesToDashes } from '../../../shared/domain/dates';
+import { isFutureDay, isWithinDateWindow, isoDay, slashesToDashes } from '../../../shared/domain/dates';
 import { closestSupplier, supplierSearchTerms, vatCore } from '../../../shared/domain/text';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
 import { errorMessage, fieldErrorsOf } from '../../providers/http';
@@ -82,7 +82,7 @@ const REQUIRED = [required('app.move.required')];
 const AMOUNT_RULES: Validator[] = [required('app.move.required')];
 const DATE_RULES: Validator[] = [
   required('app.move.incorrectDate'),
-  (value) => (typeof value === 'string' && isWithinTwoYears(value) ? undefined : 'app.move.incorrectDate'),
+  (value) => (typeof value === 'string' && isWithinDateWindow(value) ? undefined : 'app.move.incorrectDate'),
 ];
 
 function Help({ text }: { text: string }) {
