@@ -83,7 +83,8 @@ export const contactSearchSchema = z.object({
   companyOwner: z.union([singleLine().trim().max(200), id]).nullish(),
   pageNumber: z.number().int().min(1, worded('pageNumber starts at 1')).max(1_000_000).default(1),
   numberOfRecords: z.number().int().min(1, RECORDS_BETWEEN).max(1000, RECORDS_BETWEEN).default(100),
-});
+  // A key the search does not know is refused as a write's is (issue 29): a mistyped filter is not a silent "all".
+}).strict();
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);

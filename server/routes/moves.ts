@@ -98,7 +98,8 @@ export const moveSearchSchema = z.object({
   pageNumber: z.number().int().min(1).max(1_000_000).default(1),
   numberOfRecords: z.number().int().min(1).max(500).default(25),
   after: z.string().max(300).nullish().describe("The previous page's `next`: the page is then read after that row instead of by its offset"),
-});
+  // A key the search does not know is refused as a write's is (issue 29): a mistyped filter is not a silent "all".
+}).strict();
 
 /** The move list's default order; the one a page's `next` cursor continues. */
 export const MOVE_ORDER = 'date desc, id desc';
@@ -351,7 +352,7 @@ export async function moveRoutes(app: FastifyInstance, { erp, features, cleanups
   );
 
   const queueParams = z.object({ ids: z.string().describe('Journal ids, comma-separated (up to 50)') });
-  const queueQuery = z.looseObject({
+  const queueQuery = z.strictObject({
     filter: queryParam.describe("'to_validate'"),
     pageNumber: queryParam.describe('The page, from 1. With pageNumber or numberOfRecords the answer is { moves, total, totalIsLowerBound }; without, the list of moves (up to 1000)'),
     numberOfRecords: queryParam.describe(`Moves per page, 1 to ${MAX_DECISIONS} (25 when only pageNumber is given)`),

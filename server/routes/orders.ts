@@ -97,7 +97,8 @@ export const orderSearchSchema = z.object({
   pageNumber: z.number().int().min(1).max(1_000_000).default(1),
   numberOfRecords: z.number().int().min(1).max(500).default(25),
   after: z.string().max(300).nullish().describe("The previous page's `next`: the page is then read after that row instead of by its offset"),
-});
+  // A key the search does not know is refused as a write's is (issue 29): a mistyped filter is not a silent "all".
+}).strict();
 
 /** The order list's default order; the one a page's `next` cursor continues. */
 export const ORDER_ORDER = 'date_order desc, id desc';

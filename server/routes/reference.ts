@@ -222,7 +222,8 @@ export async function referenceRoutes(app: FastifyInstance, { erp }: { erp: ErpC
     providers(ownCompany(request, request.headers['x-company-id'], 'x-company-id')),
   );
 
-  const providerSearch = z.object({
+  // Unknown keys refused as a write's are (issue 29).
+  const providerSearch = z.strictObject({
     // Checked by ownCompany, which names the field: an id, or its digits as text.
     companyId: z.union([z.number(), z.string().max(20)]),
     name: singleLine().max(200).optional().default(''),

@@ -44,7 +44,8 @@ const searchSchema = z.object({
   companyId: z.union([validId(), z.null()]).optional(),
   pageNumber: z.number().int().min(1).max(1_000_000).default(1),
   numberOfRecords: z.number().int().min(1).max(1000).default(25),
-});
+  // A key the search does not know is refused as a write's is (issue 29): a mistyped filter is not a silent "all".
+}).strict();
 
 interface Row {
   id: number;

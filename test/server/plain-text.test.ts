@@ -134,3 +134,37 @@ describe('move and order dates within two years back and five years ahead (issue
     expect(corrected.status, JSON.stringify(corrected.body)).toBeLessThan(300);
   });
 });
+
+describe('unknown keys in search bodies and list queries are refused as unknown write keys are (issue 29, item 9c)', () => {
+  const SEARCHES: Array<{ url: string; known: Record<string, unknown> }> = [
+    // Every key the console's filter forms, grouping tabs, sort and paging send.
+    {
+      url: '/odoo/moves/search',
+      known: { number: 'x', partner: 'x', reference: 'x', company: [1], uploadedBy: 'a@b.c', dateFrom: '2025-01-01', dateTo: today, dueDateFrom: '2025-01-01', dueDateTo: today, validated: true, notValidated: false, state: ['draft'], pageNumber: 1, numberOfRecords: 25, sort: { field: 'date', order: 'DESC' } },
+    },
+    { url: '/odoo/orders/search', known: { number: 'x', partner: 'x', clientReference: 'x', dateFrom: '2025-01-01', dateTo: today, state: ['draft'], pageNumber: 1, numberOfRecords: 25, sort: { field: 'name', order: 'ASC' } } },
+    { url: '/odoo/contacts/search', known: { name: 'x', owner: 'x', companyOwner: 'x', pageNumber: 1, numberOfRecords: 25, sort: { field: 'name', order: 'ASC' } } },
+    { url: '/users/search', known: { name: 'x', email: 'x', companyId: 1, pageNumber: 1, numberOfRecords: 25 } },
+    { url: '/odoo/employees/search', known: { q: 'x', pageNumber: 1, numberOfRecords: 25 } },
+    { url: '/odoo/providers/search', known: { companyId: 1, name: 'x' } },
+  ];
+  for (const { url, known } of SEARCHES) {
+    it(`${url}: the console's keys pass, an unknown one is refused naming it`, async () => {
+      const passed = await call('POST', url, known);
+      expect(passed.status, JSON.stringify(passed.body)).toBe(200);
+      for (const lang of ['es', 'en'] as const) {
+        const refused = await call('POST', url, { ...known, refernce: 'x' }, lang);
+        expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+        expect(refused.body).toMatchObject({ code: 'validation.unknownFields' });
+        expect(refused.body.message).toContain('refernce');
+      }
+    });
+  }
+  it("the validation queue's query refuses an unknown parameter and takes the console's", async () => {
+    const get = (query: string) => server.app.inject({ method: 'GET', url: `/odoo/journals/1/moves?${query}`, headers: { authorization: admin } });
+    expect((await get('filter=to_validate&pageNumber=1&numberOfRecords=25')).statusCode).toBe(200);
+    const refused = await get('filter=to_validate&pagenumber=2');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'validation.unknownFields' });
+  });
+});
