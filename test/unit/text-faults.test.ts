@@ -16,3 +16,21 @@ describe('textFault (issue 29, item 9)', () => {
     expect(textFault('a\u202Eb', true)).toBe('direction');
   });
 });
+
+describe("the console's text validators (the server's rule, in the console's words)", () => {
+  it('name the fault by a key both catalogues word', async () => {
+    const { singleLineText, multiLineText } = await import('../../src/custom/inputs/textRules');
+    const { appEn: en } = await import('../../src/i18n/app-en');
+    const { appEs: es } = await import('../../src/i18n/app-es');
+    const call = (validator: typeof singleLineText, value: string) => validator(value, {}, {} as never);
+    expect(call(singleLineText, 'Taxi')).toBeUndefined();
+    expect(call(singleLineText, 'Taxi\nX')).toBe('app.inputs.text.lineBreak');
+    expect(call(singleLineText, 'a\u0007')).toBe('app.inputs.text.control');
+    expect(call(singleLineText, 'a\u202Eb')).toBe('app.inputs.text.direction');
+    expect(call(multiLineText, 'a\nb\tc')).toBeUndefined();
+    expect(call(multiLineText, 'a\u001B')).toBe('app.inputs.text.control');
+    const texts = (catalogue: typeof en) => catalogue.app.inputs.text;
+    expect(texts(en)).toEqual({ lineBreak: 'Must be a single line', control: 'Must not contain control characters', direction: 'Must not contain characters that change the direction of the text' });
+    expect(texts(es)).toEqual({ lineBreak: 'Debe ser una sola línea', control: 'No puede contener caracteres de control', direction: 'No puede contener caracteres que cambian la dirección del texto' });
+  });
+});
