@@ -132,6 +132,12 @@ const CATALOGUE = {
   'validation.id': { en: 'is not a valid id', es: 'no es un identificador válido' },
   'validation.permission': { en: 'is not a known permission', es: 'no es un permiso conocido' },
   'validation.vat': { en: 'is not a tax id', es: 'no es un NIF válido' },
+  'validation.lineBreak': { en: 'must be a single line', es: 'debe ser una sola línea' },
+  'validation.controlChars': { en: 'must not contain control characters', es: 'no puede contener caracteres de control' },
+  'validation.directionChars': {
+    en: 'must not contain characters that change the direction of the text',
+    es: 'no puede contener caracteres que cambian la dirección del texto',
+  },
   'validation.nul': { en: 'must not contain NUL characters', es: 'no puede contener caracteres NUL' },
   'validation.unicode': { en: 'must be well-formed Unicode', es: 'debe ser texto Unicode bien formado' },
 

@@ -14,22 +14,21 @@ import { duplicateMatches, emailKey, phoneKey } from '../../shared/domain/contac
 import { plainText } from '../../shared/domain/text';
 import { companyDomain, declaration, declaredMax, erpOrder, idParams, orEmpty, withSort, whenNotGiven } from './reference';
 import { HttpError } from '../http-error';
-import { rule, validId, worded } from './input';
+import { multiLine, rule, singleLine, validId, worded } from './input';
 import { createOnce, submissionHeaders, submissionKeyOf } from '../erp/whole';
 
 const CONTACT_FIELDS = ['name', 'x_studio_owner_employee', 'company_id', 'email', 'phone', 'company_name', 'x_studio_tipo_inversor', 'category_id', 'function', 'website'];
 /** What the contact detail reads: the list's fields and the form's others. */
 const DETAIL_FIELDS = [...CONTACT_FIELDS, 'comment', 'x_notes', 'from_event_assistant'];
 
-const text = (max: number) => z.string().trim().max(max).nullish();
+const text = (max: number) => singleLine().trim().max(max).nullish();
 /** The longest text of a contact's field, as contacts.resource.ts declares it. */
 const max = (field: string) => declaredMax('contacts', field);
 /**
  * An e-mail address, or nothing ('' or null): one @, no spaces, a dot in the domain. Looser than the invitation's
  * check on purpose: a contact's address may have accents or a company's own domain.
  */
-const email = z
-  .string()
+const email = singleLine()
   .trim()
   .max(max('email'))
   .refine((value) => value === '' || /^[^\s@]+@[^\s@]+\.[^\s@.]+$/.test(value), rule('validation.email'))
@@ -37,7 +36,7 @@ const email = z
 const id = validId('must be an id');
 const optionalId = z.union([id, z.null(), z.literal(false), z.literal('')]).optional();
 
-const name = z.string({ error: whenNotGiven('The name is required') }).trim().min(1, rule('validation.required', {}, 'The name is required')).max(max('name'));
+const name = singleLine({ error: whenNotGiven('The name is required') }).trim().min(1, rule('validation.required', {}, 'The name is required')).max(max('name'));
 /** The contact form's fields (spec section 3, Contact creation payload). */
 const contactFields = {
   name,
@@ -53,8 +52,8 @@ const contactFields = {
   category_id: z.array(id).max(50).nullish(),
   function: text(max('function')),
   website: text(max('website')),
-  comment: z.string().max(10_000).nullish().describe("The contact's comment (res.partner.comment): the form's notes input (spec section 3)"),
-  notes: z.string().max(10_000).nullish().describe("The contact's notes (x_notes): the form's comment input (spec section 3)"),
+  comment: multiLine().max(10_000).nullish().describe("The contact's comment (res.partner.comment): the form's notes input (spec section 3)"),
+  notes: multiLine().max(10_000).nullish().describe("The contact's notes (x_notes): the form's comment input (spec section 3)"),
 };
 
 const createSchema = z.object({
@@ -72,8 +71,8 @@ const RECORDS_BETWEEN = rule('validation.between', { minimum: 1, maximum: 1000 }
 
 const duplicatesSchema = z
   .object({
-    email: z.string().trim().max(max('email')).nullish(),
-    phone: z.string().trim().max(max('phone')).nullish(),
+    email: singleLine().trim().max(max('email')).nullish(),
+    phone: singleLine().trim().max(max('phone')).nullish(),
     exceptId: id.nullish().describe('The contact being corrected, which is not its own duplicate'),
   })
   .strict();
@@ -81,10 +80,11 @@ const duplicatesSchema = z
 export const contactSearchSchema = z.object({
   name: text(200),
   owner: text(200),
-  companyOwner: z.union([z.string().trim().max(200), id]).nullish(),
+  companyOwner: z.union([singleLine().trim().max(200), id]).nullish(),
   pageNumber: z.number().int().min(1, worded('pageNumber starts at 1')).max(1_000_000).default(1),
   numberOfRecords: z.number().int().min(1, RECORDS_BETWEEN).max(1000, RECORDS_BETWEEN).default(100),
-});
+  // A key the search does not know is refused as a write's is (issue 29): a mistyped filter is not a silent "all".
+}).strict();
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);

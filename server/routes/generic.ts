@@ -18,16 +18,18 @@ import { RESOURCES, resourceNamed } from '../../shared/resources/registry';
 import { sourceOf, type FieldDeclaration, type ResourceDeclaration } from '../../shared/resources/types';
 import { erpOrder, idParams, orEmpty, withSort, type Sort } from './reference';
 import { HttpError } from '../http-error';
-import { rule, validId } from './input';
+import { multiLine, rule, singleLine, validId } from './input';
 import type { Domain, DomainTerm, ErpClient, ErpRecord, ErpValues } from '../erp/types';
 import { COUNT_LIMIT, searchPage } from '../erp/page';
 
 const recordId = validId();
 
-/** A text of the ERP: trimmed, without NUL characters PostgreSQL cannot store. */
-function text(max: number) {
-  return z
-    .string()
+/**
+ * A text of the ERP: trimmed, without NUL characters PostgreSQL cannot store; one line without control characters or
+ * direction overrides, or several lines (a longText) without the controls but line breaks and tabs.
+ */
+function text(max: number, multiline = false) {
+  return (multiline ? multiLine() : singleLine())
     .trim()
     .max(max, rule('validation.textMax', { maximum: max }))
     .refine((value) => !value.includes('\u0000'), rule('validation.nul'));
@@ -48,8 +50,10 @@ function inputOf(name: string, field: FieldDeclaration) {
   switch (field.type) {
     case 'text':
     case 'longText':
-    case 'url':
-      return field.required ? text(max).min(1, rule('validation.required', {}, `${name} is required`)) : z.union([text(max), z.null()]);
+    case 'url': {
+      const typed = text(max, field.type === 'longText');
+      return field.required ? typed.min(1, rule('validation.required', {}, `${name} is required`)) : z.union([typed, z.null()]);
+    }
     case 'email':
       return field.required
         ? text(max).pipe(z.email(rule('validation.email', {}, `${name} must be an e-mail address`)))

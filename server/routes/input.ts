@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { MAX_ID } from '../../shared/domain/constants';
+import { textFault, type TextFault } from '../../shared/domain/text';
 import { decodeRule, encodeRule, type MessageKey, type MessageParams, type Rule } from '../messages';
 
 type Issue = z.core.$ZodRawIssue | z.core.$ZodIssue;
@@ -194,4 +195,29 @@ export function validId(missing?: string) {
     .int(NOT_AN_ID)
     .positive(NOT_AN_ID)
     .max(MAX_ID, NOT_AN_ID);
+}
+
+const TEXT_FAULTS: Readonly<Record<TextFault, RuleKey>> = {
+  lineBreak: 'validation.lineBreak',
+  control: 'validation.controlChars',
+  direction: 'validation.directionChars',
+};
+
+const refusesFaults = (multiline: boolean) => (value: string, context: z.RefinementCtx<string>) => {
+  const fault = textFault(value, multiline);
+  if (fault) context.addIssue({ code: 'custom', message: rule(TEXT_FAULTS[fault]), input: value });
+};
+
+/**
+ * Text of a one-line field (a name, a concept, a reference, an e-mail, a search): refused with the field's name when
+ * it holds a line break, a control character or a direction override (shared/domain/text textFault, issue 29). The
+ * check comes before any trim, so a line break at an end is refused rather than quietly cut. Chain .trim(), .max()...
+ */
+export function singleLine(params?: Parameters<typeof z.string>[0]) {
+  return z.string(params).superRefine(refusesFaults(false));
+}
+
+/** Text of a multi-line field (notes, comments): line breaks and tabs kept, other controls and overrides refused. */
+export function multiLine(params?: Parameters<typeof z.string>[0]) {
+  return z.string(params).superRefine(refusesFaults(true));
 }

@@ -6,12 +6,12 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isIsoDate, isWithinTwoYears } from '../../shared/domain/dates';
+import { isIsoDate, isWithinDateWindow } from '../../shared/domain/dates';
 import { FileError, prepareUpload, type AttachmentProcessor, type PreparedFile } from '../files';
 import { companiesWithProjects, declaration, declaredMax, erpOrder, idParams, orEmpty, queryParam, withSort, whenNotGiven } from './reference';
 import { HttpError } from '../http-error';
 import { messageLocale, refusalMessage } from '../messages';
-import { rule, validId } from './input';
+import { multiLine, rule, singleLine, validId } from './input';
 import { roundMoney } from '../../shared/domain/money';
 import { plainText } from '../../shared/domain/text';
 import { ErpError, type Domain, type DomainTerm, type ErpClient, type ErpRecord } from '../erp/types';
@@ -68,7 +68,7 @@ export function moveRow(move: ErpRecord) {
   };
 }
 
-const text = (max: number) => z.string().trim().max(max).nullish();
+const text = (max: number) => singleLine().trim().max(max).nullish();
 /** An id as text in a path or query list: 1 to 999999999 (0 names no record). */
 const RECORD_ID = /^[1-9][0-9]{0,8}$/;
 const isoDate = z.string().refine(isIsoDate, rule('validation.date'));
@@ -84,7 +84,7 @@ const amount = z
 
 export const moveSearchSchema = z.object({
   number: text(100),
-  partner: z.union([z.string().trim().max(200), validId()]).nullish(),
+  partner: z.union([singleLine().trim().max(200), validId()]).nullish(),
   validated: triState,
   notValidated: triState,
   dateFrom: optionalDate,
@@ -92,13 +92,14 @@ export const moveSearchSchema = z.object({
   dueDateFrom: optionalDate,
   dueDateTo: optionalDate,
   reference: text(200),
-  company: z.array(z.union([z.string().trim().min(1).max(200), validId()])).max(100).nullish(),
+  company: z.array(z.union([singleLine().trim().min(1).max(200), validId()])).max(100).nullish(),
   state: z.array(z.enum(['draft', 'posted', 'cancel', 'cancelled'])).max(4).nullish(),
   uploadedBy: text(320),
   pageNumber: z.number().int().min(1).max(1_000_000).default(1),
   numberOfRecords: z.number().int().min(1).max(500).default(25),
   after: z.string().max(300).nullish().describe("The previous page's `next`: the page is then read after that row instead of by its offset"),
-});
+  // A key the search does not know is refused as a write's is (issue 29): a mistyped filter is not a silent "all".
+}).strict();
 
 /** The move list's default order; the one a page's `next` cursor continues. */
 export const MOVE_ORDER = 'date desc, id desc';
@@ -232,11 +233,11 @@ export async function moveRoutes(app: FastifyInstance, { erp, features, cleanups
   const updateSchema = z
     .object({
       ...Object.fromEntries(LISTED_FIELDS.map((field) => [field, z.unknown().optional()])),
-      ref: z.string().trim().min(1, CONCEPT_REQUIRED).max(declaredMax('moves', 'ref')).optional(),
-      concept: z.string().trim().min(1, CONCEPT_REQUIRED).max(declaredMax('moves', 'ref')).optional(),
+      ref: singleLine().trim().min(1, CONCEPT_REQUIRED).max(declaredMax('moves', 'ref')).optional(),
+      concept: singleLine().trim().min(1, CONCEPT_REQUIRED).max(declaredMax('moves', 'ref')).optional(),
       amount: amount.optional(),
       date: isoDate.optional(),
-      comment: z.string().max(declaredMax('moves', 'comment')).nullish(),
+      comment: multiLine().max(declaredMax('moves', 'comment')).nullish(),
     })
     .strict();
 
@@ -245,7 +246,7 @@ export async function moveRoutes(app: FastifyInstance, { erp, features, cleanups
     const move = await scopedMove(request, Number(request.params.id));
     if (move.state !== 'draft') throw new HttpError(409, 'moves.notDraftChange');
     // A new date must be recent; a draft keeps its own date when only other fields change.
-    if (body.date && body.date !== String(move.date ?? '').slice(0, 10) && !isWithinTwoYears(body.date)) throw new HttpError(400, 'moves.incorrectDate', {}, { field: 'date' });
+    if (body.date && body.date !== String(move.date ?? '').slice(0, 10) && !isWithinDateWindow(body.date)) throw new HttpError(400, 'moves.incorrectDate', {}, { field: 'date' });
     const values: Record<string, unknown> = {};
     const ref = body.ref ?? body.concept;
     if (ref !== undefined) values.ref = ref;
@@ -340,7 +341,7 @@ export async function moveRoutes(app: FastifyInstance, { erp, features, cleanups
     },
   );
 
-  const commentSchema = z.object({ comment: z.string({ error: whenNotGiven('comment must be text') }).trim().min(1, rule('validation.empty', {}, 'The comment is empty')).max(5000) }).strict();
+  const commentSchema = z.object({ comment: multiLine({ error: whenNotGiven('comment must be text') }).trim().min(1, rule('validation.empty', {}, 'The comment is empty')).max(5000) }).strict();
   api.post(
     '/odoo/moves/:id/validation-comment',
     { schema: { params: idParams, body: orEmpty(commentSchema) }, config: { permission: ['moves.validate', 'moves.modify'] } },
@@ -353,7 +354,7 @@ export async function moveRoutes(app: FastifyInstance, { erp, features, cleanups
   );
 
   const queueParams = z.object({ ids: z.string().describe('Journal ids, comma-separated (up to 50)') });
-  const queueQuery = z.looseObject({
+  const queueQuery = z.strictObject({
     filter: queryParam.describe("'to_validate'"),
     pageNumber: queryParam.describe('The page, from 1. With pageNumber or numberOfRecords the answer is { moves, total, totalIsLowerBound }; without, the list of moves (up to 1000)'),
     numberOfRecords: queryParam.describe(`Moves per page, 1 to ${MAX_DECISIONS} (25 when only pageNumber is given)`),
@@ -460,9 +461,9 @@ export const moveCreateSchema = z.object({
   partner_id: z.union([validId(), z.null(), z.literal(false)]).optional(),
   date: isoDate,
   amount,
-  concept: z.string().trim().max(declaredMax('moves', 'ref')).optional().default(''),
-  description: z.string().max(declaredMax('moves', 'ref')).nullish(),
-  comment: z.string().max(declaredMax('moves', 'comment')).nullish(),
+  concept: singleLine().trim().max(declaredMax('moves', 'ref')).optional().default(''),
+  description: singleLine().max(declaredMax('moves', 'ref')).nullish(),
+  comment: multiLine().max(declaredMax('moves', 'comment')).nullish(),
   paymentMethod: z.enum(['corporate_card', 'personal_card', 'direct_debit']).nullish(),
   paymentStatus: z.enum(['paid', 'unpaid']).nullish(),
   file: z.object({ name: z.string().max(255), data: z.string().min(1, rule('validation.empty', {}, 'The file is empty')) }, { error: whenNotGiven('A file is required') }),
@@ -510,7 +511,7 @@ export async function moveCreateRoute(
     const user = request.user;
     if (!user.companies.includes(body.company_id)) throw new HttpError(403, 'access.company', {}, { field: 'company_id' });
     if (body.type === 'expense' && !body.paymentMethod) throw new HttpError(400, 'moves.paymentMethodRequired', {}, { field: 'paymentMethod' });
-    if (!isWithinTwoYears(body.date)) throw new HttpError(400, 'moves.incorrectDate', {}, { field: 'date' });
+    if (!isWithinDateWindow(body.date)) throw new HttpError(400, 'moves.incorrectDate', {}, { field: 'date' });
     // Where the ERP holds submission keys (the connector's field), a resend of a submission answers its first bill.
     const keyed = (await features.get()).submissionKeys;
     const key = keyed ? submissionKeyOf(request) : undefined;

@@ -10,7 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { findUserById } from '../db/users';
 import { hasAnyPermission } from '../../shared/domain/permissions';
-import { isIsoDate, isWithinTwoYears, zonedDayBounds, zonedToUtc } from '../../shared/domain/dates';
+import { isIsoDate, isWithinDateWindow, zonedDayBounds, zonedToUtc } from '../../shared/domain/dates';
 import { roundMoney } from '../../shared/domain/money';
 import { LINE_LIMITS, storedDecimals, taxRoundingOf } from '../../shared/domain/orders';
 import { plainText } from '../../shared/domain/text';
@@ -22,7 +22,7 @@ import { renderOrderPdf, type PrintableOrder } from './order-pdf';
 import { declaration, declaredMax, erpOrder, idParams, orEmpty, queryParam, withSort, whenNotGiven } from './reference';
 import { HttpError } from '../http-error';
 import { orderPricelist } from '../erp/odoo/requirements';
-import { rule, validId, worded } from './input';
+import { multiLine, rule, singleLine, validId, worded } from './input';
 import { createOnce, submissionHeaders, submissionKeyOf } from '../erp/whole';
 
 export const ORDER_FIELDS = [
@@ -88,16 +88,17 @@ export function orderRow(order: ErpRecord) {
 }
 
 export const orderSearchSchema = z.object({
-  number: z.string().trim().max(100).nullish(),
-  partner: z.union([z.string().trim().max(200), id]).nullish(),
-  clientReference: z.string().trim().max(200).nullish(),
+  number: singleLine().trim().max(100).nullish(),
+  partner: z.union([singleLine().trim().max(200), id]).nullish(),
+  clientReference: singleLine().trim().max(200).nullish(),
   dateFrom: z.union([isoDate, z.literal(''), z.null()]).optional(),
   dateTo: z.union([isoDate, z.literal(''), z.null()]).optional(),
   state: z.array(z.enum(['draft', 'sent', 'sale', 'cancel', 'all'])).max(5).nullish(),
   pageNumber: z.number().int().min(1).max(1_000_000).default(1),
   numberOfRecords: z.number().int().min(1).max(500).default(25),
   after: z.string().max(300).nullish().describe("The previous page's `next`: the page is then read after that row instead of by its offset"),
-});
+  // A key the search does not know is refused as a write's is (issue 29): a mistyped filter is not a silent "all".
+}).strict();
 
 /** The order list's default order; the one a page's `next` cursor continues. */
 export const ORDER_ORDER = 'date_order desc, id desc';
@@ -121,9 +122,9 @@ const createSchema = z.object({
   order: z.object(
     {
       company_id: id,
-      client_order_ref: z.string().trim().max(declaredMax('orders', 'client_order_ref')).nullish(),
+      client_order_ref: singleLine().trim().max(declaredMax('orders', 'client_order_ref')).nullish(),
       date_order: isoDate,
-      note: z.string().max(declaredMax('orders', 'note')).nullish(),
+      note: multiLine().max(declaredMax('orders', 'note')).nullish(),
       partner_id: validId('The customer is required'),
       payment_mode_id: optionalId,
       payment_term_id: optionalId,
@@ -134,7 +135,7 @@ const createSchema = z.object({
   lines: z
     .array(
       z.object({
-        name: z.string().trim().max(2000).nullish(),
+        name: multiLine().trim().max(2000).nullish(),
         price_unit: price('price_unit'),
         product_id: validId('Every line needs a product'),
         product_uom: optionalId,
@@ -152,11 +153,11 @@ const linesSchema = z.object({
     .array(
       z.object({
         id,
-        name: z.string().trim().max(2000).optional(),
+        name: multiLine().trim().max(2000).optional(),
         product_uom_qty: quantity.optional(),
         price_unit: price('price_unit').optional(),
         product_id: z.union([id, z.null(), z.literal(false)]).optional(),
-        name_short: z.string().max(500).nullish(),
+        name_short: multiLine().max(500).nullish(),
       }).strict(),
       { error: whenNotGiven('lines must be a list') },
     )
@@ -305,7 +306,7 @@ export async function orderRoutes(app: FastifyInstance, { erp, config, features,
     // The key is kept where the ERP can hold it (the connector's field); elsewhere the order is created as before.
     const key = (await features.get()).submissionKeys ? submissionKeyOf(request) : undefined;
     if (!user.companies.includes(order.company_id)) throw new HttpError(403, 'access.company', {}, { field: 'order.company_id' });
-    if (!isWithinTwoYears(order.date_order)) throw new HttpError(400, 'orders.incorrectDate', {}, { field: 'order.date_order' });
+    if (!isWithinDateWindow(order.date_order)) throw new HttpError(400, 'orders.incorrectDate', {}, { field: 'order.date_order' });
     await mustExist('res.partner', order.partner_id, order.company_id, 'orders.customerNotFound', 'order.partner_id');
     await mustExist('product.pricelist', order.pricelist_id, order.company_id, 'orders.pricelistNotFound', 'order.pricelist_id');
     await mustExist('account.payment.term', order.payment_term_id, order.company_id, 'orders.paymentTermNotFound', 'order.payment_term_id');

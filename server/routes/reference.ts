@@ -13,7 +13,7 @@ import { sortableFields, sourceOf, type ResourceDeclaration } from '../../shared
 import { ErpError, type Domain, type ErpClient } from '../erp/types';
 import { HttpError } from '../http-error';
 import { encodeRule } from '../messages';
-import { rule, whenNotGiven } from './input';
+import { rule, singleLine, whenNotGiven } from './input';
 
 export { whenNotGiven };
 
@@ -222,12 +222,13 @@ export async function referenceRoutes(app: FastifyInstance, { erp }: { erp: ErpC
     providers(ownCompany(request, request.headers['x-company-id'], 'x-company-id')),
   );
 
-  const providerSearch = z.object({
+  // Unknown keys refused as a write's are (issue 29).
+  const providerSearch = z.strictObject({
     // Checked by ownCompany, which names the field: an id, or its digits as text.
     companyId: z.union([z.number(), z.string().max(20)]),
-    name: z.string().max(200).optional().default(''),
+    name: singleLine().max(200).optional().default(''),
     // A tax id as printed on a document ('B-46123456', 'ES B46123456'): matched without its country prefix and marks.
-    vat: z.string().max(30).transform(vatCore).refine((core) => core.length >= 8, rule('validation.vat', {}, 'not a tax id')).optional(),
+    vat: singleLine().max(30).transform(vatCore).refine((core) => core.length >= 8, rule('validation.vat', {}, 'not a tax id')).optional(),
   });
   // This body has no default: a missing one is refused as required, a JSON null as not an object (Fastify hands a
   // validator null for both, so a missing body is marked before validation).
@@ -249,8 +250,8 @@ export async function referenceRoutes(app: FastifyInstance, { erp }: { erp: ErpC
   // the partners the company sees is refused naming it, so that a second click or a second reader does not double it.
   const providerCreate = z.strictObject({
     companyId: z.union([z.number(), z.string().max(20)]),
-    name: z.string().trim().min(2).max(200),
-    vat: z.string().trim().max(30).refine((vat) => vat === '' || vatCore(vat).length >= 8, rule('validation.vat', {}, 'not a tax id')).optional(),
+    name: singleLine().trim().min(2).max(200),
+    vat: singleLine().trim().max(30).refine((vat) => vat === '' || vatCore(vat).length >= 8, rule('validation.vat', {}, 'not a tax id')).optional(),
   });
   api.post('/odoo/providers/create', { schema: { body: providerCreate }, config: { permission: ['moves.create'] } }, async (request, reply) => {
     const companyId = ownCompany(request, request.body.companyId);

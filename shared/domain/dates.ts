@@ -1,6 +1,11 @@
-/** Date rules of spec sections 5 and 9: a move or order date may not be older than two years before today. */
+/**
+ * Date rules of spec sections 5 and 9: a move or order date may not be older than two years before today. The spec
+ * sets no limit ahead; issue 29 (item 9) found dates up to 2199 accepted, so a date more than five years ahead is
+ * refused with the same message (a budget or a bill a few years ahead still passes; a mistyped year does not).
+ */
 
 export const MAX_DATE_AGE_YEARS = 2;
+export const MAX_DATE_AHEAD_YEARS = 5;
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -22,17 +27,27 @@ export function isIsoDate(value: unknown): value is string {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/** The oldest accepted date: the same calendar day two years before today (29 February falls back to 28). */
-export function oldestAllowedDate(today: Date = new Date()): string {
-  const year = today.getFullYear() - MAX_DATE_AGE_YEARS;
+/** Today's calendar day `years` years away (29 February falls back to 28). */
+function sameDayYearsAway(today: Date, years: number): string {
+  const year = today.getFullYear() + years;
   const month = today.getMonth();
   const lastDay = new Date(year, month + 1, 0).getDate();
   return isoDay(new Date(year, month, Math.min(today.getDate(), lastDay)));
 }
 
-/** Whether a date is a real date no older than two years before today. */
-export function isWithinTwoYears(value: unknown, today: Date = new Date()): boolean {
-  return isIsoDate(value) && value >= oldestAllowedDate(today);
+/** The oldest accepted date: the same calendar day two years before today (29 February falls back to 28). */
+export function oldestAllowedDate(today: Date = new Date()): string {
+  return sameDayYearsAway(today, -MAX_DATE_AGE_YEARS);
+}
+
+/** The latest accepted date: the same calendar day five years after today. */
+export function newestAllowedDate(today: Date = new Date()): string {
+  return sameDayYearsAway(today, MAX_DATE_AHEAD_YEARS);
+}
+
+/** Whether a move's or an order's date is a real date from two years before today to five years after it. */
+export function isWithinDateWindow(value: unknown, today: Date = new Date()): boolean {
+  return isIsoDate(value) && value >= oldestAllowedDate(today) && value <= newestAllowedDate(today);
 }
 
 /** Dates read from documents use slashes; the form uses dashes (spec section 5, AI extraction). */

@@ -92,3 +92,32 @@ export function closestSupplier<T extends { name: string }>(read: string, suppli
   }
   return best && !tie ? best.supplier : undefined;
 }
+
+/**
+ * Why a typed text may not be stored as it is (issue 29, item 9): a line break in a one-line field (a name, a concept,
+ * a reference, an address, a search), a control character (C0, DEL, C1: invisible, and some terminals and
+ * spreadsheets act on them), or a direction override or isolate (U+202A-202E, U+2066-2069), which show a text in
+ * another order than it is stored ('invoice\u202Efdp.exe' reads 'invoiceexe.pdf'). Multi-line fields (notes,
+ * comments, an order line's description) keep their line breaks and tabs. The marks U+200E/U+200F are accepted: they
+ * only settle the direction of neutral signs beside them, reorder no letters, and text copied from mail and
+ * spreadsheet programs carries them.
+ */
+export type TextFault = 'lineBreak' | 'control' | 'direction';
+
+const LINE_BREAK = /[\n\r\u0085\u2028\u2029]/;
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_IN_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const DIRECTION = /[\u202A-\u202E\u2066-\u2069]/;
+
+/** The first reason a text may not be stored in a field of its kind, or undefined when it may. */
+export function textFault(text: string, multiline = false): TextFault | undefined {
+  if (multiline) {
+    if (CONTROL_IN_LINES.test(text)) return 'control';
+  } else {
+    if (LINE_BREAK.test(text)) return 'lineBreak';
+    if (CONTROL.test(text)) return 'control';
+  }
+  return DIRECTION.test(text) ? 'direction' : undefined;
+}

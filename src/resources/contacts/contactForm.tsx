@@ -10,6 +10,7 @@ import { emailKey, phoneKey, type DuplicateMatch } from '../../../shared/domain/
 import { resourceNamed } from '../../../shared/resources/registry';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
 import { REFERENCE_STALE_TIME } from '../../providers/useReferenceList';
+import { singleLineText } from '../../custom/inputs/textRules';
 
 /** What the contact page and the contact detail share: the form's values, how they are sent, the duplicate check. */
 
@@ -65,7 +66,7 @@ export interface ContactDetail {
 }
 
 /** The name is required, and blanks alone are no name (the same message either way). */
-export const NAME_VALIDATORS: Validator[] = [required('app.contactForm.required'), regex(/\S/, 'app.contactForm.required')];
+export const NAME_VALIDATORS: Validator[] = [required('app.contactForm.required'), regex(/\S/, 'app.contactForm.required'), singleLineText];
 
 export const investorLabel = (type: InvestorType) => (type.x_studio_tipo_inversor_descripcion ? `${type.x_name} — ${type.x_studio_tipo_inversor_descripcion}` : type.x_name);
 const text = (value: string | null | undefined) => (value ?? '').trim();

@@ -19,12 +19,15 @@ import type { FieldDeclaration, ResourceDeclaration } from '../../../shared/reso
 import { idOf } from './useDeclaration';
 import { LocaleNumberInput } from '../../custom/inputs/LocaleNumberInput';
 import { LocaleDateInput } from '../../custom/inputs/LocaleDateInput';
+import { multiLineText, singleLineText } from '../../custom/inputs/textRules';
 
 export function validatorsOf(field: FieldDeclaration): Validator[] {
   const validators: Validator[] = [];
   if (field.required) validators.push(required());
   if (field.maxLength) validators.push(maxLength(field.maxLength));
   if (field.type === 'email') validators.push(email());
+  if (field.type === 'text' || field.type === 'email' || field.type === 'url') validators.push(singleLineText);
+  if (field.type === 'longText') validators.push(multiLineText);
   return validators;
 }
 

@@ -21,7 +21,7 @@ import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import SendIcon from '@mui/icons-material/Send';
-import { isFutureDay, isWithinTwoYears, isoDay, slashesToDashes } from '../../../shared/domain/dates';
+import { isFutureDay, isWithinDateWindow, isoDay, slashesToDashes } from '../../../shared/domain/dates';
 import { closestSupplier, supplierSearchTerms, vatCore } from '../../../shared/domain/text';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
 import { errorMessage, fieldErrorsOf } from '../../providers/http';
@@ -34,6 +34,7 @@ import { numberValue } from '../../custom/inputs/numberRules';
 import { useElapsedSeconds } from '../../custom/useElapsedSeconds';
 import { DocumentPreview } from './DocumentPreview';
 import { LoadError } from '../../custom/LoadError';
+import { multiLineText, singleLineText } from '../../custom/inputs/textRules';
 
 export const LAST_TAB_KEY = 'move_last_tab';
 export /** The size of the supplier list the server sends at once (GET /odoo/providers). */
@@ -82,7 +83,7 @@ const REQUIRED = [required('app.move.required')];
 const AMOUNT_RULES: Validator[] = [required('app.move.required')];
 const DATE_RULES: Validator[] = [
   required('app.move.incorrectDate'),
-  (value) => (typeof value === 'string' && isWithinTwoYears(value) ? undefined : 'app.move.incorrectDate'),
+  (value) => (typeof value === 'string' && isWithinDateWindow(value) ? undefined : 'app.move.incorrectDate'),
 ];
 
 function Help({ text }: { text: string }) {
@@ -527,7 +528,7 @@ function MoveFields({ tab }: { tab: MoveType }) {
         ) : null}
       </Row>
       <Row help={translate('app.move.help.concept')}>
-        <TextInput source="concept" label="app.move.fields.concept" onChange={() => edited('concept')} {...aiMark('concept')} helperText={aiHelp('concept', false)} inputProps={{ maxLength: 500, 'data-testid': 'concept' }} />
+        <TextInput source="concept" label="app.move.fields.concept" validate={singleLineText} onChange={() => edited('concept')} {...aiMark('concept')} helperText={aiHelp('concept', false)} inputProps={{ maxLength: 500, 'data-testid': 'concept' }} />
       </Row>
       <Row help={translate('app.move.help.amount')}>
         {/* Typed as the user's language writes it (es 1.234,56, en 1,234.56), shown so once the box is left. */}
@@ -595,7 +596,7 @@ function MoveFields({ tab }: { tab: MoveType }) {
         </Box>
       </Row>
       <Row help={translate('app.move.help.comment')}>
-        <TextInput source="comment" label="app.move.fields.comment" multiline rows={5} helperText={false} inputProps={{ maxLength: 10000 }} />
+        <TextInput source="comment" label="app.move.fields.comment" validate={multiLineText} multiline rows={5} helperText={false} inputProps={{ maxLength: 10000 }} />
       </Row>
       {progress !== null && <LinearProgress variant="determinate" value={Math.round(progress * 100)} aria-label={translate('app.move.uploading')} />}
       {/* Only once the companies are in and there are none: no alert before data has loaded (issue 27). */}

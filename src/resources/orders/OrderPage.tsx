@@ -30,7 +30,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import SendIcon from '@mui/icons-material/Send';
-import { isWithinTwoYears, isoDay } from '../../../shared/domain/dates';
+import { isWithinDateWindow, isoDay } from '../../../shared/domain/dates';
 import { formatMoney } from '../../../shared/domain/money';
 import { LINE_LIMITS, ORDER_DEFAULTS, defaultSaleTax, lineSubtotal, orderTotals, type TaxRounding } from '../../../shared/domain/orders';
 import { errorMessage, fieldErrorsOf } from '../../providers/http';
@@ -125,7 +125,7 @@ const productLabel = (product: Product) => (product.default_code ? `[${product.d
 
 const mandatory = required('app.order.required');
 /** Spec section 5: the budget date must be within two years back (an empty date is not). */
-const budgetDate: Validator = Object.assign((value: unknown) => (isWithinTwoYears(value) ? undefined : 'app.order.incorrectDate'), { isRequired: true });
+const budgetDate: Validator = Object.assign((value: unknown) => (isWithinDateWindow(value) ? undefined : 'app.order.incorrectDate'), { isRequired: true });
 
 /**
  * AutocompleteInput's TextFieldProps replace MUI's own input props instead of adding to them, so the input takes its
