@@ -428,6 +428,12 @@ const CATALOGUE = {
     en: 'Nobody else could manage users: the last administrator cannot lose this permission',
     es: 'Nadie más podría gestionar usuarios: el último administrador no puede perder este permiso',
   },
+  // Issue 29: an edit made from a copy of the record older than the stored one. Who and when are given already
+  // written (the server's time zone); either may be unknown (an account since deleted, a record never edited here).
+  'users.stale': {
+    en: ({ by, date, time }) => `Someone else${by ? ` (${by})` : ''} changed this record${date ? ` on ${date} at ${time}` : ''}: reload it`,
+    es: ({ by, date, time }) => `Otra persona${by ? ` (${by})` : ''} cambió este registro${date ? ` el ${date} a las ${time}` : ''}: recárguelo`,
+  },
   'users.emailFixed': { en: 'The email cannot be changed', es: 'El correo electrónico no se puede cambiar' },
   'users.companiesAdminOnly': { en: "Only an administrator can change a user's companies", es: 'Solo un administrador puede cambiar las empresas de un usuario' },
   'users.ownCompaniesOnly': { en: 'You can only give access to your own companies', es: 'Solo puede dar acceso a sus propias empresas' },

@@ -181,6 +181,18 @@ export const MIGRATIONS: Array<{ id: number; name: string; sql: string }> = [
       CREATE INDEX erp_cleanups_record_idx ON erp_cleanups (record_key) WHERE done_at IS NULL
     `,
   },
+  {
+    // Issue 29: a user's record carries a version, raised by every change the console makes to it, so that an edit
+    // made from an old copy is refused (409) rather than silently undoing another administrator's change; who made
+    // the last change and when, for that refusal to name.
+    id: 9,
+    name: 'users: version, updated_at, updated_by',
+    sql: `
+      ALTER TABLE users ADD COLUMN version integer NOT NULL DEFAULT 1;
+      ALTER TABLE users ADD COLUMN updated_at timestamptz;
+      ALTER TABLE users ADD COLUMN updated_by integer REFERENCES users(id) ON DELETE SET NULL
+    `,
+  },
 ];
 
 /** Any number: the advisory lock under which one process at a time migrates a shared PostgreSQL. */

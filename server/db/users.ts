@@ -1,5 +1,6 @@
 /** The app's user accounts (who may sign in, their permissions and companies). */
-import type { Sql } from '../erp/embedded/sql';
+import { GOD, hasPermission } from '../../shared/domain/permissions';
+import type { Sql, SqlDatabase } from '../erp/embedded/sql';
 
 export interface AppUser {
   id: number;
@@ -84,4 +85,64 @@ export async function insertUser(
 export async function countUsers(db: Sql): Promise<number> {
   const [row] = await db.query<{ count: number | string }>('SELECT count(*) AS count FROM users');
   return Number(row.count);
+}
+
+/** A user's record as an edit reads it: its version, and who changed it last and when (issue 29). */
+export interface VersionedUser extends AppUser {
+  version: number;
+  updatedAt: Date | null;
+  /** Null when nobody has changed it through the console, or that account is gone. */
+  updatedBy: { id: number; name: string } | null;
+}
+
+export async function findVersionedUser(db: Sql, id: number): Promise<VersionedUser | null> {
+  const [row] = await db.query<Row & { version: number; updated_at: string | Date | null; updated_by: number | null; editor_name: string | null }>(
+    `SELECT ${COLUMNS.split(', ').map((column) => `u.${column}`).join(', ')}, u.version, u.updated_at, u.updated_by,
+            coalesce(nullif(trim(e.first_name || ' ' || e.last_name), ''), e.email) AS editor_name
+       FROM users AS u LEFT JOIN users AS e ON e.id = u.updated_by WHERE u.id = $1`,
+    [id],
+  );
+  if (!row) return null;
+  return {
+    ...toUser(row),
+    version: Number(row.version),
+    updatedAt: row.updated_at === null ? null : new Date(row.updated_at),
+    updatedBy: row.updated_by === null || row.editor_name === null ? null : { id: row.updated_by, name: row.editor_name },
+  };
+}
+
+/** What a change made through the console sets besides its own columns: a new version, when and by whom. */
+export const VERSION_BUMP = 'version = version + 1, updated_at = now()';
+
+/**
+ * Any number: the advisory lock held, until its transaction ends, by every change that could leave no administrator
+ * (a permission taken away, an account deleted). Changes of that kind then run one after another on every server
+ * process sharing the database, each seeing the one before it; PGlite runs one transaction at a time anyway.
+ */
+const ADMINISTRATORS_LOCK = 7_150_029;
+
+/** Runs fn in one transaction that holds the administrators' lock: its check and its write are one. */
+export function withAdministratorsLock<T>(db: SqlDatabase, fn: (tx: Sql) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [ADMINISTRATORS_LOCK]);
+    return fn(tx);
+  });
+}
+
+const USERS_MANAGE = 'users.create';
+
+/**
+ * The last-administrator rule, read under the administrators' lock: null when user `id` may end up with
+ * `permissionsAfter` (null: deleted or deactivated); else why not. Refused when it would leave no active user holding
+ * god (where one held it), or no active user able to manage users at all.
+ */
+export async function administratorsAfter(tx: Sql, id: number, permissionsAfter: string[] | null): Promise<'users.lastAdmin' | 'users.nobodyElse' | null> {
+  const rows = await tx.query<{ id: number; permissions: string[] }>(`SELECT id, permissions FROM users WHERE active`);
+  const after = rows.map((row) => (row.id === id ? permissionsAfter : row.permissions)).filter((permissions): permissions is string[] => permissions !== null);
+  const gods = after.filter((permissions) => permissions.includes(GOD)).length;
+  const managers = after.filter((permissions) => hasPermission(permissions, USERS_MANAGE, () => undefined)).length;
+  const before = rows.some((row) => row.permissions.includes(GOD));
+  if (before && gods === 0) return 'users.lastAdmin';
+  if (managers === 0) return 'users.nobodyElse';
+  return null;
 }

@@ -10,9 +10,9 @@ import { ALL_PERMISSIONS, GOD, hasAnyPermission, hasPermission, USERS_VIEW_PERMI
 import { sortableFields } from '../../shared/resources/types';
 import { createInvitation } from '../auth/invitations';
 import type { Config } from '../config';
-import { findUserByEmail, findUserById, type AppUser } from '../db/users';
+import { administratorsAfter, findUserByEmail, findUserById, findVersionedUser, VERSION_BUMP, withAdministratorsLock, type AppUser, type VersionedUser } from '../db/users';
 import { FOLD_FUNCTION } from '../db/fold';
-import type { Sql } from '../erp/embedded/sql';
+import type { Sql, SqlDatabase } from '../erp/embedded/sql';
 import type { CompanyAccess } from '../erp/companies';
 import type { Mailer } from '../mail';
 import { invitationMail } from './invitation-mail';
@@ -32,10 +32,13 @@ const GOD_ACCOUNT_CHANGE = 'users.godChange';
 const GOD_ACCOUNT_DELETE = 'users.godDelete';
 type GodRefusal = typeof GOD_ACCOUNT_CHANGE | typeof GOD_ACCOUNT_DELETE;
 
-/** The user list's row for those who may see users (spec section 3, User). */
-function userRow(user: AppUser) {
-  return { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, role: user.role, permissions: user.permissions, companies: user.companies, active: user.active };
+/** The user list's row for those who may see users (spec section 3, User), with the version an edit sends back. */
+function userRow(user: AppUser & { version: number }) {
+  return { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, role: user.role, permissions: user.permissions, companies: user.companies, active: user.active, version: user.version };
 }
+
+/** The columns of a changed row, for its answer (userRow). */
+const ROW_RETURNING = 'id, email, first_name AS "firstName", last_name AS "lastName", role, permissions, companies, active, version';
 
 const searchSchema = z.object({
   name: singleLine().trim().max(200).nullish(),
@@ -56,6 +59,7 @@ interface Row {
   permissions: string[];
   companies: number[];
   active: boolean;
+  version: number;
   total: number | string;
 }
 
@@ -74,8 +78,22 @@ function orderBy(sort: Sort | null | undefined): string {
 
 export async function userRoutes(
   app: FastifyInstance,
-  { db, mailer, config, clock, companies: erpCompanies }: { db: Sql; mailer: Mailer; config: Config; clock: () => Date; companies: CompanyAccess },
+  { db, mailer, config, clock, companies: erpCompanies }: { db: SqlDatabase; mailer: Mailer; config: Config; clock: () => Date; companies: CompanyAccess },
 ) {
+  const day = new Intl.DateTimeFormat('en-GB', { timeZone: config.timeZone, day: '2-digit', month: '2-digit', year: 'numeric' });
+  const hour = new Intl.DateTimeFormat('en-GB', { timeZone: config.timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  /** 409: the record changed since the client read it; who changed it and when (the server's time zone), to reload. */
+  function stale(user: VersionedUser): HttpError {
+    const at = user.updatedAt;
+    return new HttpError(409, 'users.stale', {
+      by: user.updatedBy?.name ?? '',
+      date: at ? day.format(at) : '',
+      time: at ? hour.format(at) : '',
+      changedAt: at ? at.toISOString() : '',
+      version: user.version,
+    });
+  }
+
   /** Refuses (400, naming them) companies the ERP does not have or does not give the server. */
   async function mustExistInErp(companies: number[]) {
     if (!companies.length) return;
@@ -95,9 +113,9 @@ export async function userRoutes(
   const unsortable = sortableFields(resource).filter((field) => !Object.hasOwn(SORT_COLUMNS, field));
   if (unsortable.length) throw new Error(`The users table has no column to sort by ${unsortable.join(', ')}`);
   /** A user the requester may manage: sharing a company with them (god: anyone), and existing. */
-  async function managedUser(request: FastifyRequest, id: number): Promise<AppUser> {
+  async function managedUser(request: FastifyRequest, id: number): Promise<VersionedUser> {
     const requester = request.user;
-    const user = await findUserById(db, id);
+    const user = await findVersionedUser(db, id);
     if (!user || (!isGod(requester) && !user.companies.some((company) => requester.companies.includes(company)))) throw new HttpError(404, 'users.notFound', { id });
     return user;
   }
@@ -111,28 +129,24 @@ export async function userRoutes(
    * The write of a guarded change: for a requester without god, the row must still not hold god when written (an
    * account made god meanwhile is refused the same way; one deleted meanwhile is not found).
    */
-  async function writeUnlessGod(requester: AppUser, user: AppUser, key: GodRefusal, sql: string, params: unknown[]) {
+  async function writeUnlessGod(sql: Sql, requester: AppUser, user: AppUser, key: GodRefusal, statement: string, params: unknown[]) {
     const all = [user.id, ...params];
     const guard = isGod(requester) ? '' : ` AND NOT ($${all.push(GOD)} = ANY(permissions))`;
-    const rows = await db.query<{ id: number }>(`${sql} WHERE id = $1${guard} RETURNING id`, all);
+    const rows = await sql.query<{ id: number }>(`${statement} WHERE id = $1${guard} RETURNING id`, all);
     if (rows.length) return;
-    if (await findUserById(db, user.id)) throw new HttpError(403, key);
+    if (await findUserById(sql, user.id)) throw new HttpError(403, key);
     throw new HttpError(404, 'users.notFound', { id: user.id });
   }
 
   /**
-   * The last-administrator rule: a change (a permission removed, a user deleted) is refused when it would leave no
-   * active user holding god, or no active user able to manage users at all.
+   * Why a one-permission change wrote nothing: the account is gone (404), holds god for a requester without it (403),
+   * or already was as asked (its row).
    */
-  async function keepsAdministrators(changed: AppUser, permissionsAfter: string[] | null): Promise<'users.lastAdmin' | 'users.nobodyElse' | null> {
-    const rows = await db.query<{ id: number; permissions: string[] }>(`SELECT id, permissions FROM users WHERE active`);
-    const after = rows.map((row) => (row.id === changed.id ? permissionsAfter : row.permissions)).filter((permissions): permissions is string[] => permissions !== null);
-    const gods = after.filter((permissions) => permissions.includes(GOD)).length;
-    const managers = after.filter((permissions) => hasPermission(permissions, USERS_MANAGE, () => undefined)).length;
-    const before = rows.some((row) => row.permissions.includes(GOD));
-    if (before && gods === 0) return 'users.lastAdmin';
-    if (managers === 0) return 'users.nobodyElse';
-    return null;
+  async function unchanged(sql: Sql, requester: AppUser, id: number) {
+    const current = await findVersionedUser(sql, id);
+    if (!current) throw new HttpError(404, 'users.notFound', { id });
+    guardGodAccount(requester, current, GOD_ACCOUNT_CHANGE);
+    return userRow(current);
   }
 
   api.post('/users/search', { schema: { body: orEmpty(withSort(searchSchema, resource)) }, config: { permission: [...USERS_VIEW_PERMISSIONS, 'moves.list'] } }, async (request) => {
@@ -154,7 +168,7 @@ export async function userRoutes(
     if (company) add('? = ANY(companies)', company);
     params.push(filters.numberOfRecords, (filters.pageNumber - 1) * filters.numberOfRecords);
     const rows = await db.query<Row>(
-      `SELECT id, email, first_name, last_name, role, permissions, companies, active, count(*) OVER () AS total
+      `SELECT id, email, first_name, last_name, role, permissions, companies, active, version, count(*) OVER () AS total
        FROM users ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
        ORDER BY ${orderBy(filters.sort)} LIMIT $${params.length - 1} OFFSET $${params.length}`,
       params,
@@ -166,7 +180,7 @@ export async function userRoutes(
     }
     const users = rows.map((row) =>
       full
-        ? { id: row.id, firstName: row.first_name, lastName: row.last_name, email: row.email, role: row.role, permissions: row.permissions, companies: row.companies, active: row.active }
+        ? { id: row.id, firstName: row.first_name, lastName: row.last_name, email: row.email, role: row.role, permissions: row.permissions, companies: row.companies, active: row.active, version: Number(row.version) }
         : { id: row.id, firstName: row.first_name, lastName: row.last_name, email: row.email },
     );
     return { users, total };
@@ -184,18 +198,39 @@ export async function userRoutes(
     if (value && user.id === requester.id) throw new HttpError(403, 'users.raiseOwn');
     // Nobody hands out what they do not hold themselves (a users.create holder cannot make someone god).
     if (value && !hasPermission(requester.permissions, permission, () => undefined)) throw new HttpError(403, 'users.cannotGrant', { permissions: [permission] });
-    const has = user.permissions.includes(permission);
-    const permissions = value ? [...user.permissions, permission] : user.permissions.filter((one) => one !== permission);
-    // The last-administrator rule answers first (as it always has), whoever asks.
-    if (has !== value && !value && user.active) {
-      const refusal = await keepsAdministrators(user, permissions);
-      if (refusal) throw new HttpError(409, refusal);
+    // One statement adds or takes away this one permission (never the whole list written back from a copy read
+    // earlier): two administrators changing different permissions of one user at once both keep theirs (issue 29).
+    // A requester without god never changes an account holding god, even one made god meanwhile.
+    const params: unknown[] = [user.id, permission, requester.id];
+    const notGod = isGod(requester) ? '' : ` AND NOT ($${params.push(GOD)} = ANY(permissions))`;
+    // The guard reads permissions on every request: a change applies to the user's next call.
+    if (value) {
+      guardGodAccount(requester, user, GOD_ACCOUNT_CHANGE);
+      const [row] = await db.query<AppUser & { version: number }>(
+        `UPDATE users SET permissions = array_append(permissions, $2), ${VERSION_BUMP}, updated_by = $3
+          WHERE id = $1 AND NOT ($2 = ANY(permissions))${notGod} RETURNING ${ROW_RETURNING}`,
+        params,
+      );
+      return row ? userRow(row) : unchanged(db, requester, user.id);
     }
-    guardGodAccount(requester, user, GOD_ACCOUNT_CHANGE);
-    if (has === value) return userRow(user);
-    await writeUnlessGod(requester, user, GOD_ACCOUNT_CHANGE, `UPDATE users SET permissions = $2`, [permissions]);
-    // The guard reads permissions on every request: the change applies to the user's next call.
-    return userRow({ ...user, permissions });
+    // Taking one away may leave no administrator: the rule is read and the permission removed in one transaction
+    // that holds the administrators' lock, so two administrators demoting each other at once cannot both succeed.
+    return withAdministratorsLock(db, async (tx) => {
+      const current = await findUserById(tx, user.id);
+      if (!current) throw new HttpError(404, 'users.notFound', { id: user.id });
+      // The last-administrator rule answers first (as it always has), whoever asks.
+      if (current.active && current.permissions.includes(permission)) {
+        const refusal = await administratorsAfter(tx, current.id, current.permissions.filter((one) => one !== permission));
+        if (refusal) throw new HttpError(409, refusal);
+      }
+      guardGodAccount(requester, current, GOD_ACCOUNT_CHANGE);
+      const [row] = await tx.query<AppUser & { version: number }>(
+        `UPDATE users SET permissions = array_remove(permissions, $2), ${VERSION_BUMP}, updated_by = $3
+          WHERE id = $1 AND $2 = ANY(permissions)${notGod} RETURNING ${ROW_RETURNING}`,
+        params,
+      );
+      return row ? userRow(row) : unchanged(tx, requester, user.id);
+    });
   });
 
   const editSchema = z.object({
@@ -203,12 +238,16 @@ export async function userRoutes(
     lastName: singleLine({ error: whenNotGiven('The last name is required') }).trim().min(1, rule('validation.required', {}, 'The last name is required')).max(declaredMax('users', 'lastName')),
     email: singleLine().max(declaredMax('users', 'email')).optional(),
     companies: companyIds.optional(),
+    // The version the client read (the users search answers it). Without it (clients older than issue 29) the
+    // edit is written whatever changed meanwhile, as before: the last write wins.
+    version: z.number({ error: whenNotGiven('version must be a whole number') }).int().min(1).max(2_147_483_647).optional(),
   }).strict();
   api.put('/users/:id', { schema: { params: idParams, body: orEmpty(editSchema) }, config: { permission: USERS_MANAGE } }, async (request, reply) => {
     const body = request.body;
     const requester = request.user;
     const user = await managedUser(request, Number(request.params.id));
     guardGodAccount(requester, user, GOD_ACCOUNT_CHANGE);
+    if (body.version !== undefined && body.version !== user.version) throw stale(user);
     if (body.email !== undefined && body.email.trim().toLowerCase() !== user.email.toLowerCase()) throw new HttpError(400, 'users.emailFixed', {}, { field: 'email' });
     const companies = body.companies ? [...new Set(body.companies)].sort((a, b) => a - b) : undefined;
     const changesCompanies = companies && JSON.stringify(companies) !== JSON.stringify([...user.companies].sort((a, b) => a - b));
@@ -220,16 +259,36 @@ export async function userRoutes(
     // A company the ERP lacks would leave the user's lists silently empty (issue 28): refused, naming it. Those the
     // user already has are left as they are (the ERP check names them to the administrator).
     if (changesCompanies) await mustExistInErp(companies.filter((company) => !user.companies.includes(company)));
-    await writeUnlessGod(requester, user, GOD_ACCOUNT_CHANGE, `UPDATE users SET first_name = $2, last_name = $3, companies = $4`, [body.firstName, body.lastName, changesCompanies ? companies : user.companies]);
+    // The version is checked by the write itself: of two edits from the same version, the second finds it raised.
+    // Companies are written only when they change, so an edit of the names leaves another's change of them alone.
+    const params: unknown[] = [user.id, body.firstName, body.lastName, requester.id];
+    const setCompanies = changesCompanies ? `, companies = $${params.push(companies)}` : '';
+    const sameVersion = body.version === undefined ? '' : ` AND version = $${params.push(body.version)}`;
+    const notGod = isGod(requester) ? '' : ` AND NOT ($${params.push(GOD)} = ANY(permissions))`;
+    const rows = await db.query<{ id: number }>(
+      `UPDATE users SET first_name = $2, last_name = $3${setCompanies}, ${VERSION_BUMP}, updated_by = $4 WHERE id = $1${sameVersion}${notGod} RETURNING id`,
+      params,
+    );
+    if (!rows.length) {
+      const current = await findVersionedUser(db, user.id);
+      if (!current) throw new HttpError(404, 'users.notFound', { id: user.id });
+      if (body.version !== undefined && current.version !== body.version) throw stale(current);
+      throw new HttpError(403, GOD_ACCOUNT_CHANGE);
+    }
     return reply.code(204).send();
   });
 
   api.delete('/users/:id', { schema: { params: idParams }, config: { permission: USERS_MANAGE } }, async (request, reply) => {
     const user = await managedUser(request, Number(request.params.id));
     if (user.id === request.user.id) throw new HttpError(409, 'users.deleteSelf');
-    if (user.active && (await keepsAdministrators(user, null))) throw new HttpError(409, 'users.lastAdminDelete');
-    guardGodAccount(request.user, user, GOD_ACCOUNT_DELETE);
-    await writeUnlessGod(request.user, user, GOD_ACCOUNT_DELETE, `DELETE FROM users`, []);
+    // The rule and the deletion in one transaction under the administrators' lock (see change-permission).
+    await withAdministratorsLock(db, async (tx) => {
+      const current = await findUserById(tx, user.id);
+      if (!current) throw new HttpError(404, 'users.notFound', { id: user.id });
+      if (current.active && (await administratorsAfter(tx, current.id, null))) throw new HttpError(409, 'users.lastAdminDelete');
+      guardGodAccount(request.user, current, GOD_ACCOUNT_DELETE);
+      await writeUnlessGod(tx, request.user, current, GOD_ACCOUNT_DELETE, `DELETE FROM users`, []);
+    });
     return reply.code(204).send();
   });
 

@@ -303,6 +303,9 @@ export const appEn = {
       actionsLabels: { validate: 'Validate', create: 'Create', delete: 'Delete', list: 'See the list', modify: 'Modify', view: 'View', generate: 'Generate' },
       all: 'All',
       expand: 'Permissions of %{name}',
+      reload: 'Reload',
+      staleFallback: 'Someone else changed this user meanwhile: reload it',
+      reloadGone: 'The user no longer exists',
     },
     report: {
       dateFrom: 'Date from',

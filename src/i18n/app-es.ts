@@ -305,6 +305,9 @@ export const appEs: AppMessages = {
       actionsLabels: { validate: 'Validar', create: 'Crear', delete: 'Borrar', list: 'Ver el listado', modify: 'Modificar', view: 'Ver', generate: 'Generar' },
       all: 'Todo',
       expand: 'Permisos de %{name}',
+      reload: 'Recargar',
+      staleFallback: 'Otra persona ha cambiado este usuario mientras tanto: recárguelo',
+      reloadGone: 'El usuario ya no existe',
     },
     report: {
       dateFrom: 'Fecha desde',

@@ -7,6 +7,8 @@ import { renderInAdmin, serveDuringTests } from './admin';
 
 const changes: unknown[] = [];
 const invitations: unknown[] = [];
+/** Issue 29: the edits the dialog sent (PUT /users/5 bodies). */
+const edits: unknown[] = [];
 const server = setupServer(
   http.get('*/odoo/companies', () => HttpResponse.json({ data: [{ id: 1, name: 'Acme Iberia SL', projects: [] }] })),
   http.post('*/users/search', () =>
@@ -29,6 +31,7 @@ const server = setupServer(
 
 serveDuringTests(server, () => {
   invitations.length = 0;
+  edits.length = 0;
 });
 
 async function openPermissions() {
@@ -86,5 +89,46 @@ describe('the users screen', () => {
     expect(body.permissions[0]).toBe('moves');
     expect(body.permissions).toContain('moves.create');
     await waitFor(() => expect(screen.queryByTestId('invite-dialog')).toBeNull());
+  });
+
+  it('sends the version it read with an edit; refused as stale, shows who changed it and reloads the user on Recargar', async () => {
+    let stored = { id: 5, firstName: 'Tina', lastName: 'Target', email: 'tina@demo.example', role: 'user', permissions: ['moves.create'], companies: [1], active: true, version: 7 };
+    server.use(
+      http.get('*/users/invitations', () => HttpResponse.json({ invitations: [] })),
+      http.post('*/users/search', () => HttpResponse.json({ users: [stored], total: 1 })),
+      http.put('*/users/5', async ({ request }) => {
+        const body = (await request.json()) as { version?: number; firstName: string; lastName: string };
+        edits.push(body);
+        if (body.version !== stored.version) {
+          return HttpResponse.json(
+            { statusCode: 409, error: 'Conflict', code: 'users.stale', message: 'Otra persona (Ana Gil) cambió este registro el 26/11/2026 a las 13:40: recárguelo' },
+            { status: 409 },
+          );
+        }
+        stored = { ...stored, firstName: body.firstName, lastName: body.lastName, version: stored.version + 1 };
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    renderInAdmin(<UsersPage />, { permissions: ['users.create', 'users.view', 'moves'], lang: 'es' });
+    fireEvent.click(await screen.findByTestId('user-actions'));
+    fireEvent.click(await screen.findByTestId('user-edit'));
+    const dialog = await screen.findByTestId('edit-user-dialog');
+    // Meanwhile Ana renamed her: the dialog still holds version 7.
+    stored = { ...stored, firstName: 'Tinita', version: 8 };
+    fireEvent.change(within(dialog).getByTestId('edit-last-name'), { target: { value: 'Objetivo' } });
+    fireEvent.click(within(dialog).getByTestId('edit-save'));
+    const alert = await within(dialog).findByTestId('edit-stale');
+    expect(alert.textContent).toContain('Otra persona (Ana Gil) cambió este registro el 26/11/2026 a las 13:40: recárguelo');
+    expect(edits).toEqual([{ firstName: 'Tina', lastName: 'Objetivo', version: 7 }]);
+    expect((within(dialog).getByTestId('edit-save') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(alert).getByRole('button', { name: 'Recargar' }));
+    // What Ana saved is shown, with its version: saving again writes over it knowingly.
+    await waitFor(() => expect((within(dialog).getByTestId('edit-first-name') as HTMLInputElement).value).toBe('Tinita'));
+    expect(within(dialog).queryByTestId('edit-stale')).toBeNull();
+    fireEvent.change(within(dialog).getByTestId('edit-last-name'), { target: { value: 'Objetivo' } });
+    fireEvent.click(within(dialog).getByTestId('edit-save'));
+    await screen.findByText('Cambios realizados correctamente');
+    expect(edits[1]).toEqual({ firstName: 'Tinita', lastName: 'Objetivo', version: 8 });
+    expect(stored).toMatchObject({ firstName: 'Tinita', lastName: 'Objetivo', version: 9 });
   });
 });

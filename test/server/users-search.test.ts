@@ -21,7 +21,7 @@ describe('POST /users/search', () => {
   it('gives an administrator every user, paged, with the whole record', async () => {
     const all = await search('admin@demo.example', { pageNumber: 1, numberOfRecords: 1000 });
     expect(all.body.total).toBe(6);
-    expect(all.body.users[0]).toEqual({ id: 1, firstName: 'Ada', lastName: 'Admin', email: 'admin@demo.example', role: 'admin', permissions: ['god'], companies: [1, 2, 3], active: true });
+    expect(all.body.users[0]).toEqual({ id: 1, firstName: 'Ada', lastName: 'Admin', email: 'admin@demo.example', role: 'admin', permissions: ['god'], companies: [1, 2, 3], active: true, version: 1 });
     const page = await search('admin@demo.example', { pageNumber: 2, numberOfRecords: 4 });
     expect(page.body.users).toHaveLength(2);
     expect(page.body.total).toBe(6);

@@ -29,6 +29,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Collapse from '@mui/material/Collapse';
+import Alert from '@mui/material/Alert';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -54,7 +55,7 @@ import { GOD, hasPermission, PERMISSION_GROUPS, type PermissionGroup } from '../
 import { resourceNamed } from '../../../shared/resources/registry';
 import { sortableFields } from '../../../shared/resources/types';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
-import { errorMessage, fieldErrorsOf, serverMessageOr } from '../../providers/http';
+import { errorMessage, fieldErrorsOf, refusalOf, serverMessageOr } from '../../providers/http';
 import { ListFilterForm } from '../../custom/ListFilterForm';
 import { useReferenceList } from '../../providers/useReferenceList';
 import { ListEmpty, ListPagination } from '../../custom/ListProblem';
@@ -67,7 +68,8 @@ import { CardLine } from '../../custom/CardLine';
 import { ListRows } from '../../custom/ListRows';
 
 interface Company { id: number; name: string }
-interface UserRecord { id: number; firstName: string; lastName: string; email: string; role: string; permissions: string[]; companies: number[] }
+/** A user as the search answers it; `version` (issue 29) is what an edit sends back, to be refused if it is stale. */
+interface UserRecord { id: number; firstName: string; lastName: string; email: string; role: string; permissions: string[]; companies: number[]; version?: number }
 
 const fullName = (user: Pick<UserRecord, 'firstName' | 'lastName' | 'email'>) => `${user.firstName} ${user.lastName}`.trim() || user.email;
 
@@ -174,14 +176,21 @@ function PermissionsPanel({ readOnly = false }: { readOnly?: boolean }) {
   );
 }
 
-function EditDialog({ user, companies, onClose }: { user: UserRecord; companies: Company[]; onClose: (changed: boolean) => void }) {
+function EditDialog({ user: opened, companies, onClose }: { user: UserRecord; companies: Company[]; onClose: (changed: boolean) => void }) {
   const translate = useTranslate();
   const notify = useNotify();
   const admin = useIsAdmin();
+  const dataProvider = useDataProvider<BackofficeDataProvider>();
+  const usersChanged = useUsersChanged();
+  // The record the edit starts from: the one opened, or the one reloaded after someone else changed it.
+  const [user, setUser] = useState(opened);
   const [firstName, setFirstName] = useState(user.firstName);
   const [lastName, setLastName] = useState(user.lastName);
   const [chosen, setChosen] = useState<number[]>(user.companies);
   const [touched, setTouched] = useState(false);
+  // The server's 409: someone else changed the user since it was read (who and when, in the message).
+  const [stale, setStale] = useState<string | null>(null);
+  const [reloading, setReloading] = useState(false);
   // What the server refused, on the field it named (firstName, lastName, companies), until that field changes.
   const [refused, setRefused] = useState<Record<string, string>>({});
   const missing = { first: !firstName.trim(), last: !lastName.trim() };
@@ -195,12 +204,44 @@ function EditDialog({ user, companies, onClose }: { user: UserRecord; companies:
     setTouched(true);
     if (missing.first || missing.last) return;
     try {
-      await update('users', { id: user.id, data: { firstName: firstName.trim(), lastName: lastName.trim(), ...(admin ? { companies: chosen } : {}) }, previousData: user }, { returnPromise: true });
+      // The version read goes with the edit: a change made meanwhile by someone else is not overwritten (409).
+      const data = { firstName: firstName.trim(), lastName: lastName.trim(), ...(admin ? { companies: chosen } : {}), ...(user.version === undefined ? {} : { version: user.version }) };
+      await update('users', { id: user.id, data, previousData: user }, { returnPromise: true });
       notify('app.users.saved', { type: 'success' });
       onClose(true);
     } catch (error) {
+      const refusal = refusalOf(error);
+      if (refusal?.status === 409 && refusal.code === 'users.stale') {
+        setStale(refusal.message ?? translate('app.users.staleFallback'));
+        return;
+      }
       setRefused(fieldErrorsOf(error) ?? {});
       notify(errorMessage(error), { type: 'error' });
+    }
+  }
+
+  /** Reads the user again (what the other person saved) into the form, with its new version. */
+  async function reload() {
+    setReloading(true);
+    try {
+      const { data } = await dataProvider.getList<UserRecord>('users', { filter: { email: user.email }, pagination: { page: 1, perPage: 25 }, sort: USERS.defaultSort! });
+      const fresh = data.find((one) => one.id === user.id);
+      if (!fresh) {
+        notify('app.users.reloadGone', { type: 'error' });
+        onClose(true);
+        return;
+      }
+      setUser(fresh);
+      setFirstName(fresh.firstName);
+      setLastName(fresh.lastName);
+      setChosen(fresh.companies);
+      setRefused({});
+      setStale(null);
+      void usersChanged();
+    } catch (error) {
+      notify(serverMessageOr(error, 'app.users.searchError'), { type: 'error' });
+    } finally {
+      setReloading(false);
     }
   }
 
@@ -208,6 +249,20 @@ function EditDialog({ user, companies, onClose }: { user: UserRecord; companies:
     <Dialog open onClose={() => onClose(false)} fullWidth maxWidth="sm" fullScreen={phone} data-testid="edit-user-dialog">
       <DialogTitle>{translate('app.users.editTitle')}</DialogTitle>
       <DialogContent sx={{ display: 'grid', alignContent: 'start', gap: 2, pt: '8px !important' }}>
+        {stale && (
+          <Alert
+            severity="warning"
+            role="alert"
+            data-testid="edit-stale"
+            action={
+              <Button color="inherit" size="small" onClick={reload} disabled={reloading} data-testid="edit-reload">
+                {translate('app.users.reload')}
+              </Button>
+            }
+          >
+            {stale}
+          </Alert>
+        )}
         <TextField
           required
           label={translate('app.users.fields.firstName')}
@@ -253,7 +308,7 @@ function EditDialog({ user, companies, onClose }: { user: UserRecord; companies:
       </DialogContent>
       <DialogActions>
         <Button onClick={() => onClose(false)}>{translate('ra.action.cancel')}</Button>
-        <Button variant="contained" onClick={save} data-testid="edit-save">{translate('ra.action.save')}</Button>
+        <Button variant="contained" onClick={save} disabled={stale !== null} data-testid="edit-save">{translate('ra.action.save')}</Button>
       </DialogActions>
     </Dialog>
   );
