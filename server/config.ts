@@ -73,19 +73,30 @@ function isProxyAddress(value: string): boolean {
 }
 
 /**
- * TRUST_PROXY: unset or `false`, X-Forwarded-* are ignored; `true`, every peer is trusted; a comma list of
- * addresses, CIDRs or range names, only those proxies are. A hop count is refused: Fastify 5 no longer honours one.
+ * TRUST_PROXY: unset or `false`, X-Forwarded-* are ignored; a comma list of addresses, CIDRs or range names, only
+ * those proxies are. `true` (every peer) is refused: any client could then choose its own address and escape the
+ * sign-in limits (issue 29: 25 failures from rotating X-Forwarded-For, no 429). A hop count is refused too: Fastify 5
+ * no longer honours one.
  */
-const trustProxy = text.transform((value, context): true | string[] | undefined => {
+const trustProxy = text.transform((value, context): string[] | undefined => {
   if (value === undefined || value.toLowerCase() === 'false') return undefined;
-  if (value.toLowerCase() === 'true') return true;
+  if (value.toLowerCase() === 'true') {
+    context.addIssue({
+      code: 'custom',
+      message:
+        `TRUST_PROXY must list the proxies whose X-Forwarded-For is believed, not trust every peer: with true any client ` +
+        `chooses its own address and escapes the sign-in limits; write your proxy's address instead, e.g. 10.0.0.1 or ` +
+        `10.0.0.0/8, or loopback for a proxy on this machine (got "${value}")`,
+    });
+    return z.NEVER;
+  }
   const entries = value.split(',').map((one) => one.trim()).filter(Boolean);
   const bad = entries.filter((one) => !isProxyAddress(one));
   if (!entries.length || bad.length) {
     context.addIssue({
       code: 'custom',
       message:
-        `TRUST_PROXY must be true, false, or the proxies' addresses as a comma list of IPs or CIDRs (10.0.0.1,192.168.0.0/16; ` +
+        `TRUST_PROXY must be false, or the proxies' addresses as a comma list of IPs or CIDRs (10.0.0.1,192.168.0.0/16; ` +
         `loopback, linklocal and uniquelocal name ranges); a hop count is not supported (got "${value}")`,
     });
     return z.NEVER;
@@ -205,10 +216,10 @@ export interface Config {
   /** The companies' time zone: day boundaries of date filters on datetimes, and Odoo's context `tz`. */
   timeZone: string;
   /**
-   * Fastify's trustProxy: which peers' X-Forwarded-For/-Proto/-Host are believed (every one, or these addresses
-   * and CIDRs). Unset: none, request.ip is the socket's address (what the sign-in limits count).
+   * Fastify's trustProxy: the peers (addresses, CIDRs, range names) whose X-Forwarded-For/-Proto/-Host are believed,
+   * never every peer. Unset: none, request.ip is the socket's address (what the sign-in limits count).
    */
-  trustProxy?: true | string[];
+  trustProxy?: string[];
 }
 
 export class ConfigError extends Error {

@@ -3,7 +3,8 @@
  * /oidc, with our own sign-in page that checks the email and password of an account in the app database.
  * Its state (sessions, interactions, grants, codes) is in the app database (oidc-adapter.ts), its signing keys too
  * (app_secrets), so that several server processes on one PostgreSQL act as one issuer and a restart signs no one out.
- * Its password form is limited per account and per client address (sign-in-limits.ts, also in the database).
+ * Its password form is limited per account and client address pair, per address and per account (sign-in-limits.ts,
+ * also in the database).
  */
 import { createHmac } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -89,8 +90,13 @@ export async function embeddedIssuer(
   const now = options.clock ?? (() => new Date());
   const limits = new SignInLimits(
     SIGN_IN_LIMITS,
-    ({ account, address, until }) =>
-      app.log.warn({ account, address, until: new Date(until).toISOString() }, account ? 'sign-in: account locked after failed attempts' : 'sign-in: address limited after failed attempts'),
+    ({ account, address, underAttack, until }) =>
+      app.log.warn(
+        { account, address, until: new Date(until).toISOString() },
+        account
+          ? `sign-in: account locked for this address after failed attempts${underAttack ? ' (the account is failing from several addresses)' : ''}`
+          : 'sign-in: address limited after failed attempts',
+      ),
     new DatabaseSignInLimitStore(db, SIGN_IN_LIMITS),
   );
   const issuer = `${config.publicUrl}/oidc`;
@@ -295,7 +301,8 @@ export async function embeddedIssuer(
         const password = typeof request.body?.password === 'string' ? request.body.password.slice(0, 1024) : '';
         const action = `/interaction/${details.uid}/login`;
         if (!email || !password) return noStore(reply).code(400).send(loginPage(language, action, { email, error: t.missing }));
-        // Too many failures for this account or from this address: refused without looking at the password.
+        // Too many failures for this account from this address, or from this address at all: refused without looking
+        // at the password. Failures from other addresses never refuse this one (sign-in-limits.ts).
         const at = now().getTime();
         const attempt = await limits.attempt(email, request.ip, at);
         if ('refusedUntil' in attempt) {

@@ -193,6 +193,32 @@ export const MIGRATIONS: Array<{ id: number; name: string; sql: string }> = [
       ALTER TABLE users ADD COLUMN updated_by integer REFERENCES users(id) ON DELETE SET NULL
     `,
   },
+  {
+    // Sign-in lockouts per account and address pair (issue 29): the account's lockout no longer binds every address.
+    // sign_in_accounts now keeps the account's failure times over all addresses (epoch ms, as sign_in_addresses
+    // does), which slow every address down when there are many; what it counted before is dropped, unlocking all.
+    id: 10,
+    name: 'sign-in lockouts per account and address',
+    sql: `
+      DROP TABLE sign_in_accounts;
+      CREATE TABLE sign_in_pairs (
+        account text NOT NULL,
+        address text NOT NULL,
+        failures integer NOT NULL,
+        lockouts integer NOT NULL,
+        locked_until timestamptz NOT NULL,
+        forget_at timestamptz NOT NULL,
+        PRIMARY KEY (account, address)
+      );
+      CREATE INDEX sign_in_pairs_forget_idx ON sign_in_pairs (forget_at);
+      CREATE TABLE sign_in_accounts (
+        account text PRIMARY KEY,
+        failures jsonb NOT NULL,
+        forget_at timestamptz NOT NULL
+      );
+      CREATE INDEX sign_in_accounts_forget_idx ON sign_in_accounts (forget_at)
+    `,
+  },
 ];
 
 /** Any number: the advisory lock under which one process at a time migrates a shared PostgreSQL. */

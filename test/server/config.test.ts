@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -89,6 +90,35 @@ describe('configuration from the environment', () => {
     expect(problems({ LOG_LEVEL: 'loud' })).toEqual([expect.stringMatching(/^LOG_LEVEL must be one of 'fatal', /)]);
     expect(problems({ PORT: '-1', ERP: 'x' })).toHaveLength(2);
   });
+});
+
+describe('TRUST_PROXY (issue 29)', () => {
+  it('refuses "trust every peer" at start, saying what to write instead', () => {
+    for (const value of ['true', 'TRUE', ' True ']) {
+      expect(problems({ TRUST_PROXY: value })).toEqual([
+        `TRUST_PROXY must list the proxies whose X-Forwarded-For is believed, not trust every peer: with true any client chooses its own address ` +
+          `and escapes the sign-in limits; write your proxy's address instead, e.g. 10.0.0.1 or 10.0.0.0/8, or loopback for a proxy on this machine (got "${value.trim()}")`,
+      ]);
+    }
+  });
+
+  it('takes the proxies as addresses, CIDRs and range names; unset or false trusts none', () => {
+    expect(loadConfig({}).trustProxy).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1' }).trustProxy).toEqual(['10.0.0.1']);
+    expect(loadConfig({ TRUST_PROXY: 'loopback,172.16.0.0/12' }).trustProxy).toEqual(['loopback', '172.16.0.0/12']);
+  });
+
+  it('stops the server before it listens: the message, exit code 2', async () => {
+    const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TRUST_PROXY: 'true', DATABASE_URL: 'memory://', PORT: '0' };
+    const { code, stderr } = await new Promise<{ code: number; stderr: string }>((done) =>
+      execFile(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: join(import.meta.dirname, '../..'), env, timeout: 170_000 }, (error, _stdout, stderr) =>
+        done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stderr }),
+      ),
+    );
+    expect(stderr).toMatch(/^Invalid configuration:\n {2}- TRUST_PROXY must list the proxies whose X-Forwarded-For is believed, .*\(got "true"\)$/m);
+    expect(code).toBe(2);
+  }, 180_000);
 });
 
 describe('the session secret', () => {

@@ -157,7 +157,8 @@ describe.runIf(available)('two servers on one PostgreSQL', () => {
     }
     const build = (index: number) =>
       buildApp(
-        loadConfig({ DATA_DIR: dirs[index], DATABASE_URL: databaseUrl, PUBLIC_URL, PORT: String(ports[index]), SMTP_URL: smtpUrl, LOG_LEVEL: 'silent' }),
+        // Behind a proxy on this machine: a test names a client's address in X-Forwarded-For (the others send none).
+        loadConfig({ DATA_DIR: dirs[index], DATABASE_URL: databaseUrl, PUBLIC_URL, PORT: String(ports[index]), SMTP_URL: smtpUrl, LOG_LEVEL: 'silent', TRUST_PROXY: 'loopback' }),
         // Each polls for jobs every 100 ms; a job's lease is 1.5 s (renewed every 0.5 s while it runs).
         { seedErp: true, reportJobs: { pollMs: 100, leaseMs: 1500 } },
       );
@@ -250,8 +251,36 @@ describe.runIf(available)('two servers on one PostgreSQL', () => {
       expect(refused.status).toBe(429);
       expect(refused.text).toContain('Too many failed sign-in attempts. Try again in 1 minute.');
     }
-    const [row] = await servers[0].services.db.query<{ lockouts: number }>(`SELECT lockouts FROM sign_in_accounts WHERE account = 'nobody@demo.example'`);
+    const [row] = await servers[0].services.db.query<{ lockouts: number }>(`SELECT lockouts FROM sign_in_pairs WHERE account = 'nobody@demo.example' AND address = '127.0.0.1'`);
     expect(row.lockouts).toBe(1);
+  });
+
+  it("an attacker's 25 failures through both servers lock the attacker's address on both, never the person's (issue 29)", async () => {
+    const attacker = new Browser();
+    const from = { 'x-forwarded-for': '198.51.100.66' };
+    const { answer: page } = await attacker.follow(await attacker.request('/auth/?lang=en'));
+    const action = formAction(page.text);
+    const post = (browser: Browser, target: string, password: string, headers: Record<string, string>) =>
+      browser.request(target, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        body: new URLSearchParams({ email: 'staff@demo.example', password }).toString(),
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i++) statuses.push((await post(attacker, action, 'not-the-password', from)).status);
+    expect(statuses).toEqual([...Array(5).fill(401), ...Array(20).fill(429)]);
+    expect(new Set(attacker.served.slice(-25).map(([index]) => index))).toEqual(new Set([0, 1]));
+    for (let turn = 0; turn < 2; turn++) expect((await post(attacker, action, DEMO_PASSWORD, from)).status).toBe(429);
+
+    // The person, from their own address, through either server.
+    for (const turn of [0, 1]) {
+      const person = new Browser(turn);
+      const { answer: form } = await person.follow(await person.request('/auth/?lang=en'));
+      const signedIn = await post(person, formAction(form.text), DEMO_PASSWORD, { 'x-forwarded-for': `203.0.113.${70 + turn}` });
+      expect(signedIn.status).toBe(303);
+      expect((await person.follow(signedIn, '/callback?token=')).location).toMatch(/^\/callback\?token=/);
+    }
+    expect((await post(attacker, action, DEMO_PASSWORD, from)).status).toBe(429);
   });
 
   it('an invitation made on one server is accepted on the other, once: a second acceptance is refused', async () => {
