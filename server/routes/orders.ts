@@ -23,7 +23,7 @@ import { declaration, declaredMax, erpOrder, idParams, orEmpty, queryParam, with
 import { HttpError } from '../http-error';
 import { orderPricelist } from '../erp/odoo/requirements';
 import { rule, validId, worded } from './input';
-import { type RecordVersions, versionAsked } from '../erp/versions';
+import { type RecordVersions, VERSION_FIELD, versionAsked } from '../erp/versions';
 import { createOnce, submissionHeaders, submissionKeyOf } from '../erp/whole';
 
 export const ORDER_FIELDS = [
@@ -414,8 +414,11 @@ export async function orderRoutes(app: FastifyInstance, { erp, config, features,
     if (order.state === 'sale') throw new HttpError(409, 'orders.alreadyConfirmed');
     if (!EDITABLE_STATES.has(order.state as string)) throw new HttpError(409, 'orders.notConfirmable');
     await erp.call('sale.order', 'action_confirm', [order.id]);
-    const [after] = await erp.read('sale.order', [order.id], ['state']);
-    return { id: order.id, state: after?.state ?? 'sale' };
+    // Counted as an edit; the answer's version lets the dialog that confirmed it go on editing its lines.
+    await versions.bump('sale.order', order.id, request.user.id);
+    const [after] = await erp.read('sale.order', [order.id], ['state', VERSION_FIELD]);
+    const [versioned] = after ? await versions.withVersions('sale.order', [after], [{ id: order.id, state: after.state }]) : [{ id: order.id, state: 'sale' }];
+    return versioned;
   });
 
   api.delete('/odoo/orders/:id', { schema: { params: idParams }, config: { permission: 'orders.delete' } }, async (request, reply) => {
