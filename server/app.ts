@@ -41,6 +41,7 @@ import { orderRoutes } from './routes/orders';
 import { contactRoutes } from './routes/contacts';
 import { referenceRoutes } from './routes/reference';
 import { genericRoutes } from './routes/generic';
+import { RecordVersions } from './erp/versions';
 import { userRoutes } from './routes/users';
 import { createMailer, type Mailer } from './mail';
 import { reportRoutes } from './routes/reports';
@@ -409,11 +410,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const features = featureProbe(client);
   await app.register(referenceRoutes, { erp: client });
   // The routes each resource declaration derives (shared/resources): employees, projects, journals...
-  await app.register(genericRoutes, { erp: client });
-  await app.register(moveRoutes, { erp: client, features, cleanups });
+  // Edits of ERP records are checked against the version the client read (server/erp/versions.ts).
+  const versions = new RecordVersions(db, client, config.timeZone);
+  await app.register(genericRoutes, { erp: client, versions });
+  await app.register(moveRoutes, { erp: client, features, cleanups, versions });
   await app.register(moveCreateRoute, { erp: client, features, cleanups, attachments: extractor.attachments });
-  await app.register(orderRoutes, { erp: client, config, features, secret });
-  await app.register(contactRoutes, { erp: client, features });
+  await app.register(orderRoutes, { erp: client, config, features, secret, versions });
+  await app.register(contactRoutes, { erp: client, features, versions });
   await app.register(reportRoutes, { erp: client, mailer, jobs: reports });
   await app.register(ocrRoutes, { extractor });
   await app.register(userRoutes, { db, mailer, config, clock, companies });

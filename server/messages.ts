@@ -336,6 +336,16 @@ const CATALOGUE = {
     es: '{field} debe ser una lista de hasta 50 identificadores de adjuntos separados por comas',
   },
   'moves.attachmentNotFound': { en: 'Attachment {ids} not found', es: 'No se ha encontrado el adjunto {ids}' },
+  // An edit of a record someone else changed since it was read (issue 29): who (this server's user, or the Odoo user
+  // who wrote it there) and when, in the server's time zone.
+  'records.changedBy': {
+    en: 'Someone else ({who}) changed this record on {date} at {time}: reload it',
+    es: 'Otra persona ({who}) cambió este registro el {date} a las {time}: recárguelo',
+  },
+  'records.changed': {
+    en: 'Someone else changed this record on {date} at {time}: reload it',
+    es: 'Otra persona cambió este registro el {date} a las {time}: recárguelo',
+  },
   'moves.notDraftChange': { en: 'Only a draft move can be changed', es: 'Solo se puede cambiar un movimiento en borrador' },
   'moves.notDraftDelete': { en: 'Only a draft move can be deleted', es: 'Solo se puede eliminar un movimiento en borrador' },
   'moves.incorrectDate': {

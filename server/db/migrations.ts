@@ -219,6 +219,22 @@ export const MIGRATIONS: Array<{ id: number; name: string; sql: string }> = [
       CREATE INDEX sign_in_accounts_forget_idx ON sign_in_accounts (forget_at)
     `,
   },
+  {
+    // Optimistic concurrency of ERP records (issue 29, server/erp/versions.ts): how many edits of each record went
+    // through this server, and who made the last one when; with Odoo's write_date, the version a client sends back.
+    id: 11,
+    name: 'record versions',
+    sql: `
+      CREATE TABLE record_versions (
+        model text NOT NULL,
+        res_id integer NOT NULL,
+        version integer NOT NULL DEFAULT 0,
+        user_id integer REFERENCES users(id) ON DELETE SET NULL,
+        changed_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (model, res_id)
+      )
+    `,
+  },
 ];
 
 /** Any number: the advisory lock under which one process at a time migrates a shared PostgreSQL. */

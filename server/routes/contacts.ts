@@ -15,11 +15,12 @@ import { plainText } from '../../shared/domain/text';
 import { companyDomain, declaration, declaredMax, erpOrder, idParams, orEmpty, withSort, whenNotGiven } from './reference';
 import { HttpError } from '../http-error';
 import { multiLine, rule, singleLine, validId, worded } from './input';
+import { type RecordVersions, VERSION_FIELD, versionAsked } from '../erp/versions';
 import { createOnce, submissionHeaders, submissionKeyOf } from '../erp/whole';
 
 const CONTACT_FIELDS = ['name', 'x_studio_owner_employee', 'company_id', 'email', 'phone', 'company_name', 'x_studio_tipo_inversor', 'category_id', 'function', 'website'];
 /** What the contact detail reads: the list's fields and the form's others. */
-const DETAIL_FIELDS = [...CONTACT_FIELDS, 'comment', 'x_notes', 'from_event_assistant'];
+const DETAIL_FIELDS = [...CONTACT_FIELDS, 'comment', 'x_notes', 'from_event_assistant', VERSION_FIELD];
 
 const text = (max: number) => singleLine().trim().max(max).nullish();
 /** The longest text of a contact's field, as contacts.resource.ts declares it. */
@@ -143,7 +144,10 @@ function commentHtml(comment: string | null | undefined): string | false {
   return comment?.trim() ? `<p>${escapeHtml(comment.trim()).replace(/\n/g, '<br>')}</p>` : false;
 }
 
-export async function contactRoutes(app: FastifyInstance, { erp, features }: { erp: ErpClient; features: FeatureProbe }) {
+export async function contactRoutes(app: FastifyInstance, { erp, features, versions }: { erp: ErpClient; features: FeatureProbe; versions: RecordVersions }) {
+  /** A contact as its detail shows it, with its version (server/erp/versions.ts). */
+  const detailOf = async (contact: ErpRecord) => (await versions.withVersions('res.partner', [contact], [contactDetail(contact)]))[0];
+
   const api = app.withTypeProvider<ZodTypeProvider>();
   const resource = declaration('contacts');
   const userOf = (request: FastifyRequest) => request.user;
@@ -257,7 +261,7 @@ export async function contactRoutes(app: FastifyInstance, { erp, features }: { e
   api.get(
     '/odoo/contacts/:id',
     { schema: { params: detailParams, summary: 'One contact, as its detail shows it (the form\'s fields)' }, config: { permission: ['contacts.list', 'contacts.create'] } },
-    async (request) => contactDetail(await reachable(request, Number(request.params.id), 'read')),
+    async (request) => detailOf(await reachable(request, Number(request.params.id), 'read')),
   );
 
   // A person who may add contacts may correct them (the spec's groups are contacts.create and contacts.list; a card
@@ -270,26 +274,30 @@ export async function contactRoutes(app: FastifyInstance, { erp, features }: { e
       const contactId = Number(request.params.id);
       const { fields } = request.body;
       const user = userOf(request);
-      await reachable(request, contactId, 'write');
-      if ('company_id' in fields && !fields.company_id) throw new HttpError(400, 'contacts.companyRequired', {}, { field: 'fields.company_id' });
-      if (fields.company_id && !user.companies.includes(fields.company_id)) throw new HttpError(403, 'access.company', {}, { field: 'fields.company_id' });
-      const present = await features.get();
-      const investor = present.investorTypes && fields.x_studio_tipo_inversor !== undefined ? fields.x_studio_tipo_inversor : undefined;
-      const event = present.events && fields.from_event_assistant !== undefined ? fields.from_event_assistant || false : undefined;
-      const categories = fields.category_id === undefined ? undefined : [...new Set(fields.category_id ?? [])];
-      await mustExist(investor ?? [], categories ?? [], event ? [event] : []);
-      const values: Record<string, unknown> = {};
-      if (fields.name !== undefined) values.name = fields.name;
-      for (const key of ['email', 'phone', 'company_name', 'function', 'website'] as const) if (fields[key] !== undefined) values[key] = fields[key] || false;
-      if (fields.company_id) values.company_id = fields.company_id;
-      if (investor !== undefined) values.x_studio_tipo_inversor = [[6, 0, investor]];
-      if (categories !== undefined) values.category_id = [[6, 0, categories]];
-      if (event !== undefined) values.from_event_assistant = event;
-      // Spec section 3's swap, as at creation: comment -> res.partner.comment, notes -> x_notes.
-      if (fields.comment !== undefined) values.comment = commentHtml(fields.comment);
-      if (fields.notes !== undefined) values.x_notes = fields.notes?.trim() || false;
-      if (Object.keys(values).length) await erp.write('res.partner', [contactId], values);
-      return contactDetail(await reachable(request, contactId, 'read'));
+      // An edit answers the version it read with If-Match; without it the last write wins.
+      await versions.edit({ model: 'res.partner', id: contactId, asked: versionAsked(request.headers['if-match']), userId: request.user.id }, async (current) => {
+        await reachable(request, contactId, 'write');
+        await current();
+        if ('company_id' in fields && !fields.company_id) throw new HttpError(400, 'contacts.companyRequired', {}, { field: 'fields.company_id' });
+        if (fields.company_id && !user.companies.includes(fields.company_id)) throw new HttpError(403, 'access.company', {}, { field: 'fields.company_id' });
+        const present = await features.get();
+        const investor = present.investorTypes && fields.x_studio_tipo_inversor !== undefined ? fields.x_studio_tipo_inversor : undefined;
+        const event = present.events && fields.from_event_assistant !== undefined ? fields.from_event_assistant || false : undefined;
+        const categories = fields.category_id === undefined ? undefined : [...new Set(fields.category_id ?? [])];
+        await mustExist(investor ?? [], categories ?? [], event ? [event] : []);
+        const values: Record<string, unknown> = {};
+        if (fields.name !== undefined) values.name = fields.name;
+        for (const key of ['email', 'phone', 'company_name', 'function', 'website'] as const) if (fields[key] !== undefined) values[key] = fields[key] || false;
+        if (fields.company_id) values.company_id = fields.company_id;
+        if (investor !== undefined) values.x_studio_tipo_inversor = [[6, 0, investor]];
+        if (categories !== undefined) values.category_id = [[6, 0, categories]];
+        if (event !== undefined) values.from_event_assistant = event;
+        // Spec section 3's swap, as at creation: comment -> res.partner.comment, notes -> x_notes.
+        if (fields.comment !== undefined) values.comment = commentHtml(fields.comment);
+        if (fields.notes !== undefined) values.x_notes = fields.notes?.trim() || false;
+        if (Object.keys(values).length) await erp.write('res.partner', [contactId], values);
+      });
+      return detailOf(await reachable(request, contactId, 'read'));
     },
   );
 

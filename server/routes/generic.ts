@@ -19,6 +19,7 @@ import { sourceOf, type FieldDeclaration, type ResourceDeclaration } from '../..
 import { erpOrder, idParams, orEmpty, withSort, type Sort } from './reference';
 import { HttpError } from '../http-error';
 import { multiLine, rule, singleLine, validId } from './input';
+import { type RecordVersions, VERSION_FIELD, versionAsked } from '../erp/versions';
 import type { Domain, DomainTerm, ErpClient, ErpRecord, ErpValues } from '../erp/types';
 import { COUNT_LIMIT, searchPage } from '../erp/page';
 
@@ -139,7 +140,10 @@ function rowOf(resource: ResourceDeclaration, record: ErpRecord): Record<string,
 }
 
 function readFields(resource: ResourceDeclaration): string[] {
-  return [...new Set(Object.keys(resource.fields).map((name) => sourceOf(resource, name)))];
+  const fields = new Set(Object.keys(resource.fields).map((name) => sourceOf(resource, name)));
+  // A resource edited here answers each record's version, which an edit sends back (server/erp/versions.ts).
+  if (resource.generic?.includes('update')) fields.add(VERSION_FIELD);
+  return [...fields];
 }
 
 function searchDomain(resource: ResourceDeclaration, body: Record<string, unknown>, companies: number[]): Domain {
@@ -257,12 +261,14 @@ function withWhere(resource: ResourceDeclaration, values: ErpValues): ErpValues 
 }
 
 /** Registers the generic routes of one declaration. */
-export async function resourceRoutes(app: FastifyInstance, { erp, resource }: { erp: ErpClient; resource: ResourceDeclaration }) {
+export async function resourceRoutes(app: FastifyInstance, { erp, resource, versions }: { erp: ErpClient; resource: ResourceDeclaration; versions: RecordVersions }) {
   const generic = new Set(resource.generic ?? []);
   const model = resource.model;
   if (!model || !generic.size) return;
   checkWritableReferences(resource);
   const tags = [resource.name];
+  /** Rows as answered: with their versions where the resource is edited here. */
+  const rows = async (records: ErpRecord[]) => (generic.has('update') ? versions.withVersions(model, records, records.map((record) => rowOf(resource, record))) : records.map((record) => rowOf(resource, record)));
   const permission = (verb: keyof ResourceDeclaration['verbs']) => {
     const required = resource.verbs[verb];
     if (!required) throw new Error(`${resource.name}: the generic ${verb} needs a permission in verbs`);
@@ -282,13 +288,13 @@ export async function resourceRoutes(app: FastifyInstance, { erp, resource }: { 
         offset: (body.pageNumber - 1) * body.numberOfRecords,
         countLimit: COUNT_LIMIT,
       });
-      return { [resource.items]: page.records.map((row) => rowOf(resource, row)), total: page.length, totalIsLowerBound: page.limited };
+      return { [resource.items]: await rows(page.records), total: page.length, totalIsLowerBound: page.limited };
     });
   }
 
   if (generic.has('get')) {
     app.get(`${resource.path}/:id`, { schema: { params: idParams, tags, summary: `Read one of ${resource.name}` }, config: { permission: permission('get') } }, async (request) =>
-      rowOf(resource, await scoped(erp, resource, request, Number((request.params as { id: string }).id))),
+      (await rows([await scoped(erp, resource, request, Number((request.params as { id: string }).id))]))[0],
     );
   }
 
@@ -311,10 +317,15 @@ export async function resourceRoutes(app: FastifyInstance, { erp, resource }: { 
   if (generic.has('update')) {
     const schema = orEmpty(writeSchema(resource, 'update'));
     app.put(`${resource.path}/:id`, { schema: { params: idParams, body: schema, tags, summary: `Change one of ${resource.name}` }, config: { permission: permission('update') } }, async (request) => {
-      const record = await scoped(erp, resource, request, Number((request.params as { id: string }).id), 'write');
-      const values = await valuesOf(erp, resource, request, request.body as Record<string, unknown>, record);
-      if (Object.keys(values).length) await erp.write(model, [record.id], values);
-      return rowOf(resource, await scoped(erp, resource, request, record.id));
+      const id = Number((request.params as { id: string }).id);
+      // An edit answers the version it read with If-Match; without it the last write wins.
+      await versions.edit({ model, id, asked: versionAsked(request.headers['if-match']), userId: request.user.id }, async (current) => {
+        const record = await scoped(erp, resource, request, id, 'write');
+        await current();
+        const values = await valuesOf(erp, resource, request, request.body as Record<string, unknown>, record);
+        if (Object.keys(values).length) await erp.write(model, [record.id], values);
+      });
+      return (await rows([await scoped(erp, resource, request, id)]))[0];
     });
   }
 
@@ -328,6 +339,6 @@ export async function resourceRoutes(app: FastifyInstance, { erp, resource }: { 
 }
 
 /** Every declaration's generic routes. */
-export async function genericRoutes(app: FastifyInstance, { erp }: { erp: ErpClient }) {
-  for (const resource of RESOURCES) await app.register(resourceRoutes, { erp, resource });
+export async function genericRoutes(app: FastifyInstance, { erp, versions }: { erp: ErpClient; versions: RecordVersions }) {
+  for (const resource of RESOURCES) await app.register(resourceRoutes, { erp, resource, versions });
 }

@@ -21,6 +21,7 @@ import type { FeatureProbe } from '../erp/features';
 import { type ErpCleanups, DECISION_NOTES, decisionNoted } from '../erp/cleanups';
 import { KEY_FIELD, keyedRecord, pendingMarker, submissionHeaders, submissionKeyOf } from '../erp/whole';
 import { createBillInOneCall, decideInOneCall } from '../erp/one-call';
+import { type RecordVersions, VERSION_FIELD, versionAsked } from '../erp/versions';
 
 export const MOVE_TYPES = ['in_invoice', 'in_receipt', 'in_refund'];
 
@@ -28,6 +29,7 @@ export const MOVE_FIELDS = [
   'name', 'partner_id', 'date', 'invoice_date', 'invoice_date_due', 'ref', 'pnt_account_move_team_manager_validate',
   'pnt_account_move_team_manager_deny', 'company_id', 'journal_id', 'amount_untaxed_signed', 'amount_total_signed',
   'amount_total', 'currency_id', 'state', 'move_type', 'payment_state', 'x_payment_status', 'x_uploaded_by', 'narration', 'attachment_ids',
+  VERSION_FIELD,
 ];
 
 /** Chatter messages written by people (Odoo's own notes, such as "Vendor Bill Created", are notifications). */
@@ -37,7 +39,7 @@ export const PEOPLE_MESSAGES: DomainTerm = ['message_type', '=', 'comment'];
 const LISTED_FIELDS = [
   'id', 'name', 'partner_id', 'date', 'invoice_date', 'invoice_date_due', 'pnt_account_move_team_manager_validate', 'pnt_account_move_team_manager_deny',
   'company_id', 'journal_id', 'amount_untaxed_signed', 'amount_total_signed', 'amount_total', 'currency_id', 'state', 'type', 'paymentStatus',
-  'uploadedBy', 'attachment_ids', 'messages',
+  'uploadedBy', 'attachment_ids', 'messages', 'version',
 ];
 
 /** A move as the list and the dialogs show it (spec section 3, Move as listed). */
@@ -165,7 +167,7 @@ export async function accountByCode(erp: ErpClient, companyId: number, code: str
   return account.id;
 }
 
-export async function moveRoutes(app: FastifyInstance, { erp, features, cleanups }: { erp: ErpClient; features?: FeatureProbe; cleanups: ErpCleanups }) {
+export async function moveRoutes(app: FastifyInstance, { erp, features, cleanups, versions }: { erp: ErpClient; features?: FeatureProbe; cleanups: ErpCleanups; versions: RecordVersions }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const resource = declaration('moves');
   async function scopedMove(request: FastifyRequest, id: number): Promise<ErpRecord> {
@@ -173,6 +175,9 @@ export async function moveRoutes(app: FastifyInstance, { erp, features, cleanups
     if (!move) throw new HttpError(404, 'moves.notFound', { id });
     return move;
   }
+
+  /** Moves as listed, each with its version (server/erp/versions.ts). */
+  const versioned = (moves: ErpRecord[]) => versions.withVersions('account.move', moves, moves.map(moveRow));
 
   async function messagesOf(ids: number[]) {
     if (!ids.length) return new Map<number, unknown[]>();
@@ -196,7 +201,7 @@ export async function moveRoutes(app: FastifyInstance, { erp, features, cleanups
     const order = erpOrder(resource, filters.sort, MOVE_ORDER);
     const { after, offset } = keysetOf(order, MOVE_ORDER, filters.after, filters.pageNumber, filters.numberOfRecords);
     const page = await searchPage(erp, 'account.move', domain, { fields: MOVE_FIELDS, order, limit: filters.numberOfRecords, offset, after, countLimit: COUNT_LIMIT });
-    return { moves: page.records.map(moveRow), ...pageAnswer(page, order, MOVE_ORDER, filters.numberOfRecords) };
+    return { moves: await versioned(page.records), ...pageAnswer(page, order, MOVE_ORDER, filters.numberOfRecords) };
   });
 
   // A query value is text, or a list when repeated: documented here, judged by the handler as before.
@@ -241,32 +246,37 @@ export async function moveRoutes(app: FastifyInstance, { erp, features, cleanups
     })
     .strict();
 
+  // An edit answers the version it read with If-Match (the move's `version`); without it the last write wins.
   api.put('/odoo/moves/:id', { schema: { params: idParams, body: orEmpty(updateSchema) }, config: { permission: 'moves.modify' } }, async (request) => {
     const body = request.body;
-    const move = await scopedMove(request, Number(request.params.id));
-    if (move.state !== 'draft') throw new HttpError(409, 'moves.notDraftChange');
-    // A new date must be recent; a draft keeps its own date when only other fields change.
-    if (body.date && body.date !== String(move.date ?? '').slice(0, 10) && !isWithinDateWindow(body.date)) throw new HttpError(400, 'moves.incorrectDate', {}, { field: 'date' });
-    const values: Record<string, unknown> = {};
-    const ref = body.ref ?? body.concept;
-    if (ref !== undefined) values.ref = ref;
-    if (body.date) {
-      values.date = body.date;
-      values.invoice_date = body.date;
-    }
-    if (body.comment !== undefined) values.narration = body.comment ? `<p>${escapeHtml(body.comment).replace(/\n/g, '<br>')}</p>` : false;
-    if (body.amount !== undefined && roundMoney(body.amount) !== move.amount_total) {
-      // Through the invoice line: Odoo then recomputes the tax and payment-term lines it keeps beside it.
-      const lines = await erp.searchRead('account.move.line', [['move_id', '=', move.id], '|', ['display_type', '=', 'product'], ['display_type', '=', false]], { fields: ['tax_ids'] });
-      if (lines.length > 1) throw new HttpError(400, 'moves.amountSeveralLines', {}, { field: 'amount' });
-      let rate = 0;
-      const taxIds = (lines[0]?.tax_ids as number[]) ?? [];
-      if (taxIds.length) rate = (await erp.read('account.tax', taxIds, ['amount'])).reduce((sum, tax) => sum + Number(tax.amount), 0);
-      const priceUnit = roundMoney(body.amount / (1 + rate / 100));
-      values.invoice_line_ids = lines.length ? [[1, lines[0].id, { price_unit: priceUnit, quantity: 1 }]] : [[0, 0, { name: ref ?? (move.ref as string) ?? '/', quantity: 1, price_unit: priceUnit }]];
-    }
-    if (Object.keys(values).length) await erp.write('account.move', [move.id], values);
-    return moveRow(await scopedMove(request, move.id));
+    const id = Number(request.params.id);
+    await versions.edit({ model: 'account.move', id, asked: versionAsked(request.headers['if-match']), userId: request.user.id }, async (current) => {
+      const move = await scopedMove(request, id);
+      await current();
+      if (move.state !== 'draft') throw new HttpError(409, 'moves.notDraftChange');
+      // A new date must be recent; a draft keeps its own date when only other fields change.
+      if (body.date && body.date !== String(move.date ?? '').slice(0, 10) && !isWithinDateWindow(body.date)) throw new HttpError(400, 'moves.incorrectDate', {}, { field: 'date' });
+      const values: Record<string, unknown> = {};
+      const ref = body.ref ?? body.concept;
+      if (ref !== undefined) values.ref = ref;
+      if (body.date) {
+        values.date = body.date;
+        values.invoice_date = body.date;
+      }
+      if (body.comment !== undefined) values.narration = body.comment ? `<p>${escapeHtml(body.comment).replace(/\n/g, '<br>')}</p>` : false;
+      if (body.amount !== undefined && roundMoney(body.amount) !== move.amount_total) {
+        // Through the invoice line: Odoo then recomputes the tax and payment-term lines it keeps beside it.
+        const lines = await erp.searchRead('account.move.line', [['move_id', '=', move.id], '|', ['display_type', '=', 'product'], ['display_type', '=', false]], { fields: ['tax_ids'] });
+        if (lines.length > 1) throw new HttpError(400, 'moves.amountSeveralLines', {}, { field: 'amount' });
+        let rate = 0;
+        const taxIds = (lines[0]?.tax_ids as number[]) ?? [];
+        if (taxIds.length) rate = (await erp.read('account.tax', taxIds, ['amount'])).reduce((sum, tax) => sum + Number(tax.amount), 0);
+        const priceUnit = roundMoney(body.amount / (1 + rate / 100));
+        values.invoice_line_ids = lines.length ? [[1, lines[0].id, { price_unit: priceUnit, quantity: 1 }]] : [[0, 0, { name: ref ?? (move.ref as string) ?? '/', quantity: 1, price_unit: priceUnit }]];
+      }
+      if (Object.keys(values).length) await erp.write('account.move', [move.id], values);
+    });
+    return (await versioned([await scopedMove(request, id)]))[0];
   });
 
   api.delete('/odoo/moves/:id', { schema: { params: idParams }, config: { permission: 'moves.delete' } }, async (request, reply) => {
@@ -281,7 +291,9 @@ export async function moveRoutes(app: FastifyInstance, { erp, features, cleanups
     const move = await scopedMove(request, Number(request.params.id));
     const oneCall = Boolean((await features?.get())?.oneCallWrites);
     await decide(erp, cleanups, move, request.body.validate, { author: () => authorOf(erp, request), email: request.user.email, oneCall }, request.log);
-    return moveRow(await scopedMove(request, move.id));
+    // Counted as an edit, so that an editor holding the earlier version is told who decided it.
+    await versions.bump('account.move', move.id, request.user.id);
+    return (await versioned([await scopedMove(request, move.id)]))[0];
   });
 
   // Several decisions in one request: each move is judged as PUT /odoo/moves/:id/validate judges it (company scope,

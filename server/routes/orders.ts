@@ -23,6 +23,7 @@ import { declaration, declaredMax, erpOrder, idParams, orEmpty, queryParam, with
 import { HttpError } from '../http-error';
 import { orderPricelist } from '../erp/odoo/requirements';
 import { multiLine, rule, singleLine, validId, worded } from './input';
+import { type RecordVersions, VERSION_FIELD, versionAsked } from '../erp/versions';
 import { createOnce, submissionHeaders, submissionKeyOf } from '../erp/whole';
 
 export const ORDER_FIELDS = [
@@ -209,7 +210,7 @@ class PrintTokens {
   }
 }
 
-export async function orderRoutes(app: FastifyInstance, { erp, config, features, secret }: { erp: ErpClient; config: Config; features: FeatureProbe; secret?: string }) {
+export async function orderRoutes(app: FastifyInstance, { erp, config, features, secret, versions }: { erp: ErpClient; config: Config; features: FeatureProbe; secret?: string; versions: RecordVersions }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const resource = declaration('orders');
   const printTokens = new PrintTokens(secret);
@@ -275,7 +276,8 @@ export async function orderRoutes(app: FastifyInstance, { erp, config, features,
       erp.read('res.company', [pairId(order.company_id)!], ['tax_calculation_rounding_method']),
     ]);
     // How the company rounds taxes, so the detail's recomputed totals match what Odoo stores.
-    return { ...orderRow(order), taxRounding: taxRoundingOf(company?.tax_calculation_rounding_method), lines, messages };
+    const [row] = await versions.withVersions('sale.order', [order], [orderRow(order)]);
+    return { ...row, taxRounding: taxRoundingOf(company?.tax_calculation_rounding_method), lines, messages };
   }
 
   /** Products the company sells, by id, so a line never names another company's product. */
@@ -371,36 +373,41 @@ export async function orderRoutes(app: FastifyInstance, { erp, config, features,
 
   api.put('/odoo/orders/:id/lines', { schema: { params: idParams, body: orEmpty(linesSchema) }, config: { permission: 'orders.modify' } }, async (request) => {
     const { lines } = request.body;
-    const order = await scopedOrder(request, Number(request.params.id));
-    if (!EDITABLE_STATES.has(order.state as string)) throw new HttpError(409, 'orders.notEditable');
-    const existing = await erp.searchRead('sale.order.line', [['order_id', '=', order.id]], { fields: ['id', 'price_unit'] });
-    const foreign = lines.filter((line) => !existing.some((one) => one.id === line.id)).map((line) => line.id);
-    if (foreign.length) throw new HttpError(404, 'orders.lineNotFound', { ids: foreign, order: String(order.name) });
-    if (new Set(lines.map((line) => line.id)).size !== lines.length) throw new HttpError(400, 'orders.lineTwice', {}, { field: 'lines' });
-    const productless = lines.findIndex((line) => line.product_id === null || line.product_id === false);
-    if (productless >= 0) throw new HttpError(400, 'orders.lineNeedsProduct', {}, { field: `lines.${productless}.product_id` });
-    const companyId = pairId(order.company_id)!;
-    const products = await sellable(companyId, lines);
-    const commands = lines.map((line) => {
-      const values: Record<string, unknown> = {};
-      if (line.name !== undefined) values.name = line.name || (line.product_id ? products.get(line.product_id)!.name : '');
-      if (line.product_uom_qty !== undefined) values.product_uom_qty = storedDecimals(line.product_uom_qty);
-      if (line.price_unit !== undefined) values.price_unit = storedDecimals(line.price_unit);
-      // Odoo 17 recomputes a line's unit price from the price list when its quantity or product changes, unless the
-      // price is written in the same call: a new quantity keeps the price the user sees, a new product without a
-      // price takes the product's sales price (as Odoo's own form does).
-      else if (line.product_id) values.price_unit = Number(products.get(line.product_id)!.list_price ?? 0);
-      else if (line.product_uom_qty !== undefined) values.price_unit = existing.find((one) => one.id === line.id)!.price_unit;
-      if (line.product_id) {
-        const product = products.get(line.product_id)!;
-        values.product_id = line.product_id;
-        values.purchase_price = Number(product.standard_price ?? 0);
-        if (pairId(product.uom_id)) values.product_uom = pairId(product.uom_id);
-      }
-      return [1, line.id, values];
+    const orderId = Number(request.params.id);
+    // An edit answers the version it read with If-Match (the order's `version`); without it the last write wins.
+    await versions.edit({ model: 'sale.order', id: orderId, asked: versionAsked(request.headers['if-match']), userId: request.user.id }, async (current) => {
+      const order = await scopedOrder(request, orderId);
+      await current();
+      if (!EDITABLE_STATES.has(order.state as string)) throw new HttpError(409, 'orders.notEditable');
+      const existing = await erp.searchRead('sale.order.line', [['order_id', '=', order.id]], { fields: ['id', 'price_unit'] });
+      const foreign = lines.filter((line) => !existing.some((one) => one.id === line.id)).map((line) => line.id);
+      if (foreign.length) throw new HttpError(404, 'orders.lineNotFound', { ids: foreign, order: String(order.name) });
+      if (new Set(lines.map((line) => line.id)).size !== lines.length) throw new HttpError(400, 'orders.lineTwice', {}, { field: 'lines' });
+      const productless = lines.findIndex((line) => line.product_id === null || line.product_id === false);
+      if (productless >= 0) throw new HttpError(400, 'orders.lineNeedsProduct', {}, { field: `lines.${productless}.product_id` });
+      const companyId = pairId(order.company_id)!;
+      const products = await sellable(companyId, lines);
+      const commands = lines.map((line) => {
+        const values: Record<string, unknown> = {};
+        if (line.name !== undefined) values.name = line.name || (line.product_id ? products.get(line.product_id)!.name : '');
+        if (line.product_uom_qty !== undefined) values.product_uom_qty = storedDecimals(line.product_uom_qty);
+        if (line.price_unit !== undefined) values.price_unit = storedDecimals(line.price_unit);
+        // Odoo 17 recomputes a line's unit price from the price list when its quantity or product changes, unless the
+        // price is written in the same call: a new quantity keeps the price the user sees, a new product without a
+        // price takes the product's sales price (as Odoo's own form does).
+        else if (line.product_id) values.price_unit = Number(products.get(line.product_id)!.list_price ?? 0);
+        else if (line.product_uom_qty !== undefined) values.price_unit = existing.find((one) => one.id === line.id)!.price_unit;
+        if (line.product_id) {
+          const product = products.get(line.product_id)!;
+          values.product_id = line.product_id;
+          values.purchase_price = Number(product.standard_price ?? 0);
+          if (pairId(product.uom_id)) values.product_uom = pairId(product.uom_id);
+        }
+        return [1, line.id, values];
+      });
+      await erp.write('sale.order', [order.id], { order_line: commands });
     });
-    await erp.write('sale.order', [order.id], { order_line: commands });
-    return fullOrder(request, order.id);
+    return fullOrder(request, orderId);
   });
 
   api.put('/odoo/orders/:id/confirm', { schema: { params: idParams }, config: { permission: 'orders.modify' } }, async (request) => {
@@ -408,8 +415,11 @@ export async function orderRoutes(app: FastifyInstance, { erp, config, features,
     if (order.state === 'sale') throw new HttpError(409, 'orders.alreadyConfirmed');
     if (!EDITABLE_STATES.has(order.state as string)) throw new HttpError(409, 'orders.notConfirmable');
     await erp.call('sale.order', 'action_confirm', [order.id]);
-    const [after] = await erp.read('sale.order', [order.id], ['state']);
-    return { id: order.id, state: after?.state ?? 'sale' };
+    // Counted as an edit; the answer's version lets the dialog that confirmed it go on editing its lines.
+    await versions.bump('sale.order', order.id, request.user.id);
+    const [after] = await erp.read('sale.order', [order.id], ['state', VERSION_FIELD]);
+    const [versioned] = after ? await versions.withVersions('sale.order', [after], [{ id: order.id, state: after.state }]) : [{ id: order.id, state: 'sale' }];
+    return versioned;
   });
 
   api.delete('/odoo/orders/:id', { schema: { params: idParams }, config: { permission: 'orders.delete' } }, async (request, reply) => {

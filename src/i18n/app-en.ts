@@ -72,6 +72,10 @@ export const appEn = {
       message: 'Your account does not have the permission this screen needs (%{permission}).',
       back: 'Back to home',
     },
+    // An edit refused because someone else changed the record since it was read (issue 29): the server's message says who and when.
+    staleRecord: {
+      reload: 'Reload',
+    },
     moveDetail: {
       reference: 'Reference / concept',
       newComment: 'New comment',

@@ -74,6 +74,10 @@ export const appEs: AppMessages = {
       message: 'Su cuenta no tiene el permiso que necesita esta pantalla (%{permission}).',
       back: 'Volver al inicio',
     },
+    // Una edición rechazada porque otra persona cambió el registro desde que se leyó (issue 29): el mensaje del servidor dice quién y cuándo.
+    staleRecord: {
+      reload: 'Recargar',
+    },
     moveDetail: {
       reference: 'Referencia / concepto',
       newComment: 'Nuevo comentario',

@@ -209,6 +209,15 @@ function changes(resource: ResourceDeclaration, data: Record<string, unknown>, p
   return data;
 }
 
+/**
+ * The version of the record as it was read, sent back with an edit (issue 29): the server refuses the edit with 409
+ * if someone changed the record since. A record read without a version (users) is written as before.
+ */
+export function ifMatch(previous: unknown): Record<string, string> | undefined {
+  const version = previous && typeof previous === 'object' ? (previous as { version?: unknown }).version : undefined;
+  return typeof version === 'string' && version ? { 'if-match': `"${version}"` } : undefined;
+}
+
 export const dataProvider: BackofficeDataProvider = {
   async getList(name, params) {
     const resource = declaration(name);
@@ -267,6 +276,7 @@ export const dataProvider: BackofficeDataProvider = {
     const { json } = await apiFetch<RaRecord | null>(`${resource.path}/${encodeURIComponent(String(id))}`, {
       method: 'PUT',
       body: changes(resource, data as Record<string, unknown>, previousData as Record<string, unknown> | undefined),
+      headers: ifMatch(previousData),
     }).catch((error: unknown) => Promise.reject(withFieldErrors(error)));
     // A 204 (users) answers nothing: the record is what was sent over what was there.
     return { data: { ...(previousData as object), ...(data as object), ...(json && typeof json === 'object' ? json : {}), id } as never };

@@ -115,6 +115,15 @@ export async function moveFlows(ctx: FlowContext): Promise<void> {
   expect(edited.status).toBe(200);
   observe('moves: amount changed', { amount_total: edited.body.amount_total, amount_total_signed: edited.body.amount_total_signed });
 
+  // Issue 29: an edit sends the version it read (If-Match); a second edit with that same version is refused, naming
+  // who changed the move, and stores nothing.
+  expect(edited.body.version).toEqual(expect.any(String));
+  const current = await api('PUT', `/odoo/moves/${moveId}`, { ref: `Factura ${tag} bis` }, 'es', { 'if-match': edited.body.version });
+  const stale = await api('PUT', `/odoo/moves/${moveId}`, { ref: `Factura ${tag} ter` }, 'es', { 'if-match': edited.body.version });
+  const [afterStale] = await erp.read('account.move', [moveId], ['ref']);
+  observe('moves: a stale version is refused', { current: current.status, stale: stale.status, code: stale.body.code, stored: afterStale.ref === `Factura ${tag} bis` });
+  await api('PUT', `/odoo/moves/${moveId}`, { ref: `Factura ${tag}` });
+
   // Item 8: chatter notes are the console user's; the uploader's comment opens the conversation; Odoo's own
   // notes ("Vendor Bill Created") stay out of the comments.
   const comment = await api('POST', `/odoo/moves/${moveId}/validation-comment`, { comment: `Revisado ${tag}` });

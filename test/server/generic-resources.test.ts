@@ -35,7 +35,7 @@ async function call(method: string, path: string, who: string, body?: unknown) {
   return { status: response.status, body: text ? JSON.parse(text) : null };
 }
 
-type Row = { id: number; name: string; work_email: string | false; job_title: string | false; company_id: [number, string] };
+type Row = { id: number; name: string; work_email: string | false; job_title: string | false; company_id: [number, string]; version?: string };
 
 describe('employees, by declaration', () => {
   it('lists the employees of the user companies only, sorted by name by default, with the total', async () => {
@@ -45,7 +45,7 @@ describe('employees, by declaration', () => {
     expect(hr.body.total).toBe(rows.length);
     expect(new Set(rows.map((row) => row.company_id[0]))).toEqual(new Set([1, 2]));
     expect(rows.map((row) => row.name)).toEqual([...rows.map((row) => row.name)].sort((a, b) => a.localeCompare(b)));
-    expect(rows.find((row) => row.name === 'Ada Admin')).toEqual({ id: expect.any(Number), name: 'Ada Admin', work_email: 'admin@demo.example', job_title: 'Administradora de sistemas', company_id: [1, 'Acme Iberia SL'] });
+    expect(rows.find((row) => row.name === 'Ada Admin')).toEqual({ id: expect.any(Number), name: 'Ada Admin', work_email: 'admin@demo.example', job_title: 'Administradora de sistemas', company_id: [1, 'Acme Iberia SL'], version: expect.any(String) });
     const admin = await call('POST', '/odoo/employees/search', 'admin', {});
     expect(admin.body.employees.some((row: Row) => row.company_id[0] === 3)).toBe(true);
     expect(rows.some((row) => row.company_id[0] === 3)).toBe(false);
@@ -99,7 +99,9 @@ describe('employees, by declaration', () => {
     expect(read.body).toEqual(javier);
     const changed = await call('PUT', `/odoo/employees/${javier.id}`, 'hr@test.example', { job_title: 'Director general', work_email: 'javier@beta.example' });
     expect(changed.status).toBe(200);
-    expect(changed.body).toEqual({ ...javier, job_title: 'Director general', work_email: 'javier@beta.example' });
+    // A new version: the edit is counted (issue 29).
+    expect(changed.body).toEqual({ ...javier, job_title: 'Director general', work_email: 'javier@beta.example', version: expect.any(String) });
+    expect(changed.body.version).not.toBe(javier.version);
     expect((await call('GET', `/odoo/employees/${javier.id}`, 'hr@test.example')).body.job_title).toBe('Director general');
   });
 

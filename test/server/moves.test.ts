@@ -30,7 +30,7 @@ describe('POST /odoo/moves/search', () => {
     expect(staff.body.moves).toHaveLength(5);
     const [first] = staff.body.moves;
     expect(Object.keys(first).sort()).toEqual(
-      ['amount_total', 'amount_total_signed', 'amount_untaxed_signed', 'attachment_ids', 'comment', 'company_id', 'currency_id', 'date', 'id', 'invoice_date', 'invoice_date_due', 'journal_id', 'name', 'partner_id', 'paymentStatus', 'pnt_account_move_team_manager_deny', 'pnt_account_move_team_manager_validate', 'ref', 'state', 'type', 'uploadedBy'].sort(),
+      ['amount_total', 'amount_total_signed', 'amount_untaxed_signed', 'attachment_ids', 'comment', 'company_id', 'currency_id', 'date', 'id', 'invoice_date', 'invoice_date_due', 'journal_id', 'name', 'partner_id', 'paymentStatus', 'pnt_account_move_team_manager_deny', 'pnt_account_move_team_manager_validate', 'ref', 'state', 'type', 'uploadedBy', 'version'].sort(),
     );
     expect(first.company_id).toEqual([1, 'Acme Iberia SL']);
     expect(first.currency_id).toEqual([1, 'EUR']);

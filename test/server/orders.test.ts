@@ -322,7 +322,7 @@ describe('an order: read, edit lines, confirm, delete, print', () => {
     expect((await call('PUT', `/odoo/orders/${id}/confirm`, 'staff')).status).toBe(403);
     const confirmed = await call('PUT', `/odoo/orders/${id}/confirm`, 'sales');
     expect(confirmed.status).toBe(200);
-    expect(confirmed.body).toEqual({ id, state: 'sale' });
+    expect(confirmed.body).toEqual({ id, state: 'sale', version: expect.any(String) });
     const twice = await call('PUT', `/odoo/orders/${id}/confirm`, 'sales');
     expect(twice.status).toBe(409);
     expect(twice.body.message).toBe('The order is already confirmed');

@@ -322,6 +322,33 @@ describe.runIf(available)('two servers on one PostgreSQL', () => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
   });
 
+  it('20 times, two edits of one move with the same version, one through each server: one stored, the other refused with 409 (issue 29)', async () => {
+    const tokens = [await tokenFor('manager@demo.example'), await tokenFor('admin@demo.example')];
+    const found = JSON.parse((await api(0, tokens[0], 'POST', '/odoo/moves/search', { pageNumber: 1, numberOfRecords: 1, state: ['draft'], company: [1] })).text);
+    const moveId: number = found.moves[0].id;
+    let version: string = found.moves[0].version;
+    const stored = async () => (await servers[1].services.erp.client.read('account.move', [moveId], ['ref']))[0].ref;
+    for (let trial = 0; trial < 20; trial++) {
+      const refs = [`Tren ${trial} A`, `Comida ${trial} B`];
+      const answers = await Promise.all(
+        refs.map((ref, index) =>
+          send(ports[index], `/odoo/moves/${moveId}`, {
+            method: 'PUT',
+            headers: { authorization: tokens[index], 'content-type': 'application/json', 'accept-language': 'en', 'if-match': version },
+            body: JSON.stringify({ ref }),
+          }),
+        ),
+      );
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      const winner = answers.findIndex((answer) => answer.status === 200);
+      expect(await stored()).toBe(refs[winner]);
+      const refusal = JSON.parse(answers[1 - winner].text);
+      const who = winner === 0 ? 'Marta Manager' : 'Ada Admin';
+      expect(refusal.message).toMatch(new RegExp(`^Someone else \\(${who}\\) changed this record on \\d{2}/\\d{2}/\\d{4} at \\d{2}:\\d{2}: reload it$`));
+      version = JSON.parse(answers[winner].text).version;
+    }
+  }, 120_000);
+
   it('reports asked of either server each run once, while both servers poll for jobs', async () => {
     const manager = await tokenFor('manager@demo.example');
     const periods = [2021, 2022, 2023, 2024, 2025, 2026].map((year) => ({ dateFrom: `${year}-01-01`, dateTo: `${year}-12-31` }));

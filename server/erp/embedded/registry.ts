@@ -28,6 +28,9 @@ const required = (field: FieldDef): FieldDef => ({ ...field, required: true });
 const selection = (...values: string[]): FieldDef => ({ type: 'selection', selection: values });
 
 /** Journal settings of spec section 3: groups 'facturas' (invoices) and 'gastos' (expenses), journal and account. */
+/** When and by whom a record was last written: Odoo's log fields, which the version of an edited record reads (server/erp/versions.ts). */
+const edited: Fields = { write_date: { type: 'datetime' }, write_uid: { type: 'many2one', relation: 'res.users' } };
+
 const journalSettings: Fields = {
   x_facturas_journal_id: m2o('account.journal'),
   x_facturas_account: char,
@@ -50,8 +53,8 @@ export const PRODUCT_MODELS: ModelDef[] = [
   }, { order: 'name' }),
   model('account.account', { code: required(char), name: required(char), company_id: required(m2o('res.company')), account_type: char, deprecated: bool }, { order: 'code' }),
   model('res.users', { name: required(char), login: required(char), email: char, company_id: m2o('res.company'), company_ids: m2m('res.company', 'res_company_users_rel', 'user_id', 'cid'), active: bool }),
-  model('hr.employee', { name: required(char), work_email: char, job_title: char, user_id: m2o('res.users'), company_id: required(m2o('res.company')), active: bool }),
-  model('project.project', { name: required(char), company_id: required(m2o('res.company', { ondelete: 'cascade' })), active: bool, ...journalSettings }, { order: 'name' }),
+  model('hr.employee', { name: required(char), work_email: char, job_title: char, user_id: m2o('res.users'), company_id: required(m2o('res.company')), active: bool, ...edited }),
+  model('project.project', { name: required(char), company_id: required(m2o('res.company', { ondelete: 'cascade' })), active: bool, ...journalSettings, ...edited }, { order: 'name' }),
   model('account.journal', { name: required(char), code: char, type: selection('sale', 'purchase', 'cash', 'bank', 'general'), company_id: required(m2o('res.company')), default_account_id: m2o('account.account') }),
   model('res.partner.category', { name: required(char) }, { order: 'name' }),
   model('x_tipo_inversor', { x_name: required(char), x_studio_tipo_inversor_descripcion: char }, { recName: 'x_name', order: 'x_name' }),
@@ -78,6 +81,7 @@ export const PRODUCT_MODELS: ModelDef[] = [
     x_notes: text,
     x_backoffice_key: char,
     create_date: datetime,
+    ...edited,
   }, { order: 'name' }),
   model('uom.uom', { name: required(char) }),
   model('account.tax', {
@@ -132,7 +136,7 @@ export const PRODUCT_MODELS: ModelDef[] = [
     attachment_ids: { type: 'one2many', relation: 'ir.attachment', computed: true },
     message_main_attachment_id: m2o('ir.attachment'),
     create_date: datetime,
-    write_date: datetime,
+    ...edited,
   }, { order: 'date desc, name desc, id desc' }),
   model('account.move.line', {
     move_id: required(m2o('account.move', { ondelete: 'cascade' })),
@@ -192,7 +196,7 @@ export const PRODUCT_MODELS: ModelDef[] = [
     locked: bool,
     date_order: datetime,
     create_date: datetime,
-    write_date: datetime,
+    ...edited,
     partner_id: required(m2o('res.partner')),
     client_order_ref: char,
     user_id: m2o('res.users'),

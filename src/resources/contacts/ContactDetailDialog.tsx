@@ -14,6 +14,7 @@ import {
 } from 'react-admin';
 import { useFormState } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { StaleRecord, staleMessage } from '../../custom/StaleRecord';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -105,8 +106,10 @@ export function ContactDetailDialog({ id, onClose, onOpen }: { id: number; onClo
         </DialogContent>
       ) : (
         <ContactCorrection
-          key={`${contact.id}`}
+          // A new version (reloaded after someone else's change) is a new form, on the values read.
+          key={`${contact.id}-${(contact as { version?: string }).version ?? ''}`}
           contact={contact}
+          onReload={() => void refetch()}
           canEdit={canEdit}
           hasInvestorTypes={investorTypes.data!.length > 0}
           onClose={onClose}
@@ -117,13 +120,15 @@ export function ContactDetailDialog({ id, onClose, onOpen }: { id: number; onClo
   );
 }
 
-function ContactCorrection({ contact, canEdit, hasInvestorTypes, onClose, onOpen }: { contact: ContactDetail; canEdit: boolean; hasInvestorTypes: boolean; onClose: () => void; onOpen: (id: number) => void }) {
+function ContactCorrection({ contact, canEdit, hasInvestorTypes, onClose, onOpen, onReload }: { contact: ContactDetail; canEdit: boolean; hasInvestorTypes: boolean; onClose: () => void; onOpen: (id: number) => void; onReload: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<BackofficeDataProvider>();
   const queryClient = useQueryClient();
   const duplicates = useDuplicateCheck(contact.id);
   const [failed, setFailed] = useState<string | null>(null);
+  // Someone else changed the contact since it was read (409): nothing was saved; the user reloads it.
+  const [stale, setStale] = useState<string | undefined>();
 
   /** Saves what changed; a refusal that names a field answers it as the form's errors, which the Form marks. */
   async function save(values: ContactValues): Promise<Record<string, string> | undefined> {
@@ -143,6 +148,11 @@ function ContactCorrection({ contact, canEdit, hasInvestorTypes, onClose, onOpen
       notify('app.contactDetail.saved', { type: 'success', autoHideDuration: MESSAGE_DURATION_MS });
       onClose();
     } catch (error) {
+      const staleText = staleMessage(error);
+      if (staleText) {
+        setStale(staleText);
+        return;
+      }
       setFailed(serverMessageOr(error, 'app.contactDetail.saveError'));
       return fieldErrorsOf(error, CONTACT_SOURCES);
     }
@@ -194,6 +204,7 @@ function ContactCorrection({ contact, canEdit, hasInvestorTypes, onClose, onOpen
         {input('notes', 'app.contactForm.fields.notes', 'contact-notes', { rows: true })}
         {input('comment', 'app.contactForm.fields.comment', 'contact-comment', { rows: true })}
         <Warning warning={duplicates.warning} onOpen={onOpen} />
+        {stale && <StaleRecord message={stale} onReload={onReload} />}
         {failed && <Alert severity="error" data-testid="contact-detail-save-error">{translate(failed, { _: failed })}</Alert>}
       </DialogContent>
       <DialogActions>

@@ -1,6 +1,8 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { DeleteButton, Edit, Labeled, SaveButton, SimpleForm, Toolbar, useNotify, useRecordContext, useRedirect, type RaRecord } from 'react-admin';
+import { DeleteButton, Edit, Labeled, SaveButton, SimpleForm, Toolbar, useEditContext, useNotify, useRecordContext, useRedirect, type RaRecord } from 'react-admin';
+import { errorMessage } from '../../providers/http';
+import { StaleRecord, staleMessage } from '../../custom/StaleRecord';
 import type { ResourceDeclaration } from '../../../shared/resources/types';
 import { GenericField } from './GenericField';
 import { GenericInput } from './GenericInput';
@@ -41,12 +43,23 @@ export function useAfterSave(resource: ResourceDeclaration, message: string) {
   };
 }
 
-function EditForm({ resource }: { resource: ResourceDeclaration }) {
+function EditForm({ resource, stale, onReloaded }: { resource: ResourceDeclaration; stale?: string; onReloaded: () => void }) {
   const record = useRecordContext();
+  const { refetch } = useEditContext();
   const values = useMemo(() => (record ? formRecord(resource, record) : undefined), [resource, record]);
   if (!record || !values) return null;
   return (
-    <SimpleForm record={values} toolbar={<FormToolbar resource={resource} />} warnWhenUnsavedChanges={false}>
+    // A new version (reloaded after someone else's change) is a new form, on the values read.
+    <SimpleForm key={String(record.version ?? '')} record={values} toolbar={<FormToolbar resource={resource} />} warnWhenUnsavedChanges={false}>
+      {stale && (
+        <StaleRecord
+          message={stale}
+          onReload={() => {
+            onReloaded();
+            void refetch?.();
+          }}
+        />
+      )}
       {Object.entries(resource.fields).map(([name, field]) =>
         field.editable ? (
           <GenericInput key={name} resource={resource} source={name} field={field} />
@@ -67,9 +80,20 @@ function EditForm({ resource }: { resource: ResourceDeclaration }) {
 export function GenericEdit() {
   const resource = useDeclaration();
   const afterSave = useAfterSave(resource, 'ra.notification.updated');
+  const notify = useNotify();
+  // Someone else changed the record since it was read (409): said in the form with a Reload action; other refusals
+  // are notified as react-admin does.
+  const [stale, setStale] = useState<string | undefined>();
+  const onError = (error: unknown) => {
+    const staleText = staleMessage(error);
+    if (staleText) return setStale(staleText);
+    // A refusal naming a field is shown on the field by the form (react-admin's server-side validation), not notified.
+    const errors = (error as { body?: { errors?: object } } | null)?.body?.errors;
+    if (!errors || !Object.keys(errors).length) notify(errorMessage(error), { type: 'error' });
+  };
   return (
-    <Edit resource={resource.name} mutationMode="pessimistic" mutationOptions={{ onSuccess: afterSave }} redirect="list">
-      <EditForm resource={resource} />
+    <Edit resource={resource.name} mutationMode="pessimistic" mutationOptions={{ onSuccess: afterSave, onError }} redirect="list">
+      <EditForm resource={resource} stale={stale} onReloaded={() => setStale(undefined)} />
     </Edit>
   );
 }

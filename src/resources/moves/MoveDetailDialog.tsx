@@ -18,6 +18,7 @@ import { errorMessage } from '../../providers/http';
 import { Attachments } from './Attachments';
 import { MoveDetailReadOnly } from './MoveDetailReadOnly';
 import { moveNumber } from './number';
+import { StaleRecord, staleMessage } from '../../custom/StaleRecord';
 import { usePhone } from '../../custom/usePhone';
 import { LocaleNumberField, type NumberFieldValue } from '../../custom/inputs/LocaleNumberInput';
 import { LocaleDateField, dateProblem, type DateFieldValue } from '../../custom/inputs/LocaleDateInput';
@@ -60,6 +61,8 @@ export function MoveDetailDialog({ move, onClose }: { move: ListedMove; onClose:
   const [flagged, setFlagged] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Someone else changed the move since the list was read (409): their change is not overwritten; the user reloads.
+  const [stale, setStale] = useState<string | undefined>();
   const dataProvider = useDataProvider<BackofficeDataProvider>();
   const queryClient = useQueryClient();
   // PUT /odoo/moves/:id with the whole move (the moves declaration has no field-by-field update), DELETE /odoo/moves/:id.
@@ -96,10 +99,18 @@ export function MoveDetailDialog({ move, onClose }: { move: ListedMove; onClose:
       void changed();
       onClose(true);
     } catch (error) {
-      notify(errorMessage(error), { type: 'error' });
+      const staleText = staleMessage(error);
+      if (staleText) setStale(staleText);
+      else notify(errorMessage(error), { type: 'error' });
     } finally {
       setBusy(false);
     }
+  }
+
+  /** The list is read again (with the other person's change) and the dialog closed, to be opened on the new values. */
+  function reload() {
+    void changed();
+    onClose(true);
   }
 
   async function remove() {
@@ -135,6 +146,7 @@ export function MoveDetailDialog({ move, onClose }: { move: ListedMove; onClose:
             <TextField label={translate('app.moveDetail.newComment')} value={newComment} onChange={(event) => setNewComment(event.target.value)} multiline minRows={2} disabled={!draft} />
           </>
         )}
+        {stale && <StaleRecord message={stale} onReload={reload} />}
         <Attachments ids={move.attachment_ids} />
       </DialogContent>
       )}

@@ -28,8 +28,9 @@ import { LINE_LIMITS, lineSubtotal, orderMargin, orderTotals, type TaxRounding }
 import { LocaleNumberField, type NumberFieldValue } from '../../custom/inputs/LocaleNumberInput';
 import { numberProblem, type NumberBounds } from '../../custom/inputs/numberRules';
 import { hasPermission } from '../../../shared/domain/permissions';
-import type { BackofficeDataProvider } from '../../providers/dataProvider';
+import { ifMatch, type BackofficeDataProvider } from '../../providers/dataProvider';
 import { errorMessage } from '../../providers/http';
+import { StaleRecord, staleMessage } from '../../custom/StaleRecord';
 import { useReferenceList } from '../../providers/useReferenceList';
 import { isBlankHtml, sanitizeHtml } from '../../custom/sanitize';
 import { OrderTotals } from './OrderTotals';
@@ -136,6 +137,8 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
   const [busy, setBusy] = useState(false);
   const [changed, setChanged] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  // Someone else changed the order since it was read (409): nothing was saved; the user reloads it.
+  const [stale, setStale] = useState<string | undefined>();
 
   // Always read on opening: what the list put in the cache is its row, without lines or messages.
   const fetched = useGetOne<Order>('orders', { id: orderId }, { refetchOnMount: 'always', retry: false });
@@ -153,7 +156,9 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
     onSuccess: ordersChanged,
   });
   const lineUpdate = useMutation({
-    mutationFn: ({ id, changes }: { id: number; changes: ReturnType<typeof changedLines> }) => dataProvider.action<Order>('orders', 'lines', { params: { id }, body: { lines: changes } }),
+    // With the version the dialog read: a change someone else made since is refused (409), not overwritten.
+    mutationFn: ({ id, changes, version }: { id: number; changes: ReturnType<typeof changedLines>; version: Record<string, string> | undefined }) =>
+      dataProvider.action<Order>('orders', 'lines', { params: { id }, body: { lines: changes }, headers: version }),
     onSuccess: ordersChanged,
   });
   const printUrl = useMutation({
@@ -198,9 +203,9 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
   async function confirm() {
     setBusy(true);
     try {
-      await confirmation.mutateAsync(order!.id);
-      // Spec section 4: on confirmation the screen sets the state locally to sale.
-      setOrder((current) => current && { ...current, state: 'sale' });
+      const answer = (await confirmation.mutateAsync(order!.id)) as { version?: string } | undefined;
+      // Spec section 4: on confirmation the screen sets the state locally to sale (and keeps the order's new version).
+      setOrder((current) => current && { ...current, state: 'sale', ...(answer?.version ? { version: answer.version } : {}) });
       setChanged(true);
       notify('app.orders.confirmed', { type: 'success' });
     } catch (error) {
@@ -223,7 +228,7 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
     }
     setBusy(true);
     try {
-      const json = await lineUpdate.mutateAsync({ id: order!.id, changes });
+      const json = await lineUpdate.mutateAsync({ id: order!.id, changes, version: ifMatch(order) });
       if (json && Array.isArray(json.lines)) {
         setOrder({ ...json, messages: json.messages ?? order!.messages });
         setLines(edited(json));
@@ -232,11 +237,25 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
       setFlagged(false);
       notify('app.orders.saved', { type: 'success' });
     } catch (error) {
+      const staleText = staleMessage(error);
+      if (staleText) {
+        setStale(staleText);
+        return;
+      }
       notify('app.orders.saveError', { type: 'error' });
       console.error(errorMessage(error));
     } finally {
       setBusy(false);
     }
+  }
+
+  /** The order as it is now, someone else's change included; the lines typed here are replaced by it. */
+  async function reload() {
+    const { data } = await fetched.refetch();
+    if (!data) return;
+    setOrder(data);
+    setLines(edited(data));
+    setStale(undefined);
   }
 
   async function print() {
@@ -350,6 +369,7 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
             </TableBody>
           </Table>
         </Box>
+        {stale && <StaleRecord message={stale} onReload={() => void reload()} />}
         <OrderTotals
           untaxed={totals.untaxed}
           tax={totals.tax}
