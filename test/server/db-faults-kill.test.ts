@@ -12,7 +12,7 @@ import { postgresAvailable, startPostgres, type Cluster } from '../../bench/post
 import { issueToken } from '../../scripts/token';
 import { loadConfig } from '../../server/config';
 import { freePort } from '../support/free-port';
-import { createMove, movesByKey, startServerProcess, type Answer, type ServerProcess } from '../support/server-process';
+import { burstOfMoves, createMove, movesByKey, startServerProcess, type Answer, type ServerProcess } from '../support/server-process';
 
 const ROUNDS = 5;
 const BURST = 50;
@@ -39,15 +39,7 @@ async function killedDuringBursts(databaseUrl: string | undefined) {
   const acknowledged = new Map<string, number>();
   const perRound: string[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    let first!: () => void;
-    const underWay = new Promise<void>((resolve) => (first = resolve));
-    const burst = Array.from({ length: BURST }, (_, n) =>
-      createMove(server!.url, token, round * BURST + n).then((answer) => {
-        if (answer.status === 201) first();
-        return answer;
-      }),
-    );
-    const settled = Promise.all(burst);
+    const { underWay, settled } = burstOfMoves(server!.url, token, BURST, round * BURST);
     await Promise.race([underWay, settled]);
     // SIGKILL the moment the first bill of the burst is acknowledged: the others are in every stage of being written.
     await server!.kill();

@@ -12,7 +12,7 @@ import { postgresAvailable, startPostgres, type Cluster } from '../../bench/post
 import { issueToken } from '../../scripts/token';
 import { loadConfig } from '../../server/config';
 import { freePort } from '../support/free-port';
-import { createMove, movesByKey, startServerProcess, type Answer, type ServerProcess } from '../support/server-process';
+import { burstOfMoves, createMove, movesByKey, startServerProcess, type Answer, type ServerProcess } from '../support/server-process';
 
 const ROUNDS = 10;
 const BURST = 50;
@@ -45,15 +45,7 @@ describe.runIf(postgresAvailable())('PostgreSQL restarted under load', () => {
     for (let round = 0; round < ROUNDS; round++) {
       const mode = round % 2 === 0 ? 'fast' : 'immediate';
       // The restart starts once the burst is under way: the first bill of the burst acknowledged.
-      let first!: () => void;
-      const underWay = new Promise<void>((resolve) => (first = resolve));
-      const burst = Array.from({ length: BURST }, (_, n) =>
-        createMove(server!.url, token, round * BURST + n).then((answer) => {
-          if (answer.status === 201) first();
-          return answer;
-        }),
-      );
-      const settled = Promise.all(burst);
+      const { underWay, settled } = burstOfMoves(server!.url, token, BURST, round * BURST);
       // A burst answered entirely before a first 201 (every one refused) is a failure the checks below name.
       await Promise.race([underWay, settled]);
       const restarted = cluster!.restart(mode);

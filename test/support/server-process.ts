@@ -106,3 +106,21 @@ export async function movesByKey(database: { databaseUrl?: string; dataDir: stri
     await db.close();
   }
 }
+
+/**
+ * A burst of creations at once: `underWay` settles when the first is acknowledged (the moment a fault test strikes,
+ * the others being in every stage of their write), `settled` with every answer.
+ */
+export function burstOfMoves(url: string, token: string, count: number, first: number): { underWay: Promise<void>; settled: Promise<Answer[]> } {
+  let acknowledged!: () => void;
+  const underWay = new Promise<void>((resolve) => (acknowledged = resolve));
+  const settled = Promise.all(
+    Array.from({ length: count }, (_, n) =>
+      createMove(url, token, first + n).then((answer) => {
+        if (answer.status === 201) acknowledged();
+        return answer;
+      }),
+    ),
+  );
+  return { underWay, settled };
+}
