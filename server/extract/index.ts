@@ -46,8 +46,12 @@ function decode(file: unknown): { buffer: Buffer; type: 'application/pdf' | 'ima
   return { buffer, type };
 }
 
-/** Attachments waiting for a process, per process: a burst of photos from a team waits rather than being refused. */
-const ATTACHMENT_QUEUE_PER_WORKER = 8;
+/**
+ * Attachments waiting for a process, per process: a burst of bills from a team waits rather than being refused (50
+ * created at once, the fault tests' burst, all pass with 2 processes). Their bytes are in memory already as request
+ * bodies, so the queue bounds the work waiting, not the memory.
+ */
+const ATTACHMENT_QUEUE_PER_WORKER = 32;
 /**
  * An attachment's time limit is at least a minute: the photo is already taken and its move waits on it, so on a busy
  * machine (where the processes' lower priority slows them most) waiting beats refusing; readings keep theirs.
