@@ -37,6 +37,7 @@ import { requestSerializer } from './log';
 import { securityHeaders } from './security';
 import { acceptedEncoding, compression } from './compression';
 import { moveCreateRoute, moveRoutes } from './routes/moves';
+import { StoredFileChecks } from './stored-files';
 import { orderRoutes } from './routes/orders';
 import { contactRoutes } from './routes/contacts';
 import { referenceRoutes } from './routes/reference';
@@ -413,7 +414,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Edits of ERP records are checked against the version the client read (server/erp/versions.ts).
   const versions = new RecordVersions(db, client, config.timeZone);
   await app.register(genericRoutes, { erp: client, versions });
-  await app.register(moveRoutes, { erp: client, features, cleanups, versions });
+  await app.register(moveRoutes, { erp: client, features, cleanups, versions, storedFiles: new StoredFileChecks(extractor.attachments) });
   await app.register(moveCreateRoute, { erp: client, features, cleanups, attachments: extractor.attachments });
   await app.register(orderRoutes, { erp: client, config, features, secret, versions });
   await app.register(contactRoutes, { erp: client, features, versions });

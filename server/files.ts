@@ -137,6 +137,25 @@ export async function prepareInProcess({ buffer, type, maxPixels }: AttachmentRe
   return image.length < buffer.length ? { data: image, mimetype } : { data: buffer, mimetype: type };
 }
 
+/** What a stored PDF's check found (inspectInProcess): nothing, or why a viewer must not open it. */
+export interface StoredCheck {
+  refusal: { key: MessageKey; params: MessageParams } | null;
+}
+
+/**
+ * In an attachment process: a PDF stored before its files were checked (or written into Odoo by other means) is
+ * checked as an upload is, before the console shows it inline (issue 29, item 8); the refusal is answered, not thrown.
+ */
+export async function inspectInProcess({ buffer, maxPixels }: Pick<AttachmentRequest, 'buffer' | 'maxPixels'>): Promise<StoredCheck> {
+  try {
+    await checkPdf(buffer, maxPixels);
+    return { refusal: null };
+  } catch (error) {
+    if (error instanceof HttpError) return { refusal: { key: error.key, params: error.params } };
+    throw error;
+  }
+}
+
 /**
  * A PDF checked as a reading checks it, and for what a viewer would run: refused (422) when its streams unpack to
  * more than MAX_PDF_INFLATED_BYTES (the readings' memory message), when it holds active content (JavaScript, launch

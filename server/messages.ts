@@ -299,6 +299,15 @@ const CATALOGUE = {
     en: '{field}: the PDF holds active content ({what}), which is not accepted: print it to a new PDF or scan it, and send that',
     es: '{field}: el PDF contiene contenido activo ({what}), que no se admite: imprímalo en un PDF nuevo o escanéelo, y envíe ese',
   },
+  // A stored PDF that a check finds unsafe to open inline (stored-files.ts): offered as a download only.
+  'attachment.storedActive': {
+    en: 'This PDF is not shown here: it holds active content ({what}). Download it only if you trust whoever sent it',
+    es: 'Este PDF no se muestra aquí: contiene contenido activo ({what}). Descárguelo solo si confía en quien lo envió',
+  },
+  'attachment.storedHeavy': {
+    en: 'This PDF is not shown here: it exceeds the pages or memory a document may use. You can download it',
+    es: 'Este PDF no se muestra aquí: supera las páginas o la memoria que puede ocupar un documento. Puede descargarlo',
+  },
 
   // Resources served from their declarations (employees, projects...).
   'resources.notFound': {

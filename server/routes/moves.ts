@@ -7,7 +7,8 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isIsoDate, isWithinDateWindow } from '../../shared/domain/dates';
-import { FileError, prepareUpload, type AttachmentProcessor, type PreparedFile } from '../files';
+import { prepareUpload, type AttachmentProcessor, type PreparedFile } from '../files';
+import type { StoredFileChecks } from '../stored-files';
 import { companiesWithProjects, declaration, declaredMax, erpOrder, idParams, orEmpty, queryParam, withSort, whenNotGiven } from './reference';
 import { HttpError } from '../http-error';
 import { messageLocale, refusalMessage } from '../messages';
@@ -167,7 +168,10 @@ export async function accountByCode(erp: ErpClient, companyId: number, code: str
   return account.id;
 }
 
-export async function moveRoutes(app: FastifyInstance, { erp, features, cleanups, versions }: { erp: ErpClient; features?: FeatureProbe; cleanups: ErpCleanups; versions: RecordVersions }) {
+export async function moveRoutes(
+  app: FastifyInstance,
+  { erp, features, cleanups, versions, storedFiles }: { erp: ErpClient; features?: FeatureProbe; cleanups: ErpCleanups; versions: RecordVersions; storedFiles: StoredFileChecks },
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const resource = declaration('moves');
   async function scopedMove(request: FastifyRequest, id: number): Promise<ErpRecord> {
@@ -227,10 +231,12 @@ export async function moveRoutes(app: FastifyInstance, { erp, features, cleanups
     const allowed = attachments.filter((one) => visible.has(one.res_id as number));
     const missing = numeric.filter((id) => !allowed.some((one) => one.id === id));
     if (missing.length) throw new HttpError(404, 'moves.attachmentNotFound', { ids: missing });
-    return numeric.map((id) => {
-      const one = allowed.find((attachment) => attachment.id === id)!;
-      return { id: one.id, name: one.name, mimetype: one.mimetype, res_id: one.res_id, datas: one.datas };
-    });
+    // Each PDF checked again before the console shows it inline: one stored before uploads were checked, or put in
+    // Odoo by other means, may hold a script (`shown: false` and a `notice`: the console offers it as a download).
+    const locale = messageLocale(request.headers['accept-language']);
+    const ordered = numeric.map((id) => allowed.find((attachment) => attachment.id === id)!);
+    const showings = await whileConnected(reply, (signal) => Promise.all(ordered.map((one) => storedFiles.showing(one.datas, locale, signal))));
+    return ordered.map((one, index) => ({ id: one.id, name: one.name, mimetype: one.mimetype, res_id: one.res_id, datas: one.datas, ...showings[index] }));
   });
 
   // The console sends the move as listed with its changes: the listed fields are read back unchanged, any other key
@@ -490,16 +496,22 @@ export const moveCreateSchema = z.object({
  * The file prepared in an attachment process; the client going away drops it from the queue, and a busy pool's 503
  * says when to try again.
  */
-async function preparedFile(reply: FastifyReply, attachments: AttachmentProcessor, name: string, data: string): Promise<PreparedFile> {
+function preparedFile(reply: FastifyReply, attachments: AttachmentProcessor, name: string, data: string): Promise<PreparedFile> {
+  return whileConnected(reply, (signal) => prepareUpload(name, data, attachments, signal));
+}
+
+/** Work in the attachment processes for one request: dropped from their queue if the client goes away. */
+async function whileConnected<T>(reply: FastifyReply, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const gone = new AbortController();
   const close = () => {
     if (!reply.raw.writableFinished) gone.abort();
   };
   reply.raw.once('close', close);
   try {
-    return await prepareUpload(name, data, attachments, gone.signal);
+    return await work(gone.signal);
   } catch (error) {
-    if (error instanceof FileError && error.retryAfter) void reply.header('retry-after', String(error.retryAfter));
+    const retryAfter = (error as { retryAfter?: number }).retryAfter;
+    if (error instanceof HttpError && retryAfter) void reply.header('retry-after', String(retryAfter));
     throw error;
   } finally {
     reply.raw.off('close', close);

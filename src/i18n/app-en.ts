@@ -104,6 +104,7 @@ export const appEn = {
       empty: 'Nothing waiting for validation here.',
       attachmentError: 'The attached file could not be loaded.',
       unsupportedFile: 'Failed to load file. Unsupported file format or file corrupted.',
+      downloadFile: 'Download %{name}',
       tabCount: '%{name} (%{count})',
       journalsError: 'Your journals could not be loaded',
       loadError: 'The moves waiting for validation could not be loaded',

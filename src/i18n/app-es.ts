@@ -106,6 +106,7 @@ export const appEs: AppMessages = {
       empty: 'No hay nada pendiente de validar aquí.',
       attachmentError: 'No se ha podido cargar el archivo adjunto.',
       unsupportedFile: 'No se ha podido cargar el archivo. Formato no admitido o archivo dañado.',
+      downloadFile: 'Descargar %{name}',
       tabCount: '%{name} (%{count})',
       journalsError: 'No se han podido cargar sus diarios',
       loadError: 'No se han podido cargar los movimientos pendientes de validar',

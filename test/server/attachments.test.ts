@@ -203,6 +203,39 @@ describe('the stored file as served', () => {
     expect(response.headers.get('content-security-policy')).toMatch(/^sandbox; default-src 'none'/);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     const [file] = await response.json();
-    expect(file).toMatchObject({ name: 'taxi.pdf', mimetype: 'application/pdf' });
+    expect(file).toMatchObject({ name: 'taxi.pdf', mimetype: 'application/pdf', shown: true });
+    expect(file.notice).toBeUndefined();
   }, 60_000);
+
+  // Files stored before uploads were checked, or written into Odoo by other means: checked again when served.
+  async function storedAs(bytes: Buffer): Promise<number> {
+    const created = await (await create({ name: 'old.pdf', data: dataUrl(demoPdf(['Old']), 'application/pdf') })).json();
+    const [id] = created.attachment_ids as number[];
+    await server.app.services.erp.client.write('ir.attachment', [id], { datas: bytes.toString('base64') });
+    return id;
+  }
+  const served = async (ids: number[], language: string) => {
+    const response = await fetch(`${server.url}/odoo/moves/attachments?attachmentIds=${ids.join(',')}`, { headers: { authorization: token, 'accept-language': language } });
+    expect(response.status).toBe(200);
+    return (await response.json()) as Array<{ id: number; shown: boolean; notice?: string; datas: string }>;
+  };
+
+  it('withholds from inline view a stored PDF with a script or past the limits, with a notice in the user language, and keeps its bytes', async () => {
+    const script = pdfWithPackedCatalog('/OpenAction << /S /JavaScript /JS (app.alert\\(1\\)) >>');
+    const withScript = await storedAs(script);
+    const bomb = await storedAs(pdfInflatingTo(1024 ** 3));
+    const plain = await storedAs(await pdfkitText(['Factura 1', 'Total 12,50']));
+    const spanish = await served([plain, withScript, bomb], 'es');
+    expect(spanish.map((file) => [file.id, file.shown])).toEqual([
+      [plain, true],
+      [withScript, false],
+      [bomb, false],
+    ]);
+    expect(spanish[1].notice).toBe('Este PDF no se muestra aquí: contiene contenido activo (/JS, /JavaScript). Descárguelo solo si confía en quien lo envió');
+    expect(spanish[2].notice).toBe('Este PDF no se muestra aquí: supera las páginas o la memoria que puede ocupar un documento. Puede descargarlo');
+    // The person may still download what was sent, byte for byte.
+    expect(Buffer.from(spanish[1].datas, 'base64').equals(script)).toBe(true);
+    const english = await served([withScript], 'en');
+    expect(english[0]).toMatchObject({ shown: false, notice: 'This PDF is not shown here: it holds active content (/JS, /JavaScript). Download it only if you trust whoever sent it' });
+  }, 240_000);
 });

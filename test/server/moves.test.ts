@@ -95,7 +95,7 @@ describe('attachments, edit, delete, validation', () => {
     const move = await firstMove('staff', {});
     const ok = await call('GET', `/odoo/moves/attachments?attachmentIds=${move.attachment_ids.join(',')}`, 'staff');
     expect(ok.status).toBe(200);
-    expect(ok.body[0]).toEqual({ id: move.attachment_ids[0], name: expect.any(String), mimetype: expect.stringMatching(/pdf|png/), res_id: move.id, datas: expect.any(String) });
+    expect(ok.body[0]).toEqual({ id: move.attachment_ids[0], name: expect.any(String), mimetype: expect.stringMatching(/pdf|png/), res_id: move.id, datas: expect.any(String), shown: true });
     const other = await firstMove('admin', { company: [2] });
     const refused = await call('GET', `/odoo/moves/attachments?attachmentIds=${other.attachment_ids[0]}`, 'staff');
     expect(refused.status).toBe(404);

@@ -3,15 +3,26 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { base64Payload, isPreviewable, sniffBase64 } from '../../../shared/domain/files';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
 
-interface Attachment { id: number; name: string; datas: string }
+/** A stored file as served: `shown: false` when the server's check found it unsafe to open inline, with its `notice`. */
+interface Attachment {
+  id: number;
+  name: string;
+  datas: string;
+  shown?: boolean;
+  notice?: string;
+}
 
 export const PREVIEW_HEIGHT = 500;
 
-/** A move's files shown inline (PDF, PNG, JPEG by their first bytes), 500px high; anything else says so. */
+/**
+ * A move's files shown inline (PDF, PNG, JPEG by their first bytes), 500px high; anything else says so, and a PDF the
+ * server withholds (active content, beyond the limits) is offered as a download with the server's notice.
+ */
 export function Attachments({ ids }: { ids: number[] }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<BackofficeDataProvider>();
@@ -37,6 +48,19 @@ export function Attachments({ ids }: { ids: number[] }) {
         const type = sniffBase64(file.datas);
         if (!isPreviewable(type)) {
           return <Alert key={file.id} severity="warning">{translate('app.validation.unsupportedFile')}</Alert>;
+        }
+        if (file.shown === false) {
+          // Offered as bytes to save, never as a document the browser would open.
+          return (
+            <Alert key={file.id} severity="warning" data-testid="attachment-withheld">
+              {file.notice}
+              <Box sx={{ mt: 1 }}>
+                <Button variant="outlined" color="inherit" size="small" sx={{ textTransform: "none" }} href={`data:application/octet-stream;base64,${base64Payload(file.datas)}`} download={file.name}>
+                  {translate('app.validation.downloadFile', { name: file.name })}
+                </Button>
+              </Box>
+            </Alert>
+          );
         }
         const src = `data:${type};base64,${base64Payload(file.datas)}`;
         return type === 'application/pdf' ? (
