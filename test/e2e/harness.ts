@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -89,17 +89,37 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
-/** The real server and a Chromium for one test file: started before its tests, stopped after them. */
-export function serverAndBrowser(): { readonly server: RunningServer; readonly browser: Browser } {
+/**
+ * A data folder made by `npm run seed -- <args>` (the demo data and, say, 500 bills waiting), then changed by
+ * `prepare` with the server's own modules before the server opens it.
+ */
+export interface SeededData {
+  args: string[];
+  prepare?: (env: NodeJS.ProcessEnv) => Promise<void>;
+}
+
+/**
+ * The real server and a Chromium for one test file: started before its tests, stopped after them; on a fresh data
+ * folder, or on one `seed` made.
+ */
+export function serverAndBrowser(seed?: SeededData): { readonly server: RunningServer; readonly browser: Browser } {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
+  let dataDir: string | undefined;
   beforeAll(async () => {
-    server = await startServer();
+    if (seed) {
+      dataDir = mkdtempSync(join(tmpdir(), 'backoffice-e2e-seeded-'));
+      const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+      execFileSync(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', ...seed.args], { env, stdio: 'pipe' });
+      await seed.prepare?.(env);
+    }
+    server = await startServer(dataDir ? { DATA_DIR: dataDir } : {});
     browser = await launchBrowser();
   }, 300_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
   return {
     get server() {

@@ -2,42 +2,23 @@
  * Issue 18 in a real browser: a list with more moves than the server counts (10,000) says "more than 10,000", and
  * paging forward asks the next page after the previous page's last row (its cursor), getting the next rows.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { columnByHeader, launchBrowser, signIn, startServer, type RunningServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { columnByHeader, serverAndBrowser, signIn } from './harness';
 
-let dataDir: string;
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'backoffice-e2e-many-'));
-  // npm run seed -- --moves 12000: the demo data and 12,000 bulk moves in the data folder the server then opens.
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', '--moves', '12000'], { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdio: 'pipe' });
-  server = await startServer({ DATA_DIR: dataDir });
-  browser = await launchBrowser();
-}, 300_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+// npm run seed -- --moves 12000: the demo data and 12,000 bulk moves in the data folder the server then opens.
+const env = serverAndBrowser({ args: ['--moves', '12000'] });
 
 describe('a move list past the count bound', () => {
   it('reads "de más de 10.000" and pages forward after the cursor of the page before', async () => {
-    const context = await browser.newContext({ locale: 'es-ES', viewport: { width: 1440, height: 900 } });
+    const context = await env.browser.newContext({ locale: 'es-ES', viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     const searches: Array<Record<string, unknown>> = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/odoo/moves/search')) searches.push(JSON.parse(request.postData() ?? '{}'));
     });
-    await signIn(page, server.url, 'admin@demo.example');
+    await signIn(page, env.server.url, 'admin@demo.example');
     await page.getByTestId('menu-movesList').click();
-    await page.waitForURL(`${server.url}/moves-list`);
+    await page.waitForURL(`${env.server.url}/moves-list`);
     await page.getByText('1-25 de más de 10.000').waitFor();
     const first = await columnByHeader(page, 'Número');
     expect(first).toHaveLength(25);

@@ -3,28 +3,19 @@
  * with a script is not handed to the browser's PDF viewer. The validation dialog says why, in the user's language,
  * and offers the file as a download of the bytes as they were sent.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db';
 import { openErp } from '../../server/erp';
 import { pdfWithPackedCatalog } from '../support/bombs';
-import { launchBrowser, screenshot, signIn, startServer, type RunningServer } from './harness';
+import { screenshot, serverAndBrowser, signIn } from './harness';
 
 const SCRIPT = pdfWithPackedCatalog('/OpenAction << /S /JavaScript /JS (app.alert\\(1\\)) >>');
-let dataDir: string;
-let server: RunningServer;
-let browser: Browser;
 
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'backoffice-e2e-stored-'));
-  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/seed.ts'], { env, stdio: 'pipe' });
-  // Every move's file replaced by a PDF with a script, as an older release (or Odoo itself) could have stored it.
+/** Every move's file replaced by a PDF with a script, as an older release (or Odoo itself) could have stored it. */
+async function replaceEveryMoveFile(env: NodeJS.ProcessEnv): Promise<void> {
   const config = loadConfig(env);
   const db = await openDatabase(config);
   try {
@@ -35,18 +26,13 @@ beforeAll(async () => {
   } finally {
     await db.close();
   }
-  server = await startServer({ DATA_DIR: dataDir });
-  browser = await launchBrowser();
-}, 300_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+}
+
+const env = serverAndBrowser({ args: [], prepare: replaceEveryMoveFile });
 
 async function openFirstWaiting(page: Page, phone: boolean): Promise<void> {
-  await signIn(page, server.url, 'manager@demo.example');
-  await page.goto(`${server.url}/validation`);
+  await signIn(page, env.server.url, 'manager@demo.example');
+  await page.goto(`${env.server.url}/validation`);
   await page.getByTestId(phone ? 'validation-card' : 'validation-row').first().click();
   await page.getByTestId('validation-dialog').waitFor();
 }
@@ -57,7 +43,7 @@ describe('a stored PDF with a script', () => {
     { language: 'en', width: 390, notice: 'This PDF is not shown here: it holds active content (/JS, /JavaScript). Download it only if you trust whoever sent it', download: 'Download' },
   ]) {
     it(`is withheld from the viewer with a notice and offered as a download (${language}, ${width} px)`, async () => {
-      const context = await browser.newContext({ locale: language === 'es' ? 'es-ES' : 'en-GB', viewport: { width, height: 860 }, acceptDownloads: true });
+      const context = await env.browser.newContext({ locale: language === 'es' ? 'es-ES' : 'en-GB', viewport: { width, height: 860 }, acceptDownloads: true });
       await context.addInitScript((chosen) => localStorage.setItem('lang_preference', chosen), language);
       const page = await context.newPage();
       await openFirstWaiting(page, width < 600);

@@ -4,31 +4,14 @@
  * Reject whole at 1280 px on both tabs in both languages, and passes axe with rows selected. No timing is asserted
  * here: bench/validation-queue.ts measures the time to the confirmation.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot, signIn, startServer, type RunningServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot, serverAndBrowser, signIn } from './harness';
 
-let dataDir: string;
-let server: RunningServer;
-let browser: Browser;
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'backoffice-e2e-queue-'));
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', '--waiting', '500'], { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdio: 'pipe' });
-  server = await startServer({ DATA_DIR: dataDir });
-  browser = await launchBrowser();
-}, 300_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const env = serverAndBrowser({ args: ['--waiting', '500'] });
 
 const WORDS = {
   es: { locale: 'es-ES', expenses: 'Gastos', invoices: 'Facturas', of: 'de', next: 'Ir a la página siguiente', validated: 'Movimiento validado', many: '20 movimientos validados', selected: '20 seleccionados', reject: 'Rechazar' },
@@ -36,10 +19,10 @@ const WORDS = {
 } as const;
 
 async function managerPage(lang: keyof typeof WORDS, options: { bypassCSP?: boolean } = {}): Promise<Page> {
-  const context = await browser.newContext({ locale: WORDS[lang].locale, viewport: { width: 1280, height: 900 }, ...options });
+  const context = await env.browser.newContext({ locale: WORDS[lang].locale, viewport: { width: 1280, height: 900 }, ...options });
   const page = await context.newPage();
-  await signIn(page, server.url, 'manager@demo.example');
-  await page.goto(`${server.url}/validation`);
+  await signIn(page, env.server.url, 'manager@demo.example');
+  await page.goto(`${env.server.url}/validation`);
   return page;
 }
 
