@@ -17,6 +17,10 @@ export interface Cluster {
   url: string;
   /** pg_ctl restart: 'fast' ends the sessions cleanly, 'immediate' as a crash (recovery at start); waits until it is up. */
   restart: (mode: 'fast' | 'immediate') => Promise<void>;
+  /** pg_ctl stop (fast): the database away until `resume`; waits until it is down. */
+  halt: () => Promise<void>;
+  /** pg_ctl start after `halt`; waits until it accepts connections. */
+  resume: () => Promise<void>;
   /** The path of the server's own log. */
   log: string;
   stop: () => void;
@@ -33,6 +37,10 @@ export async function startPostgres(): Promise<Cluster> {
   asPostgres('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
   const options = `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c shared_buffers=256MB`;
   asPostgres('pg_ctl', ['-D', data, '-w', '-l', join(dir, 'log'), '-o', options, 'start']);
+  const ctl = async (args: string[]) => {
+    const command = [join(BIN, 'pg_ctl'), '-D', data, '-w', '-t', '120', ...args];
+    await run(process.getuid?.() === 0 ? 'runuser' : command[0], process.getuid?.() === 0 ? ['-u', 'postgres', '--', ...command] : command.slice(1));
+  };
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     log: join(dir, 'log'),
@@ -41,6 +49,8 @@ export async function startPostgres(): Promise<Cluster> {
       const args = [join(BIN, 'pg_ctl'), '-D', data, '-w', '-t', '120', '-m', mode, '-l', join(dir, 'log'), '-o', options, 'restart'];
       await run(process.getuid?.() === 0 ? 'runuser' : args[0], process.getuid?.() === 0 ? ['-u', 'postgres', '--', ...args] : args.slice(1));
     },
+    halt: () => ctl(['-m', 'fast', 'stop']),
+    resume: () => ctl(['-l', join(dir, 'log'), '-o', options, 'start']),
     stop: () => {
       try {
         asPostgres('pg_ctl', ['-D', data, '-w', '-m', 'fast', 'stop']);

@@ -17,11 +17,12 @@ import type { Config } from '../config';
 import type { Sql, SqlDatabase } from '../erp/embedded/sql';
 import { findUserByEmail, findUserById } from '../db/users';
 import { hashPassword, verifyPassword } from './passwords';
-import { acceptPage, loginPage, logoutPage, messagePage, pageLanguage, TEXTS, type PageLanguage } from './pages';
+import { acceptPage, faultPage, loginPage, logoutPage, messagePage, pageLanguage, TEXTS, type PageLanguage } from './pages';
 import { acceptInvitation, checkInvitation } from './invitations';
 import { PUBLISHED_PASSWORDS } from '../db/seed';
 import { databaseAdapter } from './oidc-adapter';
 import { sharedSecret } from './secret';
+import { DATABASE_RETRY_AFTER_SECONDS, DatabaseUnavailable, faultOf } from '../db/faults';
 import { DatabaseSignInLimitStore, SIGN_IN_LIMITS, SignInLimits } from './sign-in-limits';
 
 export { addressKey, SIGN_IN_LIMITS, SignInLimits, type SignInLimitSettings } from './sign-in-limits';
@@ -75,6 +76,24 @@ export const TOO_MANY_ATTEMPTS: Record<PageLanguage, (minutes: number) => string
 
 /** Fastify's way: with several values of a header, the last one. */
 const lastEntry = (value: string) => value.slice(value.lastIndexOf(',') + 1).trim();
+
+/**
+ * A sign-in page's answer while the database is away (503, Retry-After) or its disk full (507), in the page's
+ * language; undefined when the error is not one of these. The error's own words stay in the log.
+ */
+export function signInFault(error: unknown, language: PageLanguage): { status: number; headers: Record<string, string>; body: string } | undefined {
+  const fault = faultOf(error);
+  if (!fault) return undefined;
+  return {
+    status: fault.statusCode,
+    headers: {
+      'cache-control': 'no-store',
+      'content-type': 'text/html; charset=utf-8',
+      ...(fault instanceof DatabaseUnavailable ? { 'retry-after': String(fault.retryAfter) } : {}),
+    },
+    body: faultPage(language, fault.key === 'db.diskFull' ? 'db.diskFull' : 'db.unavailable'),
+  };
+}
 
 export interface EmbeddedIssuer {
   issuer: string;
@@ -151,9 +170,19 @@ export async function embeddedIssuer(
         }),
       };
     },
-    renderError: async (ctx, out) => {
+    renderError: async (ctx, out, error) => {
+      const language = pageLanguage(ctx.oidc?.params?.ui_locales, ctx.get('accept-language'));
+      // The database away or its disk full (its adapter, findAccount): not "sign-in failed", which would send the
+      // person to try again at once, and not oidc-provider's 500.
+      const fault = signInFault(error, language);
+      if (fault) {
+        ctx.status = fault.status;
+        ctx.set(fault.headers);
+        ctx.body = fault.body;
+        return;
+      }
       ctx.type = 'html';
-      ctx.body = messagePage(pageLanguage(ctx.oidc?.params?.ui_locales, ctx.get('accept-language')), 'failed', { detail: String(out.error ?? '') });
+      ctx.body = messagePage(language, 'failed', { detail: String(out.error ?? '') });
     },
   };
   const provider = new Provider(issuer, configuration);
@@ -175,7 +204,15 @@ export async function embeddedIssuer(
     headers['x-forwarded-host'] = request.host;
     headers['x-forwarded-for'] = request.ip;
   };
-  provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'embedded issuer error'));
+  provider.on('server_error', (_ctx, error) =>
+    app.log.error({ err: error }, faultOf(error) ? 'embedded issuer: the database is not answering or its disk is full' : 'embedded issuer error'),
+  );
+  // Its JSON answers (the token endpoint the console calls) keep the fault's status (oidc-provider takes the error's
+  // statusCode); a 503 is told when to come back, as the API's are.
+  provider.use(async (ctx, next) => {
+    await next();
+    if (ctx.status === 503 && !ctx.response.get('retry-after')) ctx.set('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+  });
   const callback = provider.callback();
 
   // oidc-provider reads its own request bodies: these routes get no Fastify body parser.
@@ -200,6 +237,15 @@ export async function embeddedIssuer(
     scope.addHook('onRequest', forProvider);
     const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
 
+    // The sign-in forms are pages a person reads: the database away or its disk full is said as a page, in their
+    // language; anything else goes on to the server's error handler.
+    scope.setErrorHandler((error, request, reply) => {
+      const fault = signInFault(error, pageLanguage(undefined, request.headers['accept-language']));
+      if (!fault) throw error;
+      request.log.error({ err: error }, fault.status === 503 ? 'sign-in page: the database is not answering' : 'sign-in page: disk full');
+      return reply.code(fault.status).headers(fault.headers).send(fault.body);
+    });
+
     const invalid = (request: FastifyRequest, reply: FastifyReply) =>
       noStore(reply).code(400).send(messagePage(pageLanguage(undefined, request.headers['accept-language']), 'failed'));
 
@@ -217,7 +263,9 @@ export async function embeddedIssuer(
       let details;
       try {
         details = await provider.interactionDetails(request.raw, reply.raw);
-      } catch {
+      } catch (error) {
+        // An interaction that cannot be read because the database is away is not an invalid one.
+        if (faultOf(error)) throw error;
         return invalid(request, reply);
       }
       if (details.prompt.name === 'consent' && details.session?.accountId) {
@@ -248,7 +296,8 @@ export async function embeddedIssuer(
         let details;
         try {
           details = await provider.interactionDetails(request.raw, reply.raw);
-        } catch {
+        } catch (error) {
+          if (faultOf(error)) throw error;
           return invalid(request, reply);
         }
         const language = pageLanguage(details.params.ui_locales, request.headers['accept-language']);
@@ -292,7 +341,8 @@ export async function embeddedIssuer(
         let details;
         try {
           details = await provider.interactionDetails(request.raw, reply.raw);
-        } catch {
+        } catch (error) {
+          if (faultOf(error)) throw error;
           return invalid(request, reply);
         }
         const language = pageLanguage(details.params.ui_locales, request.headers['accept-language']);

@@ -3,6 +3,7 @@
  * (ui_locales, else the browser's, else Spanish); pages that may be reached without knowing it (a failed sign-in,
  * the logout step) say everything in both languages, the likelier one first.
  */
+import { renderMessage } from '../messages';
 
 export type PageLanguage = 'es' | 'en';
 
@@ -50,6 +51,7 @@ export const TEXTS = {
     acceptMissing: 'Escriba su nombre, sus apellidos y una contraseña de 8 caracteres como mínimo.',
     acceptTooLong: 'El nombre y los apellidos admiten 100 caracteres como máximo, y la contraseña 1024.',
     acceptPublished: 'Esa contraseña es pública (la usan las cuentas de demostración). Elija otra.',
+    faultTitle: 'No se puede iniciar sesión ahora',
   },
   en: {
     signInTitle: 'Sign in',
@@ -82,6 +84,7 @@ export const TEXTS = {
     acceptMissing: 'Enter your first name, your last name and a password of at least 8 characters.',
     acceptTooLong: 'First and last names take at most 100 characters, and the password 1024.',
     acceptPublished: 'That password is public (the demo accounts use it). Choose another.',
+    faultTitle: 'Signing in is not possible now',
   },
 } as const;
 
@@ -150,6 +153,21 @@ export function messagePage(language: PageLanguage, key: MessageKey, options: { 
     first.failedTitle,
     `<h1>${escapeHtml(first.failedTitle)}</h1><p role="alert">${text(first)}</p><a class="button" href="/login">${first.backToLogin}</a>
 <section class="second" lang="${other(language)}"><h2>${escapeHtml(second.failedTitle)}</h2><p>${text(second)}</p><a href="/login">${second.backToLogin}</a></section>`,
+  );
+}
+
+/**
+ * The sign-in pages' answer while the server's database is away or its disk full (server/db/faults.ts): the API's own
+ * texts (server/messages.ts), in both languages, the likelier first, and nothing of the error itself.
+ */
+export function faultPage(language: PageLanguage, key: 'db.unavailable' | 'db.diskFull'): string {
+  const first = TEXTS[language];
+  const second = TEXTS[other(language)];
+  return page(
+    language,
+    first.faultTitle,
+    `<h1>${escapeHtml(first.faultTitle)}</h1><p role="alert">${escapeHtml(renderMessage(language, key))}</p><a class="button" href="/login">${first.backToLogin}</a>
+<section class="second" lang="${other(language)}"><h2>${escapeHtml(second.faultTitle)}</h2><p>${escapeHtml(renderMessage(other(language), key))}</p><a href="/login">${second.backToLogin}</a></section>`,
   );
 }
 

@@ -11,6 +11,8 @@ import type { Config } from '../config';
 import type { Sql } from '../erp/embedded/sql';
 import { resolveAccount, type AccountResolver } from './accounts';
 import { messagePage, pageLanguage, type MessageKey, type PageLanguage } from './pages';
+import { signInFault } from './issuer';
+import { DatabaseUnavailable, DiskFull } from '../db/faults';
 import type { Sessions } from './session';
 import { HttpError } from '../http-error';
 
@@ -111,6 +113,16 @@ export async function authRoutes(
       .send(messagePage(language, key, { value }));
   }
 
+  /**
+   * The database away or its disk full during the sign-in: a page saying so (503 with Retry-After, or 507). The
+   * transaction cookie is kept: the issuer did not spend the code, so the same callback, reloaded, can still succeed.
+   */
+  function faultAnswer(request: FastifyRequest, reply: FastifyReply, language: PageLanguage, error: unknown) {
+    const fault = signInFault(error, language)!;
+    request.log.error({ err: error }, fault.status === 503 ? 'sign-in callback: the database is not answering' : 'sign-in callback: disk full');
+    return reply.code(fault.status).headers(fault.headers).send(fault.body);
+  }
+
   const start = async (request: FastifyRequest<{ Querystring: { inviteToken?: string; lang?: string } }>, reply: FastifyReply) => {
     const language = pageLanguage(request.query.lang, request.headers['accept-language']);
     let cfg: oidc.Configuration;
@@ -178,25 +190,39 @@ export async function authRoutes(
       });
       claims = tokens.claims();
     } catch (error) {
+      // The embedded issuer's token endpoint answered 503 or 507: its database is ours, away or with its disk full.
+      // openid-client names the status itself (an OAuth error body) or keeps the Response as the cause (any other).
+      const { status, cause } = error as { status?: unknown; cause?: { status?: unknown } };
+      const answered = status ?? cause?.status;
+      if (issuer.kind !== 'google' && (answered === 503 || answered === 507)) {
+        return faultAnswer(request, reply, language, answered === 503 ? new DatabaseUnavailable(error) : new DiskFull(error));
+      }
       request.log.warn({ err: error }, 'sign-in callback refused');
       return failure(reply, language, 400, 'failed');
     }
     // Only an address the issuer vouches for names an account (Google says so in email_verified; ours always does).
     const email = typeof claims?.email === 'string' ? claims.email.trim() : '';
     if (!email || claims?.email_verified !== true) return failure(reply, language, 403, 'unverified');
-    const account = await resolve(db, {
+    let account: Awaited<ReturnType<AccountResolver>>;
+    let token: string;
+    try {
+      account = await resolve(db, {
       email,
       givenName: typeof claims?.given_name === 'string' ? claims.given_name : undefined,
       familyName: typeof claims?.family_name === 'string' ? claims.family_name : undefined,
       picture: typeof claims?.picture === 'string' ? claims.picture : undefined,
       inviteToken: transaction.inviteToken,
-    }, (options.clock ?? (() => new Date()))());
+      }, (options.clock ?? (() => new Date()))());
+      token = account.ok ? await sessions.issue(account.user.id) : '';
+    } catch (error) {
+      if (signInFault(error, language)) return faultAnswer(request, reply, language, error);
+      throw error;
+    }
     if (!account.ok) {
       if (account.reason === 'inactive') return failure(reply, language, 403, 'inactive');
       if (account.reason === 'unknown') return failure(reply, language, 403, 'noAccount', email);
       return failure(reply, language, account.reason === 'email' ? 403 : 410, `invite_${account.reason}`, email);
     }
-    const token = await sessions.issue(account.user.id);
     return reply
       .header('cache-control', 'no-store')
       .header('set-cookie', [transactionCookie(config, '', 0), signInCookie(config, sign(secret, `sign-in:${token}`), 300)])
