@@ -21,6 +21,7 @@ export const VERSION_FIELD = 'write_date';
 
 interface Stamp {
   version: number;
+  userId: number | null;
   userName: string;
   changedAt: Date;
 }
@@ -68,6 +69,18 @@ function erpDate(value: unknown): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+interface StoredRow {
+  version: number;
+  user_id: number | null;
+  changed_at: Date | string;
+}
+
+/** A failure known to have written nothing: a refusal of the route's or Odoo's own (its transaction rolled back). */
+function wroteNothing(error: unknown): boolean {
+  if (error instanceof ErpError) return error.kind !== 'unavailable';
+  return error instanceof HttpError && error.statusCode < 500;
+}
+
 export interface EditOf {
   model: string;
   id: number;
@@ -100,15 +113,15 @@ export class RecordVersions {
   }
 
   private async stamp(model: string, id: number): Promise<Stamp | null> {
-    const [row] = await this.db.query<{ version: number; changed_at: Date | string; first_name: string | null; last_name: string | null; email: string | null }>(
-      `SELECT v.version, v.changed_at, u.first_name, u.last_name, u.email
+    const [row] = await this.db.query<{ version: number; user_id: number | null; changed_at: Date | string; first_name: string | null; last_name: string | null; email: string | null }>(
+      `SELECT v.version, v.user_id, v.changed_at, u.first_name, u.last_name, u.email
          FROM record_versions v LEFT JOIN users u ON u.id = v.user_id
         WHERE v.model = $1 AND v.res_id = $2`,
       [model, id],
     );
     if (!row) return null;
     const userName = [row.first_name, row.last_name].filter(Boolean).join(' ').trim() || row.email || '';
-    return { version: Number(row.version), userName, changedAt: new Date(row.changed_at) };
+    return { version: Number(row.version), userId: row.user_id === null ? null : Number(row.user_id), userName, changedAt: new Date(row.changed_at) };
   }
 
   /** Counts an edit made through this server (a write that took no version, such as a decision, too). */
@@ -121,17 +134,47 @@ export class RecordVersions {
   }
 
   /**
-   * Runs `write` under the record's lock and then counts the edit (a failed write counts nothing). `write` checks the
-   * record is the user's to edit (404 and 403 first: a stale version must not reveal who edits a record out of the
-   * user's reach) and then calls `current`, which refuses with 409 an edit whose version is no longer the record's.
+   * Runs `write` under the record's lock and counts the edit twice: once when the version check passes, before the
+   * ERP is written (the mark), and once after. A write that lands in Odoo but is never confirmed here (the ERP's
+   * answer lost, this database cut, the process killed) has then still moved the version, even when Odoo's
+   * write_date did not move (same second): nobody holding the old version can overwrite it. The second count keeps
+   * apart a version read between the mark and Odoo's write (old content) from the one after.
+   * A refusal that wrote nothing (the route's 4xx, Odoo's own refusal, its transaction rolled back) takes the mark
+   * back; a failure that may have written (the ERP or this database unreachable) leaves it, and the editor's resend
+   * is let through while Odoo's write_date is still the one it read (see mustBeCurrent).
+   * `write` checks the record is the user's to edit (404 and 403 first: a stale version must not reveal who edits a
+   * record out of the user's reach) and then calls `current`, which refuses with 409 an edit whose version is no
+   * longer the record's.
    */
   async edit<T>(edit: EditOf, write: (current: () => Promise<void>) => Promise<T>): Promise<T> {
     const key = `${edit.model}:${edit.id}`;
     return this.mutex.run(key, () => this.acrossReplicas(edit, async () => {
-      const result = await write(() => (edit.asked === undefined ? Promise.resolve() : this.mustBeCurrent(edit, edit.asked)));
+      let before: StoredRow | null | undefined;
+      let result: T;
+      try {
+        result = await write(async () => {
+          if (edit.asked !== undefined) await this.mustBeCurrent(edit, edit.asked);
+          before = await this.row(edit.model, edit.id);
+          await this.bump(edit.model, edit.id, edit.userId);
+        });
+      } catch (error) {
+        if (before !== undefined && wroteNothing(error)) await this.restore(edit, before).catch(() => undefined);
+        throw error;
+      }
       await this.bump(edit.model, edit.id, edit.userId);
       return result;
     }));
+  }
+
+  private async row(model: string, id: number): Promise<StoredRow | null> {
+    const [row] = await this.db.query<StoredRow>('SELECT version, user_id, changed_at FROM record_versions WHERE model = $1 AND res_id = $2', [model, id]);
+    return row ?? null;
+  }
+
+  /** Takes back the mark of an edit that wrote nothing (under the record's lock, so the mark is still the last count). */
+  private async restore(edit: EditOf, before: StoredRow | null): Promise<void> {
+    if (!before) await this.db.query('DELETE FROM record_versions WHERE model = $1 AND res_id = $2', [edit.model, edit.id]);
+    else await this.db.query('UPDATE record_versions SET version = $3, user_id = $4, changed_at = $5 WHERE model = $1 AND res_id = $2', [edit.model, edit.id, before.version, before.user_id, before.changed_at]);
   }
 
   /** On a shared PostgreSQL, the advisory lock of the record, held by a client of its own until `fn` ends. */
@@ -153,8 +196,12 @@ export class RecordVersions {
     const stamp = await this.stamp(edit.model, edit.id);
     const current = versionToken(record[VERSION_FIELD], stamp?.version ?? 0);
     if (asked === current) return;
-    const writtenAt = erpDate(record[VERSION_FIELD]);
+    // The editor's own edit left unfinished (marked, never confirmed: its answer was lost) sent again: Odoo's record
+    // is still the one it read (not written, or written by that edit within the same second), so nobody else's change
+    // can be overwritten; it goes through instead of a 409 naming the editor.
     const askedCounter = Number(asked.split('~').pop());
+    if (stamp && stamp.userId === edit.userId && stamp.version === askedCounter + 1 && versionToken(record[VERSION_FIELD], askedCounter) === asked) return;
+    const writtenAt = erpDate(record[VERSION_FIELD]);
     // Who changed it last: our own record of the edit when it is the newer one (Odoo's clock and ours may differ by a
     // little), else the Odoo user who wrote it there.
     const ours = stamp && stamp.version !== askedCounter && (!writtenAt || stamp.changedAt.getTime() >= writtenAt.getTime() - 2000);
