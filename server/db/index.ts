@@ -29,6 +29,8 @@ export interface DatabaseOptions {
    * holds it for a second); then DatabaseInUse is thrown. Default 20 s.
    */
   lockWaitMs?: number;
+  /** Where a restart of the embedded database is told (default: a process warning, which the server logs). */
+  log?: (line: string) => void;
 }
 
 function rethrowFault(error: unknown): never {
@@ -45,6 +47,13 @@ async function waitForLock(dataDir: string, waitMs: number): Promise<() => void>
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
+}
+
+/** The embedded database's current thread, for tests that end it as a crash would (`embeddedThreadOf`). */
+const EMBEDDED_THREAD = Symbol('embedded thread');
+
+export function embeddedThreadOf(db: Db): PgliteThread | undefined {
+  return (db as unknown as Record<symbol, (() => PgliteThread) | undefined>)[EMBEDDED_THREAD]?.();
 }
 
 /** Opens the database; the caller migrates it (see migrations.ts) and closes it. */
@@ -66,6 +75,32 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
     release();
     throw error;
   }
+  let closed = false;
+  const log = options.log ?? ((line: string) => process.emitWarning(line));
+  // A thread that ends by itself (a crash, memory) is started again on the same folder once it has exited, the
+  // folder's lock held throughout; meanwhile every query answers 503 (faults.ts: "The embedded database stopped").
+  // An in-memory database is not: its data went with the thread.
+  const watch = (thread: PgliteThread) => {
+    void thread.ended.then(async (why) => {
+      if (closed || !dir) return;
+      log(`The embedded database stopped (${why.message}): starting it again`);
+      for (let attempt = 0; !closed; attempt++) {
+        try {
+          const next = await startPgliteThread({ dir });
+          if (closed) return void (await next.close());
+          pg = next;
+          watch(next);
+          log('The embedded database is running again');
+          return;
+        } catch (error) {
+          const wait = Math.min(250 * 2 ** attempt, 10_000);
+          log(`The embedded database did not start again (${(error as Error).message}): next try in ${wait} ms`);
+          await new Promise((resolve) => setTimeout(resolve, wait));
+        }
+      }
+    });
+  };
+  watch(pg);
   return {
     kind: 'pglite',
     // A full disk (or a thread gone) answered as such, not as an internal error (server/db/faults.ts).
@@ -73,13 +108,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
     transaction: (fn) => pg.transaction((tx) => fn({ query: <T,>(sql: string, params?: unknown[]) => tx.query<T>(sql, params).catch(rethrowFault) })).catch(rethrowFault),
     exec: (sql) => pg.exec(sql).catch(rethrowFault),
     close: async () => {
+      closed = true;
       try {
         await pg.close();
       } finally {
         release();
       }
     },
-  };
+    [EMBEDDED_THREAD]: () => pg,
+  } as Db;
 }
 
 async function openPostgres(url: string): Promise<Db> {

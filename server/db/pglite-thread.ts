@@ -26,6 +26,10 @@ export interface PgliteThread extends Sql {
   exec(sql: string): Promise<void>;
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** Settles with why once the thread has ended (closed, crashed, out of memory, terminated): it answers no more. */
+  readonly ended: Promise<Error>;
+  /** Ends the thread at once, as a crash would (tests of what the server does then). */
+  terminate(): Promise<void>;
 }
 
 /** Starts PGlite in its thread: in `dir`, or in memory (from `template`, an initialised data directory, if given). */
@@ -41,6 +45,8 @@ export async function startPgliteThread(options: { dir?: string; template?: Blob
   let nextId = 1;
   let nextTransaction = 1;
   let ended: Error | undefined;
+  let settle: (error: Error) => void = () => {};
+  const endedPromise = new Promise<Error>((resolve) => (settle = resolve));
   // The thread keeps the process alive only while a query is under way (a script ends when its work is done).
   const hold = () => (calls.size ? worker.ref() : worker.unref());
 
@@ -66,8 +72,13 @@ export async function startPgliteThread(options: { dir?: string; template?: Blob
     for (const call of calls.values()) call.reject(error);
     calls.clear();
   };
+
   worker.on('error', (error: Error) => stop(new Error(`The embedded database failed: ${error.message}`, { cause: error })));
-  worker.on('exit', (code) => stop(new Error(`The embedded database stopped (exit ${code})`)));
+  worker.on('exit', (code) => {
+    stop(new Error(`The embedded database stopped (exit ${code})`));
+    // Only once the thread has exited are its files free for another.
+    settle(ended!);
+  });
   hold();
 
   const call = <T>(message: Record<string, unknown>): Promise<T[]> => {
@@ -109,6 +120,10 @@ export async function startPgliteThread(options: { dir?: string; template?: Blob
     async close() {
       if (!ended) await call({ op: 'close' }).catch(() => undefined);
       ended ??= new Error('The embedded database is closed');
+      await worker.terminate();
+    },
+    ended: endedPromise,
+    async terminate() {
       await worker.terminate();
     },
   };
