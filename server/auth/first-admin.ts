@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { GOD } from '../../shared/domain/permissions';
 import type { Sql, SqlDatabase } from '../erp/embedded/sql';
 import type { ErpClient } from '../erp/types';
-import { findUserByEmail, insertUser } from '../db/users';
+import { findUserByEmail, insertUser, VERSION_BUMP } from '../db/users';
 import { isPublishedPasswordHash } from '../db/seed';
 import { createInvitation } from './invitations';
 import type { Sessions } from './session';
@@ -65,18 +65,17 @@ export async function makeFirstAdmin(db: SqlDatabase, erp: ErpClient, input: Fir
     let demoPasswordRemoved = false;
     if (existing) {
       id = existing.id;
-      // Promoted: god, role admin, active, and the ERP's companies added to its own.
+      // Promoted: god, role admin, active, and the ERP's companies added to its own. A published password must not
+      // come with god: it goes now, the link sets a new one. One statement raising the version (no account made the
+      // change: updated_by is cleared), so a console edit opened before this is refused rather than undoing it.
+      demoPasswordRemoved = await isPublishedPasswordHash(existing.passwordHash);
       const merged = [...new Set([...existing.companies, ...companies])];
       await tx.query(
         `UPDATE users SET role = 'admin', permissions = $2, companies = $3, active = true,
-                first_name = coalesce(nullif($4, ''), first_name), last_name = coalesce(nullif($5, ''), last_name) WHERE id = $1`,
-        [id, [...new Set([...existing.permissions, GOD])], merged, input.firstName?.trim() ?? '', input.lastName?.trim() ?? ''],
+                first_name = coalesce(nullif($4, ''), first_name), last_name = coalesce(nullif($5, ''), last_name),
+                password_hash = CASE WHEN $6 THEN NULL ELSE password_hash END, ${VERSION_BUMP}, updated_by = NULL WHERE id = $1`,
+        [id, [...new Set([...existing.permissions, GOD])], merged, input.firstName?.trim() ?? '', input.lastName?.trim() ?? '', demoPasswordRemoved],
       );
-      // A published password must not come with god: it goes now, the link sets a new one.
-      if (await isPublishedPasswordHash(existing.passwordHash)) {
-        await tx.query('UPDATE users SET password_hash = NULL WHERE id = $1', [id]);
-        demoPasswordRemoved = true;
-      }
     } else {
       const user = await insertUser(tx, {
         email,

@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Sql, SqlDatabase } from '../erp/embedded/sql';
-import { findUserByEmail, insertUser, type AppUser } from '../db/users';
+import { findUserByEmail, insertUser, VERSION_BUMP, type AppUser } from '../db/users';
 
 export const INVITATION_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -81,9 +81,11 @@ export async function acceptInvitation(
     if (!claimed.length) return { ok: false as const, problem: 'used' as const };
     const { accountId } = checked.invitation;
     if (accountId !== null) {
-      // The account admin:create made: only its password and name change (its permissions are its own).
+      // The account admin:create made: only its password and name change (its permissions are its own). Its owner
+      // made the change: the version is raised in their name, so an edit opened before it is refused, not undoing it.
       const [set] = await tx.query<{ id: number }>(
-        `UPDATE users SET password_hash = coalesce($3, password_hash), first_name = coalesce(nullif($4, ''), first_name), last_name = coalesce(nullif($5, ''), last_name)
+        `UPDATE users SET password_hash = coalesce($3, password_hash), first_name = coalesce(nullif($4, ''), first_name), last_name = coalesce(nullif($5, ''), last_name),
+                ${VERSION_BUMP}, updated_by = id
           WHERE id = $1 AND lower(email) = lower($2) RETURNING id`,
         [accountId, checked.invitation.email, identity.passwordHash ?? null, identity.firstName?.trim() ?? '', identity.lastName?.trim() ?? ''],
       );

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { Sql } from '../erp/embedded/sql';
 import type { Db } from './index';
-import { countUsers, insertUser } from './users';
+import { countUsers, insertUser, VERSION_BUMP } from './users';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -118,7 +118,8 @@ export async function removeDemoPasswords(db: Db): Promise<{ deleted: string[]; 
     const deleted = accounts.filter((account) => isDemoAddress(account.email));
     const cleared = accounts.filter((account) => !isDemoAddress(account.email));
     if (deleted.length) await tx.query('DELETE FROM users WHERE id = ANY($1)', [deleted.map((account) => account.id)]);
-    if (cleared.length) await tx.query('UPDATE users SET password_hash = NULL WHERE id = ANY($1)', [cleared.map((account) => account.id)]);
+    // A change like any other (issue 29): the version is raised, by no account (the operator ran the command).
+    if (cleared.length) await tx.query(`UPDATE users SET password_hash = NULL, ${VERSION_BUMP}, updated_by = NULL WHERE id = ANY($1)`, [cleared.map((account) => account.id)]);
     return { deleted: deleted.map((account) => account.email), cleared: cleared.map((account) => account.email) };
   });
 }

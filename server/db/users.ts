@@ -111,7 +111,11 @@ export async function findVersionedUser(db: Sql, id: number): Promise<VersionedU
   };
 }
 
-/** What a change made through the console sets besides its own columns: a new version, when and by whom. */
+/**
+ * What every UPDATE of a user row sets besides its own columns (the console's edits, admin:create, an invitation
+ * accepted by an existing account, users:remove-demo): a new version and when; each also says by whom (updated_by,
+ * null when no account made it). A change that did not raise it would be undone without a 409 by an edit opened before.
+ */
 export const VERSION_BUMP = 'version = version + 1, updated_at = now()';
 
 /**
