@@ -144,19 +144,25 @@ export class RecordVersions {
    * is let through while Odoo's write_date is still the one it read (see mustBeCurrent).
    * `write` checks the record is the user's to edit (404 and 403 first: a stale version must not reveal who edits a
    * record out of the user's reach) and then calls `current`, which refuses with 409 an edit whose version is no
-   * longer the record's.
+   * longer the record's; it makes its ERP write through `writing`, which takes the mark first.
    */
-  async edit<T>(edit: EditOf, write: (current: () => Promise<void>) => Promise<T>): Promise<T> {
+  async edit<T>(edit: EditOf, write: (current: () => Promise<void>, writing: <W>(erpWrite: () => Promise<W>) => Promise<W>) => Promise<T>): Promise<T> {
     const key = `${edit.model}:${edit.id}`;
     return this.mutex.run(key, () => this.acrossReplicas(edit, async () => {
       let before: StoredRow | null | undefined;
       let result: T;
       try {
-        result = await write(async () => {
-          if (edit.asked !== undefined) await this.mustBeCurrent(edit, edit.asked);
-          before = await this.row(edit.model, edit.id);
-          await this.bump(edit.model, edit.id, edit.userId);
-        });
+        result = await write(
+          async () => {
+            if (edit.asked !== undefined) await this.mustBeCurrent(edit, edit.asked);
+          },
+          // The mark is taken right before the ERP write: a route's own refusal before it (bad input) writes nothing here.
+          async (erpWrite) => {
+            before = await this.row(edit.model, edit.id);
+            await this.bump(edit.model, edit.id, edit.userId);
+            return erpWrite();
+          },
+        );
       } catch (error) {
         if (before !== undefined && wroteNothing(error)) await this.restore(edit, before).catch(() => undefined);
         throw error;

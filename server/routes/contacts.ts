@@ -275,7 +275,7 @@ export async function contactRoutes(app: FastifyInstance, { erp, features, versi
       const { fields } = request.body;
       const user = userOf(request);
       // An edit answers the version it read with If-Match; without it the last write wins.
-      await versions.edit({ model: 'res.partner', id: contactId, asked: versionAsked(request.headers['if-match']), userId: request.user.id }, async (current) => {
+      await versions.edit({ model: 'res.partner', id: contactId, asked: versionAsked(request.headers['if-match']), userId: request.user.id }, async (current, writing) => {
         await reachable(request, contactId, 'write');
         await current();
         if ('company_id' in fields && !fields.company_id) throw new HttpError(400, 'contacts.companyRequired', {}, { field: 'fields.company_id' });
@@ -295,7 +295,7 @@ export async function contactRoutes(app: FastifyInstance, { erp, features, versi
         // Spec section 3's swap, as at creation: comment -> res.partner.comment, notes -> x_notes.
         if (fields.comment !== undefined) values.comment = commentHtml(fields.comment);
         if (fields.notes !== undefined) values.x_notes = fields.notes?.trim() || false;
-        if (Object.keys(values).length) await erp.write('res.partner', [contactId], values);
+        if (Object.keys(values).length) await writing(() => erp.write('res.partner', [contactId], values));
       });
       return detailOf(await reachable(request, contactId, 'read'));
     },

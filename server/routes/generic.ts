@@ -319,11 +319,11 @@ export async function resourceRoutes(app: FastifyInstance, { erp, resource, vers
     app.put(`${resource.path}/:id`, { schema: { params: idParams, body: schema, tags, summary: `Change one of ${resource.name}` }, config: { permission: permission('update') } }, async (request) => {
       const id = Number((request.params as { id: string }).id);
       // An edit answers the version it read with If-Match; without it the last write wins.
-      await versions.edit({ model, id, asked: versionAsked(request.headers['if-match']), userId: request.user.id }, async (current) => {
+      await versions.edit({ model, id, asked: versionAsked(request.headers['if-match']), userId: request.user.id }, async (current, writing) => {
         const record = await scoped(erp, resource, request, id, 'write');
         await current();
         const values = await valuesOf(erp, resource, request, request.body as Record<string, unknown>, record);
-        if (Object.keys(values).length) await erp.write(model, [record.id], values);
+        if (Object.keys(values).length) await writing(() => erp.write(model, [record.id], values));
       });
       return (await rows([await scoped(erp, resource, request, id)]))[0];
     });

@@ -256,7 +256,7 @@ export async function moveRoutes(
   api.put('/odoo/moves/:id', { schema: { params: idParams, body: orEmpty(updateSchema) }, config: { permission: 'moves.modify' } }, async (request) => {
     const body = request.body;
     const id = Number(request.params.id);
-    await versions.edit({ model: 'account.move', id, asked: versionAsked(request.headers['if-match']), userId: request.user.id }, async (current) => {
+    await versions.edit({ model: 'account.move', id, asked: versionAsked(request.headers['if-match']), userId: request.user.id }, async (current, writing) => {
       const move = await scopedMove(request, id);
       await current();
       if (move.state !== 'draft') throw new HttpError(409, 'moves.notDraftChange');
@@ -280,7 +280,7 @@ export async function moveRoutes(
         const priceUnit = roundMoney(body.amount / (1 + rate / 100));
         values.invoice_line_ids = lines.length ? [[1, lines[0].id, { price_unit: priceUnit, quantity: 1 }]] : [[0, 0, { name: ref ?? (move.ref as string) ?? '/', quantity: 1, price_unit: priceUnit }]];
       }
-      if (Object.keys(values).length) await erp.write('account.move', [move.id], values);
+      if (Object.keys(values).length) await writing(() => erp.write('account.move', [move.id], values));
     });
     return (await versioned([await scopedMove(request, id)]))[0];
   });

@@ -375,7 +375,7 @@ export async function orderRoutes(app: FastifyInstance, { erp, config, features,
     const { lines } = request.body;
     const orderId = Number(request.params.id);
     // An edit answers the version it read with If-Match (the order's `version`); without it the last write wins.
-    await versions.edit({ model: 'sale.order', id: orderId, asked: versionAsked(request.headers['if-match']), userId: request.user.id }, async (current) => {
+    await versions.edit({ model: 'sale.order', id: orderId, asked: versionAsked(request.headers['if-match']), userId: request.user.id }, async (current, writing) => {
       const order = await scopedOrder(request, orderId);
       await current();
       if (!EDITABLE_STATES.has(order.state as string)) throw new HttpError(409, 'orders.notEditable');
@@ -405,7 +405,7 @@ export async function orderRoutes(app: FastifyInstance, { erp, config, features,
         }
         return [1, line.id, values];
       });
-      await erp.write('sale.order', [order.id], { order_line: commands });
+      await writing(() => erp.write('sale.order', [order.id], { order_line: commands }));
     });
     return fullOrder(request, orderId);
   });
