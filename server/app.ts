@@ -42,6 +42,7 @@ import { orderRoutes } from './routes/orders';
 import { contactRoutes } from './routes/contacts';
 import { referenceRoutes } from './routes/reference';
 import { genericRoutes } from './routes/generic';
+import { IF_MATCH_DESCRIPTION, IF_MATCH_RESPONSES } from './erp/if-match';
 import { RecordVersions } from './erp/versions';
 import { userRoutes } from './routes/users';
 import { createMailer, type Mailer } from './mail';
@@ -216,6 +217,12 @@ const documented: SwaggerTransform = (document) => {
   if (document.url === '/oidc' || document.url.startsWith('/oidc/')) return { schema: { ...schema, hide: true }, url: transformed.url };
   const { permission, public: open } = document.route.config ?? {};
   schema.tags ??= [tagOf(document.url)];
+  // An ERP edit checked against the version the client read (server/erp/if-match.ts): its optional header and its 409.
+  if (document.route.config?.ifMatch) {
+    const headers = (schema.headers ?? { type: 'object', properties: {} }) as { properties?: Record<string, unknown> };
+    schema.headers = { ...headers, type: 'object', properties: { ...headers.properties, 'If-Match': { type: 'string', description: IF_MATCH_DESCRIPTION } } };
+    schema.response = { ...IF_MATCH_RESPONSES, ...(schema.response as object | undefined) };
+  }
   if (open) schema.security = [];
   else {
     const needs = permission?.length ? `Needs the permission ${typeof permission === 'string' ? permission : permission.join(' or ')}.` : 'Any signed-in user.';

@@ -15,7 +15,8 @@ import { plainText } from '../../shared/domain/text';
 import { companyDomain, declaration, declaredMax, erpOrder, idParams, orEmpty, withSort, whenNotGiven } from './reference';
 import { HttpError } from '../http-error';
 import { multiLine, rule, singleLine, validId, worded } from './input';
-import { type RecordVersions, VERSION_FIELD, versionAsked } from '../erp/versions';
+import { ifMatchOf } from '../erp/if-match';
+import { type RecordVersions, VERSION_FIELD } from '../erp/versions';
 import { createOnce, submissionHeaders, submissionKeyOf } from '../erp/whole';
 
 const CONTACT_FIELDS = ['name', 'x_studio_owner_employee', 'company_id', 'email', 'phone', 'company_name', 'x_studio_tipo_inversor', 'category_id', 'function', 'website'];
@@ -269,13 +270,13 @@ export async function contactRoutes(app: FastifyInstance, { erp, features, versi
   // write, so a refusal changes nothing.
   api.put(
     '/odoo/contacts/:id',
-    { schema: { params: detailParams, body: orEmpty(updateSchema), summary: "Correct a contact: the creation's fields, only those given" }, config: { permission: 'contacts.create' } },
+    { schema: { params: detailParams, body: orEmpty(updateSchema), summary: "Correct a contact: the creation's fields, only those given" }, config: { permission: 'contacts.create', ifMatch: true } },
     async (request) => {
       const contactId = Number(request.params.id);
       const { fields } = request.body;
       const user = userOf(request);
       // An edit answers the version it read with If-Match; without it the last write wins.
-      await versions.edit({ model: 'res.partner', id: contactId, asked: versionAsked(request.headers['if-match']), userId: request.user.id }, async (current, writing) => {
+      await versions.edit({ model: 'res.partner', id: contactId, asked: ifMatchOf(request), userId: request.user.id }, async (current, writing) => {
         await reachable(request, contactId, 'write');
         await current();
         if ('company_id' in fields && !fields.company_id) throw new HttpError(400, 'contacts.companyRequired', {}, { field: 'fields.company_id' });

@@ -19,7 +19,8 @@ import { sourceOf, type FieldDeclaration, type ResourceDeclaration } from '../..
 import { erpOrder, idParams, orEmpty, withSort, type Sort } from './reference';
 import { HttpError } from '../http-error';
 import { multiLine, rule, singleLine, validId } from './input';
-import { type RecordVersions, VERSION_FIELD, versionAsked } from '../erp/versions';
+import { ifMatchOf } from '../erp/if-match';
+import { type RecordVersions, VERSION_FIELD } from '../erp/versions';
 import type { Domain, DomainTerm, ErpClient, ErpRecord, ErpValues } from '../erp/types';
 import { COUNT_LIMIT, searchPage } from '../erp/page';
 
@@ -316,10 +317,10 @@ export async function resourceRoutes(app: FastifyInstance, { erp, resource, vers
 
   if (generic.has('update')) {
     const schema = orEmpty(writeSchema(resource, 'update'));
-    app.put(`${resource.path}/:id`, { schema: { params: idParams, body: schema, tags, summary: `Change one of ${resource.name}` }, config: { permission: permission('update') } }, async (request) => {
+    app.put(`${resource.path}/:id`, { schema: { params: idParams, body: schema, tags, summary: `Change one of ${resource.name}` }, config: { permission: permission('update'), ifMatch: true } }, async (request) => {
       const id = Number((request.params as { id: string }).id);
       // An edit answers the version it read with If-Match; without it the last write wins.
-      await versions.edit({ model, id, asked: versionAsked(request.headers['if-match']), userId: request.user.id }, async (current, writing) => {
+      await versions.edit({ model, id, asked: ifMatchOf(request), userId: request.user.id }, async (current, writing) => {
         const record = await scoped(erp, resource, request, id, 'write');
         await current();
         const values = await valuesOf(erp, resource, request, request.body as Record<string, unknown>, record);

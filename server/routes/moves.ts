@@ -22,7 +22,8 @@ import type { FeatureProbe } from '../erp/features';
 import { type ErpCleanups, DECISION_NOTES, decisionNoted } from '../erp/cleanups';
 import { KEY_FIELD, keyedRecord, pendingMarker, submissionHeaders, submissionKeyOf } from '../erp/whole';
 import { createBillInOneCall, decideInOneCall } from '../erp/one-call';
-import { type RecordVersions, VERSION_FIELD, versionAsked } from '../erp/versions';
+import { ifMatchOf } from '../erp/if-match';
+import { type RecordVersions, VERSION_FIELD } from '../erp/versions';
 
 export const MOVE_TYPES = ['in_invoice', 'in_receipt', 'in_refund'];
 
@@ -253,10 +254,10 @@ export async function moveRoutes(
     .strict();
 
   // An edit answers the version it read with If-Match (the move's `version`); without it the last write wins.
-  api.put('/odoo/moves/:id', { schema: { params: idParams, body: orEmpty(updateSchema) }, config: { permission: 'moves.modify' } }, async (request) => {
+  api.put('/odoo/moves/:id', { schema: { params: idParams, body: orEmpty(updateSchema) }, config: { permission: 'moves.modify', ifMatch: true } }, async (request) => {
     const body = request.body;
     const id = Number(request.params.id);
-    await versions.edit({ model: 'account.move', id, asked: versionAsked(request.headers['if-match']), userId: request.user.id }, async (current, writing) => {
+    await versions.edit({ model: 'account.move', id, asked: ifMatchOf(request), userId: request.user.id }, async (current, writing) => {
       const move = await scopedMove(request, id);
       await current();
       if (move.state !== 'draft') throw new HttpError(409, 'moves.notDraftChange');

@@ -23,7 +23,8 @@ import { declaration, declaredMax, erpOrder, idParams, orEmpty, queryParam, with
 import { HttpError } from '../http-error';
 import { orderPricelist } from '../erp/odoo/requirements';
 import { multiLine, rule, singleLine, validId, worded } from './input';
-import { type RecordVersions, VERSION_FIELD, versionAsked } from '../erp/versions';
+import { ifMatchOf } from '../erp/if-match';
+import { type RecordVersions, VERSION_FIELD } from '../erp/versions';
 import { createOnce, submissionHeaders, submissionKeyOf } from '../erp/whole';
 
 export const ORDER_FIELDS = [
@@ -371,11 +372,11 @@ export async function orderRoutes(app: FastifyInstance, { erp, config, features,
     fullOrder(request, Number(request.params.id)),
   );
 
-  api.put('/odoo/orders/:id/lines', { schema: { params: idParams, body: orEmpty(linesSchema) }, config: { permission: 'orders.modify' } }, async (request) => {
+  api.put('/odoo/orders/:id/lines', { schema: { params: idParams, body: orEmpty(linesSchema) }, config: { permission: 'orders.modify', ifMatch: true } }, async (request) => {
     const { lines } = request.body;
     const orderId = Number(request.params.id);
     // An edit answers the version it read with If-Match (the order's `version`); without it the last write wins.
-    await versions.edit({ model: 'sale.order', id: orderId, asked: versionAsked(request.headers['if-match']), userId: request.user.id }, async (current, writing) => {
+    await versions.edit({ model: 'sale.order', id: orderId, asked: ifMatchOf(request), userId: request.user.id }, async (current, writing) => {
       const order = await scopedOrder(request, orderId);
       await current();
       if (!EDITABLE_STATES.has(order.state as string)) throw new HttpError(409, 'orders.notEditable');
