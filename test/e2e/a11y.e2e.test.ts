@@ -70,7 +70,8 @@ describe('accessibility (axe-core)', () => {
   });
 
   for (const role of ROLES) {
-    it(`every screen as ${role}, in Spanish and English`, async () => {
+    // 12 screens twice, each audited by axe: the admin's sweep alone is about 90 s on a loaded machine.
+    it(`every screen as ${role}, in Spanish and English`, { timeout: 300_000 }, async () => {
       const findings: Finding[] = [];
       for (const language of ['es', 'en'] as const) {
         const page = await pageFor(env.browser, language);
