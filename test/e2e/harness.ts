@@ -2,7 +2,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { freePort } from '../support/free-port';
 
@@ -116,6 +116,18 @@ export function serverAndBrowser(seed?: SeededData): { readonly server: RunningS
     server = await startServer(dataDir ? { DATA_DIR: dataDir } : {});
     browser = await launchBrowser();
   }, 300_000);
+  // A failing test leaves what it saw: the server's output, and each open page's address, alerts and a screenshot.
+  beforeEach(({ onTestFailed, task }) => {
+    onTestFailed(async () => {
+      console.error(`[${task.name}] server output (last 6000 characters):\n${server?.output().slice(-6000) ?? '(no server)'}`);
+      for (const [index, page] of (browser?.contexts() ?? []).flatMap((context) => context.pages()).entries()) {
+        if (page.isClosed()) continue;
+        const alerts = await page.getByRole('alert').allInnerTexts().catch(() => []);
+        console.error(`[${task.name}] page ${index}: ${page.url()}; alerts: ${JSON.stringify(alerts)}`);
+        await screenshot(page, `failed-${task.name.replace(/\W+/g, '-').slice(0, 60)}-${index}`).catch(() => undefined);
+      }
+    });
+  });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
