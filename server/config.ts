@@ -136,6 +136,7 @@ const schema = z
     // -1: unset, twice EXTRACT_WORKERS.
     EXTRACT_QUEUE: whole('EXTRACT_QUEUE', 0, 1000, -1),
     EXTRACT_MEMORY_MB: whole('EXTRACT_MEMORY_MB', 256, 65_536, 1024),
+    EXTRACT_WARM: whole('EXTRACT_WARM', 0, 64, 1),
     OCR_ENGINE: oneOf('OCR_ENGINE', OCR_ENGINES, DEFAULT_OCR_ENGINE),
     EXTRACT_LLM_URL: httpUrl('EXTRACT_LLM_URL', 'http://localhost:11434/v1'),
     EXTRACT_LLM_MODEL: text,
@@ -209,6 +210,8 @@ export interface Config {
   extractQueue: number;
   /** A reader process's memory cap (MiB): a document that needs more is refused and its reader replaced. */
   extractMemoryMb: number;
+  /** Readers started and warmed when the server starts (at most extractWorkers; 0: on first use only). */
+  extractWarm: number;
   /** The OCR engine of the reader processes: tesseract, paddle (PP-OCRv4) or combined. */
   ocrEngine: OcrEngineName;
   /** An OpenAI-compatible endpoint that reads fields from the recognised text; unset: offline rules only. */
@@ -262,6 +265,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     extractWorkers: e.EXTRACT_WORKERS,
     extractQueue: e.EXTRACT_QUEUE >= 0 ? e.EXTRACT_QUEUE : 2 * e.EXTRACT_WORKERS,
     extractMemoryMb: e.EXTRACT_MEMORY_MB,
+    extractWarm: e.EXTRACT_WARM,
     ocrEngine: e.OCR_ENGINE,
     extractLlm: e.EXTRACT_LLM_URL ? { url: e.EXTRACT_LLM_URL.replace(/\/+$/, ''), model: e.EXTRACT_LLM_MODEL!, apiKey: e.EXTRACT_LLM_API_KEY } : undefined,
     timeZone: e.TIME_ZONE ?? DEFAULT_TIME_ZONE,

@@ -32,6 +32,8 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`Backoffice console on ${config.publicUrl} (listening on port ${port}; ERP: ${config.erp}${erp.seeded ? ', demo data seeded' : ''})`);
   if (seededUsers && !config.google) console.log(demoAccountsText());
+  // Readers loaded before the first person asks (issue 30), in the background: listening is not delayed.
+  if (config.extractWarm > 0) void app.services.extractor.pool.warm(config.extractWarm);
   if (config.demo && config.erp === 'odoo') {
     app.log.warn('DEMO=true with ERP=odoo: the demo accounts and their published password (demo1234) can write to this Odoo; for a test Odoo only');
   }

@@ -126,6 +126,8 @@ export class ReaderPool {
   private sampling = false;
   private closed = false;
   private exitHook = false;
+  /** Since warm(): the last reader is not stopped when idle. */
+  private keepOne = false;
   private readonly killAll = () => this.readers.forEach((reader) => reader.child.kill('SIGKILL'));
 
   constructor(options: ReaderPoolOptions = {}) {
@@ -166,6 +168,19 @@ export class ReaderPool {
   }
 
   /** The live readers (for tests and the load bench): process id, busy, peak resident memory in MiB. */
+  /**
+   * Readers started ahead of any document (issue 30: the first reading after a start took 10.8 s, the next ones about
+   * 4): `count` readers (all by default) each load their engine and read a small printed picture, so the first person
+   * to ask waits for neither; from then on the last reader left is kept when idle instead of stopped, so the server
+   * stays warm. It goes through the queue like any document: a request arriving meanwhile waits its turn. A failure
+   * is left to the first real document, which starts a reader as it always did.
+   */
+  async warm(count = this.workers): Promise<void> {
+    this.keepOne = true;
+    const { sample, type } = await warmUpPicture();
+    await Promise.all(Array.from({ length: Math.min(count, this.workers) }, () => this.read(sample, type, undefined, { receipt: false }).catch(() => undefined)));
+  }
+
   status(): { running: number; waiting: number; readers: Array<{ pid: number; busy: boolean; peakRssMb: number }> } {
     return {
       running: this.running,
@@ -237,7 +252,7 @@ export class ReaderPool {
         const rss = await residentBytes(reader.child.pid!);
         if (rss !== null && rss > this.memoryMb * 1048576 * RECYCLE_SHARE) void this.stop(reader);
         // A reader left idle gives its memory back; the next document starts another.
-        else reader.idle = setTimeout(() => void this.stop(reader), this.idleMs).unref();
+        else reader.idle = setTimeout(() => (this.keepOne && this.readers.filter((one) => !one.dead).length <= 1 ? undefined : void this.stop(reader)), this.idleMs).unref();
       }
       reader.busy = false;
     }
@@ -338,4 +353,14 @@ export class ReaderPool {
     }, SAMPLE_MS);
     this.sampler.unref();
   }
+}
+
+/** A receipt-like line of print, made once: what warm() has each reader read (engine models loaded, code run once). */
+let warmUp: Promise<{ sample: Buffer; type: DocumentType }> | undefined;
+function warmUpPicture(): Promise<{ sample: Buffer; type: DocumentType }> {
+  warmUp ??= import('sharp').then(async ({ default: sharp }) => ({
+    sample: await sharp(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="480" height="120"><rect width="100%" height="100%" fill="#fff"/><text x="20" y="50" font-family="DejaVu Sans, sans-serif" font-size="28">TOTAL 12,50</text><text x="20" y="95" font-family="DejaVu Sans, sans-serif" font-size="28">25/11/2026</text></svg>')).png().toBuffer(),
+    type: 'image/png' as DocumentType,
+  }));
+  return warmUp;
 }
