@@ -3,6 +3,7 @@
  * segments come from a PDF's text layer, from OCR or from a dataset. Spanish and English documents. A field that
  * is not found is left out, never guessed.
  */
+import { chooseTotal } from './choose';
 
 export interface Segment {
   text: string;
@@ -98,7 +99,7 @@ export function normaliseAmount(text: string): string | null {
   return value.toFixed(2);
 }
 
-interface AmountMatch {
+export interface AmountMatch {
   text: string;
   value: number;
   x: number;
@@ -120,7 +121,7 @@ function amountWords(row: Row): Segment[] {
   return words;
 }
 
-function amountsIn(row: Row): AmountMatch[] {
+export function amountsIn(row: Row): AmountMatch[] {
   const found: AmountMatch[] = [];
   for (const segment of amountWords(row)) {
     for (const match of segment.text.matchAll(AMOUNT)) {
@@ -137,10 +138,10 @@ function amountsIn(row: Row): AmountMatch[] {
   return found;
 }
 
-const TOTAL_FINAL = /\b(nett?\s*amt|rounded\s*total|total\s*rounded|round(ed)?\s*amount|nett?\s*total|net\s*amount|total\s*(amt\.?\s*|amount\s*)?payable|(amount|amt\.?)\s*due|total\s*due|grand\s*total|total\s*a\s*pagar|importe\s*a\s*pagar)\b/i;
-const TOTAL_STRONG = /\b(grand\s*total|total\s*amount|total\s*a\s*pagar|total\s*factura|importe\s*total|total\s*due|amount\s*due|nett?\s*total|total\s*payable|total\s*sales?\s*\(?incl|total\s*\(?rm\)?|total\s*incl|rounded\s*total|total\s*rounded|total\s*eur|total\s*€|jumlah)\b/i;
-const TOTAL_WEAK = /\b(total|importe|amount|a\s*pagar)\b/i;
-const NOT_TOTAL = /\b(sub\s*-?\s*total|subtotal|total\s*(qty|quantity|items?|tax|gst|vat|iva|discount|savings?|excl\w*|before|point|cantidad|unidades|art[ií]culos)|(tax|gst|vat|iva)\s*(total|amount)|cash|change|cambio|efectivo|tendered|received|paid\s*amount|total\s*paid|base\s*imponible|rounding|redondeo)\b/i;
+export const TOTAL_FINAL = /\b(nett?\s*amt|rounded\s*total|total\s*rounded|round(ed)?\s*amount|nett?\s*total|net\s*amount|total\s*(amt\.?\s*|amount\s*)?payable|(amount|amt\.?)\s*due|total\s*due|grand\s*total|total\s*a\s*pagar|importe\s*a\s*pagar)\b/i;
+export const TOTAL_STRONG = /\b(grand\s*total|total\s*amount|total\s*a\s*pagar|total\s*factura|importe\s*total|total\s*due|amount\s*due|nett?\s*total|total\s*payable|total\s*sales?\s*\(?incl|total\s*\(?rm\)?|total\s*incl|rounded\s*total|total\s*rounded|total\s*eur|total\s*€|jumlah)\b/i;
+export const TOTAL_WEAK = /\b(total|importe|amount|a\s*pagar)\b/i;
+export const NOT_TOTAL = /\b(sub\s*-?\s*total|subtotal|total\s*(qty|quantity|items?|tax|gst|vat|iva|discount|savings?|excl\w*|before|point|cantidad|unidades|art[ií]culos)|(tax|gst|vat|iva)\s*(total|amount)|cash|change|cambio|efectivo|tendered|received|paid\s*amount|total\s*paid|base\s*imponible|rounding|redondeo)\b/i;
 
 /**
  * The document's total: the amount of the strongest total label (same row, or the row below), the largest wins.
@@ -201,8 +202,8 @@ export function findTotal(rows: readonly Row[]): { text: string; value: string; 
 }
 
 /** Where the amount handed over is printed, and the change given back. */
-const TENDERED = /\b(cash|tender(?:ed)?|paid|efectivo|entregado|pagado)\b/i;
-const CHANGE = /\b(change|cambio|vuelta|devoluci[oó]n)\b/i;
+export const TENDERED = /\b(cash|tender(?:ed)?|paid|efectivo|entregado|pagado)\b/i;
+export const CHANGE = /\b(change|cambio|vuelta|devoluci[oó]n)\b/i;
 
 /**
  * A receipt whose total OCR did not read with its label ("SUBTOTAL: 28 6 -" over a "28.60" of its own): the amount
@@ -540,7 +541,8 @@ export function findConcept(rows: readonly Row[], company?: string): string | un
 export function extractDocumentFields(segments: readonly Segment[]): DocumentFields {
   const rows = groupRows(segments);
   const fields: DocumentFields = {};
-  const total = findTotal(rows);
+  // The learned choice among the printed amounts (choose.ts), the hand rules' pick being one of its features.
+  const total = chooseTotal(rows, findTotal(rows));
   if (total) {
     fields.totalText = total.text;
     fields.total = total.value;

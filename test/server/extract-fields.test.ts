@@ -163,8 +163,10 @@ describe('receipts and invoices', () => {
     expect(total(read)).toMatchObject({ total: '28.60', totalText: '28.60' });
     // Not printed above the payment: nothing is made up.
     expect(total([['PASAR MINI JIN SENG'], ['1 VEGETABLES', '2.20'], ['CASH', '100.00'], ['CHANGE', '71.40']]).total).toBeUndefined();
-    // A labelled total wins.
-    expect(total([['SHOP'], ['TOTAL', '30.00'], ['28.60'], ['CASH', '100.00'], ['CHANGE', '71.40']]).total).toBe('30.00');
+    // A labelled total wins over an unlabelled amount...
+    expect(total([['SHOP'], ['TOTAL', '30.00'], ['28.60'], ['CASH', '100.00'], ['CHANGE', '70.00']]).total).toBe('30.00');
+    // ...unless the cash less the change is that amount: what was paid (issue 30's learned choice weighs the arithmetic).
+    expect(total([['SHOP'], ['TOTAL', '30.00'], ['28.60'], ['CASH', '100.00'], ['CHANGE', '71.40']]).total).toBe('28.60');
     // The payment nearest above the change: a card payment higher up is another figure.
     expect(total([['SHOP'], ['1 TEA', '4.00'], ['1 CAKE', '24.60'], ['28.60'], ['PAID BY VISA', '4.00'], ['CASH', '50.00'], ['CHANGE', '21.40']]).total).toBe('28.60');
     // A concept that holds "total" inside a word is still an item.
