@@ -326,6 +326,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      // A busy pool's 503 says when to try again in its body too: a browser's fetch error keeps the body, not the headers.
+      const retryAfter = (error as { retryAfter?: number }).retryAfter;
+      if (retryAfter) {
+        void reply.header('retry-after', String(retryAfter));
+        return reply.code(error.statusCode).send({ ...refusalBody(error.statusCode, locale, { key: error.key, params: error.params, field: error.field, api: error.api }), retryAfter });
+      }
       return answer(error.statusCode, { key: error.key, params: error.params, field: error.field, api: error.api });
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;

@@ -163,6 +163,7 @@ export const appEn = {
       aiError: 'Error processing with AI',
       created: 'Move created successfully %{concept}',
       noCompanies: 'Your account has no company assigned yet.',
+      readingQueued: 'The document readers are busy: your document is waiting its turn… %{seconds} s',
       readingSeconds: 'Reading the document… %{seconds} s',
       fromLine: 'Read from the document, in “%{line}”: check it',
       preview: 'Document: %{name}',

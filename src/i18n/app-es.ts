@@ -165,6 +165,7 @@ export const appEs: AppMessages = {
       aiError: 'Error al procesar con IA',
       created: 'Movimiento creado correctamente %{concept}',
       noCompanies: 'Su cuenta todavía no tiene ninguna empresa asignada.',
+      readingQueued: 'Los lectores de documentos están ocupados: su documento espera su turno… %{seconds} s',
       readingSeconds: 'Leyendo el documento… %{seconds} s',
       fromLine: 'Leído del documento, en «%{line}»: revíselo',
       preview: 'Documento: %{name}',

@@ -414,6 +414,28 @@ describe('the AI button', () => {
     expect(screen.queryByText(said)).toBeNull();
   });
 
+  it.each([
+    ['es', /Empresa/, 'Los lectores de documentos están ocupados: su documento espera su turno'],
+    ['en', /Company/, 'The document readers are busy: your document is waiting its turn'],
+  ] as const)('waits its turn when the readers are busy (503 with Retry-After) and then fills the form (%s)', async (lang, companyLabel, said) => {
+    let asked = 0;
+    server.use(
+      http.post('*/ocr/move/', () => {
+        asked++;
+        if (asked === 1) return HttpResponse.json({ statusCode: 503, error: 'Service Unavailable', message: 'busy', code: 'extract.busy', retryAfter: 1 }, { status: 503, headers: { 'retry-after': '1' } });
+        return HttpResponse.json({ result: JSON.stringify({ importe: '31.00' }) });
+      }),
+    );
+    renderInAdmin(<MovePage />, { permissions: ['moves.create'], lang });
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: companyLabel }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Acme Iberia SL' }));
+    fireEvent.change(screen.getByTestId('file-input'), { target: { files: [new File(['%PDF-1.4 x'], 'ticket.pdf', { type: 'application/pdf' })] } });
+    fireEvent.click(await screen.findByTestId('ai-button'));
+    await waitFor(() => expect(screen.getByTestId('ai-reading').textContent).toContain(said));
+    await waitFor(() => expect((screen.getByTestId('amount') as HTMLInputElement).value).toBe(lang === 'es' ? '31,00' : '31.00'), { timeout: 10_000 });
+    expect(asked).toBe(2);
+  });
+
   it("never writes a company's late answer after the user has chosen another company", async () => {
     let answerBeta: () => void = () => undefined;
     const betaAnswered = new Promise<void>((resolve) => (answerBeta = resolve));

@@ -50,8 +50,8 @@ async function readMove({ server, token }: Setup, file: Buffer, type = 'image/jp
     headers: { authorization: token, 'content-type': 'application/json' },
     body: JSON.stringify({ file: `data:${type};base64,${file.toString('base64')}` }),
   });
-  const json = (await response.json()) as { result?: string; message?: string };
-  return { status: response.status, message: json.message, retryAfter: response.headers.get('retry-after'), fields: json.result ? (JSON.parse(json.result) as Record<string, string>) : undefined };
+  const json = (await response.json()) as { result?: string; message?: string; code?: string; retryAfter?: number };
+  return { status: response.status, message: json.message, code: json.code, retryAfter: response.headers.get('retry-after'), retryAfterInBody: json.retryAfter, fields: json.result ? (JSON.parse(json.result) as Record<string, string>) : undefined };
 }
 
 async function me({ server, token }: Setup): Promise<number> {
@@ -175,6 +175,8 @@ describe('one reader and one place in the queue', () => {
       expect(answer.status).toBe(503);
       expect(answer.message).toBe('The document reader is busy: try again in a few seconds');
       expect(answer.retryAfter).toBe('5');
+      // In the body too, which the console's fetch error keeps: it waits that long and asks again (issue 30).
+      expect([answer.code, answer.retryAfterInBody]).toEqual(['extract.busy', 5]);
     }
     expect(await me(small)).toBe(200);
     process.kill(pid, 'SIGCONT');

@@ -26,6 +26,7 @@ import { closestSupplier, supplierSearchTerms, vatCore } from '../../../shared/d
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
 import { errorMessage, fieldErrorsOf } from '../../providers/http';
 import { SERVER_MESSAGE_KEYS, postWithProgress, readAsDataUrl } from './upload';
+import { withBusyRetry } from '../../providers/busyRetry';
 import { SUBMISSION_HEADER, submissionDone, submissionKey } from '../../providers/submission';
 import { useReferenceList } from '../../providers/useReferenceList';
 import { LocaleNumberInput } from '../../custom/inputs/LocaleNumberInput';
@@ -190,6 +191,7 @@ function MoveFields({ tab }: { tab: MoveType }) {
   const { field: fileField } = useInput({ source: 'file' });
   const [progress, setProgress] = useState<number | null>(null);
   const [reading, setReading] = useState(false);
+  const [queued, setQueued] = useState(false);
   const readingSeconds = useElapsedSeconds(reading);
   // The printed rows the amount and the date were read from, said under each (issue 27: where a value came from).
   const [readLines, setReadLines] = useState<{ importe?: string; date?: string }>({});
@@ -224,7 +226,11 @@ function MoveFields({ tab }: { tab: MoveType }) {
 
   // The document reading (POST /ocr/move/), a named action of moves.
   const ocr = useMutation({
-    mutationFn: async (document: File) => dataProvider.action<{ result: string }>('moves', 'read', { body: { file: await readAsDataUrl(document) } }),
+    // Busy readers (503 with Retry-After) are asked again after the time they give; the user sees the reading waits.
+    mutationFn: async (document: File) => {
+      const body = { file: await readAsDataUrl(document) };
+      return withBusyRetry(() => dataProvider.action<{ result: string }>('moves', 'read', { body }), { onWait: setQueued });
+    },
   });
   // The creation keeps its own request (POST /odoo/moves/create, the spec's payload): it reports the upload's
   // progress, which fetch (and so the dataProvider) cannot. The move lists are stale afterwards.
@@ -589,7 +595,7 @@ function MoveFields({ tab }: { tab: MoveType }) {
             {/* The wait is said where the user looks (at the button), with the seconds it has taken so far. */}
             {reading && (
               <Typography variant="body2" color="text.secondary" role="status" data-testid="ai-reading">
-                {translate('app.move.readingSeconds', { seconds: readingSeconds })}
+                {translate(queued ? 'app.move.readingQueued' : 'app.move.readingSeconds', { seconds: readingSeconds })}
               </Typography>
             )}
           </Box>
