@@ -246,6 +246,7 @@ export const appEn = {
       advanced: 'Advanced options',
       scan: 'Read a business card',
       fromCard: 'Read from the card: check it',
+      scanQueued: 'The document readers are busy: your card is waiting its turn',
       scanning: 'Reading the card…',
       add: 'Add',
       loading: 'Loading…',

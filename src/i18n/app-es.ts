@@ -248,6 +248,7 @@ export const appEs: AppMessages = {
       advanced: 'Opciones avanzadas',
       scan: 'Leer una tarjeta de visita',
       fromCard: 'Leído de la tarjeta: revíselo',
+      scanQueued: 'Los lectores de documentos están ocupados: su tarjeta espera su turno',
       scanning: 'Leyendo la tarjeta…',
       add: 'Añadir',
       loading: 'Cargando…',

@@ -28,6 +28,7 @@ import Tooltip from '@mui/material/Tooltip';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
+import { withBusyRetry } from '../../providers/busyRetry';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
 import { fieldErrorsOf, serverMessageOr } from '../../providers/http';
 import { readAsDataUrl } from '../moves/upload';
@@ -184,9 +185,14 @@ function ContactFields({
   // Whether a card was already read into this contact: the next one starts from an empty form.
   const cardRead = useRef(false);
   const cardInput = useRef<HTMLInputElement>(null);
+  const [queued, setQueued] = useState(false);
   // The card reading (POST /ocr/contact/, the contacts 'read' action).
   const cardReading = useMutation({
-    mutationFn: async (card: File) => dataProvider.action<{ result: string }>('contacts', 'read', { body: { file: await readAsDataUrl(card), method: 'card' } }),
+    // Busy readers (503 with Retry-After) are asked again after the time they give (issue 30).
+    mutationFn: async (card: File) => {
+      const body = { file: await readAsDataUrl(card), method: 'card' };
+      return withBusyRetry(() => dataProvider.action<{ result: string }>('contacts', 'read', { body }), { onWait: setQueued });
+    },
   });
 
   const edited = (field: CardField) => setFromCard((current) => (current.has(field) ? new Set([...current].filter((one) => one !== field)) : current));
@@ -253,7 +259,7 @@ function ContactFields({
   return (
     <Paper sx={{ mt: 2, p: { xs: 2, sm: 3 }, maxWidth: 760, display: 'grid', gap: 1 }} data-testid="contact-page">
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 1 }}>
-        {cardReading.isPending && <CircularProgress size={20} aria-label={translate('app.contactForm.scanning')} data-testid="card-scanning" />}
+        {cardReading.isPending && <CircularProgress size={20} aria-label={translate(queued ? 'app.contactForm.scanQueued' : 'app.contactForm.scanning')} data-testid="card-scanning" />}
         <Tooltip title={translate('app.contactForm.scan')}>
           <span>
             <IconButton color="primary" aria-label={translate('app.contactForm.scan')} onClick={() => cardInput.current?.click()} disabled={cardReading.isPending} data-testid="scan-card">
