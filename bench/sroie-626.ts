@@ -116,7 +116,7 @@ const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
 const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))] ?? NaN;
 
 /**
- * Each part's accuracy (exact as the competition scores, then by value as the API answers) from the cached readings,
+ * Each part's accuracy (over all its receipts: one the reader could not read is missed) (exact as the competition scores, then by value as the API answers) from the cached readings,
  * with the hand rules' total beside the model's, and the reading seconds the cache recorded.
  */
 export function scoreParts(engine: string, verbose = false): void {
@@ -127,9 +127,10 @@ export function scoreParts(engine: string, verbose = false): void {
     const hits = { exact: { total: 0, date: 0, company: 0 }, value: { total: 0, date: 0, company: 0 }, rules: 0 };
     let n = 0;
     for (const receipt of some) {
+      // A receipt the reader could not read (time limit) counts as missed in every field.
+      n++;
       const reading = read.get(receipt.key);
       if (!reading) continue;
-      n++;
       const fields = extractDocumentFields(reading.segments);
       const exact = exactHits(fields, receipt.truth);
       const value = valueHits(fields, receipt.truth);
@@ -141,7 +142,7 @@ export function scoreParts(engine: string, verbose = false): void {
       const ruled = findTotal(groupRows(reading.segments));
       if (ruled && valueHits({ total: ruled.value }, receipt.truth).total) hits.rules++;
     }
-    console.log(`${label}: ${n} of ${some.length} receipts read`);
+    console.log(`${label}: ${some.length} receipts, ${some.filter((one) => read.has(one.key)).length} read (the others count as missed)`);
     for (const field of FIELDS) console.log(`  ${field.padEnd(8)} exact ${percent(hits.exact[field] / Math.max(1, n)).padStart(6)}   by value ${percent(hits.value[field] / Math.max(1, n)).padStart(6)}${field === 'total' ? `   (hand rules alone: ${percent(hits.rules / Math.max(1, n))})` : ''}`);
   }
   const seconds = [...read.values()].map((one) => one.seconds);
