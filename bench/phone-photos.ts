@@ -4,7 +4,7 @@
  * darker textured table, unevenly lit, slightly blurred, JPEG 85. Then it reads the scans and their photos through
  * the server's reader pool and extractDocumentFields, with the photo preparation (server/extract/photo.ts) off
  * (OCR_PHOTO_PREP=off) and on, and prints each field's score by value, and the preparation's own time.
- *   node --import tsx bench/phone-photos.ts [--limit 20] [--save /tmp/photos] [-v]
+ *   node --import tsx bench/phone-photos.ts [--limit 20] [--save /tmp/photos] [--prep-only] [-v]
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -181,6 +181,7 @@ if (process.argv[1]?.endsWith('phone-photos.ts')) {
   const max = (values: number[]) => Math.max(...values);
   console.log(`preparation: photos median ${median(prepMs.photos).toFixed(0)} ms (CPU ${median(prepCpuMs).toFixed(0)} ms), max ${max(prepMs.photos).toFixed(0)} ms; scans median ${median(prepMs.scans).toFixed(0)} ms, ${untouched}/${scans.length} scans left untouched`);
   console.log(`  turn found within ${max(angleErrors).toFixed(2)} degrees of the photo's plus the scan's own (median ${median(angleErrors).toFixed(2)}); sheet's edges within ${(max(boxErrors) * 100).toFixed(1)} % of the photo's width`);
+  if (args.includes('--prep-only')) process.exit(0);
   const truths = scans.map((one) => one.truth);
   const scansOff = await readAll(scans.map((one) => one.scan), false, truths, 'scan/off', verbose);
   // A scan the preparation leaves untouched (the same bytes) reads the same: only the others are read again.

@@ -218,21 +218,39 @@ function medianRun(bins: Float64Array): number {
 
 /** Crop, skew and print size of a picture, decided on a small grey copy. */
 export async function analysePhoto(image: Buffer, maxPixels = Infinity): Promise<PhotoPlan> {
+  return analyseDecoded(await decode(image, maxPixels));
+}
+
+interface Decoded {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: 1 | 2 | 3 | 4;
+}
+
+/** The upright picture's pixels, decoded once: the grey copy is taken from them, and the prepared picture cut from them. */
+async function decode(image: Buffer, maxPixels: number): Promise<Decoded> {
   const header = await sharp(image, { limitInputPixels: false }).metadata();
   if ((header.width ?? 0) * (header.height ?? 0) > maxPixels) throw tooManyPixels(header.width!, header.height!, maxPixels);
-  const [width, height] = (header.orientation ?? 1) >= 5 ? [header.height ?? 0, header.width ?? 0] : [header.width ?? 0, header.height ?? 0];
-  // Nearest-neighbour after the JPEG's own shrinking on load: about half the time of a smooth reduction, and
-  // finding the paper and the lines of print does not need more.
-  const copy = sharp(image, { failOn: 'error', limitInputPixels: Number.isFinite(maxPixels) ? maxPixels : false });
-  if ((header.orientation ?? 1) !== 1) copy.autoOrient();
-  const { data, info } = await copy
-    .resize({ width: ANALYSIS_SIDE, height: ANALYSIS_SIDE, fit: 'inside', withoutEnlargement: true, kernel: 'nearest' })
+  const { data, info } = await sharp(image, { failOn: 'error', limitInputPixels: Number.isFinite(maxPixels) ? maxPixels : false })
+    .autoOrient()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const small = { width: info.width, height: info.height };
+  return { data, width: info.width, height: info.height, channels: info.channels };
+}
+
+function analyseDecoded({ data, width, height, channels }: Decoded): PhotoPlan {
+  // The grey copy, by nearest neighbour: finding the paper and the lines of print does not need more.
+  const step = Math.max(1, Math.max(width, height) / ANALYSIS_SIDE);
+  const small = { width: Math.max(1, Math.floor(width / step)), height: Math.max(1, Math.floor(height / step)) };
   const grey = new Uint8Array(small.width * small.height);
-  if (info.channels >= 3) for (let at = 0, px = 0; px < grey.length; px++, at += info.channels) grey[px] = (data[at] * 77 + data[at + 1] * 150 + data[at + 2] * 29) >> 8;
-  else for (let at = 0, px = 0; px < grey.length; px++, at += info.channels) grey[px] = data[at];
+  for (let y = 0, px = 0; y < small.height; y++) {
+    const row = Math.floor(y * step) * width;
+    for (let x = 0; x < small.width; x++, px++) {
+      const at = (row + Math.floor(x * step)) * channels;
+      grey[px] = channels >= 3 ? (data[at] * 77 + data[at + 1] * 150 + data[at + 2] * 29) >> 8 : data[at];
+    }
+  }
   const factor = width / small.width;
   const plan: PhotoPlan = { width, height, skew: 0, lineHeight: 0 };
   const paper = findPaper(grey, small.width, small.height);
@@ -306,7 +324,8 @@ export async function analysePhoto(image: Buffer, maxPixels = Infinity): Promise
  * OCR_LINE_HEIGHT when the picture is huge; `image` is the very buffer given when nothing was to be done.
  */
 export async function preparePhoto(image: Buffer, maxPixels = Infinity): Promise<{ image: Buffer; plan: PhotoPlan; changed: boolean }> {
-  const plan = await analysePhoto(image, maxPixels);
+  const decoded = await decode(image, maxPixels);
+  const plan = analyseDecoded(decoded);
   const turn = Math.abs(plan.skew) >= MIN_SKEW;
   const huge = plan.width * plan.height > HUGE_PIXELS;
   if (!plan.paper && !turn && !huge) return { image, plan, changed: false };
@@ -323,7 +342,7 @@ export async function preparePhoto(image: Buffer, maxPixels = Infinity): Promise
   let scale = 1;
   if (huge && plan.lineHeight > 0) scale = Math.min(1, OCR_LINE_HEIGHT / plan.lineHeight);
   // One pass over the photo: crop, size, turn, then cut to the turned sheet.
-  const pipeline = sharp(image, { failOn: 'error', limitInputPixels: Number.isFinite(maxPixels) ? maxPixels : false }).autoOrient();
+  const pipeline = sharp(decoded.data, { raw: { width: decoded.width, height: decoded.height, channels: decoded.channels }, limitInputPixels: false });
   if (plan.paper) pipeline.extract(crop);
   const [w, h] = [Math.max(1, Math.round(crop.width * scale)), Math.max(1, Math.round(crop.height * scale))];
   if (scale < 1) pipeline.resize({ width: w, height: h, fit: 'fill' });
@@ -353,6 +372,6 @@ export async function preparePhoto(image: Buffer, maxPixels = Infinity): Promise
     const top = Math.max(0, Math.min(canvasH - keepH, Math.round(cy - keepH / 2)));
     pipeline.extract({ left, top, width: keepW, height: keepH });
   }
-  // JPEG at 95 without colour subsampling: as good as lossless for OCR and the red-stamp rule, and quicker to write.
-  return { image: await pipeline.jpeg({ quality: 95, chromaSubsampling: '4:4:4' }).toBuffer(), plan, changed: true };
+  // Uncompressed TIFF: lossless and next to free to write (the OCR engine decodes it and prepares it its own way).
+  return { image: await pipeline.tiff({ compression: 'none' }).toBuffer(), plan, changed: true };
 }
