@@ -7,6 +7,7 @@ import { ExtractionError } from './errors';
 import type { Segment } from './fields';
 import type { OcrRead } from './ocr';
 import { readPdf } from './pdf';
+import { photoPreparationEnabled, preparePhoto } from './photo';
 
 export type DocumentType = 'application/pdf' | 'image/jpeg' | 'image/png';
 
@@ -53,7 +54,9 @@ export async function readDocument(
 
 async function readImage(engine: OcrEngineLike, image: Buffer, maxPixels: number, receipt: boolean): Promise<OcrRead> {
   try {
-    return await engine.read(image, { maxPixels, receipt });
+    // A phone's photo is cropped to the paper, turned straight and sized (photo.ts); a scan comes through as it is.
+    const prepared = photoPreparationEnabled() ? (await preparePhoto(image, maxPixels)).image : image;
+    return await engine.read(prepared, { maxPixels, receipt });
   } catch (error) {
     if (error instanceof ExtractionError) throw error;
     throw new ExtractionError(422, 'extract.imageDamaged');
