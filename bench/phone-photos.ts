@@ -13,21 +13,10 @@ import { extractDocumentFields } from '../server/extract/fields';
 import { analysePhoto, preparePhoto } from '../server/extract/photo';
 import { ReaderPool } from '../server/extract/pool';
 import { SROIE, valueHits, type Truth } from './extraction-words';
+import { random } from '../server/erp/embedded/seed';
 
 export const PHOTO_WIDTH = 3024;
 export const PHOTO_HEIGHT = 4032;
-
-/** A small seeded generator (mulberry32): the same photos on every machine. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface PhonePhoto {
   image: Buffer;
