@@ -494,8 +494,8 @@ export const moveCreateSchema = z.object({
  * not trusted. The file is stored as an attachment; if that fails the move is removed again.
  */
 /**
- * The file prepared in an attachment process; the client going away drops it from the queue, and a busy pool's 503
- * says when to try again.
+ * The file prepared in an attachment process; the client going away drops it from the queue (a busy pool's 503
+ * says when to try again: the error handler sets Retry-After).
  */
 function preparedFile(reply: FastifyReply, attachments: AttachmentProcessor, name: string, data: string): Promise<PreparedFile> {
   return whileConnected(reply, (signal) => prepareUpload(name, data, attachments, signal));
@@ -510,10 +510,6 @@ async function whileConnected<T>(reply: FastifyReply, work: (signal: AbortSignal
   reply.raw.once('close', close);
   try {
     return await work(gone.signal);
-  } catch (error) {
-    const retryAfter = (error as { retryAfter?: number }).retryAfter;
-    if (error instanceof HttpError && retryAfter) void reply.header('retry-after', String(retryAfter));
-    throw error;
   } finally {
     reply.raw.off('close', close);
   }

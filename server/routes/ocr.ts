@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { ExtractionError, type Extractor } from '../extract';
+import type { Extractor } from '../extract';
 
 const base64 = z.string().describe('The document (PDF, JPEG or PNG) as base64 or a data URL');
 /**
@@ -34,7 +34,7 @@ function fileOf(body: unknown): unknown {
 
 /**
  * Reads with a signal that fires when the client goes away before its answer (a waiting document then leaves the
- * queue), and the Retry-After header on a busy answer.
+ * queue). A busy answer's Retry-After is the error handler's (app.ts).
  */
 async function reading<T>(reply: FastifyReply, read: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const gone = new AbortController();
@@ -44,9 +44,6 @@ async function reading<T>(reply: FastifyReply, read: (signal: AbortSignal) => Pr
   reply.raw.once('close', close);
   try {
     return await read(gone.signal);
-  } catch (error) {
-    if (error instanceof ExtractionError && error.retryAfter) void reply.header('retry-after', String(error.retryAfter));
-    throw error;
   } finally {
     reply.raw.off('close', close);
   }
