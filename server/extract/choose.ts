@@ -7,7 +7,7 @@
  * fields-model.json, committed with the script that made them.
  */
 import { readFileSync } from 'node:fs';
-import { amountsIn, CHANGE, NOT_TOTAL, TENDERED, TOTAL_FINAL, TOTAL_STRONG, TOTAL_WEAK, type AmountMatch, type Row } from './fields';
+import { amountsIn, CHANGE, cleanCompany, CORPORATE, DATE_LABEL, dateFinds, DUE, timedDate, GENERIC_ONLY, LEGAL_END, letterShare, mendLegalForm, NOT_COMPANY, NOT_TOTAL, REGISTRATION_ONLY, TAX_ID, TENDERED, TOTAL_FINAL, TOTAL_STRONG, TOTAL_WEAK, type AmountMatch, type Row } from './fields';
 
 export interface TotalCandidate {
   text: string;
@@ -132,20 +132,20 @@ export function best<T extends { features: number[] }>(model: LinearModel, candi
   return chosen;
 }
 
-interface ModelFile { total?: LinearModel }
+interface ModelFile { total?: LinearModel; company?: LinearModel; date?: LinearModel }
 
-/** The committed model, or none when its features are not the code's (a model of another version is not applied). */
+/** A model read from the file only when its features are the code's (a model of another version is not applied). */
+const matching = (model: LinearModel | undefined, names: readonly string[]) => (model && model.features.join() === names.join() && model.weights.length === names.length ? model : undefined);
+
 function loadModel(): ModelFile {
   try {
     const file = JSON.parse(readFileSync(new URL('./fields-model.json', import.meta.url), 'utf8')) as ModelFile;
-    const total = file.total && file.total.features.join() === TOTAL_FEATURES.join() && file.total.weights.length === TOTAL_FEATURES.length ? file.total : undefined;
-    return { total };
+    return { total: matching(file.total, TOTAL_FEATURES), company: matching(file.company, COMPANY_FEATURES), date: matching(file.date, DATE_FEATURES) };
   } catch {
     return {};
   }
 }
 
-export const FIELDS_MODEL: ModelFile = loadModel();
 
 /**
  * The total the model chooses among the printed amounts. The hand rules still decide where the model has nothing to
@@ -160,3 +160,178 @@ export function chooseTotal(rows: readonly Row[], rule: { text: string; value: s
   const chosen = best(model, candidates);
   return chosen ? { text: chosen.text, value: (chosen.cents / 100).toFixed(2), row: chosen.row } : rule;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// The issuer
+
+export interface CompanyCandidate {
+  name: string;
+  /** The first row of the name. */
+  row: number;
+  features: number[];
+}
+
+/** The names of the issuer's features, in order (the model file names them too). */
+export const COMPANY_FEATURES = [
+  'corporate', 'legalEnd', 'notCompany', 'digits', 'amountOrTotal', 'labelAndNumber', 'addressOrWeb', 'lowerOnly',
+  'nearTaxId', 'registrationInside', 'registrationBelow', 'position', 'firstNamed', 'capitals', 'tall', 'tallest',
+  'letters', 'words', 'length', 'joined', 'threeRows', 'joinedCorporateBoth', 'genericOnly', 'singleWord', 'stateOrCountry',
+  'startsWithForm', 'ruleChoice', 'corporateBelow', 'corporateAbove',
+] as const;
+
+const ADDRESS_OR_WEB = /\S@\S|\bwww\.|\.com\b|^\d{5}\s+\p{L}|\b(no\.?\s*\d+|lot|jalan|jln|taman|lorong|persiaran|kawasan|bandar|street|road|calle|avda|avenida|plaza)\b/iu;
+const STATE_OR_COUNTRY = /^(malaysia|selangor(\s+darul\s+ehsan)?|darul\s+ehsan|johor(\s+bahru)?|kuala\s+lumpur|wilayah\s+persekutuan|españa|espana|spain)$/i;
+const HEAD_ROWS = 12;
+
+const nameKey = (name: string) => name.replace(/\s+/g, ' ').trim().toUpperCase();
+
+/**
+ * The names the issuer could be: each of the first rows cleaned as the rules clean a name, each row joined with the
+ * next (a name printed on two rows), and what the rules chose (which may mend or join rows their own way).
+ */
+export function companyCandidates(rows: readonly Row[], rule?: string): CompanyCandidate[] {
+  const head = rows.slice(0, Math.min(rows.length, HEAD_ROWS));
+  if (!head.length) return [];
+  const taxRow = head.findIndex((row) => TAX_ID.test(row.text));
+  const heights = head.map((row) => row.bottom - row.top);
+  const typical = heights.reduce((a, b) => a + b, 0) / heights.length;
+  const tallest = Math.max(...heights);
+  const usable = (text: string) => text.length >= 3 && letterShare(text) >= 0.6;
+  const firstNamed = head.findIndex((row) => usable(cleanCompany(row.text)) && !amountsIn(row).length && !NOT_COMPANY.test(row.text));
+  const out = new Map<string, CompanyCandidate>();
+  const add = (name: string, at: number, span: number, ruled: boolean) => {
+    if (!usable(name)) return;
+    const key = nameKey(name);
+    const known = out.get(key);
+    if (known) {
+      if (ruled) known.features[COMPANY_FEATURES.indexOf('ruleChoice')] = 1;
+      return;
+    }
+    const texts = head.slice(at, at + span).map((row) => row.text);
+    const text = mendLegalForm(texts.join(' '));
+    const height = Math.max(...heights.slice(at, at + span));
+    const next = head[at + span]?.text ?? '';
+    const previous = head[at - 1]?.text ?? '';
+    const features: Record<(typeof COMPANY_FEATURES)[number], number> = {
+      corporate: flag(CORPORATE.test(text)),
+      legalEnd: flag(LEGAL_END.test(name)),
+      notCompany: flag(NOT_COMPANY.test(text)),
+      digits: Math.min(1, (name.match(/\d/g) ?? []).length / 4),
+      amountOrTotal: flag(head.slice(at, at + span).some((row) => amountsIn(row).length > 0) || TOTAL_WEAK.test(text) || /\bsub\s*-?\s*total\b/i.test(text)),
+      labelAndNumber: flag(texts.some((one) => /^[\p{L}\s.]{2,30}:\s*\(?[\w-]*\d/u.test(one))),
+      addressOrWeb: flag(ADDRESS_OR_WEB.test(text)),
+      lowerOnly: flag(!/\p{Lu}/u.test(text)),
+      nearTaxId: flag(taxRow >= 0 && at <= taxRow && taxRow <= at + span),
+      registrationInside: flag(/\(\s*\d[\w\s-]*\)/.test(text) || /\b\d{5,8}-[A-Z]\b/i.test(text)),
+      registrationBelow: flag(REGISTRATION_ONLY.test(next.trim()) || /^\(?\s*(co\.?\s*(no|reg)|company\s*no|roc)\b/i.test(next.trim())),
+      position: at / HEAD_ROWS,
+      firstNamed: flag(at === firstNamed),
+      capitals: flag(name === name.toUpperCase() && /[A-Z]/.test(name)),
+      tall: flag(height > typical * 1.25),
+      tallest: flag(height >= tallest),
+      letters: letterShare(name),
+      words: Math.min(6, name.split(' ').length) / 6,
+      length: Math.min(40, name.length) / 40,
+      joined: flag(span > 1),
+      threeRows: flag(span > 2),
+      joinedCorporateBoth: flag(span > 1 && texts.every((one) => CORPORATE.test(mendLegalForm(one)))),
+      genericOnly: flag(GENERIC_ONLY.test(name)),
+      singleWord: flag(!name.includes(' ')),
+      stateOrCountry: flag(STATE_OR_COUNTRY.test(name)),
+      startsWithForm: flag(/^(sdn\.?\s*bhd|bhd|s\/b|restaurant|enterprise|trading|s\.?l\.?|s\.?a\.?)\b/i.test(name) || /^\(/.test(name)),
+      ruleChoice: flag(ruled),
+      corporateBelow: flag(CORPORATE.test(mendLegalForm(next)) && !NOT_COMPANY.test(next)),
+      corporateAbove: flag(CORPORATE.test(mendLegalForm(previous)) && !NOT_COMPANY.test(previous)),
+    };
+    out.set(key, { name, row: at, features: COMPANY_FEATURES.map((feature) => features[feature]) });
+  };
+  const ruleKey = rule ? nameKey(rule) : undefined;
+  head.forEach((row, at) => {
+    const single = cleanCompany(row.text);
+    add(single, at, 1, nameKey(single) === ruleKey);
+    // A name printed on two or three rows.
+    for (const span of [2, 3]) {
+      if (!head[at + span - 1]) break;
+      const joined = cleanCompany(head.slice(at, at + span).map((one) => one.text).join(' '));
+      add(joined, at, span, nameKey(joined) === ruleKey);
+    }
+  });
+  // The rules' name, when they mended or joined it their own way: its row is the first that holds its first word.
+  if (rule && ruleKey && !out.has(ruleKey)) {
+    const first = rule.split(' ')[0];
+    const at = Math.max(0, head.findIndex((row) => row.text.toUpperCase().includes(first.toUpperCase())));
+    const before = out.size;
+    add(rule, at, 1, true);
+    if (out.size === before) return [...out.values()];
+  }
+  return [...out.values()];
+}
+
+/**
+ * The issuer the model chooses among the candidate names. As for the total, the rules decide where the model has
+ * nothing to choose from: no name found by them, none answered. `model` null: the rules alone.
+ */
+export function chooseCompany<T extends { name: string }>(rows: readonly Row[], rule: T | undefined, model: LinearModel | null = FIELDS_MODEL.company ?? null): T | undefined {
+  if (!model || !rule) return rule;
+  const chosen = best(model, companyCandidates(rows, rule.name));
+  return chosen ? { ...rule, name: chosen.name } : rule;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The date
+
+export interface DateCandidate {
+  text: string;
+  iso: string;
+  row: number;
+  features: number[];
+}
+
+/** The names of the date's features, in order (the model file names them too). */
+export const DATE_FEATURES = [
+  'labelled', 'labelOnRow', 'timed', 'due', 'position', 'first', 'last', 'yearFirst', 'dayFirst', 'monthName',
+  'monthFirst', 'compact', 'mended', 'twoDigitYear', 'repeats', 'sameYearAsOthers', 'swapped', 'ruleChoice', 'headOrFoot',
+  'otherDigitsOnRow',
+] as const;
+
+/** Every date printed (dateFinds), each with its features; `rule` is the hand rules' pick. */
+export function dateCandidates(rows: readonly Row[], rule?: { iso: string; text: string }): DateCandidate[] {
+  const found = dateFinds(rows);
+  const years = found.map((one) => one.iso.slice(0, 4));
+  return found.map((one, at) => {
+    const here = rows[one.index]?.text ?? '';
+    const features: Record<(typeof DATE_FEATURES)[number], number> = {
+      labelled: flag(one.labelled),
+      labelOnRow: flag(DATE_LABEL.test(here)),
+      timed: flag(timedDate(rows, one)),
+      due: flag(DUE.test(here)),
+      position: rows.length > 1 ? one.index / (rows.length - 1) : 0,
+      first: flag(at === 0),
+      last: flag(at === found.length - 1),
+      yearFirst: flag(one.kind === 0),
+      dayFirst: flag(one.kind === 1),
+      monthName: flag(one.kind === 2),
+      monthFirst: flag(one.kind === 3),
+      compact: flag(one.kind === 'compact'),
+      mended: flag(one.kind === 'mended'),
+      twoDigitYear: flag(!/(19|20)\d{2}/.test(one.text)),
+      repeats: Math.min(found.filter((other) => other.iso === one.iso).length, 3) / 3,
+      sameYearAsOthers: found.length > 1 ? years.filter((year) => year === one.iso.slice(0, 4)).length / found.length : 1,
+      swapped: flag(one.kind === 1 && Number(one.text.split(/[-/.]/)[1]) > 12),
+      ruleChoice: flag(!!rule && rule.iso === one.iso && rule.text === one.text),
+      headOrFoot: flag(one.index < 8 || one.index >= rows.length - 4),
+      otherDigitsOnRow: Math.min(1, (here.replace(one.text, '').match(/\d/g) ?? []).length / 10),
+    };
+    return { text: one.text, iso: one.iso, row: one.index, features: DATE_FEATURES.map((name) => features[name]) };
+  });
+}
+
+/** The date the model chooses among those printed; none when the rules find none. `model` null: the rules alone. */
+export function chooseDate(rows: readonly Row[], rule: { text: string; iso: string } | undefined, model: LinearModel | null = FIELDS_MODEL.date ?? null): { text: string; iso: string } | undefined {
+  if (!model || !rule) return rule;
+  const chosen = best(model, dateCandidates(rows, rule));
+  return chosen ? { text: chosen.text, iso: chosen.iso } : rule;
+}
+
+/** The committed models (read last: every feature list above is known by then). */
+export const FIELDS_MODEL: ModelFile = loadModel();

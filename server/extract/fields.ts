@@ -3,7 +3,7 @@
  * segments come from a PDF's text layer, from OCR or from a dataset. Spanish and English documents. A field that
  * is not found is left out, never guessed.
  */
-import { chooseTotal } from './choose';
+import { chooseCompany, chooseDate, chooseTotal } from './choose';
 
 export interface Segment {
   text: string;
@@ -269,20 +269,33 @@ function validDate([year, month, day]: [number, number, number]): string | null 
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-const DATE_LABEL = /\b(date|fecha|tarikh|dated|issued|emisi[oó]n)\b/i;
+export const DATE_LABEL = /\b(date|fecha|tarikh|dated|issued|emisi[oó]n)\b/i;
 
-/** The document's date: on a row labelled as a date first, otherwise the first valid date, top to bottom. */
-export function findDate(rows: readonly Row[]): { text: string; iso: string } | undefined {
-  const found: Array<{ text: string; iso: string; labelled: boolean; index: number }> = [];
+/** A date printed on the document: as printed, as a day, its row, and how it was read. */
+export interface DateFind {
+  text: string;
+  iso: string;
+  index: number;
+  labelled: boolean;
+  /** Which of DATE_PATTERNS read it (0-3), or 'compact' (20180428) or 'mended' (slashes read as 1 or 7). */
+  kind: number | 'compact' | 'mended';
+}
+
+/**
+ * Every date the rows hold: the first pattern that reads one on each row; compact and mended dates only where no
+ * labelled date is printed (on labelled rows), and lone compact dates only where no other date is.
+ */
+export function dateFinds(rows: readonly Row[]): DateFind[] {
+  const found: DateFind[] = [];
   rows.forEach((row, index) => {
-    for (const { regex, parts } of DATE_PATTERNS) {
+    for (const [kind, { regex, parts }] of DATE_PATTERNS.entries()) {
       const match = row.text.match(regex);
       if (!match) continue;
       const iso = validDate(parts(match)!);
       if (!iso) continue;
       const labelled = DATE_LABEL.test(row.text) || (index > 0 && DATE_LABEL.test(rows[index - 1].text) && !/\d/.test(rows[index - 1].text));
       // As printed: the segment's own characters (a date split by OCR spaces keeps them).
-      found.push({ text: match[0].trim(), iso, labelled, index });
+      found.push({ text: match[0].trim(), iso, labelled, index, kind });
       break;
     }
   });
@@ -292,11 +305,11 @@ export function findDate(rows: readonly Row[]): { text: string; iso: string } | 
       if (!DATE_LABEL.test(row.text)) return;
       const compact = row.text.match(/\b(\d{8})\b/)?.[1];
       const iso = compact ? (validDate([Number(compact.slice(0, 4)), Number(compact.slice(4, 6)), Number(compact.slice(6))]) ?? validDate([Number(compact.slice(4)), Number(compact.slice(2, 4)), Number(compact.slice(0, 2))])) : null;
-      if (compact && iso) found.push({ text: compact, iso, labelled: true, index });
+      if (compact && iso) found.push({ text: compact, iso, labelled: true, index, kind: 'compact' });
       // OCR read the slashes of a labelled date as 1 or 7 ("Date: 1210212018" for 12/02/2018).
       const slashes = row.text.match(/\b(\d{2})[17](\d{2})[17](20\d{2})\b/);
       const mended = slashes && validDate([Number(slashes[3]), Number(slashes[2]), Number(slashes[1])]);
-      if (!iso && mended) found.push({ text: `${slashes[1]}/${slashes[2]}/${slashes[3]}`, iso: mended, labelled: true, index });
+      if (!iso && mended) found.push({ text: `${slashes[1]}/${slashes[2]}/${slashes[3]}`, iso: mended, labelled: true, index, kind: 'mended' });
     });
   }
   if (!found.length) {
@@ -305,13 +318,22 @@ export function findDate(rows: readonly Row[]): { text: string; iso: string } | 
       const compact = row.text.match(/(?<![\d.,:/-])(\d{8})(?![\d.,:/-])/)?.[1];
       if (!compact) return;
       const iso = validDate([Number(compact.slice(0, 4)), Number(compact.slice(4, 6)), Number(compact.slice(6))]) ?? validDate([Number(compact.slice(4)), Number(compact.slice(2, 4)), Number(compact.slice(0, 2))]);
-      if (iso) found.push({ text: compact, iso, labelled: false, index });
+      if (iso) found.push({ text: compact, iso, labelled: false, index, kind: 'compact' });
     });
   }
-  const due = /\b(due|vencimiento|vto)\b/i;
-  // Without a label, the date printed with a time (the sale's moment, "18/03/18 09:03") before any other.
-  const timed = (one: (typeof found)[number]) => new RegExp(`${one.text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\s*,?\\s*\\d{1,2}:\\d{2}\\b`).test(rows[one.index].text);
-  const pick = found.find((one) => one.labelled && !due.test(rows[one.index].text)) ?? found.find((one) => timed(one) && !due.test(rows[one.index].text)) ?? found.find((one) => !due.test(rows[one.index].text)) ?? found[0];
+  return found;
+}
+
+export const DUE = /\b(due|vencimiento|vto)\b/i;
+
+/** The date printed with a time after it (the sale's moment, "18/03/18 09:03"). */
+export const timedDate = (rows: readonly Row[], one: DateFind) => new RegExp(`${one.text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\s*,?\\s*\\d{1,2}:\\d{2}\\b`).test(rows[one.index].text);
+
+/** The document's date: on a row labelled as a date first, otherwise the first valid date, top to bottom. */
+export function findDate(rows: readonly Row[]): { text: string; iso: string } | undefined {
+  const found = dateFinds(rows);
+  // Without a label, the date printed with a time (the sale's moment) before any other; a due date last.
+  const pick = found.find((one) => one.labelled && !DUE.test(rows[one.index].text)) ?? found.find((one) => timedDate(rows, one) && !DUE.test(rows[one.index].text)) ?? found.find((one) => !DUE.test(rows[one.index].text)) ?? found[0];
   return pick ? { text: pick.text, iso: pick.iso } : undefined;
 }
 
@@ -319,8 +341,8 @@ export function findDate(rows: readonly Row[]): { text: string; iso: string } | 
 // The issuer (company) and its tax id
 
 export const CORPORATE = /\b(sdn\.?\s*bhd\.?|s\/b|bhd|berhad|plt|enterprise|trading|restaurant|restoran|store|shop|mart|market|hardware|station|services?|company|co\.|corporation|corp\.?|inc\.?|ltd\.?|limited|llc|gmbh|s\.?\s?l\.?u?\.?|s\.?\s?a\.?u?\.?|s\.?\s?coop\.?|hotel|cafe|caf[eé]|bakery|pharmacy|farmacia|supermercado|gasolinera|taller|bookstore|books?|stationery|electrical|machinery|motor|holdings?|industries|kedai|perniagaan|food|foods|technolog\w*|solutions|systems|group|grupo|labs?|consulting|software|digital|studio|partners|asociados|ventures|capital)\b/i;
-const TAX_ID = /\b(c\.?i\.?f\.?|n\.?i\.?f\.?|n\.?i\.?e\.?|vat(?:\s*no)?|gst\s*(?:id|no|reg)|co\.?\s*reg|company\s*(?:no|reg)|roc|reg\.?\s*no|tax\s*id|sst\s*(?:id|no))\b|\(\s*\d{5,8}\s*-\s*[A-Z]\s*\)|\b[ABCDEFGHJNPQRSUVW]-?\d{7}[0-9A-J]\b|\bES\s?[A-Z0-9]\d{7}[A-Z0-9]\b|\b\d{8}-?[A-Z]\b/i;
-const NOT_COMPANY = /\b(tax\s*invoice|invoice|receipt|factura|ticket|recibo|simplified|cash\s*(bill|sales?)|official|tel|fax|phone|tel[eé]fono|email|www\.|http|date|fecha|no\.?\s*\d|jalan|jln|taman|street|calle|avda|avenida|road|lot\s|lorong|cashier|thank|welcome|bienvenido|gracias|copy|duplicate|original|table|mesa)\b/i;
+export const TAX_ID = /\b(c\.?i\.?f\.?|n\.?i\.?f\.?|n\.?i\.?e\.?|vat(?:\s*no)?|gst\s*(?:id|no|reg)|co\.?\s*reg|company\s*(?:no|reg)|roc|reg\.?\s*no|tax\s*id|sst\s*(?:id|no))\b|\(\s*\d{5,8}\s*-\s*[A-Z]\s*\)|\b[ABCDEFGHJNPQRSUVW]-?\d{7}[0-9A-J]\b|\bES\s?[A-Z0-9]\d{7}[A-Z0-9]\b|\b\d{8}-?[A-Z]\b/i;
+export const NOT_COMPANY = /\b(tax\s*invoice|invoice|receipt|factura|ticket|recibo|simplified|cash\s*(bill|sales?)|official|tel|fax|phone|tel[eé]fono|email|www\.|http|date|fecha|no\.?\s*\d|jalan|jln|taman|street|calle|avda|avenida|road|lot\s|lorong|cashier|thank|welcome|bienvenido|gracias|copy|duplicate|original|table|mesa)\b/i;
 
 /**
  * OCR's usual slips in a Malaysian legal form, mended: "SON BHD" or "5DN 8HD" is "SDN BHD", "5/B" or "S/0" is "S/B" (the
@@ -331,6 +353,9 @@ export function mendLegalForm(text: string): string {
   return text
     .replace(/\b[S5][O0D][NE](?=\s+[B8]HD\b)/gi, (form) => like(form.replace(/\d/g, 'S'), 'SDN'))
     .replace(/(?<=\bSDN\s+)8HD\b/gi, (form) => like(form.replace(/\d/g, 'B'), 'BHD'))
+    // One letter of the form misread, in capitals ("SIN BHD", "SEN BHD", "SDH BHD"; "SDN EHD", "SDN 3HD", "SDN BND").
+    .replace(/\b(?:S[IE]N|SD[HM])(?=\.?\s+(?:BHD|[A-Z0-9]HD|B[A-Z0-9]D)\b)/g, 'SDN')
+    .replace(/(?<=\bSDN\.?\s+)(?:[A-Z0-9]HD|B[A-Z0-9]D)\b/g, 'BHD')
     .replace(/(?<=[A-Z]{2,}\s+)5\/B\b/g, 'S/B')
     // ... and "S/0", "5/8" or "S/D" where a name ends, at the row's end or before its company number ("S/O" is a name's "son of").
     .replace(/(?<=[A-Z]{2,}\s+)[5S]\/[08D](?=\s*(?:\(|$))/g, 'S/B')
@@ -364,7 +389,7 @@ function mendTradeWords(text: string): string {
   });
 }
 
-function cleanCompany(text: string): string {
+export function cleanCompany(text: string): string {
   const name = mendTradeWords(mendLegalForm(text))
     // "Owned by" before the company that owns the place ("DIMILIKI OLEH", Malay), an outlet's number ("#000002").
     .replace(/^(dimiliki(\s*oleh)?|oleh|own(?:ed)?\s*by|operated\s*by)\s*:?\s*/i, '')
@@ -388,17 +413,17 @@ function cleanCompany(text: string): string {
   return withLastStop(name);
 }
 
-function letterShare(text: string): number {
+export function letterShare(text: string): number {
   const letters = (text.match(/[A-Za-zÀ-ÿ]/g) ?? []).length;
   return letters / Math.max(1, text.replace(/\s/g, '').length);
 }
 
 /** A row that only says what the place is ("BISTRO & CAFE", "RESTAURANT"): words of a trade, no name. */
-const GENERIC_ONLY = /^(?:(?:bistro|caf[eé]|coffee|bar|pub|grill|restaurant|restoran|restaurante|cafeter[ií]a|kitchen|bakery|food|foods|snack|steamboat|mamak|kopitiam)(?:\s*(?:&|and|n|y)\s*|\s+|$))+$/i;
+export const GENERIC_ONLY = /^(?:(?:bistro|caf[eé]|coffee|bar|pub|grill|restaurant|restoran|restaurante|cafeter[ií]a|kitchen|bakery|food|foods|snack|steamboat|mamak|kopitiam)(?:\s*(?:&|and|n|y)\s*|\s+|$))+$/i;
 /** A company's number alone on its row: "(162761-M)", "002693074-K", "Co. No. 113825-W". */
-const REGISTRATION_ONLY = /^\(?\s*(?:co\.?\s*(?:no|reg)\.?\s*:?\s*)?\d{5,12}\s*[-–—]\s*[A-Z]\s*\)?$/i;
+export const REGISTRATION_ONLY = /^\(?\s*(?:co\.?\s*(?:no|reg)\.?\s*:?\s*)?\d{5,12}\s*[-–—]\s*[A-Z]\s*\)?$/i;
 /** A name that ends with its legal form is whole. */
-const LEGAL_END = /\b(sdn\.?\s*bhd\.?|s\/b|bhd|berhad|plt|s\.?\s?l\.?u?\.?|s\.?\s?a\.?u?\.?|ltd\.?|limited|inc\.?|llc|gmbh)\s*$/i;
+export const LEGAL_END = /\b(sdn\.?\s*bhd\.?|s\/b|bhd|berhad|plt|s\.?\s?l\.?u?\.?|s\.?\s?a\.?u?\.?|ltd\.?|limited|inc\.?|llc|gmbh)\s*$/i;
 
 /** The issuer: among the first rows, the one that reads like a company name (corporate words, near a tax id). */
 export function findCompany(rows: readonly Row[]): { name: string; taxId?: string } | undefined {
@@ -541,21 +566,22 @@ export function findConcept(rows: readonly Row[], company?: string): string | un
 export function extractDocumentFields(segments: readonly Segment[]): DocumentFields {
   const rows = groupRows(segments);
   const fields: DocumentFields = {};
-  // The learned choice among the printed amounts (choose.ts), the hand rules' pick being one of its features.
+  // The learned choices among the printed amounts, dates and names (choose.ts), the hand rules' pick being one of
+  // each model's features.
   const total = chooseTotal(rows, findTotal(rows));
   if (total) {
     fields.totalText = total.text;
     fields.total = total.value;
     if (rows[total.row]) fields.totalLine = rows[total.row].text;
   }
-  const date = findDate(rows);
+  const date = chooseDate(rows, findDate(rows));
   if (date) {
     fields.dateText = date.text;
     fields.date = date.iso;
     const line = rows.find((row) => row.text.includes(date.text));
     if (line) fields.dateLine = line.text;
   }
-  const company = findCompany(rows);
+  const company = chooseCompany(rows, findCompany(rows));
   if (company) {
     fields.company = company.name;
     if (company.taxId) fields.taxId = company.taxId;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chooseTotal, FIELDS_MODEL, TOTAL_FEATURES, totalCandidates } from '../../server/extract/choose';
-import { extractDocumentFields, findTotal, groupRows, type Segment } from '../../server/extract/fields';
+import { chooseCompany, chooseDate, chooseTotal, COMPANY_FEATURES, companyCandidates, DATE_FEATURES, dateCandidates, FIELDS_MODEL, TOTAL_FEATURES, totalCandidates } from '../../server/extract/choose';
+import { extractDocumentFields, findCompany, findDate, findTotal, groupRows, mendLegalForm, type Segment } from '../../server/extract/fields';
 
 /** Rows of segments: each inner array is one printed line, its parts spread left to right. */
 function page(lines: string[][]): Segment[] {
@@ -54,5 +54,63 @@ describe("the total's learned choice (issue 30)", () => {
     const rule = { text: '70.00', value: '70.00', row: 5 };
     expect(chooseTotal(rows, rule, null)).toEqual(rule);
     expect(chooseTotal(groupRows(page([['NO AMOUNTS HERE']])), undefined)).toBeUndefined();
+  });
+});
+
+describe("the date's learned choice (issue 30)", () => {
+  it('ships a model trained for the features the code computes', () => {
+    expect(FIELDS_MODEL.date?.features).toEqual([...DATE_FEATURES]);
+    expect(FIELDS_MODEL.date?.weights.every((weight) => Number.isFinite(weight))).toBe(true);
+  });
+
+  it('describes every printed date, each with every feature, the rules\' pick marked', () => {
+    const rows = groupRows(page([['KEDAI ABC'], ['Inv No: 123', 'Date: 05/03/2018 10:21'], ['VALID UNTIL 30/06/2018'], ['TOTAL', '12.00'], ['Printed 06/03/2018']]));
+    const candidates = dateCandidates(rows, findDate(rows));
+    expect(candidates.map((one) => one.iso)).toEqual(['2018-03-05', '2018-06-30', '2018-03-06']);
+    expect(candidates.every((one) => one.features.length === DATE_FEATURES.length)).toBe(true);
+    const rule = DATE_FEATURES.indexOf('ruleChoice');
+    expect(candidates.map((one) => one.features[rule])).toEqual([1, 0, 0]);
+  });
+
+  it('takes the sale\'s date, labelled or printed with its time, over a due date or a validity', () => {
+    expect(extractDocumentFields(page([['Bar Central S.L.'], ['Fecha: 12/03/2026'], ['Vencimiento: 12/04/2026'], ['TOTAL', '12,10 €']])).date).toBe('2026-03-12');
+    expect(extractDocumentFields(page([['KEDAI ABC'], ['VOUCHER VALID TILL 31/12/2018'], ['09/01/2018 20:01:11'], ['TOTAL', '31.00']])).date).toBe('2018-01-09');
+  });
+
+  it("answers the rules' date when there is no model, and none where nothing is printed", () => {
+    const rows = groupRows(page([['Fecha: 12/03/2026'], ['Otra 13/03/2026']]));
+    expect(chooseDate(rows, { text: '13/03/2026', iso: '2026-03-13' }, null)).toEqual({ text: '13/03/2026', iso: '2026-03-13' });
+    expect(chooseDate(groupRows(page([['NO DATE HERE']])), undefined)).toBeUndefined();
+  });
+});
+
+describe("the issuer's candidates (issue 30; the model is trained and measured, the rules still choose)", () => {
+  it('offers each head row, and two and three rows together, once each, the rules\' name marked', () => {
+    const rows = groupRows(page([['AIK HUAT HARDWARE'], ['ENTERPRISE (SETIA'], ['ALAM) SDN BHD'], ['(1234567-X)'], ['NO 5, JALAN MERANTI']]));
+    const rule = findCompany(rows)?.name;
+    const names = companyCandidates(rows, rule).map((one) => one.name);
+    expect(names).toContain('AIK HUAT HARDWARE');
+    expect(names).toContain('AIK HUAT HARDWARE ENTERPRISE (SETIA ALAM) SDN BHD');
+    expect(new Set(names.map((one) => one.toUpperCase())).size).toBe(names.length);
+    const marked = companyCandidates(rows, rule).filter((one) => one.features[COMPANY_FEATURES.indexOf('ruleChoice')] === 1);
+    expect(marked.map((one) => one.name.toUpperCase())).toEqual([rule!.toUpperCase()]);
+    expect(companyCandidates(rows, rule).every((one) => one.features.length === COMPANY_FEATURES.length)).toBe(true);
+  });
+
+  it("keeps the rules' name and tax id when no issuer model ships, and answers none where the rules find none", () => {
+    expect(FIELDS_MODEL.company).toBeUndefined();
+    const rows = groupRows(page([['Bar Central S.L.'], ['CIF: B12345678'], ['TOTAL', '12,10 €']]));
+    const rule = findCompany(rows);
+    expect(chooseCompany(rows, rule)).toEqual(rule);
+    expect(chooseCompany(groupRows(page([['12.00']])), undefined)).toBeUndefined();
+  });
+
+  it('mends one misread letter of SDN BHD, in capitals only', () => {
+    expect(mendLegalForm('SUBANG HEALTHCARE SIN BHD')).toBe('SUBANG HEALTHCARE SDN BHD');
+    expect(mendLegalForm('SUBANG NEALTHCARE SDH BHD')).toBe('SUBANG NEALTHCARE SDN BHD');
+    expect(mendLegalForm('MR. D.I.Y. (KUCHAI) SDN EHD')).toBe('MR. D.I.Y. (KUCHAI) SDN BHD');
+    expect(mendLegalForm('Sin bhd')).toBe('Sin bhd');
+    // A word that may be the name's own stays: "ORIENTAL SUN BHD".
+    expect(mendLegalForm('ORIENTAL SUN BHD')).toBe('ORIENTAL SUN BHD');
   });
 });
