@@ -15,7 +15,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chooseCompany, chooseDate, chooseTotal, COMPANY_FEATURES, companyCandidates, DATE_FEATURES, dateCandidates, totalCandidates, TOTAL_FEATURES, type LinearModel } from '../server/extract/choose';
+import { amountShares, chooseCompany, chooseDate, chooseTotal, COMPANY_FEATURES, companyCandidates, DATE_FEATURES, dateCandidates, totalCandidates, TOTAL_FEATURES, UNRULED_MIN, type LinearModel } from '../server/extract/choose';
 import { findCompany, findDate, findTotal, groupRows, normaliseAmount, segmentsFromText, type Row, type Segment } from '../server/extract/fields';
 import { scoreText } from './extraction-words';
 import { readings, receipts, SROIE626, type Receipt } from './sroie-626';
@@ -152,6 +152,25 @@ if (process.argv[1]?.endsWith('train-fields.ts')) {
     console.log(`fitted in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     const model: LinearModel = { features: [...chooser.features], weights };
     if (written.includes(chooser.field)) models[chooser.field] = model;
+    if (chooser.field === 'total') {
+      // Where the rules find no total, the model answers only above a bar of certainty (UNRULED_MIN): how many of
+      // its picks are right and wrong at each bar, on the tuning part only.
+      const unruled = tuning.flatMap((receipt) => {
+        const segments = read.get(receipt.key)?.segments;
+        const rows = segments ? groupRows(segments) : [];
+        if (!segments || findTotal(rows)) return [];
+        const candidates = totalCandidates(rows);
+        if (!candidates.length) return [];
+        const shares = amountShares(model, candidates);
+        const [cents, share] = [...shares].sort((a, b) => b[1] - a[1])[0];
+        return [{ share, right: cents === truthCents(receipt) }];
+      });
+      const bars = [0.5, 0.7, 0.8, 0.9, 0.95].map((bar) => {
+        const over = unruled.filter((one) => one.share >= bar);
+        return `${bar}: ${over.filter((one) => one.right).length} right, ${over.filter((one) => !one.right).length} wrong`;
+      });
+      console.log(`  tuning receipts without a rules' total: ${unruled.length}; the model's pick at each bar (${UNRULED_MIN} in use): ${bars.join('; ')}`);
+    }
     if (args.includes('-v')) for (const [index, name] of chooser.features.entries()) console.log(`  ${name.padEnd(20)} ${weights[index].toFixed(3)}`);
     // Rules against model, by value, on each part: the cached OCR, then the given words; and how often the truth is
     // among the candidates at all (the most any chooser could reach).

@@ -43,10 +43,18 @@ describe("the total's learned choice (issue 30)", () => {
     expect(candidates.map((one) => one.features[rule])).toEqual([0, 1, 1, 0, 0]);
   });
 
-  it("keeps the rules' total where they computed it (a 5-cent rounding added, a lost decimal point), and guesses none where they found none", () => {
+  it("keeps the rules' total where they computed it (a 5-cent rounding added, a lost decimal point), and guesses none where nothing stands out", () => {
     expect(extractDocumentFields(page([['TOTAL', '9.97'], ['ROUNDING ADJ', '0.03'], ['CASH', '20.00']])).total).toBe('10.00');
     expect(extractDocumentFields(page([['Item', 'Amount'], ['Nasi lemak', '12.50'], ['Teh tarik', '3.30'], ['Sub total', '15.80'], ['Grand Total:', '9280']])).total).toBe('92.80');
     expect(extractDocumentFields(page([['gracias por su visita'], ['Cafe', '1,50'], ['Subtotal', '10,00'], ['Efectivo', '20,00']])).total).toBeUndefined();
+  });
+
+  it('where the rules find no total (its label misread), answers the amount the model is sure of, and none otherwise', () => {
+    expect(extractDocumentFields(page([['KEDAI ABC'], ['ITEM A', '2', '6.30', '12.60'], ['Tetal Incl. GST:', '12.60'], ['CASH', '20.00'], ['CHANGE', '7.40']])).total).toBe('12.60');
+    expect(extractDocumentFields(page([['gracias por su visita'], ['SUBTOTAL', '10,00'], ['EFECTIVO', '20,00'], ['CAMBIO', '10,00']])).total).toBe('10.00');
+    // Two items and nothing else: no amount stands out, none is answered.
+    expect(extractDocumentFields(page([['KEDAI ABC'], ['ITEM A', '12.60'], ['ITEM B', '3.00']])).total).toBeUndefined();
+    expect(chooseTotal(groupRows(page([['KEDAI ABC'], ['Tetal Incl. GST:', '12.60']])), undefined, null)).toBeUndefined();
   });
 
   it("answers the rules' total when the model is not the code's, or there is nothing to choose from", () => {

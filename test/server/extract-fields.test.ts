@@ -262,7 +262,9 @@ describe('receipts and invoices', () => {
   });
 
   it('leaves out what it cannot find, and does not take cash or subtotals for the total', () => {
-    const fields = extractDocumentFields(page([['gracias por su visita'], ['SUBTOTAL', '10,00'], ['EFECTIVO', '20,00'], ['CAMBIO', '10,00']]));
+    // (Cash less change is 15,00, the subtotal 10,00: nothing says which the total is. Were the change 10,00, both would
+    // agree on 10,00, and the learned chooser answers that: extract-choose.test.ts.)
+    const fields = extractDocumentFields(page([['gracias por su visita'], ['SUBTOTAL', '10,00'], ['EFECTIVO', '20,00'], ['CAMBIO', '5,00']]));
     expect(fields.total).toBeUndefined();
     expect(fields.date).toBeUndefined();
     expect(fields.company).toBeUndefined();
