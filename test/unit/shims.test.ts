@@ -41,7 +41,12 @@ describe('inflection stand-in', () => {
     },
   );
 
-  it.each(['moves', 'orders', 'contacts', 'users', 'employees', 'projects'])('names resource %s as inflection does', (resource) => {
+  it.each(['company', 'tax', 'branch', 'address', 'move', 'day', 'journal', 'employee'])('makes the plural of %s as inflection does', (word) => {
+    expect(inflection.pluralize(word)).toBe(realInflection.pluralize(word));
+    expect(inflection.singularize(inflection.pluralize(word))).toBe(word);
+  });
+
+  it.each(['moves', 'orders', 'contacts', 'users', 'employees', 'projects', 'companies', 'departments', 'taxes', 'branches', 'addresses', 'journals', 'days'])('names resource %s as inflection does', (resource) => {
     expect(inflection.humanize(inflection.pluralize(resource))).toBe(realInflection.humanize(realInflection.pluralize(resource)));
     expect(inflection.inflect(resource, 1)).toBe(realInflection.inflect(resource, 1));
     expect(inflection.inflect(resource, 2)).toBe(realInflection.inflect(resource, 2));
