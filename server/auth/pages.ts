@@ -4,12 +4,9 @@
  * the logout step) say everything in both languages, the likelier one first.
  */
 import { renderMessage } from '../messages';
+import { escapeHtml } from '../html';
 
 export type PageLanguage = 'es' | 'en';
-
-export function escapeHtml(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
-}
 
 /** 'en' or 'es' from a ui_locales / lang value ('en', 'en-GB es'), else from Accept-Language, else Spanish. */
 export function pageLanguage(value: unknown, acceptLanguage?: string): PageLanguage {

@@ -18,6 +18,7 @@ import { multiLine, rule, singleLine, validId, worded } from './input';
 import { ifMatchOf } from '../erp/if-match';
 import { type RecordVersions, VERSION_FIELD } from '../erp/versions';
 import { createOnce, submissionHeaders, submissionKeyOf } from '../erp/whole';
+import { escapeHtml } from '../html';
 
 const CONTACT_FIELDS = ['name', 'x_studio_owner_employee', 'company_id', 'email', 'phone', 'company_name', 'x_studio_tipo_inversor', 'category_id', 'function', 'website'];
 /** What the contact detail reads: the list's fields and the form's others. */
@@ -87,10 +88,6 @@ export const contactSearchSchema = z.object({
   numberOfRecords: z.number().int().min(1, RECORDS_BETWEEN).max(1000, RECORDS_BETWEEN).default(100),
   // A key the search does not know is refused as a write's is (issue 29): a mistyped filter is not a silent "all".
 }).strict();
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
-}
 
 /** A contact as the list shows it (spec section 3, Contact list row); investor types and categories as labels. */
 function contactRow(contact: ErpRecord, investorTypes: Map<number, string>, categories: Map<number, string>) {

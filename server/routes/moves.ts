@@ -24,6 +24,7 @@ import { KEY_FIELD, keyedRecord, pendingMarker, submissionHeaders, submissionKey
 import { createBillInOneCall, decideInOneCall } from '../erp/one-call';
 import { ifMatchOf } from '../erp/if-match';
 import { type RecordVersions, VERSION_FIELD } from '../erp/versions';
+import { escapeHtml } from '../html';
 
 export const MOVE_TYPES = ['in_invoice', 'in_receipt', 'in_refund'];
 
@@ -614,6 +615,3 @@ export async function moveCreateRoute(
   });
 }
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
-}

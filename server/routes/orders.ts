@@ -26,6 +26,7 @@ import { multiLine, rule, singleLine, validId, worded } from './input';
 import { ifMatchOf } from '../erp/if-match';
 import { type RecordVersions, VERSION_FIELD } from '../erp/versions';
 import { createOnce, submissionHeaders, submissionKeyOf } from '../erp/whole';
+import { escapeHtml } from '../html';
 
 export const ORDER_FIELDS = [
   'name', 'create_date', 'write_date', 'date_order', 'partner_id', 'client_order_ref', 'user_id', 'x_uploaded_by', 'company_id',
@@ -166,10 +167,6 @@ const linesSchema = z.object({
     .min(1, worded('No lines to change'))
     .max(200, worded('An order has at most 200 lines')),
 }).strict();
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
-}
 
 type NotFoundKey = 'orders.customerNotFound' | 'orders.pricelistNotFound' | 'orders.paymentTermNotFound' | 'orders.paymentModeNotFound';
 

@@ -6,6 +6,7 @@
 import { roundMoney } from '../../../shared/domain/money';
 import { ErpError, type ErpValues } from '../types';
 import type { HookContext, HooksByModel } from './store';
+import { escapeHtml } from '../../html';
 
 type Row = Record<string, unknown>;
 
@@ -45,10 +46,6 @@ async function nextSequence(hook: HookContext, key: string): Promise<number> {
     [key],
   );
   return Number(row.value);
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 }
 
 async function postMessage(model: string, ids: number[], kwargs: Record<string, unknown>, hook: HookContext): Promise<number> {
