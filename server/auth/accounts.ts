@@ -2,7 +2,7 @@
  * Who a verified sign-in is: an active account of the app database found by email. The invitation token is
  * handed here too; accepting invitations (creating the invited account) plugs in at this point.
  */
-import type { Sql } from '../erp/embedded/sql';
+import type { Sql } from '../db/sql';
 import { findUserByEmail, type AppUser } from '../db/users';
 import { acceptInvitation, type InvitationProblem } from './invitations';
 

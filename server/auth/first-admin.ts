@@ -10,7 +10,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { GOD } from '../../shared/domain/permissions';
-import type { Sql, SqlDatabase } from '../erp/embedded/sql';
+import type { Sql, SqlDatabase } from '../db/sql';
 import type { ErpClient } from '../erp/types';
 import { findUserByEmail, insertUser, VERSION_BUMP } from '../db/users';
 import { isPublishedPasswordHash } from '../db/seed';

@@ -5,7 +5,7 @@
  * names an existing account instead (accountId): accepting it sets that account's password and name.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Sql, SqlDatabase } from '../erp/embedded/sql';
+import type { Sql, SqlDatabase } from '../db/sql';
 import { findUserByEmail, insertUser, VERSION_BUMP, type AppUser } from '../db/users';
 
 export const INVITATION_TTL_MS = 24 * 60 * 60 * 1000;

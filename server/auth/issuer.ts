@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../config';
-import type { Sql, SqlDatabase } from '../erp/embedded/sql';
+import type { Sql, SqlDatabase } from '../db/sql';
 import { findUserByEmail, findUserById } from '../db/users';
 import { hashPassword, verifyPassword } from './passwords';
 import { acceptPage, faultPage, loginPage, logoutPage, messagePage, pageLanguage, TEXTS, type PageLanguage } from './pages';

@@ -8,7 +8,7 @@
  * Expired rows are never answered and are deleted now and then.
  */
 import { errors, type Adapter, type AdapterFactory, type AdapterPayload } from 'oidc-provider';
-import type { Sql } from '../erp/embedded/sql';
+import type { Sql } from '../db/sql';
 
 interface Row {
   payload: AdapterPayload;

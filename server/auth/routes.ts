@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
 import type { Config } from '../config';
-import type { Sql } from '../erp/embedded/sql';
+import type { Sql } from '../db/sql';
 import { resolveAccount, type AccountResolver } from './accounts';
 import { messagePage, pageLanguage, type MessageKey, type PageLanguage } from './pages';
 import { signInFault } from './issuer';

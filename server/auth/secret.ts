@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config';
-import type { Sql } from '../erp/embedded/sql';
+import type { Sql } from '../db/sql';
 
 const MIN_LENGTH = 32;
 

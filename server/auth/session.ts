@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import { SESSION_TTL_SECONDS } from '../../shared/domain/constants';
-import type { Sql } from '../erp/embedded/sql';
+import type { Sql } from '../db/sql';
 import { findSessionUser, findUserByEmail, type AppUser } from '../db/users';
 import { HttpError } from '../http-error';
 

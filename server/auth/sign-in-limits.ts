@@ -15,7 +15,7 @@
  * The address is what Fastify believes (request.ip): the connection's, or what a proxy named in TRUST_PROXY forwards.
  */
 import { isIP } from 'node:net';
-import type { SqlDatabase } from '../erp/embedded/sql';
+import type { SqlDatabase } from '../db/sql';
 
 /** The sign-in form's limits: per account and address pair (a lockout that doubles), per address, per account. */
 export interface SignInLimitSettings {

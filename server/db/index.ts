@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SqlDatabase } from '../erp/embedded/sql';
+import type { SqlDatabase } from './sql';
 import { startPgliteThread, type PgliteThread } from './pglite-thread';
 import { DatabaseInUse, lockEmbeddedDatabase } from './lock';
 import { asDatabaseFault, databaseFault } from './faults';

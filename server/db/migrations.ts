@@ -3,7 +3,7 @@
  * jobs, ERP clean-ups), applied once each at start, in order, each in its own transaction and recorded in schema_migrations.
  * Never edit an applied migration: add one. SQL stays valid on PostgreSQL 15 as well as PGlite's PostgreSQL.
  */
-import type { Sql } from '../erp/embedded/sql';
+import type { Sql } from './sql';
 import type { Db } from './index';
 
 export const MIGRATIONS: Array<{ id: number; name: string; sql: string }> = [

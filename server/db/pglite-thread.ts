@@ -5,7 +5,7 @@
  * answers requests meanwhile, on the second core; under 50 concurrent list searches that is most of the difference.
  */
 import { Worker } from 'node:worker_threads';
-import type { Sql } from '../erp/embedded/sql';
+import type { Sql } from './sql';
 
 interface Call {
   resolve: (rows: unknown[]) => void;

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import type { Sql } from '../erp/embedded/sql';
+import type { Sql } from './sql';
 import type { Db } from './index';
 import { countUsers, insertUser, VERSION_BUMP } from './users';
 

@@ -1,6 +1,6 @@
 /** The app's user accounts (who may sign in, their permissions and companies). */
 import { GOD, hasPermission } from '../../shared/domain/permissions';
-import type { Sql, SqlDatabase } from '../erp/embedded/sql';
+import type { Sql, SqlDatabase } from './sql';
 
 export interface AppUser {
   id: number;

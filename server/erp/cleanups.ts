@@ -13,7 +13,7 @@
  * whose flags someone changed since is left alone.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { SqlDatabase } from './embedded/sql';
+import type { SqlDatabase } from '../db/sql';
 import { ErpError, type ErpClient } from './types';
 import { KEY_FIELD } from './whole';
 

@@ -10,7 +10,7 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Sql } from '../erp/embedded/sql';
+import type { Sql } from '../db/sql';
 
 export interface ReportJob<P = unknown> {
   id: number;

@@ -12,7 +12,7 @@ import { createInvitation } from '../auth/invitations';
 import type { Config } from '../config';
 import { administratorsAfter, findUserByEmail, findUserById, findVersionedUser, VERSION_BUMP, withAdministratorsLock, type AppUser, type VersionedUser } from '../db/users';
 import { FOLD_FUNCTION } from '../db/fold';
-import type { Sql, SqlDatabase } from '../erp/embedded/sql';
+import type { Sql, SqlDatabase } from '../db/sql';
 import type { CompanyAccess } from '../erp/companies';
 import type { Mailer } from '../mail';
 import { invitationMail } from './invitation-mail';

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresAvailable, startPostgres } from '../../bench/postgres';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import type { Sql } from '../../server/erp/embedded/sql';
+import type { Sql } from '../../server/db/sql';
 import { insertUser } from '../../server/db/users';
 import { ALL_PERMISSIONS, GOD } from '../../shared/domain/permissions';
 import { freePort, startTestServer, type TestServer } from './helpers';

@@ -14,7 +14,7 @@
  * 2 cores: 1,000,000 moves on PostgreSQL 15 at 51,000-63,000 moves/s (was 10,880), 100,000 on PGlite at
  * 15,000-18,000 moves/s (was 9,400-11,600).
  */
-import type { Sql } from './sql';
+import type { Sql } from '../../db/sql';
 
 /** Below this many new moves the indexes are kept and updated as the rows go in. */
 const REBUILD_FROM = 20_000;

@@ -20,7 +20,7 @@ import {
   type Registry,
 } from '../models';
 import { ErpError, type Domain, type ErpClient, type ErpContext, type ErpRecord, type ErpValues, type PageOptions, type SearchOptions, type SearchPage } from '../types';
-import type { Sql, SqlDatabase } from './sql';
+import type { Sql, SqlDatabase } from '../../db/sql';
 
 export interface HookContext {
   tx: Sql;

@@ -5,7 +5,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
-import type { Sql } from '../embedded/sql';
+import type { Sql } from '../../db/sql';
 import type { ErpClient } from '../types';
 import { checkOdoo, summaryLine, type CheckReport, type ConsoleAccount } from './check';
 

@@ -1,4 +1,4 @@
-/** The little the embedded store needs from a SQL connection (PGlite or a PostgreSQL pool). */
+/** The little the app database and the embedded store need from a SQL connection (PGlite or a PostgreSQL pool). */
 export interface Sql {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
 }
