@@ -15,7 +15,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { amountShares, chooseCompany, chooseDate, chooseTotal, COMPANY_FEATURES, companyCandidates, DATE_FEATURES, dateCandidates, totalCandidates, TOTAL_FEATURES, UNRULED_MIN, type LinearModel } from '../server/extract/choose';
+import { chooseCompany, chooseDate, chooseTotal, COMPANY_FEATURES, companyCandidates, DATE_FEATURES, dateCandidates, likeliestAmount, totalCandidates, TOTAL_FEATURES, UNRULED_MIN, type LinearModel } from '../server/extract/choose';
 import { findCompany, findDate, findTotal, groupRows, normaliseAmount, segmentsFromText, type Row, type Segment } from '../server/extract/fields';
 import { scoreText } from './extraction-words';
 import { readings, receipts, SROIE626, type Receipt } from './sroie-626';
@@ -159,11 +159,10 @@ if (process.argv[1]?.endsWith('train-fields.ts')) {
         const segments = read.get(receipt.key)?.segments;
         const rows = segments ? groupRows(segments) : [];
         if (!segments || findTotal(rows)) return [];
-        const candidates = totalCandidates(rows);
-        if (!candidates.length) return [];
-        const shares = amountShares(model, candidates);
-        const [cents, share] = [...shares].sort((a, b) => b[1] - a[1])[0];
-        return [{ share, right: cents === truthCents(receipt) }];
+        // As the server answers (chooseTotal): the likeliest amount, never one of 0 or less.
+        const likeliest = likeliestAmount(model, totalCandidates(rows));
+        if (!likeliest || likeliest.candidate.cents <= 0) return [];
+        return [{ share: likeliest.share, right: likeliest.candidate.cents === truthCents(receipt) }];
       });
       const bars = [0.5, 0.7, 0.8, 0.9, 0.95].map((bar) => {
         const over = unruled.filter((one) => one.share >= bar);

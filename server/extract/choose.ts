@@ -152,7 +152,6 @@ function loadModel(): ModelFile {
   }
 }
 
-
 /**
  * Where the rules find no total (its label misread: "Tetal", "Tom! inclusive GST"), the model's pick only when it is
  * sure: the share of the softmax on that amount (all the rows that print it) at least UNRULED_MIN. The bar was set on
@@ -161,7 +160,7 @@ function loadModel(): ModelFile {
  */
 export const UNRULED_MIN = 0.7;
 
-export function amountShares(model: LinearModel, candidates: readonly TotalCandidate[]): Map<number, number> {
+function amountShares(model: LinearModel, candidates: readonly TotalCandidate[]): Map<number, number> {
   const scores = candidates.map((one) => score(model, one));
   const top = Math.max(...scores);
   const exps = scores.map((one) => Math.exp(one - top));
@@ -171,13 +170,19 @@ export function amountShares(model: LinearModel, candidates: readonly TotalCandi
   return shares;
 }
 
-function surestTotal(rows: readonly Row[], model: LinearModel, min = UNRULED_MIN): { text: string; value: string; row: number } | undefined {
-  const candidates = totalCandidates(rows);
-  if (!candidates.length) return undefined;
+/** The amount the model gives the most probability (all the rows printing it together; the first printed stands for it), with that share. */
+export function likeliestAmount(model: LinearModel, candidates: readonly TotalCandidate[]): { candidate: TotalCandidate; share: number } | undefined {
   const shares = amountShares(model, candidates);
-  const chosen = best(model, candidates);
-  if (!chosen || (shares.get(chosen.cents) ?? 0) < min || chosen.cents <= 0) return undefined;
-  return { text: chosen.text, value: (chosen.cents / 100).toFixed(2), row: chosen.row };
+  let chosen: TotalCandidate | undefined;
+  for (const one of candidates) if (!chosen || shares.get(one.cents)! > shares.get(chosen.cents)!) chosen = one;
+  return chosen && { candidate: chosen, share: shares.get(chosen.cents)! };
+}
+
+function surestTotal(rows: readonly Row[], model: LinearModel, min = UNRULED_MIN): { text: string; value: string; row: number } | undefined {
+  const likeliest = likeliestAmount(model, totalCandidates(rows));
+  if (!likeliest || likeliest.share < min || likeliest.candidate.cents <= 0) return undefined;
+  const { text, cents, row } = likeliest.candidate;
+  return { text, value: (cents / 100).toFixed(2), row };
 }
 
 /**
@@ -294,9 +299,7 @@ export function companyCandidates(rows: readonly Row[], rule?: string): CompanyC
   if (rule && ruleKey && !out.has(ruleKey)) {
     const first = rule.split(' ')[0];
     const at = Math.max(0, head.findIndex((row) => row.text.toUpperCase().includes(first.toUpperCase())));
-    const before = out.size;
     add(rule, at, 1, true);
-    if (out.size === before) return [...out.values()];
   }
   return [...out.values()];
 }
@@ -329,8 +332,7 @@ export const DATE_FEATURES = [
 ] as const;
 
 /** Every date printed (dateFinds), each with its features; `rule` is the hand rules' pick. */
-export function dateCandidates(rows: readonly Row[], rule?: { iso: string; text: string }): DateCandidate[] {
-  const found = dateFinds(rows);
+export function dateCandidates(rows: readonly Row[], rule?: { iso: string; text: string }, found = dateFinds(rows)): DateCandidate[] {
   const years = found.map((one) => one.iso.slice(0, 4));
   return found.map((one, at) => {
     const here = rows[one.index]?.text ?? '';
@@ -361,9 +363,9 @@ export function dateCandidates(rows: readonly Row[], rule?: { iso: string; text:
 }
 
 /** The date the model chooses among those printed; none when the rules find none. `model` null: the rules alone. */
-export function chooseDate(rows: readonly Row[], rule: { text: string; iso: string } | undefined, model: LinearModel | null = FIELDS_MODEL.date ?? null): { text: string; iso: string } | undefined {
+export function chooseDate(rows: readonly Row[], rule: { text: string; iso: string } | undefined, model: LinearModel | null = FIELDS_MODEL.date ?? null, found = dateFinds(rows)): { text: string; iso: string } | undefined {
   if (!model || !rule) return rule;
-  const chosen = best(model, dateCandidates(rows, rule));
+  const chosen = best(model, dateCandidates(rows, rule, found));
   return chosen ? { text: chosen.text, iso: chosen.iso } : rule;
 }
 

@@ -330,8 +330,7 @@ export const DUE = /\b(due|vencimiento|vto)\b/i;
 export const timedDate = (rows: readonly Row[], one: DateFind) => new RegExp(`${one.text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\s*,?\\s*\\d{1,2}:\\d{2}\\b`).test(rows[one.index].text);
 
 /** The document's date: on a row labelled as a date first, otherwise the first valid date, top to bottom. */
-export function findDate(rows: readonly Row[]): { text: string; iso: string } | undefined {
-  const found = dateFinds(rows);
+export function findDate(rows: readonly Row[], found = dateFinds(rows)): { text: string; iso: string } | undefined {
   // Without a label, the date printed with a time (the sale's moment) before any other; a due date last.
   const pick = found.find((one) => one.labelled && !DUE.test(rows[one.index].text)) ?? found.find((one) => timedDate(rows, one) && !DUE.test(rows[one.index].text)) ?? found.find((one) => !DUE.test(rows[one.index].text)) ?? found[0];
   return pick ? { text: pick.text, iso: pick.iso } : undefined;
@@ -574,7 +573,8 @@ export function extractDocumentFields(segments: readonly Segment[]): DocumentFie
     fields.total = total.value;
     if (rows[total.row]) fields.totalLine = rows[total.row].text;
   }
-  const date = chooseDate(rows, findDate(rows));
+  const dates = dateFinds(rows);
+  const date = chooseDate(rows, findDate(rows, dates), undefined, dates);
   if (date) {
     fields.dateText = date.text;
     fields.date = date.iso;
