@@ -54,7 +54,7 @@ import { HttpError } from './http-error';
 import { DatabaseUnavailable, faultOf } from './db/faults';
 import { decodeRule, messageLocale, refusalMessage, type MessageKey, type MessageLocale, type Refusal } from './messages';
 import { ocrRoutes } from './routes/ocr';
-import { inputMessage } from './routes/input';
+import { inputMessage } from './input';
 
 export interface AppServices {
   config: Config;

@@ -16,7 +16,7 @@ import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-prov
 import type { Config } from '../config';
 import type { Sql, SqlDatabase } from '../db/sql';
 import { findUserByEmail, findUserById } from '../db/users';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, verifyPassword } from '../passwords';
 import { acceptPage, faultPage, loginPage, logoutPage, messagePage, pageLanguage, TEXTS, type PageLanguage } from './pages';
 import { acceptInvitation, checkInvitation } from './invitations';
 import { PUBLISHED_PASSWORDS } from '../db/seed';

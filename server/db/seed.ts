@@ -4,7 +4,7 @@
  * and the server refuses to start while any account still has that password (issue 28).
  */
 import { createHash } from 'node:crypto';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { hashPassword, verifyPassword } from '../passwords';
 import type { Sql } from './sql';
 import type { Db } from './index';
 import { countUsers, insertUser, VERSION_BUMP } from './users';

@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { HttpError } from '../http-error';
-import { rule } from '../routes/input';
+import { rule } from '../input';
 import { ErpError, type Domain, type ErpClient, type ErpRecord, type ErpValues } from './types';
 
 /** The connector's field holding a record's submission key (or its pending marker while it is being made). */

@@ -14,7 +14,7 @@ import { duplicateMatches, emailKey, phoneKey } from '../../shared/domain/contac
 import { plainText } from '../../shared/domain/text';
 import { companyDomain, declaration, declaredMax, erpOrder, idParams, orEmpty, withSort, whenNotGiven } from './reference';
 import { HttpError } from '../http-error';
-import { multiLine, rule, singleLine, validId, worded } from './input';
+import { multiLine, rule, singleLine, validId, worded } from '../input';
 import { ifMatchOf } from '../erp/if-match';
 import { type RecordVersions, VERSION_FIELD } from '../erp/versions';
 import { createOnce, submissionHeaders, submissionKeyOf } from '../erp/whole';

@@ -18,7 +18,7 @@ import { RESOURCES, resourceNamed } from '../../shared/resources/registry';
 import { sourceOf, type FieldDeclaration, type ResourceDeclaration } from '../../shared/resources/types';
 import { erpOrder, idParams, orEmpty, withSort, type Sort } from './reference';
 import { HttpError } from '../http-error';
-import { multiLine, rule, singleLine, validId } from './input';
+import { multiLine, rule, singleLine, validId } from '../input';
 import { ifMatchOf } from '../erp/if-match';
 import { type RecordVersions, VERSION_FIELD } from '../erp/versions';
 import type { Domain, DomainTerm, ErpClient, ErpRecord, ErpValues } from '../erp/types';

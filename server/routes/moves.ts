@@ -12,7 +12,7 @@ import type { StoredFileChecks } from '../stored-files';
 import { companiesWithProjects, declaration, declaredMax, erpOrder, idParams, orEmpty, queryParam, withSort, whenNotGiven } from './reference';
 import { HttpError } from '../http-error';
 import { messageLocale, refusalMessage } from '../messages';
-import { multiLine, rule, singleLine, validId } from './input';
+import { multiLine, rule, singleLine, validId } from '../input';
 import { roundMoney } from '../../shared/domain/money';
 import { plainText } from '../../shared/domain/text';
 import { ErpError, type Domain, type DomainTerm, type ErpClient, type ErpRecord } from '../erp/types';

@@ -22,7 +22,7 @@ import { renderOrderPdf, type PrintableOrder } from './order-pdf';
 import { declaration, declaredMax, erpOrder, idParams, orEmpty, queryParam, withSort, whenNotGiven } from './reference';
 import { HttpError } from '../http-error';
 import { orderPricelist } from '../erp/odoo/requirements';
-import { multiLine, rule, singleLine, validId, worded } from './input';
+import { multiLine, rule, singleLine, validId, worded } from '../input';
 import { ifMatchOf } from '../erp/if-match';
 import { type RecordVersions, VERSION_FIELD } from '../erp/versions';
 import { createOnce, submissionHeaders, submissionKeyOf } from '../erp/whole';

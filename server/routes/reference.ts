@@ -13,7 +13,7 @@ import { sortableFields, sourceOf, type ResourceDeclaration } from '../../shared
 import { ErpError, type Domain, type ErpClient } from '../erp/types';
 import { HttpError } from '../http-error';
 import { encodeRule } from '../messages';
-import { rule, singleLine, whenNotGiven } from './input';
+import { rule, singleLine, whenNotGiven } from '../input';
 
 export { whenNotGiven };
 

@@ -16,7 +16,7 @@ import { failureMail, runPaymentReport, type ReportLanguage } from '../reports/p
 import { orEmpty, whenNotGiven } from './reference';
 import { HttpError } from '../http-error';
 import { messageLocale } from '../messages';
-import { rule, worded } from './input';
+import { rule, worded } from '../input';
 
 export const REPORT_STARTED = 'The report is being generated. You will receive the results by email';
 

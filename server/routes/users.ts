@@ -18,7 +18,7 @@ import type { Mailer } from '../mail';
 import { invitationMail } from './invitation-mail';
 import { declaration, declaredMax, idParams, orEmpty, withSort, type Sort, whenNotGiven } from './reference';
 import { HttpError } from '../http-error';
-import { rule, singleLine, validId } from './input';
+import { rule, singleLine, validId } from '../input';
 
 const USERS_MANAGE = 'users.create';
 const PERMISSION_VALUES = [GOD, ...ALL_PERMISSIONS] as const;

@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCreate } from '../../scripts/admin-create';
 import { buildApp } from '../../server/app';
-import { hashPassword } from '../../server/auth/passwords';
+import { hashPassword } from '../../server/passwords';
 import { loadConfig } from '../../server/config';
 import { DEMO_PASSWORD, DEMO_USERS, DemoPasswordsPresent, removeDemoPasswords } from '../../server/db/seed';
 import { insertUser } from '../../server/db/users';

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_CREATE_ACTION } from '../../server/auth/first-admin';
-import { hashPassword } from '../../server/auth/passwords';
+import { hashPassword } from '../../server/passwords';
 import { DEMO_PASSWORD, removeDemoPasswords } from '../../server/db/seed';
 import { insertUser, VERSION_BUMP } from '../../server/db/users';
 import { GOD } from '../../shared/domain/permissions';

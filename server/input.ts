@@ -7,9 +7,9 @@
  * The answer is `<field>: <rule>` (server/app.ts).
  */
 import { z } from 'zod';
-import { MAX_ID } from '../../shared/domain/constants';
-import { textFault, type TextFault } from '../../shared/domain/text';
-import { decodeRule, encodeRule, type MessageKey, type MessageParams, type Rule } from '../messages';
+import { MAX_ID } from '../shared/domain/constants';
+import { textFault, type TextFault } from '../shared/domain/text';
+import { decodeRule, encodeRule, type MessageKey, type MessageParams, type Rule } from './messages';
 
 type Issue = z.core.$ZodRawIssue | z.core.$ZodIssue;
 type IssueOf<C extends string> = Extract<z.core.$ZodRawIssue, { code: C }>;
