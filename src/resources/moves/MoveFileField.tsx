@@ -1,0 +1,51 @@
+import { useRef } from 'react';
+import { useTranslate } from 'react-admin';
+import { useFormContext } from 'react-hook-form';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
+import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
+import type { MoveValues } from './moveTypes';
+import type { MoveReading } from './useMoveReading';
+import { MoveRow } from './MoveRow';
+
+/** The document's box: its file (chosen, taken with the camera or dropped) and the button that reads it with AI. */
+export function MoveFileField({ doc }: { doc: MoveReading }) {
+  const translate = useTranslate();
+  const { formState } = useFormContext<MoveValues>();
+  const { file, reading, queued, readingSeconds, fileInput, chooseFileButton, chooseFile, readWithAi } = doc;
+  const cameraInput = useRef<HTMLInputElement>(null);
+  const touchScreen = useMediaQuery('(pointer: coarse)');
+  return (
+    <MoveRow help={translate('app.move.help.file')}>
+      <Box sx={{ border: '2px dashed', borderColor: formState.isSubmitted && !file ? 'error.main' : 'divider', borderRadius: 1, p: 2, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}
+        onDragOver={(event) => event.preventDefault()}
+        onDrop={(event) => { event.preventDefault(); const dropped = event.dataTransfer.files[0]; if (dropped) chooseFile(dropped); }}
+      >
+        <Button ref={chooseFileButton} variant="outlined" startIcon={<AttachFileIcon />} onClick={() => fileInput.current?.click()}>{translate('app.move.chooseFile')}</Button>
+        <input ref={fileInput} type="file" hidden accept="application/pdf,image/*" onChange={(event) => chooseFile(event.target.files?.[0] ?? null)} data-testid="file-input" />
+        {/* On a phone the camera opens straight away; a computer keeps the file picker above. */}
+        {touchScreen && (
+          <Button variant="outlined" startIcon={<PhotoCameraIcon />} onClick={() => cameraInput.current?.click()} data-testid="take-photo">{translate('app.move.takePhoto')}</Button>
+        )}
+        <input ref={cameraInput} type="file" hidden accept="image/*" capture="environment" onChange={(event) => chooseFile(event.target.files?.[0] ?? null)} data-testid="camera-input" />
+        <Typography variant="body2" data-testid="file-name" sx={{ flex: 1, minWidth: 160 }}>
+          {file ? `${file.name} (${file.type || translate('app.move.unknownType')})` : translate('app.move.noFile')}
+        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+          <Button startIcon={reading ? <CircularProgress size={18} color="inherit" aria-hidden /> : <AutoAwesomeIcon />} disabled={!file || reading} onClick={readWithAi} data-testid="ai-button">{translate('app.move.ai')}</Button>
+          {/* The wait is said where the user looks (at the button), with the seconds it has taken so far. */}
+          {reading && (
+            <Typography variant="body2" color="text.secondary" role="status" data-testid="ai-reading">
+              {translate(queued ? 'app.move.readingQueued' : 'app.move.readingSeconds', { seconds: readingSeconds })}
+            </Typography>
+          )}
+        </Box>
+      </Box>
+    </MoveRow>
+  );
+}

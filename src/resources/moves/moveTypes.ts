@@ -1,0 +1,46 @@
+/** The Move page's shapes: what the form holds, and what the reference lists and a document reading bring. */
+export type MoveType = 'expense' | 'invoice';
+export interface Setting { journal_id: number | false; account: string | false }
+export interface Project { id: number; name: string; facturas: Setting; gastos: Setting }
+export interface Company { id: number; name: string; facturas: Setting; gastos: Setting; projects: Project[] }
+export interface Provider { id: number; name: string }
+
+/** What the form holds; the creation payload (spec section 3) is built from it on send. */
+export interface MoveValues {
+  company_id: number | '';
+  project: number | '';
+  partner_id: number | '';
+  concept: string;
+  /** The number read from the box (typed in the user's language), the text typed while it is no amount, or null. */
+  amount: number | string | null;
+  paymentMethod: string;
+  paymentStatus: 'paid' | 'unpaid';
+  /** The ISO day, or the text typed while it is no date. */
+  date: string | null;
+  comment: string;
+  file: File | null;
+}
+
+/** The fields a document reading can fill (the supplier is `provider`, as the reading names it). */
+export type AiField = 'amount' | 'date' | 'concept' | 'provider';
+
+/** The printed rows the amount and the date were read from. */
+export interface ReadLines { importe?: string; date?: string }
+
+/** What a reading says of the supplier: its name and tax id as read. */
+export interface SupplierRead {
+  provider?: string;
+  vat?: string;
+}
+
+/**
+ * A supplier read from the document that no stored supplier matches. `near`: a stored supplier whose name is the one
+ * read but for an OCR slip or two was chosen instead.
+ */
+export interface UnmatchedSupplier { name: string; vat?: string; near?: boolean }
+
+/** How a value the page writes into the form counts: as changed, and checked again once a send was tried. */
+export interface WriteOptions { shouldDirty: boolean; shouldValidate: boolean }
+
+/** The company-scoped supplier search (spec section 7, POST /odoo/providers/search). */
+export type SupplierSearch = (body: { companyId: number; name?: string; vat?: string }) => Promise<Provider[]>;

@@ -1,0 +1,113 @@
+import { useRef, useState } from 'react';
+import { useDataProvider, useInput, useNotify } from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { useMutation } from '@tanstack/react-query';
+import { isoDay, slashesToDashes } from '../../../shared/domain/dates';
+import type { BackofficeDataProvider } from '../../providers/dataProvider';
+import { withBusyRetry } from '../../providers/busyRetry';
+import { useElapsedSeconds } from '../../custom/useElapsedSeconds';
+import { readingOf } from './moveFormRules';
+import type { AiField, MoveValues, Provider, SupplierRead } from './moveTypes';
+import type { AiMarks } from './useAiMarks';
+import { readAsDataUrl } from './upload';
+
+interface Options {
+  marks: AiMarks;
+  setPicked: (provider: Provider | null) => void;
+  /** The supplier lookup: told what a reading found, or that the reading no longer stands. */
+  supplier: { found: (read: SupplierRead | null) => void; forget: () => void };
+}
+
+/**
+ * The document's file (chosen, taken or dropped) and its reading by the AI button (POST /ocr/move/, a named action of
+ * moves), which fills the amount, the date, the concept and the supplier it finds.
+ */
+export function useMoveReading({ marks, setPicked, supplier }: Options) {
+  const notify = useNotify();
+  const dataProvider = useDataProvider<BackofficeDataProvider>();
+  const { setValue, formState } = useFormContext<MoveValues>();
+  const file = useWatch<MoveValues, 'file'>({ name: 'file' });
+  const { field: fileField } = useInput({ source: 'file' });
+  const [reading, setReading] = useState(false);
+  const [queued, setQueued] = useState(false);
+  const readingSeconds = useElapsedSeconds(reading);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const chooseFileButton = useRef<HTMLButtonElement>(null);
+
+  const ocr = useMutation({
+    // Busy readers (503 with Retry-After) are asked again after the time they give; the user sees the reading waits.
+    mutationFn: async (document: File) => {
+      const body = { file: await readAsDataUrl(document) };
+      return withBusyRetry(() => dataProvider.action<{ result: string }>('moves', 'read', { body }), { onWait: setQueued });
+    },
+  });
+
+  /**
+   * What the last reading filled and the user left as it was goes (issue 27): it belongs to another document, or to
+   * none (a new file, a new reading, one that failed). What the user typed or chose stays.
+   */
+  function forgetReading() {
+    const how = { shouldDirty: true, shouldValidate: formState.isSubmitted };
+    for (const field of marks.fromAi) {
+      if (field === 'provider') {
+        setPicked(null);
+        setValue('partner_id', '', how);
+      } else if (field === 'date') setValue('date', isoDay(new Date()), { ...how, shouldValidate: true });
+      else setValue(field, field === 'amount' ? null : '', how);
+    }
+    marks.clear();
+    supplier.forget();
+  }
+
+  /** A file chosen, taken or dropped: the reading of the previous one no longer stands. */
+  function chooseFile(chosen: File | null) {
+    fileField.onChange(chosen);
+    forgetReading();
+  }
+
+  async function readWithAi() {
+    if (!file) return;
+    forgetReading();
+    setReading(true);
+    // The form's own API fills it: the values count as changed, and are checked again once a send was tried.
+    const how = { shouldDirty: true, shouldValidate: formState.isSubmitted };
+    try {
+      const json = await ocr.mutateAsync(file);
+      const read = readingOf(json.result);
+      const filled = new Set<AiField>();
+      if (read.amount !== undefined) {
+        setValue('amount', read.amount, how);
+        filled.add('amount');
+      }
+      if (read.date) {
+        // Checked at once: a date the send would refuse (an old receipt) is said now, under the date.
+        setValue('date', slashesToDashes(read.date), { ...how, shouldValidate: true });
+        filled.add('date');
+      }
+      if (read.concept) {
+        setValue('concept', read.concept, how);
+        filled.add('concept');
+      }
+      // The supplier: looked for in the company chosen then, which may be another than when the button was pressed;
+      // a lookup still under way for the previous reading is overtaken.
+      supplier.found(read.supplier);
+      marks.markRead(filled, read.lines);
+    } catch (error) {
+      console.error(error);
+      notify('app.move.aiError', { type: 'error' });
+    } finally {
+      setReading(false);
+    }
+  }
+
+  /** After a send: the file inputs are empty, and focus goes to choosing the next document's file. */
+  function readyForNext() {
+    if (fileInput.current) fileInput.current.value = '';
+    chooseFileButton.current?.focus();
+  }
+
+  return { file, reading, queued, readingSeconds, fileInput, chooseFileButton, chooseFile, readWithAi, readyForNext };
+}
+
+/** The document's file and its reading, as the file box shows them. */
+export type MoveReading = ReturnType<typeof useMoveReading>;

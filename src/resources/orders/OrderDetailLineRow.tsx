@@ -1,0 +1,58 @@
+import { useLocaleState, useTranslate } from 'react-admin';
+import Autocomplete from '@mui/material/Autocomplete';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import { LocaleNumberField } from '../../custom/inputs/LocaleNumberInput';
+import { PRICE, QUANTITY, numberState, productLabel, second, type EditedLine, type OrderLine, type Product } from './orderDetail';
+import { subtotalText } from './orderNumbers';
+
+interface OrderDetailLineRowProps {
+  line: EditedLine;
+  /** The line as the server read it: its unit and tax, which are not edited here. */
+  original: OrderLine;
+  products: Product[];
+  editable: boolean;
+  /** A save was refused for a line that cannot be saved: the empty boxes say so. */
+  flagged: boolean;
+  money: (amount: number) => string;
+  onChange: (change: Partial<EditedLine>) => void;
+}
+
+/** One line of the order detail: product, description, quantity and price editable; unit, tax and subtotal shown. */
+export function OrderDetailLineRow({ line, original, products, editable, flagged, money, onChange }: OrderDetailLineRowProps) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  return (
+    <TableRow data-testid="detail-line">
+      <TableCell data-wide data-label={translate('app.order.fields.product')}>
+        <Autocomplete
+          options={products}
+          getOptionLabel={productLabel}
+          isOptionEqualToValue={(option, value) => option.id === value.id}
+          value={line.product}
+          onChange={(_event, value) => onChange({ product: value })}
+          disabled={!editable}
+          size="small"
+          renderInput={(params) => (
+            <TextField {...params} error={flagged && !line.product} helperText={flagged && !line.product ? translate('app.order.mandatory') : undefined} inputProps={{ ...params.inputProps, 'aria-label': translate('app.order.fields.product'), 'data-testid': 'detail-line-product' }} />
+          )}
+        />
+      </TableCell>
+      <TableCell data-wide data-label={translate('app.order.fields.description')}>
+        <TextField fullWidth size="small" multiline maxRows={3} value={line.name} onChange={(event) => onChange({ name: event.target.value })} disabled={!editable} inputProps={{ maxLength: 1000, 'aria-label': translate('app.order.fields.description'), 'data-testid': 'detail-line-description' }} />
+      </TableCell>
+      <TableCell data-label={translate('app.order.fields.quantity')}>
+        <LocaleNumberField fullWidth size="small" locale={locale} decimals={2} value={line.quantity} onChange={(quantity) => onChange({ quantity })} disabled={!editable} {...numberState(line.quantity, QUANTITY, flagged, locale, translate)} inputProps={{ 'aria-label': translate('app.order.fields.quantity'), 'data-testid': 'detail-line-quantity' }} />
+      </TableCell>
+      <TableCell data-label={translate('app.order.fields.uom')} sx={{ pt: '14px !important' }}>{original.product_uom_term || second(original.product_uom) || '-'}</TableCell>
+      <TableCell data-label={translate('app.order.fields.priceUnit')}>
+        <LocaleNumberField fullWidth size="small" locale={locale} decimals={2} minDecimals={2} value={line.priceUnit} onChange={(priceUnit) => onChange({ priceUnit })} disabled={!editable} {...numberState(line.priceUnit, PRICE, flagged, locale, translate)} inputProps={{ 'aria-label': translate('app.order.fields.priceUnit'), 'data-testid': 'detail-line-price' }} />
+      </TableCell>
+      <TableCell data-label={translate('app.order.fields.tax')} sx={{ pt: '14px !important' }}>{original.tax_term || `${original.tax_percentage ?? 0} %`}</TableCell>
+      <TableCell align="right" data-wide data-label={translate('app.order.fields.subtotal')} sx={{ pt: '14px !important', whiteSpace: 'nowrap' }} data-testid="detail-line-subtotal">
+        {subtotalText(line.quantity, line.priceUnit, money)}
+      </TableCell>
+    </TableRow>
+  );
+}

@@ -1,0 +1,53 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useNotify, useTranslate } from 'react-admin';
+import { useFormContext } from 'react-hook-form';
+import { errorMessage } from '../../providers/http';
+import { useReferenceList } from '../../providers/useReferenceList';
+import { NONE, ORDER_KEYS, resolveCompany, stored, type Named, type OrderCompany, type OrderValues, type Pricelist, type Product, type Reference, type Tax } from './orderForm';
+
+/**
+ * The order's company (the one chosen, if still the user's) and everything the form offers for it: its customers,
+ * products, price lists, terms, modes and taxes, each a per-company reference list (cached: coming back to the company
+ * reads nothing again). The company chosen is remembered; a list that fails to load says so.
+ */
+export function useOrderReference(companies: OrderCompany[] | null, chosenCompany: number | '') {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const { setValue } = useFormContext<OrderValues>();
+  const companyId = resolveCompany(companies, chosenCompany);
+  const partnersQuery = useReferenceList<Named>('partners', companyId);
+  const productsQuery = useReferenceList<Product>('products', companyId);
+  const pricelistsQuery = useReferenceList<Pricelist>('priceLists', companyId);
+  const termsQuery = useReferenceList<Named>('paymentTerms', companyId);
+  const modesQuery = useReferenceList<Named>('paymentModes', companyId);
+  const taxesQuery = useReferenceList<Tax>('taxes', companyId);
+  const referenceQueries = [partnersQuery, productsQuery, pricelistsQuery, termsQuery, modesQuery, taxesQuery];
+  const reference: Reference = useMemo(
+    () => ({
+      partners: partnersQuery.data ?? NONE,
+      products: productsQuery.data ?? NONE,
+      pricelists: pricelistsQuery.data ?? NONE,
+      terms: termsQuery.data ?? NONE,
+      modes: modesQuery.data ?? NONE,
+      taxes: taxesQuery.data ?? NONE,
+    }),
+    [partnersQuery.data, productsQuery.data, pricelistsQuery.data, termsQuery.data, modesQuery.data, taxesQuery.data],
+  );
+  const referenceError = referenceQueries.find((query) => query.error)?.error ?? null;
+  const referenceSettled = referenceQueries.every((query) => query.isSuccess || query.isError);
+  // The remembered customer, shown while the company's customers load.
+  const [rememberedPartner] = useState(() => stored<Named>(ORDER_KEYS.partner));
+  const partners = reference.partners.length || !rememberedPartner ? reference.partners : [rememberedPartner];
+
+  useEffect(() => {
+    if (companyId !== chosenCompany) setValue('companyId', companyId);
+  }, [companyId, chosenCompany, setValue]);
+  useEffect(() => {
+    if (companyId) localStorage.setItem(ORDER_KEYS.company, JSON.stringify(companyId));
+  }, [companyId]);
+  useEffect(() => {
+    if (referenceError) notify('app.order.loadError', { type: 'error', messageArgs: { error: errorMessage(referenceError, translate) } });
+  }, [referenceError, notify, translate]);
+
+  return { companyId, reference, referenceError, referenceSettled, partners };
+}

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+
+/**
+ * The shape DESIGN.md asks of the code, checked on every file: the server's layers import only downwards, and no
+ * component of the console is longer than a person can hold in their head.
+ */
+const root = resolve(import.meta.dirname, '../..');
+
+function filesUnder(folder: string, test: RegExp): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(folder)) {
+    const path = join(folder, name);
+    if (statSync(path).isDirectory()) out.push(...filesUnder(path, test));
+    else if (test.test(name)) out.push(path);
+  }
+  return out;
+}
+
+/** Every module a file imports (static, type-only, re-exported or dynamic), as paths relative to the project. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const specifiers = [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm)].map((m) => m[1]);
+  return specifiers.filter((s) => s.startsWith('.')).map((s) => relative(root, resolve(dirname(file), s)));
+}
+
+/** The server's layers, lowest first: a module may import its own layer and the ones below, never one above. */
+const LAYERS: Array<[string, number]> = [
+  ['server/db/', 1],
+  ['server/erp/', 2],
+  ['server/mail/', 2],
+  ['server/extract/', 2],
+  ['server/auth/', 3],
+  ['server/reports/', 3],
+  ['server/routes/', 4],
+  ['server/app', 5],
+  ['server/main', 5],
+];
+const layerOf = (path: string) => LAYERS.find(([prefix]) => path.startsWith(prefix));
+
+describe('server layers (db, erp, auth, routes, app)', () => {
+  const files = filesUnder(join(root, 'server'), /\.(ts|mts|mjs)$/);
+
+  it('finds the server modules and their imports', () => {
+    expect(files.length).toBeGreaterThan(50);
+    expect(importsOf(join(root, 'server/routes/moves.ts'))).toContain('server/erp/types');
+  });
+
+  it('no module imports from a layer above its own', () => {
+    const upward: string[] = [];
+    for (const file of files) {
+      const path = relative(root, file);
+      const own = layerOf(path);
+      if (!own) continue;
+      for (const target of importsOf(file)) {
+        const theirs = layerOf(target);
+        if (theirs && theirs[1] > own[1]) upward.push(`${path} -> ${target}`);
+      }
+    }
+    expect(upward).toEqual([]);
+  });
+
+  it('server, console and shared never import each other except through shared', () => {
+    const crossing: string[] = [];
+    for (const [folder, forbidden] of [
+      ['server', ['src/']],
+      ['src', ['server/']],
+      ['shared', ['server/', 'src/']],
+    ] as const) {
+      for (const file of filesUnder(join(root, folder), /\.(ts|tsx|mts)$/)) {
+        for (const target of importsOf(file)) if (forbidden.some((f) => target.startsWith(f))) crossing.push(`${relative(root, file)} -> ${target}`);
+      }
+    }
+    expect(crossing).toEqual([]);
+  });
+});
+
+/** Functions of the console named as components (Capitalised) or hooks (use...), with their length in lines. */
+function componentLengths(file: string): Array<{ name: string; lines: number }> {
+  const text = readFileSync(file, 'utf8');
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const found: Array<{ name: string; lines: number }> = [];
+  const visit = (node: ts.Node) => {
+    let name: string | undefined;
+    if (ts.isFunctionDeclaration(node) && node.name) name = node.name.text;
+    else if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
+      let value: ts.Node = node.initializer;
+      // memo(...) and forwardRef(...) wrap a component.
+      while (ts.isCallExpression(value) && value.arguments.length > 0) value = value.arguments[0];
+      if (ts.isArrowFunction(value) || ts.isFunctionExpression(value)) name = node.name.text;
+    }
+    if (name && /^([A-Z]|use[A-Z])/.test(name)) {
+      const first = source.getLineAndCharacterOfPosition(node.getStart()).line;
+      const last = source.getLineAndCharacterOfPosition(node.getEnd()).line;
+      found.push({ name: `${relative(root, file)} ${name}`, lines: last - first + 1 });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+describe('console components', () => {
+  const all = filesUnder(join(root, 'src'), /\.tsx?$/).flatMap(componentLengths);
+
+  it('finds the components and hooks', () => {
+    expect(all.length).toBeGreaterThan(100);
+    expect(all.some((c) => c.name.endsWith(' MovePage'))).toBe(true);
+  });
+
+  it('none is over 150 lines', () => {
+    expect(all.filter((c) => c.lines > 150).map((c) => `${c.name}: ${c.lines} lines`)).toEqual([]);
+  });
+});
