@@ -12,7 +12,7 @@ import { openDatabase } from '../server/db';
 import { openErp, TRIGRAM_INDEXES } from '../server/erp';
 import { PRODUCT_BEHAVIOUR } from '../server/erp/embedded/behaviour';
 import { bulkMoves } from '../server/erp/embedded/bulk';
-import { PRODUCT_REGISTRY } from '../server/erp/embedded/registry';
+import { PRODUCT_REGISTRY } from '../server/erp/product-models';
 import { EmbeddedStore } from '../server/erp/embedded/store';
 import { COUNT_LIMIT } from '../server/erp/page';
 import { MOVE_FIELDS, MOVE_ORDER, moveSearchDomain, moveSearchSchema } from '../server/routes/moves';

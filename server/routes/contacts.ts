@@ -19,6 +19,7 @@ import { ifMatchOf } from '../erp/if-match';
 import { type RecordVersions, VERSION_FIELD } from '../erp/versions';
 import { createOnce, submissionHeaders, submissionKeyOf } from '../erp/whole';
 import { escapeHtml } from '../html';
+import { filterDomain, filterShape } from './filters';
 
 const CONTACT_FIELDS = ['name', 'x_studio_owner_employee', 'company_id', 'email', 'phone', 'company_name', 'x_studio_tipo_inversor', 'category_id', 'function', 'website'];
 /** What the contact detail reads: the list's fields and the form's others. */
@@ -81,9 +82,8 @@ const duplicatesSchema = z
   .strict();
 
 export const contactSearchSchema = z.object({
-  name: text(200),
-  owner: text(200),
-  companyOwner: z.union([singleLine().trim().max(200), id]).nullish(),
+  // The filters as contacts.resource.ts declares them (server/routes/filters.ts).
+  ...filterShape(declaration('contacts')),
   pageNumber: z.number().int().min(1, worded('pageNumber starts at 1')).max(1_000_000).default(1),
   numberOfRecords: z.number().int().min(1, RECORDS_BETWEEN).max(1000, RECORDS_BETWEEN).default(100),
   // A key the search does not know is refused as a write's is (issue 29): a mistyped filter is not a silent "all".
@@ -227,10 +227,7 @@ export async function contactRoutes(app: FastifyInstance, { erp, features, versi
     const filters = request.body;
     // Contacts of the user's companies and those shared by all (no company: what Odoo gives a new contact).
     const domain: Domain = contactScope(userOf(request).companies);
-    if (filters.name) domain.push(['name', 'ilike', filters.name]);
-    if (filters.owner) domain.push(['x_studio_owner_employee.name', 'ilike', filters.owner]);
-    if (typeof filters.companyOwner === 'number') domain.push(['company_id', '=', filters.companyOwner]);
-    else if (filters.companyOwner) domain.push(['company_id.name', 'ilike', filters.companyOwner]);
+    domain.push(...filterDomain(resource, filters));
     const present = await features.get();
     // The count bounded as in the other lists (past 10,000: the bound and totalIsLowerBound); paged by offset.
     const page = await searchPage(erp, 'res.partner', domain, {

@@ -18,27 +18,15 @@ import { RESOURCES, resourceNamed } from '../../shared/resources/registry';
 import { sourceOf, type FieldDeclaration, type ResourceDeclaration } from '../../shared/resources/types';
 import { erpOrder, idParams, orEmpty, withSort, type Sort } from './reference';
 import { HttpError } from '../http-error';
-import { multiLine, rule, singleLine, validId } from '../input';
+import { rule, validId } from '../input';
 import { ifMatchOf } from '../erp/if-match';
 import { type RecordVersions, VERSION_FIELD } from '../erp/versions';
 import type { Domain, DomainTerm, ErpClient, ErpRecord, ErpValues } from '../erp/types';
 import { COUNT_LIMIT, searchPage } from '../erp/page';
+import { erpText as text, filterDomain, filterShape, isoDate } from './filters';
 
 const recordId = validId();
 
-/**
- * A text of the ERP: trimmed, without NUL characters PostgreSQL cannot store; one line without control characters or
- * direction overrides, or several lines (a longText) without the controls but line breaks and tabs.
- */
-function text(max: number, multiline = false) {
-  return (multiline ? multiLine() : singleLine())
-    .trim()
-    .max(max, rule('validation.textMax', { maximum: max }))
-    .refine((value) => !value.includes('\u0000'), rule('validation.nul'));
-}
-
-/** A business date: a real day of the years 1900 to 2199 (shared/domain/dates). */
-const isoDate = z.string().refine(isIsoDate, rule('validation.date'));
 const DATETIME = rule('validation.datetime', {}, 'must be a date and time YYYY-MM-DD HH:MM:SS');
 /** A date and time as Odoo writes it ('YYYY-MM-DD HH:MM:SS', or with a T). */
 const isoDateTime = z
@@ -81,25 +69,11 @@ function inputOf(name: string, field: FieldDeclaration) {
   }
 }
 
-/** What a declared filter accepts. */
-function filterOf(field: FieldDeclaration) {
-  if (field.filter === 'in') return z.union([z.array(field.type === 'reference' ? recordId : text(200)).max(100), recordId]);
-  if (field.filter === 'contains') return text(200);
-  if (field.type === 'boolean') return z.boolean();
-  if (field.type === 'reference') return recordId;
-  return z.union([text(200), z.number().min(-1e9).max(1e9), z.boolean()]);
-}
-
 export function searchSchema(resource: ResourceDeclaration) {
-  const filters = Object.fromEntries(
-    Object.entries(resource.fields)
-      .filter(([, field]) => field.filter)
-      .map(([name, field]) => [field.param ?? name, z.union([filterOf(field), z.null()]).optional()]),
-  );
   const base = z
     .object({
       q: z.union([text(200), z.null()]).optional(),
-      ...filters,
+      ...filterShape(resource),
       ids: z.array(recordId).max(1000).optional(),
       pageNumber: z.number().int().min(1).max(1_000_000).default(1),
       numberOfRecords: z.number().int().min(1).max(500).default(25),
@@ -155,16 +129,7 @@ function searchDomain(resource: ResourceDeclaration, body: Record<string, unknow
     for (let i = 1; i < searchIn.length; i++) domain.push('|');
     for (const field of searchIn) domain.push([field, 'ilike', q]);
   }
-  for (const [name, field] of Object.entries(resource.fields)) {
-    const value = body[field.param ?? name];
-    if (!field.filter || value === undefined || value === null || value === '') continue;
-    const source = sourceOf(resource, name);
-    if (field.filter === 'contains') domain.push([field.type === 'reference' ? `${source}.name` : source, 'ilike', value]);
-    else if (field.filter === 'in') {
-      const values = Array.isArray(value) ? value : [value];
-      if (values.length) domain.push([source, 'in', values]);
-    } else domain.push([source, '=', value]);
-  }
+  domain.push(...filterDomain(resource, body));
   if (Array.isArray(body.ids)) domain.push(['id', 'in', body.ids]);
   return domain;
 }

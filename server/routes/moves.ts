@@ -23,6 +23,7 @@ import { type ErpCleanups, DECISION_NOTES, decisionNoted } from '../erp/cleanups
 import { KEY_FIELD, keyedRecord, pendingMarker, submissionHeaders, submissionKeyOf } from '../erp/whole';
 import { createBillInOneCall, decideInOneCall } from '../erp/one-call';
 import { ifMatchOf } from '../erp/if-match';
+import { filterDomain, filterShape } from './filters';
 import { type RecordVersions, VERSION_FIELD } from '../erp/versions';
 import { escapeHtml } from '../html';
 
@@ -73,12 +74,9 @@ export function moveRow(move: ErpRecord) {
   };
 }
 
-const text = (max: number) => singleLine().trim().max(max).nullish();
 /** An id as text in a path or query list: 1 to 999999999 (0 names no record). */
 const RECORD_ID = /^[1-9][0-9]{0,8}$/;
 const isoDate = z.string().refine(isIsoDate, rule('validation.date'));
-const optionalDate = z.union([isoDate, z.literal(''), z.null()]).optional();
-const triState = z.boolean().nullish();
 const CONCEPT_REQUIRED = rule('validation.required', {}, 'The reference/concept is required');
 /** A move's amount: more than zero and at least a cent, at most 1,000,000,000 (what the ERP's columns hold). */
 const amount = z
@@ -87,19 +85,11 @@ const amount = z
   .min(0.005, rule('validation.min', { minimum: 0.01 }, 'amount must be at least 0.01'))
   .max(1e9, rule('validation.max', { maximum: 1e9 }, 'amount must be at most 1000000000'));
 
+const resource = declaration('moves');
+
 export const moveSearchSchema = z.object({
-  number: text(100),
-  partner: z.union([singleLine().trim().max(200), validId()]).nullish(),
-  validated: triState,
-  notValidated: triState,
-  dateFrom: optionalDate,
-  dateTo: optionalDate,
-  dueDateFrom: optionalDate,
-  dueDateTo: optionalDate,
-  reference: text(200),
-  company: z.array(z.union([singleLine().trim().min(1).max(200), validId()])).max(100).nullish(),
-  state: z.array(z.enum(['draft', 'posted', 'cancel', 'cancelled'])).max(4).nullish(),
-  uploadedBy: text(320),
+  // The filters as moves.resource.ts declares them (server/routes/filters.ts).
+  ...filterShape(resource),
   pageNumber: z.number().int().min(1).max(1_000_000).default(1),
   numberOfRecords: z.number().int().min(1).max(500).default(25),
   after: z.string().max(300).nullish().describe("The previous page's `next`: the page is then read after that row instead of by its offset"),
@@ -110,28 +100,8 @@ export const moveSearchSchema = z.object({
 export const MOVE_ORDER = 'date desc, id desc';
 
 /** The filters of spec section 7 as an Odoo domain, within the user's companies. */
-export function moveSearchDomain(filters: z.infer<typeof moveSearchSchema>, companies: number[]): Domain {
-  const domain: DomainTerm[] = [['company_id', 'in', companies], ['move_type', 'in', MOVE_TYPES]];
-  if (filters.number) domain.push(['name', 'ilike', filters.number]);
-  if (typeof filters.partner === 'number') domain.push(['partner_id', '=', filters.partner]);
-  else if (filters.partner) domain.push(['partner_id.name', 'ilike', filters.partner]);
-  if (typeof filters.validated === 'boolean') domain.push(['pnt_account_move_team_manager_validate', '=', filters.validated]);
-  if (typeof filters.notValidated === 'boolean') domain.push(['pnt_account_move_team_manager_deny', '=', filters.notValidated]);
-  // The list's "invoice date" filter: the document's date, not the accounting date Odoo may move to another period.
-  if (filters.dateFrom) domain.push(['invoice_date', '>=', filters.dateFrom]);
-  if (filters.dateTo) domain.push(['invoice_date', '<=', filters.dateTo]);
-  if (filters.dueDateFrom) domain.push(['invoice_date_due', '>=', filters.dueDateFrom]);
-  if (filters.dueDateTo) domain.push(['invoice_date_due', '<=', filters.dueDateTo]);
-  if (filters.reference) domain.push(['ref', 'ilike', filters.reference]);
-  if (filters.company?.length) {
-    const ids = filters.company.filter((one): one is number => typeof one === 'number');
-    const names = filters.company.filter((one): one is string => typeof one === 'string');
-    if (ids.length && names.length) return [...domain, '|', ['company_id', 'in', ids], ['company_id.name', 'in', names]];
-    domain.push(ids.length ? ['company_id', 'in', ids] : ['company_id.name', 'in', names]);
-  }
-  if (filters.state?.length) domain.push(['state', 'in', [...new Set(filters.state.map((state) => (state === 'cancelled' ? 'cancel' : state)))]]);
-  if (filters.uploadedBy) domain.push(['x_uploaded_by', '=ilike', filters.uploadedBy]);
-  return domain;
+export function moveSearchDomain(filters: Record<string, unknown>, companies: number[]): Domain {
+  return [['company_id', 'in', companies], ['move_type', 'in', MOVE_TYPES], ...filterDomain(resource, filters)];
 }
 
 function userOf(request: FastifyRequest) {
@@ -175,7 +145,6 @@ export async function moveRoutes(
   { erp, features, cleanups, versions, storedFiles }: { erp: ErpClient; features?: FeatureProbe; cleanups: ErpCleanups; versions: RecordVersions; storedFiles: StoredFileChecks },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const resource = declaration('moves');
   async function scopedMove(request: FastifyRequest, id: number): Promise<ErpRecord> {
     const [move] = await erp.searchRead('account.move', [['id', '=', id], ['company_id', 'in', userOf(request).companies], ['move_type', 'in', MOVE_TYPES]], { fields: MOVE_FIELDS });
     if (!move) throw new HttpError(404, 'moves.notFound', { id });

@@ -10,13 +10,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { findUserById } from '../db/users';
 import { hasAnyPermission } from '../../shared/domain/permissions';
-import { isIsoDate, isWithinDateWindow, zonedDayBounds, zonedToUtc } from '../../shared/domain/dates';
+import { isIsoDate, isWithinDateWindow, zonedToUtc } from '../../shared/domain/dates';
 import { roundMoney } from '../../shared/domain/money';
 import { LINE_LIMITS, storedDecimals, taxRoundingOf } from '../../shared/domain/orders';
 import { plainText } from '../../shared/domain/text';
 import type { Config } from '../config';
 import type { FeatureProbe } from '../erp/features';
-import type { Domain, DomainTerm, ErpClient, ErpRecord } from '../erp/types';
+import type { Domain, ErpClient, ErpRecord } from '../erp/types';
 import { COUNT_LIMIT, keysetOf, pageAnswer, searchPage } from '../erp/page';
 import { renderOrderPdf, type PrintableOrder } from './order-pdf';
 import { declaration, declaredMax, erpOrder, idParams, orEmpty, queryParam, withSort, whenNotGiven } from './reference';
@@ -24,6 +24,7 @@ import { HttpError } from '../http-error';
 import { orderPricelist } from '../erp/odoo/requirements';
 import { multiLine, rule, singleLine, validId, worded } from '../input';
 import { ifMatchOf } from '../erp/if-match';
+import { filterDomain, filterShape } from './filters';
 import { type RecordVersions, VERSION_FIELD } from '../erp/versions';
 import { createOnce, submissionHeaders, submissionKeyOf } from '../erp/whole';
 import { escapeHtml } from '../html';
@@ -90,13 +91,24 @@ export function orderRow(order: ErpRecord) {
   };
 }
 
+const ORDERS = declaration('orders');
+
+/** What a declaration cannot say, named once: the state filter's 'all' (no filter), and 'sale' as Odoo 16's 'done' too. */
+const STATES_BESPOKE = {
+  schema: { state: z.array(z.enum(['draft', 'sent', 'sale', 'cancel', 'all'])).max(5).nullish() },
+  terms: {
+    state: (value: unknown): Domain => {
+      const asked = value as string[];
+      const states = asked.filter((state) => state !== 'all');
+      // 'done' is Odoo 16's locked sale order; no record of 17 or later has it.
+      return states.length && !asked.includes('all') ? [['state', 'in', states.includes('sale') ? [...states, 'done'] : states]] : [];
+    },
+  },
+};
+
 export const orderSearchSchema = z.object({
-  number: singleLine().trim().max(100).nullish(),
-  partner: z.union([singleLine().trim().max(200), id]).nullish(),
-  clientReference: singleLine().trim().max(200).nullish(),
-  dateFrom: z.union([isoDate, z.literal(''), z.null()]).optional(),
-  dateTo: z.union([isoDate, z.literal(''), z.null()]).optional(),
-  state: z.array(z.enum(['draft', 'sent', 'sale', 'cancel', 'all'])).max(5).nullish(),
+  // The filters as orders.resource.ts declares them (server/routes/filters.ts).
+  ...filterShape(ORDERS, STATES_BESPOKE.schema),
   pageNumber: z.number().int().min(1).max(1_000_000).default(1),
   numberOfRecords: z.number().int().min(1).max(500).default(25),
   after: z.string().max(300).nullish().describe("The previous page's `next`: the page is then read after that row instead of by its offset"),
@@ -106,19 +118,9 @@ export const orderSearchSchema = z.object({
 /** The order list's default order; the one a page's `next` cursor continues. */
 export const ORDER_ORDER = 'date_order desc, id desc';
 
-export function orderSearchDomain(filters: z.infer<typeof orderSearchSchema>, companies: number[], timeZone = 'UTC'): Domain {
-  const domain: DomainTerm[] = [['company_id', 'in', companies]];
-  if (filters.number) domain.push(['name', 'ilike', filters.number]);
-  if (typeof filters.partner === 'number') domain.push(['partner_id', '=', filters.partner]);
-  else if (filters.partner) domain.push(['partner_id.name', 'ilike', filters.partner]);
-  if (filters.clientReference) domain.push(['client_order_ref', 'ilike', filters.clientReference]);
-  // date_order is a UTC datetime: a day runs from midnight to midnight in the companies' time zone.
-  if (filters.dateFrom) domain.push(['date_order', '>=', zonedDayBounds(filters.dateFrom, timeZone).start]);
-  if (filters.dateTo) domain.push(['date_order', '<=', zonedDayBounds(filters.dateTo, timeZone).end]);
-  const states = (filters.state ?? []).filter((state) => state !== 'all');
-  // 'done' is Odoo 16's locked sale order; no record of 17 or later has it.
-  if (states.length && !filters.state?.includes('all')) domain.push(['state', 'in', states.includes('sale') ? [...states, 'done'] : states]);
-  return domain;
+/** The filters of spec section 7 as an Odoo domain, within the user's companies (days in the companies' time zone). */
+export function orderSearchDomain(filters: Record<string, unknown>, companies: number[], timeZone = 'UTC'): Domain {
+  return [['company_id', 'in', companies], ...filterDomain(ORDERS, filters, { timeZone, bespoke: STATES_BESPOKE.terms })];
 }
 
 const createSchema = z.object({

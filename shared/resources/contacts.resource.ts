@@ -9,9 +9,9 @@ const contacts: ResourceDeclaration = {
   order: 30,
   company: { field: 'company_id', shared: true },
   fields: {
-    name: { type: 'text', list: true, filter: 'contains', sortable: true, required: true, maxLength: 200 },
-    x_studio_owner_employee: { type: 'reference', reference: 'employees', list: true, filter: 'contains', param: 'owner' },
-    company_id: { type: 'reference', reference: 'companies', list: true, filter: 'equals', param: 'companyOwner' },
+    name: { type: 'text', list: true, filter: 'contains', sortable: true, required: true, maxLength: 200, label: 'app.contacts.fields.name' },
+    x_studio_owner_employee: { type: 'reference', reference: 'employees', list: true, filter: 'contains', param: 'owner', label: 'app.contacts.fields.owner' },
+    company_id: { type: 'reference', reference: 'companies', list: true, filter: 'many2one', param: 'companyOwner', label: 'app.contacts.fields.companyOwner' },
     email: { type: 'email', list: true, sortable: true, maxLength: 320 },
     phone: { type: 'text', list: true, maxLength: 50 },
     company_name: { type: 'text', list: true, sortable: true, maxLength: 200 },

@@ -24,8 +24,17 @@ export type FieldType =
   /** A many2many: a list of ids. */
   | 'references';
 
-/** How a list filter turns into a domain term: `contains` is ilike, `equals` is =, `in` takes a list. */
-export type FilterKind = 'contains' | 'equals' | 'in';
+/**
+ * How a list filter reads and turns into domain terms (server/routes/filters.ts; the console's inputs in
+ * src/resources/generic/filters.tsx):
+ * - `contains`: a text, `ilike` (a reference: its name);
+ * - `equals`: one value, `=` (an e-mail is compared without case, `=ilike`);
+ * - `in`: a list of values (a choice's, aliases mapped) or of records (ids, or names);
+ * - `dateRange`: two days, `<param>From` and `<param>To`, both included (a date and time: the companies' days);
+ * - `triState`: yes, no or either (a boolean);
+ * - `many2one`: one record, by id (`=`) or by a text its name contains.
+ */
+export type FilterKind = 'contains' | 'equals' | 'in' | 'dateRange' | 'triState' | 'many2one';
 
 export interface FieldDeclaration {
   type: FieldType;
@@ -44,8 +53,14 @@ export interface FieldDeclaration {
   editable?: boolean;
   /** No two records may hold the same value (compared without case), whatever their company. */
   unique?: boolean;
-  /** The search body's key for this filter, when the API names it otherwise (moves: `number` for `name`). */
+  /** The search body's key for this filter, when the API names it otherwise (moves: `number` for `name`); a date range's keys are `<param>From` and `<param>To`. */
   param?: string;
+  /** Values an `in` filter accepts for others, and the one each stands for (moves: `cancelled` for `cancel`). */
+  aliases?: Readonly<Record<string, string>>;
+  /** The catalogue keys of a choice's values in the console, `<choiceLabels>.<value>`, when not `resources.<resource>.choices.<field>`. */
+  choiceLabels?: string;
+  /** The catalogue key of the field's label in the console, when it is not `resources.<resource>.fields.<field>` (a date range's ends: `<label>From`, `<label>To`). */
+  label?: string;
   /** Longest text accepted. */
   maxLength?: number;
   /** The values a `choice` takes. */

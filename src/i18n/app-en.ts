@@ -361,7 +361,7 @@ export const appEn = {
       quantityPositive: 'The quantity must be greater than zero',
       priceNegative: 'The unit price cannot be negative',
     },
-    filters: { label: 'Filters', apply: 'Filter', clear: 'Clear filters' },
+    filters: { label: 'Filters', apply: 'Filter', clear: 'Clear filters', from: '%{field} from', to: '%{field} to' },
     list: { retry: 'Try again', moreThan: '%{from}-%{to} of more than %{total}' },
     moves: {
       csvCurrency: 'Currency',

@@ -363,7 +363,7 @@ export const appEs: AppMessages = {
       quantityPositive: 'La cantidad debe ser mayor que cero',
       priceNegative: 'El precio unitario no puede ser negativo',
     },
-    filters: { label: 'Filtros', apply: 'Filtrar', clear: 'Limpiar filtros' },
+    filters: { label: 'Filtros', apply: 'Filtrar', clear: 'Limpiar filtros', from: '%{field} desde', to: '%{field} hasta' },
     list: { retry: 'Reintentar', moreThan: '%{from}-%{to} de más de %{total}' },
     moves: {
       csvCurrency: 'Moneda',

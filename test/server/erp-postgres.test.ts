@@ -11,7 +11,7 @@ import { migrate } from '../../server/db/migrations';
 import { seedUsers } from '../../server/db/seed';
 import { LIST_INDEXES, openErp, TRIGRAM_INDEXES, trigramIndexName, type Erp } from '../../server/erp';
 import { compileDomain } from '../../server/erp/domain';
-import { PRODUCT_REGISTRY } from '../../server/erp/embedded/registry';
+import { PRODUCT_REGISTRY } from '../../server/erp/product-models';
 import { bulkMoves } from '../../server/erp/embedded/bulk';
 import { COUNT_LIMIT, keysetOf, pageAnswer, searchPage } from '../../server/erp/page';
 

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCT_INDEXES, PRODUCT_REGISTRY } from '../../server/erp/embedded/registry';
+import { PRODUCT_REGISTRY } from '../../server/erp/product-models';
+import { PRODUCT_INDEXES } from '../../server/erp/embedded/indexes';
 import { schemaStatements } from '../../server/erp/embedded/schema';
 import type { EmbeddedStore } from '../../server/erp/embedded/store';
 import { memoryErp } from '../support/memory-erp';

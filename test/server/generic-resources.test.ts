@@ -80,7 +80,9 @@ describe('employees, by declaration', () => {
       params: { values: ['name', 'work_email', 'job_title'] },
     });
     expect((await call('POST', '/odoo/employees/search', 'hr@test.example', { pageNumber: 0 })).status).toBe(400);
-    expect((await call('POST', '/odoo/employees/search', 'hr@test.example', { company_id: ['x'] })).status).toBe(400);
+    // A company is named by id or by name (as the moves list's filter does), never by an empty text or a flag.
+    expect((await call('POST', '/odoo/employees/search', 'hr@test.example', { company_id: [''] })).status).toBe(400);
+    expect((await call('POST', '/odoo/employees/search', 'hr@test.example', { company_id: [true] })).status).toBe(400);
     expect((await call('POST', '/odoo/employees/search', 'hr@test.example', { company_id: [2147483648] })).status).toBe(400);
     expect((await call('POST', '/odoo/employees/search', 'hr@test.example', { nonsense: 1 })).status).toBe(400);
     expect((await call('POST', '/odoo/employees/search', 'hr@test.example', '{not json')).status).toBe(400);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkMoves } from '../../server/erp/embedded/bulk';
 import { LIST_INDEXES, TRIGRAM_INDEXES, trigramIndexName } from '../../server/erp/index';
 import { compileDomain } from '../../server/erp/domain';
-import { PRODUCT_REGISTRY } from '../../server/erp/embedded/registry';
+import { PRODUCT_REGISTRY } from '../../server/erp/product-models';
 import { COUNT_LIMIT, searchPage } from '../../server/erp/page';
 import type { Domain, ErpClient } from '../../server/erp/types';
 import { startTestServer, type TestServer } from './helpers';

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import { loadConfig } from '../../server/config';
 import { PRODUCT_BEHAVIOUR } from '../../server/erp/embedded/behaviour';
-import { PRODUCT_REGISTRY } from '../../server/erp/embedded/registry';
+import { PRODUCT_REGISTRY } from '../../server/erp/product-models';
 import { DEMO_EMPLOYEES } from '../../server/erp/embedded/seed';
 import { EmbeddedStore } from '../../server/erp/embedded/store';
 import { ERP_CONCURRENCY, featureProbe, isMissingModelError, mapLimited, PROBED_MODELS, type ErpFeatures } from '../../server/erp/features';

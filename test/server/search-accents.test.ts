@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { insertUser } from '../../server/db/users';
 import { FOLD_FUNCTION_SQL } from '../../server/db/fold';
 import { compileDomain } from '../../server/erp/domain';
-import { PRODUCT_REGISTRY } from '../../server/erp/embedded/registry';
+import { PRODUCT_REGISTRY } from '../../server/erp/product-models';
 import type { ErpClient } from '../../server/erp/types';
 import { startTestServer, type TestServer } from './helpers';
 

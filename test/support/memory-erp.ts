@@ -1,5 +1,6 @@
 import { openDatabase, type Db } from '../../server/db';
-import { PRODUCT_INDEXES, PRODUCT_REGISTRY } from '../../server/erp/embedded/registry';
+import { PRODUCT_REGISTRY } from '../../server/erp/product-models';
+import { PRODUCT_INDEXES } from '../../server/erp/embedded/indexes';
 import { schemaStatements } from '../../server/erp/embedded/schema';
 import { EmbeddedStore, type HooksByModel } from '../../server/erp/embedded/store';
 

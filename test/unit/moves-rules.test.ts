@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { commentPreview, plainText } from '../../shared/domain/text';
-import { nextTriState } from '../../src/resources/moves/TriStateInput';
+import { nextTriState } from '../../src/custom/inputs/TriStateInput';
 
 describe('tri-state filter (spec: unset, true, false, unset)', () => {
   it('cycles', () => {

@@ -20,7 +20,7 @@
  * found as 'reunion'. ODOO_UNACCENT=yes or no says it instead.
  */
 import { ACCENTED, likeMatches, searchKey } from '../../../shared/domain/search';
-import { PRODUCT_REGISTRY } from '../embedded/registry';
+import { PRODUCT_REGISTRY } from '../product-models';
 import type { FieldDef } from '../models';
 import { ErpError, type Domain, type DomainTerm, type ErpContext, type ErpRecord, type SearchOptions } from '../types';
 

@@ -7,7 +7,7 @@
 import { ErpError, ERP_CREDENTIALS, ERP_UNAVAILABLE, type Domain, type ErpClient, type ErpContext, type ErpRecord, type ErpValues, type PageOptions, type SearchOptions, type SearchPage } from '../types';
 import { currentErpContext, DEFAULT_TIME_ZONE } from '../context';
 import { fromOdooError, type OdooErrorPayload } from './errors';
-import { PRODUCT_REGISTRY } from '../embedded/registry';
+import { PRODUCT_REGISTRY } from '../product-models';
 import { boundedPage, twoCallPage } from '../page';
 import { AccentSearch, type RawSearch, type UnaccentSetting } from './accents';
 import { fieldChanges, protocolFor } from './version';

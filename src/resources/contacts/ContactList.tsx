@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { DataTable, ExportButton, List, SimpleList, TextInput, TopToolbar, useListContext, useTranslate } from 'react-admin';
+import { DataTable, ExportButton, List, SimpleList, TopToolbar, useListContext, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
@@ -8,6 +8,7 @@ import Link from '@mui/material/Link';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import { ListFilterForm } from '../../custom/ListFilterForm';
+import { declaredFilters } from '../generic/filters';
 import { breakableEmail } from '../../custom/tableText';
 import { MESSAGE_DURATION_MS } from '../../../shared/domain/constants';
 import { safeWebUrl } from '../../../shared/domain/links';
@@ -29,6 +30,8 @@ import { ListSkipTarget } from '../../custom/SkipToList';
 const CONTACTS = resourceNamed('contacts')!;
 /** Only the columns the server sorts by (the declaration's sortable fields) offer sorting. */
 const SORTABLE = new Set(sortableFields(CONTACTS));
+/** The list's filters, as contacts.resource.ts declares them. */
+const FILTERS = declaredFilters(CONTACTS);
 const sortable = (source: string) => ({ source, disableSort: !SORTABLE.has(source) });
 
 const second = (pair: unknown) => (Array.isArray(pair) ? String(pair[1]) : '');
@@ -170,9 +173,7 @@ export function ContactList() {
       sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }}
     >
       <ListFilterForm>
-        <TextInput source="name" label="app.contacts.fields.name" />
-        <TextInput source="owner" label="app.contacts.fields.owner" />
-        <TextInput source="companyOwner" label="app.contacts.fields.companyOwner" />
+        {FILTERS}
       </ListFilterForm>
       <LoadingMessage />
       <RememberColumns storeKey={COLUMN_LISTS.contacts} />

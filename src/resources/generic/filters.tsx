@@ -1,42 +1,78 @@
-import type { ReactElement } from 'react';
-import { AutocompleteInput, NullableBooleanInput, ReferenceInput, SearchInput, SelectArrayInput, SelectInput, TextInput } from 'react-admin';
+import type { ComponentType, ReactElement } from 'react';
+import { AutocompleteInput, NullableBooleanInput, ReferenceInput, SearchInput, SelectArrayInput, SelectInput, TextInput, useTranslate } from 'react-admin';
 import { resourceNamed } from '../../../shared/resources/registry';
-import type { FieldDeclaration, ResourceDeclaration } from '../../../shared/resources/types';
+import { filterKeys, type FilterKey } from '../../../shared/resources/filters';
+import type { FieldDeclaration, FilterKind, ResourceDeclaration } from '../../../shared/resources/types';
+import { LocaleDateInput } from '../../custom/inputs/LocaleDateInput';
+import { TriStateInput } from '../../custom/inputs/TriStateInput';
 
 function choicesOf(resource: ResourceDeclaration, name: string, field: FieldDeclaration) {
-  return (field.choices ?? []).map((id) => ({ id, name: `resources.${resource.name}.choices.${name}.${id}` }));
+  return (field.choices ?? []).map((id) => ({ id, name: `${field.choiceLabels ?? `resources.${resource.name}.choices.${name}`}.${id}` }));
 }
 
-/** The filter of one declared field: the server's domain term (contains, equals, in) decides the input. */
-function filterInput(resource: ResourceDeclaration, name: string, field: FieldDeclaration): ReactElement {
-  // The search body's key (the declared `param`), labelled as the field.
-  const source = field.param ?? name;
-  const label = `resources.${resource.name}.fields.${name}`;
-  if (name === resource.company?.field && field.reference) {
+/** What the console shows for one filter key: its input's source (the search body's key) and label. */
+export interface FilterInputProps {
+  source: string;
+  label: string;
+}
+
+/** The label of a filter's input: the declared one (a date range's ends: `<label>From`, `<label>To`), or the field's. */
+function labelOf(resource: ResourceDeclaration, { name, field, end }: FilterKey): string {
+  if (field.label) return end ? `${field.label}${end === 'from' ? 'From' : 'To'}` : field.label;
+  return `resources.${resource.name}.fields.${name}`;
+}
+
+/** A date range's end of a field without a declared label: "<field> from" / "<field> to" in the user's language. */
+function RangeEnd({ source, label, end }: FilterInputProps & { end: 'from' | 'to' }) {
+  const translate = useTranslate();
+  return <LocaleDateInput source={source} label={translate(`app.filters.${end}`, { field: translate(label) })} />;
+}
+
+/** The input of one declared filter key: the declared kind (shared/resources/types.ts, FilterKind) decides it. */
+function filterInput(resource: ResourceDeclaration, key: FilterKey): ReactElement {
+  const { name, field } = key;
+  const props = { key: key.key, source: key.key, label: labelOf(resource, key) };
+  if (key.end) return field.label ? <LocaleDateInput {...props} /> : <RangeEnd {...props} label={`resources.${resource.name}.fields.${name}`} end={key.end} />;
+  if (field.filter === 'triState') return <TriStateInput {...props} />;
+  if (name === resource.company?.field && field.reference && field.filter !== 'many2one') {
     // The user's companies: the server answers only those, so the select never offers another's.
     return (
-      <ReferenceInput key={name} source={source} reference={field.reference} perPage={1000} alwaysOn>
-        <SelectInput label={label} optionText={resourceNamed(field.reference)?.recordRepresentation ?? 'name'} />
+      <ReferenceInput key={key.key} source={key.key} reference={field.reference} perPage={1000} alwaysOn>
+        <SelectInput label={props.label} optionText={resourceNamed(field.reference)?.recordRepresentation ?? 'name'} />
       </ReferenceInput>
     );
   }
-  if (field.filter === 'contains') return <TextInput key={name} source={source} label={label} />;
-  if (field.type === 'boolean') return <NullableBooleanInput key={name} source={source} label={label} />;
+  if (field.filter === 'contains' || field.filter === 'many2one') return <TextInput {...props} />;
+  if (field.type === 'boolean') return <NullableBooleanInput {...props} />;
   if (field.type === 'choice') {
-    return field.filter === 'in' ? (
-      <SelectArrayInput key={name} source={source} label={label} choices={choicesOf(resource, name, field)} />
-    ) : (
-      <SelectInput key={name} source={source} label={label} choices={choicesOf(resource, name, field)} />
-    );
+    return field.filter === 'in' ? <SelectArrayInput {...props} choices={choicesOf(resource, name, field)} /> : <SelectInput {...props} choices={choicesOf(resource, name, field)} />;
   }
   if (field.type === 'reference' && field.reference) {
     return (
-      <ReferenceInput key={name} source={source} reference={field.reference} perPage={1000}>
-        <AutocompleteInput label={label} optionText={resourceNamed(field.reference)?.recordRepresentation ?? 'name'} />
+      <ReferenceInput key={key.key} source={key.key} reference={field.reference} perPage={1000}>
+        <AutocompleteInput label={props.label} optionText={resourceNamed(field.reference)?.recordRepresentation ?? 'name'} />
       </ReferenceInput>
     );
   }
-  return <TextInput key={name} source={source} label={label} />;
+  return <TextInput {...props} />;
+}
+
+/** The form's order of kinds: what is typed first, then what is chosen from lists, then days, then yes/no. */
+const KIND_ORDER: Record<FilterKind, number> = { contains: 0, many2one: 0, in: 1, equals: 1, dateRange: 2, triState: 3 };
+
+/**
+ * A list's filter inputs from its declaration, one per filter key, grouped by kind in the declaration's order.
+ * `bespoke` draws some keys its own way (a select filled from a list the declaration cannot name), with the key's
+ * source and label.
+ */
+export function declaredFilters(resource: ResourceDeclaration, bespoke: Record<string, ComponentType<FilterInputProps>> = {}): ReactElement[] {
+  return filterKeys(resource)
+    .map((key, index) => ({ key, index }))
+    .sort((a, b) => KIND_ORDER[a.key.field.filter] - KIND_ORDER[b.key.field.filter] || a.index - b.index)
+    .map(({ key }) => {
+      const Own = bespoke[key.key];
+      return Own ? <Own key={key.key} source={key.key} label={labelOf(resource, key)} /> : filterInput(resource, key);
+    });
 }
 
 /**
@@ -44,10 +80,5 @@ function filterInput(resource: ResourceDeclaration, name: string, field: FieldDe
  * when it is scoped by company, and one input per declared filter.
  */
 export function filtersOf(resource: ResourceDeclaration): ReactElement[] {
-  const filters: ReactElement[] = [];
-  if (resource.search?.length) filters.push(<SearchInput key="q" source="q" alwaysOn />);
-  for (const [name, field] of Object.entries(resource.fields)) {
-    if (field.filter) filters.push(filterInput(resource, name, field));
-  }
-  return filters;
+  return [...(resource.search?.length ? [<SearchInput key="q" source="q" alwaysOn />] : []), ...declaredFilters(resource)];
 }

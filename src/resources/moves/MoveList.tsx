@@ -6,7 +6,6 @@ import {
   SelectArrayInput,
   SelectInput,
   SimpleList,
-  TextInput,
   TopToolbar,
   useGetList,
   useListContext,
@@ -19,7 +18,7 @@ import { ListFilterForm } from '../../custom/ListFilterForm';
 import { formatMoney } from '../../../shared/domain/money';
 import { resourceNamed } from '../../../shared/resources/registry';
 import { sortableFields } from '../../../shared/resources/types';
-import { TriStateInput } from './TriStateInput';
+import { declaredFilters, type FilterInputProps } from '../generic/filters';
 import { REFERENCE_STALE_TIME, useReferenceList } from '../../providers/useReferenceList';
 import type { ListedMove } from './MoveDetailDialog';
 import { lazyView } from '../generic/lazyView';
@@ -33,7 +32,6 @@ import { COLUMN_LISTS, ListColumnsButton, RememberColumns } from '../../custom/r
 import { usePhone } from '../../custom/usePhone';
 import { breakableEmail, fittingTable } from '../../custom/tableText';
 import { CARD_LIST_SX, CardLine } from '../../custom/CardLine';
-import { LocaleDateInput } from '../../custom/inputs/LocaleDateInput';
 import { ListRows } from '../../custom/ListRows';
 
 /** The last company choice on this list (spec section 3, local storage keys). */
@@ -74,6 +72,19 @@ function useUploaderChoices() {
   );
   return useMemo(() => (data ?? []).map((user) => ({ id: user.email, name: `${user.firstName} (${user.email})` })), [data]);
 }
+
+/** The company filter: a choice among the user's companies, by name. */
+function CompanyFilter(props: FilterInputProps) {
+  return <SelectArrayInput {...props} choices={useCompanyChoices()} sx={{ minWidth: 200 }} />;
+}
+
+/** The uploaded-by filter: a choice among the console's users. */
+function UploaderFilter(props: FilterInputProps) {
+  return <SelectInput {...props} choices={useUploaderChoices()} sx={{ minWidth: 200 }} />;
+}
+
+/** The list's filters, as moves.resource.ts declares them; the two selects filled from lists drawn here. */
+const FILTERS = declaredFilters(MOVES, { company: CompanyFilter, uploadedBy: UploaderFilter });
 
 function RememberCompanies() {
   const { filterValues } = useListContext();
@@ -204,8 +215,6 @@ export function MoveList() {
   const translate = useTranslate();
   const phone = usePhone();
   const [open, setOpen] = useState<ListedMove | null>(null);
-  const companies = useCompanyChoices();
-  const uploaders = useUploaderChoices();
   const yesNo = (value: unknown) => translate(value ? 'ra.boolean.true' : 'ra.boolean.false');
   const exporter = useMovesExporter();
   return (
@@ -225,23 +234,7 @@ export function MoveList() {
     >
       <RememberCompanies />
       <ListFilterForm>
-        <TextInput source="number" label="app.moves.fields.number" />
-        <TextInput source="partner" label="app.moves.fields.provider" />
-        <TextInput source="reference" label="app.moves.fields.reference" />
-        <SelectArrayInput source="company" label="app.moves.fields.company" choices={companies} sx={{ minWidth: 200 }} />
-        <SelectArrayInput
-          source="state"
-          label="app.moves.fields.state"
-          choices={['draft', 'posted', 'cancel'].map((id) => ({ id, name: `app.moves.states.${id}` }))}
-          sx={{ minWidth: 160 }}
-        />
-        <SelectInput source="uploadedBy" label="app.moves.fields.uploadedBy" choices={uploaders} sx={{ minWidth: 200 }} />
-        <LocaleDateInput source="dateFrom" label="app.moves.fields.dateFrom" />
-        <LocaleDateInput source="dateTo" label="app.moves.fields.dateTo" />
-        <LocaleDateInput source="dueDateFrom" label="app.moves.fields.dueDateFrom" />
-        <LocaleDateInput source="dueDateTo" label="app.moves.fields.dueDateTo" />
-        <TriStateInput source="validated" label="app.moves.fields.validated" />
-        <TriStateInput source="notValidated" label="app.moves.fields.notValidated" />
+        {FILTERS}
       </ListFilterForm>
       <ValidationGroupTabs />
       <RememberColumns storeKey={COLUMN_LISTS.moves} />

@@ -5,7 +5,6 @@ import {
   List,
   SelectArrayInput,
   SimpleList,
-  TextInput,
   TopToolbar,
   useInput,
   useLocaleState,
@@ -18,6 +17,7 @@ import { ORDER_STATES } from '../../../shared/domain/orders';
 import { resourceNamed } from '../../../shared/resources/registry';
 import { sortableFields } from '../../../shared/resources/types';
 import { ListFilterForm } from '../../custom/ListFilterForm';
+import { declaredFilters, type FilterInputProps } from '../generic/filters';
 import { useReferenceList } from '../../providers/useReferenceList';
 import { lazyView } from '../generic/lazyView';
 import { ListEmpty, ListPagination } from '../../custom/ListProblem';
@@ -29,7 +29,6 @@ import { COLUMN_LISTS, ListColumnsButton, RememberColumns } from '../../custom/r
 import { usePhone } from '../../custom/usePhone';
 import { breakableEmail, fittingTable } from '../../custom/tableText';
 import { CARD_LIST_SX, CardLine } from '../../custom/CardLine';
-import { LocaleDateInput } from '../../custom/inputs/LocaleDateInput';
 import { ListRows } from '../../custom/ListRows';
 
 type Pair = [number, string] | false;
@@ -72,6 +71,14 @@ function CustomerInput({ source, label }: { source: string; label: string }) {
 /** The state multiselect: 'all' stands for no state filter at all. */
 const STATE_CHOICES = [{ id: 'all', name: 'app.orders.states.all' }, ...ORDER_STATES.map((id) => ({ id, name: `app.orders.states.${id}` }))];
 const parseStates = (value: string[] | null) => (!value || value[value.length - 1] === 'all' ? [] : value.filter((one) => one !== 'all'));
+
+/** The state filter: the declared states and 'all' (which clears the others). */
+function StateFilter(props: FilterInputProps) {
+  return <SelectArrayInput {...props} choices={STATE_CHOICES} parse={parseStates} sx={{ minWidth: 180 }} />;
+}
+
+/** The list's filters, as orders.resource.ts declares them; the customer and state inputs drawn here. */
+const FILTERS = declaredFilters(ORDERS, { partner: CustomerInput, state: StateFilter });
 
 function Actions() {
   return (
@@ -150,12 +157,7 @@ export function OrderList() {
       sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }}
     >
       <ListFilterForm>
-        <TextInput source="number" label="app.orders.fields.number" />
-        <LocaleDateInput source="dateFrom" label="app.orders.fields.dateFrom" />
-        <LocaleDateInput source="dateTo" label="app.orders.fields.dateTo" />
-        <CustomerInput source="partner" label="app.orders.fields.customer" />
-        <TextInput source="clientReference" label="app.orders.fields.clientRef" />
-        <SelectArrayInput source="state" label="app.orders.fields.state" choices={STATE_CHOICES} parse={parseStates} sx={{ minWidth: 180 }} />
+        {FILTERS}
       </ListFilterForm>
       <RememberColumns storeKey={COLUMN_LISTS.orders} />
       <ListSkipTarget />

@@ -1,9 +1,10 @@
 /**
- * The Odoo models the product uses, with Odoo's field names, as the embedded store keeps them.
+ * The Odoo models the product uses, with Odoo's field names: the product's ERP schema. The embedded store keeps them
+ * (its tables, server/erp/embedded), the Odoo client reads their field types, and a test checks that every resource
+ * declaration, Odoo requirement and connector field agrees with them (test/unit/erp-schema.test.ts).
  * Custom fields follow Odoo's rules: `x_` for fields created over RPC or Studio, `pnt_` for the module's.
  */
-import type { FieldDef, ModelDef, Registry } from '../models';
-import type { Indexes } from './schema';
+import type { FieldDef, ModelDef, Registry } from './models';
 
 type Fields = Record<string, FieldDef & { ondelete?: 'cascade' | 'set null' | 'restrict' }>;
 
@@ -234,19 +235,3 @@ export const PRODUCT_MODELS: ModelDef[] = [
 ];
 
 export const PRODUCT_REGISTRY: Registry = Object.fromEntries(PRODUCT_MODELS.map((one) => [one.name, one]));
-
-/** Indexes that match the list filters and sort orders (spec section 7 searches). */
-export const PRODUCT_INDEXES: Indexes = {
-  // The move list's own indexes (by its filters and order) are in LIST_INDEXES (erp/index.ts).
-  'account.move': [
-    { columns: ['journal_id', 'state'] },
-    { columns: ['invoice_date_due'] },
-    // One record per submission key, as the connector's unique constraint.
-    { columns: ['x_backoffice_key'], unique: true },
-  ],
-  'ir.attachment': [{ columns: ['res_model', 'res_id'] }],
-  'mail.message': [{ columns: ['model', 'res_id'] }],
-  'sale.order': [{ columns: ['client_order_ref'] }, { columns: ['x_backoffice_key'], unique: true }],
-  'res.partner': [{ columns: ['company_id', 'name'] }, { columns: ['x_backoffice_key'], unique: true }],
-  'res.users': [{ columns: ['login'], unique: true }],
-};

@@ -1,0 +1,114 @@
+/**
+ * A list's filters as its declaration says them (shared/resources, `filter` on a field): the search body's keys and
+ * what each accepts (a zod shape, so the OpenAPI document shows them), and the ERP domain terms they make. The generic
+ * routes and the product lists (moves, orders, contacts) both read their filters from here; what a declaration cannot
+ * say (orders' 'all' state) is a bespoke term its route names once, by the filter's key.
+ */
+import { z } from 'zod';
+import { isIsoDate, zonedDayBounds } from '../../shared/domain/dates';
+import { sourceOf, type FieldDeclaration, type ResourceDeclaration } from '../../shared/resources/types';
+import { filterKeys } from '../../shared/resources/filters';
+import { multiLine, rule, singleLine, validId } from '../input';
+import type { Domain } from '../erp/types';
+
+const recordId = validId();
+
+/**
+ * A text of the ERP: trimmed, without NUL characters PostgreSQL cannot store; one line without control characters or
+ * direction overrides, or several lines (a longText) without the controls but line breaks and tabs.
+ */
+export function erpText(max: number, multiline = false) {
+  return (multiline ? multiLine() : singleLine())
+    .trim()
+    .max(max, rule('validation.textMax', { maximum: max }))
+    .refine((value) => !value.includes('\u0000'), rule('validation.nul'));
+}
+
+/** A business date: a real day of the years 1900 to 2199 (shared/domain/dates). */
+export const isoDate = z.string().refine(isIsoDate, rule('validation.date'));
+
+/** How long a filter's text may be: an e-mail address's length, or 200. */
+const textOf = (field: FieldDeclaration) => erpText(field.type === 'email' ? 320 : 200);
+
+/** What one declared filter accepts (under its key; a date range: under each of its two keys). */
+function acceptedBy(field: FieldDeclaration): z.ZodType {
+  switch (field.filter) {
+    case 'contains':
+      return textOf(field);
+    case 'many2one':
+      return z.union([erpText(200), recordId]);
+    case 'triState':
+      return z.boolean();
+    case 'dateRange':
+      return z.union([isoDate, z.literal('')]);
+    case 'in': {
+      if (field.type === 'reference') return z.union([z.array(z.union([recordId, erpText(200).min(1)])).max(100), recordId]);
+      const values = [...(field.choices ?? []), ...Object.keys(field.aliases ?? {})];
+      const one = values.length ? z.enum(values as [string, ...string[]]) : erpText(200);
+      return z.array(one).max(100);
+    }
+    default:
+      if (field.type === 'boolean') return z.boolean();
+      if (field.type === 'reference') return recordId;
+      if (field.type === 'email' || field.type === 'text') return textOf(field);
+      return z.union([erpText(200), z.number().min(-1e9).max(1e9), z.boolean()]);
+  }
+}
+
+/** The search body's filter keys and what each accepts (null or absent: no filter); `bespoke` replaces some by key. */
+export function filterShape(resource: ResourceDeclaration, bespoke: Record<string, z.ZodType> = {}): Record<string, z.ZodType> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const { key, field } of filterKeys(resource)) shape[key] = bespoke[key] ?? z.union([acceptedBy(field), z.null()]).optional();
+  return shape;
+}
+
+const given = (value: unknown) => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);
+
+/** A filled filter's domain terms (prefix notation, each group ANDed with the others). */
+function termsOf(resource: ResourceDeclaration, name: string, field: FieldDeclaration, value: unknown, end: 'from' | 'to' | undefined, timeZone: string): Domain {
+  const source = sourceOf(resource, name);
+  switch (field.filter) {
+    case 'contains':
+      return [[field.type === 'reference' ? `${source}.name` : source, 'ilike', value as string]];
+    case 'many2one':
+      return typeof value === 'number' ? [[source, '=', value]] : [[`${source}.name`, 'ilike', value as string]];
+    case 'dateRange': {
+      const day = value as string;
+      // A date and time is kept in UTC: a day runs from midnight to midnight in the companies' time zone.
+      const bound = field.type === 'datetime' ? (end === 'from' ? zonedDayBounds(day, timeZone).start : zonedDayBounds(day, timeZone).end) : day;
+      return [[source, end === 'from' ? '>=' : '<=', bound]];
+    }
+    case 'in': {
+      const values = Array.isArray(value) ? value : [value];
+      if (field.type === 'reference') {
+        const ids = values.filter((one): one is number => typeof one === 'number');
+        const names = values.filter((one): one is string => typeof one === 'string');
+        if (ids.length && names.length) return ['|', [source, 'in', ids], [`${source}.name`, 'in', names]];
+        return [ids.length ? [source, 'in', ids] : [`${source}.name`, 'in', names]];
+      }
+      return [[source, 'in', [...new Set(values.map((one) => field.aliases?.[one as string] ?? one))] as string[]]];
+    }
+    default:
+      // An address is the same whatever its case.
+      return [[source, field.type === 'email' ? '=ilike' : '=', value as string | number | boolean]];
+  }
+}
+
+/**
+ * The domain terms of a search body's filters, in the declaration's order of fields. A term of `bespoke` (by key)
+ * replaces the declared one; it answers no terms for a value that filters nothing.
+ */
+export function filterDomain(
+  resource: ResourceDeclaration,
+  body: Record<string, unknown>,
+  options: { timeZone?: string; bespoke?: Record<string, (value: unknown) => Domain> } = {},
+): Domain {
+  const terms: Domain = [];
+  for (const { key, name, field, end } of filterKeys(resource)) {
+    const value = body[key];
+    if (!given(value)) continue;
+    const own = options.bespoke?.[key];
+    terms.push(...(own ? own(value) : termsOf(resource, name, field, value, end, options.timeZone ?? 'UTC')));
+  }
+  return terms;
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { moveSearchDomain, moveSearchSchema } from '../../server/routes/moves';
+import { orderSearchDomain, orderSearchSchema } from '../../server/routes/orders';
+import { contactSearchSchema } from '../../server/routes/contacts';
+import { filterDomain } from '../../server/routes/filters';
+import { resourceNamed } from '../../shared/resources/registry';
+import { filterKeys } from '../../shared/resources/filters';
+
+/** The list filters come from the declarations (shared/resources): the search body's keys, what they accept, the domain. */
+describe('declared filters', () => {
+  it("make the move search's keys from moves.resource.ts, date ranges as <param>From and <param>To", () => {
+    expect(filterKeys(resourceNamed('moves')!).map((key) => key.key)).toEqual([
+      'number', 'partner', 'validated', 'notValidated', 'dateFrom', 'dateTo', 'dueDateFrom', 'dueDateTo', 'reference', 'company', 'state', 'uploadedBy',
+    ]);
+  });
+
+  it('make the Odoo domain of a move search, every filter at once', () => {
+    const body = moveSearchSchema.parse({
+      number: ' FACT ', partner: 7, validated: true, notValidated: false, dateFrom: '2026-01-01', dateTo: '2026-01-31', dueDateFrom: '2026-02-01',
+      dueDateTo: '', reference: 'Cena', company: [1, 'Beta SL'], state: ['cancelled', 'cancel', 'draft'], uploadedBy: 'Ana@Example.com',
+    });
+    expect(moveSearchDomain(body, [1, 2])).toEqual([
+      ['company_id', 'in', [1, 2]], ['move_type', 'in', ['in_invoice', 'in_receipt', 'in_refund']],
+      ['name', 'ilike', 'FACT'], ['partner_id', '=', 7],
+      ['pnt_account_move_team_manager_validate', '=', true], ['pnt_account_move_team_manager_deny', '=', false],
+      ['invoice_date', '>=', '2026-01-01'], ['invoice_date', '<=', '2026-01-31'], ['invoice_date_due', '>=', '2026-02-01'],
+      ['ref', 'ilike', 'Cena'],
+      '|', ['company_id', 'in', [1]], ['company_id.name', 'in', ['Beta SL']],
+      // 'cancelled' is the declared alias of 'cancel'; each state once.
+      ['state', 'in', ['cancel', 'draft']],
+      ['x_uploaded_by', '=ilike', 'Ana@Example.com'],
+    ]);
+    expect(moveSearchDomain(moveSearchSchema.parse({ partner: 'Ñandú' }), [1])).toContainEqual(['partner_id.name', 'ilike', 'Ñandú']);
+  });
+
+  it('refuse what a declared filter does not take, naming the key', () => {
+    for (const bad of [{ state: ['paid'] }, { dateFrom: '31/01/2026' }, { validated: 'yes' }, { company: [0] }, { numbr: 'x' }, { reference: 'a'.repeat(201) }]) {
+      const result = moveSearchSchema.safeParse(bad);
+      expect(result.success, JSON.stringify(bad)).toBe(false);
+      expect(result.error!.issues[0].path.join('.') || 'unrecognized_keys').toMatch(new RegExp(`^(${Object.keys(bad)[0]}|unrecognized_keys)`));
+    }
+  });
+
+  it("make an order search's days the companies' days, and keep orders' own state terms ('all', Odoo 16's 'done')", () => {
+    const body = orderSearchSchema.parse({ dateFrom: '2026-11-25', dateTo: '2026-11-25', state: ['sale'], partner: 'Acme' });
+    expect(orderSearchDomain(body, [3], 'Europe/Madrid')).toEqual([
+      ['company_id', 'in', [3]], ['partner_id.name', 'ilike', 'Acme'],
+      ['date_order', '>=', '2026-11-24 23:00:00'], ['date_order', '<=', '2026-11-25 22:59:59'],
+      ['state', 'in', ['sale', 'done']],
+    ]);
+    expect(orderSearchDomain(orderSearchSchema.parse({ state: ['draft', 'all'] }), [3])).toEqual([['company_id', 'in', [3]]]);
+  });
+
+  it("find a contact's company by id or by a text of its name", () => {
+    const contacts = resourceNamed('contacts')!;
+    expect(filterDomain(contacts, contactSearchSchema.parse({ companyOwner: 2 }))).toEqual([['company_id', '=', 2]]);
+    expect(filterDomain(contacts, contactSearchSchema.parse({ companyOwner: 'Beta', owner: 'Ana' }))).toEqual([['x_studio_owner_employee.name', 'ilike', 'Ana'], ['company_id.name', 'ilike', 'Beta']]);
+  });
+});
