@@ -88,7 +88,7 @@ export interface ScreenDeclaration {
   menu: number;
   /** Position among the home page's links. */
   home: number;
-  /** The icon's name in the console's icon set (src/custom/areaIcons.tsx); an unknown name gets a generic icon. */
+  /** The icon's name in the console's icon set (src/custom/areaIcons.tsx, MUI's icon names): test/unit/resources.test.ts fails on a name the set lacks. */
   icon: string;
 }
 

@@ -12,6 +12,7 @@ import { genericViewNames, viewNamed } from '../../src/resources/generic/offer';
 import type { ResourceViews } from '../../src/resources/generic/types';
 import { viewsOf } from '../../src/resources/generic/views';
 import { titleKeyFor } from '../../src/custom/titles';
+import { AREA_ICONS } from '../../src/custom/areaIcons';
 
 interface Setting {
   bespoke: Readonly<Record<string, ResourceViews>>;
@@ -85,6 +86,26 @@ describe('every resource declaration has what the console needs', () => {
     expect(Object.keys(viewsOf(employees, BESPOKE_VIEWS)).filter((key) => key !== 'recordRepresentation').sort()).toEqual(['edit', 'list']);
     const journals = RESOURCES.find((resource) => resource.name === 'journals')!;
     expect(genericViewNames(journals)).toEqual([]);
+    // The product's own resources keep only their folders' views: their routes are not derived, so no generic view fills in.
+    for (const name of ['moves', 'orders', 'contacts']) {
+      const views = viewsOf(RESOURCES.find((resource) => resource.name === name)!, BESPOKE_VIEWS);
+      for (const view of ['list', 'edit', 'show', 'create'] as const) expect(views[view], `${name} ${view}`).toBe(BESPOKE_VIEWS[name][view]);
+    }
+  });
+
+  it("names only icons of the console's icon set (src/custom/areaIcons.tsx), never one that falls back to the generic icon", () => {
+    const unknown = RESOURCES.flatMap((resource) => (resource.screens ?? []).filter((screen) => !Object.hasOwn(AREA_ICONS, screen.icon)).map((screen) => `${resource.name}/${screen.id}: ${screen.icon}`));
+    expect(unknown).toEqual([]);
+  });
+
+  it('fills in the generic views a resource folder does not provide, where the declaration derives their routes', () => {
+    const employees = RESOURCES.find((resource) => resource.name === 'employees')!;
+    const OwnList = () => null;
+    const views = viewsOf(employees, { employees: { list: OwnList } });
+    expect(views.list).toBe(OwnList);
+    expect(views.edit).toBe(viewsOf(employees, {}).edit);
+    expect(views.edit).toBeDefined();
+    expect(views.create).toBeUndefined();
   });
 });
 

@@ -23,8 +23,16 @@ export function genericViews(resource: ResourceDeclaration): ResourceViews {
   };
 }
 
-/** A resource's views: its console folder's when it has one, else the generic ones its declaration allows. */
+/** The verbs whose routes a generic view calls: it works only where the declaration derives those routes (`generic`). */
+const VIEW_VERBS = { list: ['list'], edit: ['get', 'update'], show: ['get'], create: ['create'] } as const;
+
+/**
+ * A resource's views: its console folder's, and for what the folder does not provide, the generic ones its
+ * declaration allows whose routes are derived from it (a folder with only a bespoke list gets the generic edit).
+ */
 export function viewsOf(resource: ResourceDeclaration, bespoke: Readonly<Record<string, ResourceViews>>): ResourceViews {
   const own = Object.hasOwn(bespoke, resource.name) ? bespoke[resource.name] : undefined;
-  return own ? { recordRepresentation: resource.recordRepresentation, ...own } : genericViews(resource);
+  if (!own) return genericViews(resource);
+  const derived = genericViewNames(resource).filter((view) => VIEW_VERBS[view].every((verb) => resource.generic?.includes(verb)));
+  return { ...Object.fromEntries(derived.map((view) => [view, GENERIC[view]])), recordRepresentation: resource.recordRepresentation, ...own };
 }
