@@ -14,7 +14,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { isIsoDate } from '../../shared/domain/dates';
-import { RESOURCES, resourceNamed } from '../../shared/resources/registry';
+import { RESOURCES, pickerPermissions, resourceNamed } from '../../shared/resources/registry';
 import { sourceOf, type FieldDeclaration, type ResourceDeclaration } from '../../shared/resources/types';
 import { erpOrder, idParams, orEmpty, withSort, type Sort } from './reference';
 import { HttpError } from '../http-error';
@@ -238,7 +238,8 @@ export async function resourceRoutes(app: FastifyInstance, { erp, resource, vers
   const permission = (verb: keyof ResourceDeclaration['verbs']) => {
     const required = resource.verbs[verb];
     if (!required) throw new Error(`${resource.name}: the generic ${verb} needs a permission in verbs`);
-    return required;
+    // A reference picker reads the list (and one record) with the permission of the resource being edited.
+    return verb === 'list' || verb === 'get' ? [...new Set([...required, ...pickerPermissions(resource.name)])] : required;
   };
 
   if (generic.has('list')) {

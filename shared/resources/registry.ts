@@ -50,4 +50,14 @@ export function resourceNamed(name: string): ResourceDeclaration | undefined {
   return RESOURCES.find((one) => one.name === name);
 }
 
+/**
+ * Who may read a resource's records to pick one: besides its own list and get permissions, whoever may write a
+ * resource with an editable reference to it (a department's manager is picked among the employees by whoever may
+ * change departments, without the employees' own permission).
+ */
+export function pickerPermissions(name: string, resources: readonly ResourceDeclaration[] = RESOURCES): string[] {
+  const writers = resources.filter((one) => Object.values(one.fields).some((field) => field.editable && field.reference === name));
+  return [...new Set(writers.flatMap((one) => [...(one.verbs.update ?? []), ...(one.verbs.create ?? [])]))];
+}
+
 export type { ResourceDeclaration } from './types';

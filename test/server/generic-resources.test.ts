@@ -22,6 +22,7 @@ beforeAll(async () => {
   await user('viewer@test.example', ['employees.list', 'projects.list'], [1]);
   await user('pm@test.example', ['projects'], [1]);
   await user('pm2@test.example', ['projects'], [1, 2]);
+  await user('editor@test.example', ['projects.modify'], [1]);
 }, 120_000);
 afterAll(() => server?.stop());
 
@@ -162,6 +163,16 @@ describe('projects, by declaration', () => {
     const companies = await call('GET', '/odoo/companies', 'admin');
     const project = companies.body.data[0].projects.find((one: { name: string }) => one.name === 'Oficina Madrid');
     expect(project.facturas).toEqual({ journal_id: invoices.id, account: '600000' });
+  });
+
+  it('lets whoever may change projects read the journals to pick one, without the permissions the journals declare; nobody else', async () => {
+    const picked = await call('POST', '/odoo/journals/search', 'editor@test.example', {});
+    expect(picked.status).toBe(200);
+    expect(picked.body.journals.length).toBeGreaterThan(0);
+    expect((await call('GET', `/odoo/journals/${picked.body.journals[0].id}`, 'editor@test.example')).status).toBe(200);
+    // Not the employees, which projects do not reference; not the journals for who may neither edit projects nor moves.
+    expect((await call('POST', '/odoo/employees/search', 'editor@test.example', {})).status).toBe(403);
+    expect((await call('POST', '/odoo/journals/search', 'hr@test.example', {})).status).toBe(403);
   });
 
   it('refuses a journal of another company and changes nothing', async () => {

@@ -178,3 +178,19 @@ describe('the check itself', () => {
     expect(problemsOf(complete, setting)).toEqual([]);
   });
 });
+
+describe('reference pickers', () => {
+  it('read a resource with the permission of whoever edits a resource referencing it (the README recipe: departments)', async () => {
+    const { pickerPermissions } = await import('../../shared/resources/registry');
+    const departments: ResourceDeclaration = {
+      name: 'departments', model: 'hr.department', path: '/odoo/departments', items: 'departments', order: 70,
+      fields: { name: { type: 'text', editable: true }, manager_id: { type: 'reference', reference: 'employees', editable: true }, company_id: { type: 'reference', reference: 'companies' } },
+      verbs: { list: ['departments.list'], update: ['departments.modify'], create: ['departments.create'] },
+      defaultSort: { field: 'name', order: 'ASC' },
+    };
+    expect(pickerPermissions('employees', [departments])).toEqual(['departments.modify', 'departments.create']);
+    // Only editable references: the company shown is not picked.
+    expect(pickerPermissions('companies', [departments])).toEqual([]);
+    expect(pickerPermissions('journals')).toContain('projects.modify');
+  });
+});
