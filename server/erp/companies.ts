@@ -113,23 +113,46 @@ function companiesAsked(domain: Domain, ids: number[]): number[] {
   return allowed === 'any' ? [...new Set(ids)] : [...allowed];
 }
 
+/** The positions of a domain's terms that stand under `|` or `!`: one alternative among others, not the whole search's. */
+function alternatives(domain: Domain): Set<number> {
+  const nested = new Set<number>();
+  let at = 0;
+  const walk = (under: boolean): void => {
+    const index = at++;
+    const term = domain[index];
+    if (term === '&' || term === '|') {
+      walk(under || term === '|');
+      walk(under || term === '|');
+    } else if (term === '!') walk(true);
+    else if (under) nested.add(index);
+  };
+  while (at < domain.length) walk(false);
+  return nested;
+}
+
 /**
  * The domain without the companies refused, or null when a company term is left with none (the search would be over
  * refused companies alone). An `=` term naming a refused company, or an `in` term with only refused ones, is such a
- * term: it is the user's own choice of company, which nothing else can answer.
+ * term: it is the user's own choice of company, which nothing else can answer. Such a term that is one alternative
+ * among others (the moves list's companies by id or by name) matches nothing instead, and the others still answer.
  */
 export function withoutCompanies(domain: Domain, refused: ReadonlySet<number>): Domain | null {
+  const nested = alternatives(domain);
   const kept: Domain = [];
-  for (const term of domain) {
+  for (const [index, term] of domain.entries()) {
     if (!Array.isArray(term) || term[0] !== 'company_id') {
       kept.push(term);
       continue;
     }
     const [field, operator, value] = term;
-    if (operator === '=' && typeof value === 'number' && refused.has(value)) return null;
+    if (operator === '=' && typeof value === 'number' && refused.has(value)) {
+      if (!nested.has(index)) return null;
+      kept.push([field, 'in', []]);
+      continue;
+    }
     if (operator === 'in' && Array.isArray(value)) {
       const left = value.filter((one) => !(typeof one === 'number' && refused.has(one)));
-      if (!left.length && value.length) return null;
+      if (!left.length && value.length && !nested.has(index)) return null;
       kept.push([field, operator, left]);
       continue;
     }

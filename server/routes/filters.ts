@@ -58,7 +58,12 @@ function acceptedBy(field: FieldDeclaration): z.ZodType {
 /** The search body's filter keys and what each accepts (null or absent: no filter); `bespoke` replaces some by key. */
 export function filterShape(resource: ResourceDeclaration, bespoke: Record<string, z.ZodType> = {}): Record<string, z.ZodType> {
   const shape: Record<string, z.ZodType> = {};
-  for (const { key, field } of filterKeys(resource)) shape[key] = bespoke[key] ?? z.union([acceptedBy(field), z.null()]).optional();
+  for (const { key, field } of filterKeys(resource)) {
+    const accepted = acceptedBy(field);
+    // One union of every alternative, so a refusal names them all ('must be a list or a number, not text').
+    const options = accepted instanceof z.ZodUnion ? [...(accepted.options as z.ZodType[])] : [accepted];
+    shape[key] = bespoke[key] ?? z.union([...options, z.null()]).optional();
+  }
   return shape;
 }
 

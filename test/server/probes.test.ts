@@ -45,7 +45,7 @@ type Probe = [rule: string, method: string, path: string, body: unknown, status:
 /** Per route family: [rule, method, path (with :placeholders), body (a string is sent as is), status, message]. */
 const PROBES: Record<string, Probe[]> = {
   'move search': [
-    ['text too long', 'POST', '/odoo/moves/search', { number: x(101) }, 400, 'number: must be at most 100 characters'],
+    ['text too long', 'POST', '/odoo/moves/search', { number: x(201) }, 400, 'number: must be at most 200 characters'],
     ['id 0', 'POST', '/odoo/moves/search', { partner: 0 }, 400, 'partner: is not a valid id'],
     ['id past 2^31-1', 'POST', '/odoo/moves/search', { partner: 2_147_483_648 }, 400, 'partner: is not a valid id'],
     ['fractional id', 'POST', '/odoo/moves/search', { company: [1.5] }, 400, 'company.0: is not a valid id'],
@@ -59,7 +59,7 @@ const PROBES: Record<string, Probe[]> = {
     ['list too long', 'POST', '/odoo/moves/search', { company: Array.from({ length: 101 }, () => 1) }, 400, 'company: must have at most 100 items'],
     ['unknown choice', 'POST', '/odoo/moves/search', { state: ['paid'] }, 400, 'state.0: must be one of: draft, posted, cancel, cancelled'],
     ['boolean as text', 'POST', '/odoo/moves/search', { validated: 'yes' }, 400, 'validated: must be true or false, not text'],
-    ['list as text', 'POST', '/odoo/moves/search', { company: 'Acme' }, 400, 'company: must be a list, not text'],
+    ['list as text', 'POST', '/odoo/moves/search', { company: 'Acme' }, 400, 'company: must be a list or a number, not text'],
     ['sort by an undeclared field', 'POST', '/odoo/moves/search', { sort: { field: 'id; DROP TABLE users', order: 'ASC' } }, 400, /^sort\.field must be one of: /],
     ['sort order', 'POST', '/odoo/moves/search', { sort: { field: 'date', order: 'sideways' } }, 400, 'sort.order: must be ASC or DESC'],
     ['body a list', 'POST', '/odoo/moves/search', '[]', 400, 'body: must be an object, not a list'],

@@ -41,4 +41,11 @@ describe('the companies guard', () => {
     expect(asked).toEqual([['|', ['company_id', '=', false], ['company_id', 'in', [1]]]]);
     expect(leftOut).toEqual([[99]]);
   });
+
+  it('reads a refused company among alternatives (companies by id or by name) as matching nothing; the others still answer', async () => {
+    const { erp, asked, leftOut } = guarded();
+    await erp.searchRead('account.move', [['company_id', 'in', [1, 2]], '|', ['company_id', 'in', [5, 59]], ['company_id.name', 'in', ['Beta SL']], ['state', 'in', ['draft']]]);
+    expect(asked).toEqual([[['company_id', 'in', [1, 2]], '|', ['company_id', 'in', []], ['company_id.name', 'in', ['Beta SL']], ['state', 'in', ['draft']]]]);
+    expect(leftOut).toEqual([]);
+  });
 });
