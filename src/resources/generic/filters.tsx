@@ -31,9 +31,11 @@ function RangeEnd({ source, label, end }: FilterInputProps & { end: 'from' | 'to
 /** The input of one declared filter key: the declared kind (shared/resources/types.ts, FilterKind) decides it. */
 function filterInput(resource: ResourceDeclaration, key: FilterKey): ReactElement {
   const { name, field } = key;
-  const props = { key: key.key, source: key.key, label: labelOf(resource, key) };
-  if (key.end) return field.label ? <LocaleDateInput {...props} /> : <RangeEnd {...props} label={`resources.${resource.name}.fields.${name}`} end={key.end} />;
-  if (field.filter === 'triState') return <TriStateInput {...props} />;
+  // The element's key is given apart: React refuses a key spread from props.
+  const id = key.key;
+  const props = { source: key.key, label: labelOf(resource, key) };
+  if (key.end) return field.label ? <LocaleDateInput key={id} {...props} /> : <RangeEnd key={id} {...props} label={`resources.${resource.name}.fields.${name}`} end={key.end} />;
+  if (field.filter === 'triState') return <TriStateInput key={id} {...props} />;
   if (name === resource.company?.field && field.reference && field.filter !== 'many2one') {
     // The user's companies: the server answers only those, so the select never offers another's.
     return (
@@ -42,10 +44,10 @@ function filterInput(resource: ResourceDeclaration, key: FilterKey): ReactElemen
       </ReferenceInput>
     );
   }
-  if (field.filter === 'contains' || field.filter === 'many2one') return <TextInput {...props} />;
-  if (field.type === 'boolean') return <NullableBooleanInput {...props} />;
+  if (field.filter === 'contains' || field.filter === 'many2one') return <TextInput key={id} {...props} />;
+  if (field.type === 'boolean') return <NullableBooleanInput key={id} {...props} />;
   if (field.type === 'choice') {
-    return field.filter === 'in' ? <SelectArrayInput {...props} choices={choicesOf(resource, name, field)} /> : <SelectInput {...props} choices={choicesOf(resource, name, field)} />;
+    return field.filter === 'in' ? <SelectArrayInput key={id} {...props} choices={choicesOf(resource, name, field)} /> : <SelectInput key={id} {...props} choices={choicesOf(resource, name, field)} />;
   }
   if (field.type === 'reference' && field.reference) {
     return (
@@ -54,7 +56,7 @@ function filterInput(resource: ResourceDeclaration, key: FilterKey): ReactElemen
       </ReferenceInput>
     );
   }
-  return <TextInput {...props} />;
+  return <TextInput key={id} {...props} />;
 }
 
 /** The form's order of kinds: what is typed first, then what is chosen from lists, then days, then yes/no. */
