@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -10,27 +9,11 @@ import { standIns } from './scripts/stand-ins';
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 // The paths served by the reference server (one list, the server's): the Vite dev server forwards them.
 const chunks = screenChunks();
-const shim = (file: string) => fileURLToPath(new URL(`./src/shims/${file}`, import.meta.url));
 
-export default defineConfig(({ command }) => ({
-  // Each text file of the build also as .br and .gz, which the server sends as they are.
+export default defineConfig({
+  // The build leaves out library code the console never runs (scripts/stand-ins.ts, each shim says why); each text
+  // file of the build also as .br and .gz, which the server sends as they are.
   plugins: [react(), standIns(), chunks.plugin, precompress()],
-  // The build leaves out library code the console never runs (each shim says why).
-  resolve:
-    command === 'build'
-      ? {
-          alias: [
-            { find: /^react-router-dom$/, replacement: shim('react-router-dom.ts') },
-            { find: /^object\.entries$/, replacement: shim('object-entries.cjs') },
-            { find: /^jsonexport\/dist\/index\.js$/, replacement: shim('jsonexport.ts') },
-            { find: /^\.\/(createThemeWithVars|ThemeProviderWithVars)\.js$/, replacement: shim('mui-css-vars.ts') },
-            { find: /^\.\/defaultI18nProvider\.js$/, replacement: shim('ra-default-i18n.ts') },
-            { find: /^inflection$/, replacement: shim('inflection.ts') },
-            { find: /^query-string$/, replacement: shim('query-string.ts') },
-            { find: /^react-hotkeys-hook$/, replacement: shim('react-hotkeys-hook.ts') },
-          ],
-        }
-      : {},
   server: {
     port: 5173,
     proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }])),
@@ -45,4 +28,4 @@ export default defineConfig(({ command }) => ({
     // The shell's libraries, the shell, what screens share, each screen (scripts/chunks.ts).
     rolldownOptions: { output: { codeSplitting: chunks.codeSplitting } },
   },
-}));
+});

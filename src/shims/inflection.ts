@@ -1,5 +1,5 @@
 /**
- * inflection as the built console uses it (vite.config.ts aliases the package here for the build): react-admin makes
+ * inflection as the built console uses it (scripts/stand-ins.ts aliases the package here for the build): react-admin makes
  * a default label from a name with it (a field "first_name" -> "First name", a resource "moves" -> "Moves") when the
  * catalogue has no text for it. Every label the console shows comes from its catalogues (src/i18n, both languages
  * complete), so these defaults are never seen; English grammar rules for them are about 3 KB of every page's first

@@ -1,5 +1,5 @@
 /**
- * MUI's CSS-variables theming as the built console uses it (vite.config.ts aliases MUI's createThemeWithVars.js and
+ * MUI's CSS-variables theming as the built console uses it (scripts/stand-ins.ts aliases MUI's createThemeWithVars.js and
  * ThemeProviderWithVars.js here for the build): none. The console's light and dark themes (src/custom/theme.ts) set
  * neither `cssVariables` nor `colorSchemes`, so MUI's createTheme builds them without variables and its
  * ThemeProvider renders the provider without them; yet importing createTheme and ThemeProvider ships the variables'

@@ -1,5 +1,5 @@
 /**
- * query-string as the built console uses it (vite.config.ts aliases the package here for the build): react-admin
+ * query-string as the built console uses it (scripts/stand-ins.ts aliases the package here for the build): react-admin
  * writes a list's parameters into the address and reads them back with `stringify` and `parse` of flat objects
  * (ra-core useListParams, useRecordFromLocation, FilterButton, CloneButton, fetchUtils.queryParameters). These do
  * what query-string's defaults do for them (keys sorted, undefined left out, null as a bare key, arrays repeated,

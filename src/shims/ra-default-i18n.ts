@@ -1,5 +1,5 @@
 /**
- * react-admin's default i18nProvider as the built console uses it (vite.config.ts aliases react-admin's
+ * react-admin's default i18nProvider as the built console uses it (scripts/stand-ins.ts aliases react-admin's
  * `./defaultI18nProvider.js` here for the build): never, since the console always gives its own (src/startApp.tsx).
  * The default is built when react-admin is imported and carries react-admin's English catalogue, about 3 KB of a
  * Spanish user's first load for nothing (the English catalogue loads when someone switches to English:

@@ -1,5 +1,5 @@
 /**
- * react-hotkeys-hook as the built console uses it (vite.config.ts aliases the package here for the build):
+ * react-hotkeys-hook as the built console uses it (scripts/stand-ins.ts aliases the package here for the build):
  * react-admin's menu items register their keyboard shortcut with it, and no menu item of the console has one, so
  * the hook is always called disabled; the library is about 2 KB of every page's first load. This stand-in does what
  * a disabled hook does (nothing), and says so if a shortcut is ever asked of it.

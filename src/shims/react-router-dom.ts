@@ -1,5 +1,5 @@
 /**
- * react-router-dom as the built console uses it (vite.config.ts aliases the package here for the build): everything
+ * react-router-dom as the built console uses it (scripts/stand-ins.ts aliases the package here for the build): everything
  * react-router exports, without the data routers. react-admin's router adapter (ra-core reactRouterProvider) imports
  * createHashRouter and RouterProvider for an app that has no router of its own; the console always has one (its
  * BrowserRouter, src/App.tsx), so they are never called, yet importing them ships react-router's whole data-router
