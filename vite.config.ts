@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 import { API_PREFIXES } from './server/paths';
+import { areaIcons } from './scripts/area-icons';
 import { screenChunks } from './scripts/chunks';
 import { precompress } from './scripts/precompress';
 import { standIns } from './scripts/stand-ins';
@@ -13,7 +14,7 @@ const chunks = screenChunks();
 export default defineConfig({
   // The build leaves out library code the console never runs (scripts/stand-ins.ts, each shim says why); each text
   // file of the build also as .br and .gz, which the server sends as they are.
-  plugins: [react(), standIns(), chunks.plugin, precompress()],
+  plugins: [react(), areaIcons(), standIns(), chunks.plugin, precompress()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }])),

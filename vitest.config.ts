@@ -1,16 +1,20 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { areaIcons } from './scripts/area-icons.ts';
 
 export default defineConfig({
+  // The console's modules as the build makes them (the icons the declarations name); each project extends this.
+  plugins: [areaIcons()],
   test: {
     reporters: ['default', './test/support/summary-reporter.ts'],
     // Test files mostly wait on PGlite, servers and Chromium: one worker per core (vitest's default leaves one idle).
     maxWorkers: Math.max(availableParallelism(), 2),
     projects: [
       // A test of pure functions can still wait seconds for a core while the whole suite runs.
-      { test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000 } },
-      { test: { name: 'component', include: ['test/component/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000 } },
+      { extends: true, test: { name: 'component', include: ['test/component/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
       {
+        extends: true,
         test: {
           name: 'server',
           include: ['test/server/**/*.test.ts'],
@@ -22,6 +26,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.e2e.test.ts'],

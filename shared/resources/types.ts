@@ -88,7 +88,7 @@ export interface ScreenDeclaration {
   menu: number;
   /** Position among the home page's links. */
   home: number;
-  /** The icon's name in the console's icon set (src/custom/areaIcons.tsx, MUI's icon names): test/unit/resources.test.ts fails on a name the set lacks. */
+  /** Any of MUI's icon names (`AccountTree`): the build imports the icons the declarations name and fails on one MUI lacks (scripts/area-icons.ts). */
   icon: string;
 }
 
