@@ -50,7 +50,7 @@ import { reportRoutes } from './routes/reports';
 import { ReportJobs, type ReportJobSettings } from './reports/jobs';
 import { ErpCleanups, type CleanupSettings } from './erp/cleanups';
 import { Extractor } from './extract';
-import { HttpError } from './http-error';
+import { HttpError, REFUSAL_ANSWER } from './http-error';
 import { DatabaseUnavailable, faultOf } from './db/faults';
 import { decodeRule, messageLocale, refusalMessage, type MessageKey, type MessageLocale, type Refusal } from './messages';
 import { ocrRoutes } from './routes/ocr';
@@ -217,6 +217,8 @@ const documented: SwaggerTransform = (document) => {
   if (document.url === '/oidc' || document.url.startsWith('/oidc/')) return { schema: { ...schema, hide: true }, url: transformed.url };
   const { permission, public: open } = document.route.config ?? {};
   schema.tags ??= [tagOf(document.url)];
+  // Every operation may be refused, in one shape (server/http-error.ts); its own answers, where it declares them, first.
+  schema.response = { ...(schema.response as object | undefined), '4xx': { 'x-response-description': 'Refused: the request is at fault.', ...REFUSAL_ANSWER }, '5xx': { 'x-response-description': 'Failed outside the request: the ERP or the database not answering, or a fault of the server.', ...REFUSAL_ANSWER } };
   // An ERP edit checked against the version the client read (server/erp/if-match.ts): its optional header and its 409.
   if (document.route.config?.ifMatch) {
     const headers = (schema.headers ?? { type: 'object', properties: {} }) as { properties?: Record<string, unknown> };

@@ -227,12 +227,38 @@ function withWhere(resource: ResourceDeclaration, values: ErpValues): ErpValues 
 }
 
 /** Registers the generic routes of one declaration. */
+/** A declared field's value as a row answers it: Odoo's `false` for an empty value, null for a field the ERP lacks. */
+function answerOf(field: FieldDeclaration): z.ZodType {
+  const empty = [z.literal(false), z.null()] as const;
+  switch (field.type) {
+    case 'reference':
+      return z.union([z.tuple([z.number().int(), z.string()]).describe('[id, name]'), ...empty]);
+    case 'references':
+      return z.array(z.number().int()).describe('ids');
+    case 'number':
+    case 'money':
+      return z.union([z.number(), ...empty]);
+    case 'boolean':
+      return z.boolean().nullable();
+    default:
+      return z.union([z.string(), ...empty]);
+  }
+}
+
+/** One record as the generic routes answer it: its id, each declared field, and its version where it is edited here. */
+function rowSchema(resource: ResourceDeclaration) {
+  const fields = Object.fromEntries(Object.entries(resource.fields).map(([name, field]) => [name, answerOf(field)]));
+  const version = resource.generic?.includes('update') ? { version: z.string().describe('What an edit sends back as If-Match') } : {};
+  return z.looseObject({ id: z.number().int(), ...fields, ...version });
+}
+
 export async function resourceRoutes(app: FastifyInstance, { erp, resource, versions }: { erp: ErpClient; resource: ResourceDeclaration; versions: RecordVersions }) {
   const generic = new Set(resource.generic ?? []);
   const model = resource.model;
   if (!model || !generic.size) return;
   checkWritableReferences(resource);
   const tags = [resource.name];
+  const row = rowSchema(resource);
   /** Rows as answered: with their versions where the resource is edited here. */
   const rows = async (records: ErpRecord[]) => (generic.has('update') ? versions.withVersions(model, records, records.map((record) => rowOf(resource, record))) : records.map((record) => rowOf(resource, record)));
   const permission = (verb: keyof ResourceDeclaration['verbs']) => {
@@ -244,7 +270,7 @@ export async function resourceRoutes(app: FastifyInstance, { erp, resource, vers
 
   if (generic.has('list')) {
     const schema = searchSchema(resource);
-    app.post(`${resource.path}/search`, { schema: { body: schema, tags, summary: `Search ${resource.name}` }, config: { permission: permission('list') } }, async (request) => {
+    app.post(`${resource.path}/search`, { schema: { body: schema, tags, summary: `Search ${resource.name}`, response: { 200: z.looseObject({ [resource.items]: z.array(row), total: z.number().int(), totalIsLowerBound: z.boolean() }) } }, config: { permission: permission('list') } }, async (request) => {
       const body = request.body as z.infer<typeof schema>;
       const domain = searchDomain(resource, body, request.user.companies);
       // The count bounded as in the product lists (past 10,000: the bound and totalIsLowerBound); paged by offset.
@@ -260,14 +286,14 @@ export async function resourceRoutes(app: FastifyInstance, { erp, resource, vers
   }
 
   if (generic.has('get')) {
-    app.get(`${resource.path}/:id`, { schema: { params: idParams, tags, summary: `Read one of ${resource.name}` }, config: { permission: permission('get') } }, async (request) =>
+    app.get(`${resource.path}/:id`, { schema: { params: idParams, tags, summary: `Read one of ${resource.name}`, response: { 200: row } }, config: { permission: permission('get') } }, async (request) =>
       (await rows([await scoped(erp, resource, request, Number((request.params as { id: string }).id))]))[0],
     );
   }
 
   if (generic.has('create')) {
     const schema = orEmpty(writeSchema(resource, 'create'));
-    app.post(`${resource.path}/create`, { schema: { body: schema, tags, summary: `Create one of ${resource.name}` }, config: { permission: permission('create') } }, async (request, reply) => {
+    app.post(`${resource.path}/create`, { schema: { body: schema, tags, summary: `Create one of ${resource.name}`, response: { 201: row } }, config: { permission: permission('create') } }, async (request, reply) => {
       const body = request.body as Record<string, unknown>;
       const companyField = resource.company?.field;
       const given = { ...body };
@@ -283,7 +309,7 @@ export async function resourceRoutes(app: FastifyInstance, { erp, resource, vers
 
   if (generic.has('update')) {
     const schema = orEmpty(writeSchema(resource, 'update'));
-    app.put(`${resource.path}/:id`, { schema: { params: idParams, body: schema, tags, summary: `Change one of ${resource.name}` }, config: { permission: permission('update'), ifMatch: true } }, async (request) => {
+    app.put(`${resource.path}/:id`, { schema: { params: idParams, body: schema, tags, summary: `Change one of ${resource.name}`, response: { 200: row } }, config: { permission: permission('update'), ifMatch: true } }, async (request) => {
       const id = Number((request.params as { id: string }).id);
       // An edit answers the version it read with If-Match; without it the last write wins.
       await versions.edit({ model, id, asked: ifMatchOf(request), userId: request.user.id }, async (current, writing) => {

@@ -25,6 +25,7 @@ interface Operation {
   security?: unknown[];
   parameters?: Array<{ in: string; name: string; required?: boolean; schema: Record<string, unknown> }>;
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
+  responses?: Record<string, { description?: string; content?: Record<string, { schema: JsonSchema }> }>;
 }
 interface JsonSchema {
   type?: string;
@@ -34,6 +35,7 @@ interface JsonSchema {
   items?: JsonSchema;
   pattern?: string;
   nullable?: boolean;
+  anyOf?: JsonSchema[];
 }
 interface OpenApi {
   openapi: string;
@@ -121,6 +123,30 @@ describe('the OpenAPI document at /docs', () => {
     expect(doc.paths['/report/pdf/sale.report_saleorder/{id}'].get.security).toEqual([]);
     expect(doc.paths['/odoo/moves/search'].post.security).toBeUndefined();
     expect(Object.keys(doc.paths).some((path) => path.startsWith('/docs'))).toBe(false);
+  });
+
+  it("documents every operation's refusals, and the rows a declared resource answers with each declared field", async () => {
+    const doc = await openApi();
+    const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, operation })));
+    expect(operations.length).toBeGreaterThan(60);
+    for (const { name, operation } of operations) {
+      for (const range of ['4XX', '5XX']) {
+        const refusal = operation.responses?.[range]?.content?.['application/json']?.schema;
+        expect(refusal?.required, `${name} ${range}`).toEqual(['statusCode', 'error', 'message', 'code']);
+      }
+    }
+    for (const resource of RESOURCES.filter((one) => one.generic?.includes('list'))) {
+      const answer = doc.paths[`${resource.path}/search`].post.responses?.['200']?.content?.['application/json']?.schema;
+      expect(answer?.required, resource.name).toEqual(expect.arrayContaining([resource.items, 'total']));
+      const row = answer?.properties?.[resource.items]?.items;
+      expect(Object.keys(row?.properties ?? {}).sort(), resource.name).toEqual(
+        ['id', ...Object.keys(resource.fields), ...(resource.generic?.includes('update') ? ['version'] : [])].sort(),
+      );
+      expect(doc.paths[openApiPath(`${resource.path}/:id`)].get.responses?.['200']?.content?.['application/json']?.schema?.properties?.id, resource.name).toMatchObject({ type: 'integer' });
+    }
+    const employee = doc.paths['/odoo/employees/{id}'].get.responses?.['200']?.content?.['application/json']?.schema;
+    // A reference: [id, name], or Odoo's false for none.
+    expect(employee?.properties?.company_id).toMatchObject({ anyOf: [{ type: 'array' }, { type: 'boolean', enum: [false] }], nullable: true });
   });
 
   it('GET /docs is the browsable page, not the console', async () => {
