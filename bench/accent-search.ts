@@ -15,7 +15,8 @@ import { bulkMoves } from '../server/erp/embedded/bulk';
 import { PRODUCT_REGISTRY } from '../server/erp/product-models';
 import { EmbeddedStore } from '../server/erp/embedded/store';
 import { COUNT_LIMIT } from '../server/erp/page';
-import { MOVE_FIELDS, MOVE_ORDER, moveSearchDomain, moveSearchSchema } from '../server/routes/moves';
+import { moveSearchSchema } from '../server/routes/moves';
+import { MOVE_FIELDS, MOVE_ORDER, moveSearchDomain } from '../server/services/moves';
 import { startPostgres } from './postgres';
 
 const { values } = parseArgs({ options: { moves: { type: 'string' }, postgres: { type: 'boolean', default: false }, runs: { type: 'string', default: '100' } } });

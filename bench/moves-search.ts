@@ -13,7 +13,8 @@ import { openErp } from '../server/erp';
 import { bulkMoves } from '../server/erp/embedded/bulk';
 import type { EmbeddedStore } from '../server/erp/embedded/store';
 import { COUNT_LIMIT, keysetOf, pageAnswer } from '../server/erp/page';
-import { MOVE_FIELDS, MOVE_ORDER, moveSearchDomain, moveSearchSchema } from '../server/routes/moves';
+import { moveSearchSchema } from '../server/routes/moves';
+import { MOVE_FIELDS, MOVE_ORDER, moveSearchDomain } from '../server/services/moves';
 import { startPostgres } from './postgres';
 
 const { values } = parseArgs({ options: { moves: { type: 'string' }, postgres: { type: 'boolean', default: false }, runs: { type: 'string', default: '200' } } });

@@ -6,7 +6,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_ID } from '../../shared/domain/constants';
-import { taxRoundingOf } from '../../shared/domain/orders';
 import { vatCore } from '../../shared/domain/text';
 import { resourceNamed } from '../../shared/resources/registry';
 import { sortableFields, sourceOf, type ResourceDeclaration } from '../../shared/resources/types';
@@ -14,6 +13,8 @@ import { ErpError, type Domain, type ErpClient } from '../erp/types';
 import { HttpError } from '../http-error';
 import { encodeRule } from '../messages';
 import { rule, singleLine, whenNotGiven } from '../input';
+import { companyDomain } from '../services/domains';
+import { companiesWithProjects } from '../services/companies';
 
 export { whenNotGiven };
 
@@ -50,10 +51,7 @@ export function ownCompany(request: FastifyRequest, raw: unknown, field = 'compa
   return id;
 }
 
-/** Records of the given companies or shared by all (company_id false), as Odoo's multi-company rules read. */
-export function companyDomain(companies: number[]): Domain {
-  return ['|', ['company_id', '=', false], ['company_id', 'in', companies]];
-}
+export { companyDomain };
 
 /*
  * Schemas the routes declare (zod: Fastify checks them before the handler runs, and /docs shows them).
@@ -124,45 +122,6 @@ const ORDERS_ANY = ['orders.create', 'orders.list', 'orders.modify'];
 const CONTACTS_ANY = ['contacts.create', 'contacts.list'];
 
 type Pair = [number, string] | false;
-const pairId = (pair: unknown) => (Array.isArray(pair) ? (pair[0] as number) : false);
-
-export interface JournalSetting {
-  journal_id: number | false;
-  account: string | false;
-}
-
-function settings(record: Record<string, unknown>): { facturas: JournalSetting; gastos: JournalSetting } {
-  return {
-    facturas: { journal_id: pairId(record.x_facturas_journal_id), account: (record.x_facturas_account as string) || false },
-    gastos: { journal_id: pairId(record.x_gastos_journal_id), account: (record.x_gastos_account as string) || false },
-  };
-}
-
-const JOURNAL_FIELDS = ['x_facturas_journal_id', 'x_facturas_account', 'x_gastos_journal_id', 'x_gastos_account'];
-const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'es', { sensitivity: 'base' });
-
-/** Companies of the user, each with its journal settings and its projects (both sorted by name). */
-export async function companiesWithProjects(erp: ErpClient, companies: number[]) {
-  if (!companies.length) return [];
-  const [rows, projects] = await Promise.all([
-    erp.searchRead('res.company', [['id', 'in', companies]], { fields: ['name', 'tax_calculation_rounding_method', ...JOURNAL_FIELDS] }),
-    // A project without a company (Odoo's default) is shared: it is offered under every company.
-    erp.searchRead('project.project', [...companyDomain(companies), ['active', '=', true]], { fields: ['name', 'company_id', ...JOURNAL_FIELDS] }),
-  ]);
-  return rows
-    .map((company) => ({
-      id: company.id,
-      name: String(company.name),
-      // How the company's Odoo rounds taxes, so the order form's totals match what Odoo stores to the cent.
-      taxRounding: taxRoundingOf(company.tax_calculation_rounding_method),
-      ...settings(company),
-      projects: projects
-        .filter((project) => project.company_id === false || pairId(project.company_id) === company.id)
-        .map((project) => ({ id: project.id, name: String(project.name), ...settings(project) }))
-        .sort(byName),
-    }))
-    .sort(byName);
-}
 
 /** An optional ERP model (for example account.payment.mode, an OCA module) answers an empty list when absent. */
 async function optionalModel<T>(read: () => Promise<T[]>): Promise<T[]> {

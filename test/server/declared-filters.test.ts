@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { moveSearchDomain, moveSearchSchema } from '../../server/routes/moves';
-import { orderSearchDomain, orderSearchSchema } from '../../server/routes/orders';
+import { moveSearchSchema } from '../../server/routes/moves';
+import { moveSearchDomain } from '../../server/services/moves';
+import { orderSearchSchema } from '../../server/routes/orders';
+import { orderSearchDomain } from '../../server/services/orders';
 import { contactSearchSchema } from '../../server/routes/contacts';
 import { filterDomain } from '../../server/routes/filters';
 import { resourceNamed } from '../../shared/resources/registry';

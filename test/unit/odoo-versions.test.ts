@@ -4,8 +4,9 @@
  * filters on datetimes run from midnight to midnight in the companies' time zone.
  */
 import { describe, expect, it } from 'vitest';
-import { accountByCode } from '../../server/routes/moves';
-import { orderRow, orderSearchDomain, orderSearchSchema } from '../../server/routes/orders';
+import { accountByCode } from '../../server/services/move-create';
+import { orderSearchSchema } from '../../server/routes/orders';
+import { orderRow, orderSearchDomain } from '../../server/services/orders';
 import { messageDescription, messageDescriptionFields, orderPricelist, shorten, standardFields, STANDARD_FIELDS } from '../../server/erp/odoo/requirements';
 import { moveNumber } from '../../src/resources/moves/number';
 import type { Domain, ErpClient, SearchOptions } from '../../server/erp/types';

@@ -1,0 +1,47 @@
+/**
+ * The user's companies as the console offers them (GET /odoo/companies) and as a new move takes its journal and
+ * account from: each with the journal settings of its expenses and invoices, and its projects with their own.
+ */
+import { taxRoundingOf } from '../../shared/domain/orders';
+import type { ErpClient } from '../erp/types';
+import { companyDomain } from './domains';
+
+const pairId = (pair: unknown) => (Array.isArray(pair) ? (pair[0] as number) : false);
+
+export interface JournalSetting {
+  journal_id: number | false;
+  account: string | false;
+}
+
+function settings(record: Record<string, unknown>): { facturas: JournalSetting; gastos: JournalSetting } {
+  return {
+    facturas: { journal_id: pairId(record.x_facturas_journal_id), account: (record.x_facturas_account as string) || false },
+    gastos: { journal_id: pairId(record.x_gastos_journal_id), account: (record.x_gastos_account as string) || false },
+  };
+}
+
+const JOURNAL_FIELDS = ['x_facturas_journal_id', 'x_facturas_account', 'x_gastos_journal_id', 'x_gastos_account'];
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'es', { sensitivity: 'base' });
+
+/** Companies of the user, each with its journal settings and its projects (both sorted by name). */
+export async function companiesWithProjects(erp: ErpClient, companies: number[]) {
+  if (!companies.length) return [];
+  const [rows, projects] = await Promise.all([
+    erp.searchRead('res.company', [['id', 'in', companies]], { fields: ['name', 'tax_calculation_rounding_method', ...JOURNAL_FIELDS] }),
+    // A project without a company (Odoo's default) is shared: it is offered under every company.
+    erp.searchRead('project.project', [...companyDomain(companies), ['active', '=', true]], { fields: ['name', 'company_id', ...JOURNAL_FIELDS] }),
+  ]);
+  return rows
+    .map((company) => ({
+      id: company.id,
+      name: String(company.name),
+      // How the company's Odoo rounds taxes, so the order form's totals match what Odoo stores to the cent.
+      taxRounding: taxRoundingOf(company.tax_calculation_rounding_method),
+      ...settings(company),
+      projects: projects
+        .filter((project) => project.company_id === false || pairId(project.company_id) === company.id)
+        .map((project) => ({ id: project.id, name: String(project.name), ...settings(project) }))
+        .sort(byName),
+    }))
+    .sort(byName);
+}

@@ -1,0 +1,161 @@
+/**
+ * A new move (POST /odoo/moves/create): an expense becomes a receipt (in_receipt), an invoice a supplier bill
+ * (in_invoice), in the journal and account of the project's settings or else the company's; the client's copy of the
+ * settings is not trusted. The file is stored as an attachment; if that fails the move is removed again.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { roundMoney } from '../../shared/domain/money';
+import type { PreparedFile } from '../files';
+import { escapeHtml } from '../html';
+import { HttpError } from '../http-error';
+import type { ErpCleanups } from '../erp/cleanups';
+import type { FeatureProbe } from '../erp/features';
+import { createBillInOneCall } from '../erp/one-call';
+import type { Domain, ErpClient, ErpValues } from '../erp/types';
+import { KEY_FIELD, keyedRecord, pendingMarker } from '../erp/whole';
+import { companiesWithProjects } from './companies';
+import { authorOf, moveRow, MOVE_FIELDS, MOVE_TYPES, postNote, type Person } from './moves';
+
+/** A move as the create form sends it, checked (the route's schema); its file is prepared by the caller. */
+export interface NewMove {
+  type: 'expense' | 'invoice';
+  company_id: number;
+  project?: number | { id?: number } | null | false;
+  project_id?: number | null | false;
+  partner_id?: number | null | false;
+  date: string;
+  amount: number;
+  concept: string;
+  description?: string | null;
+  comment?: string | null;
+  paymentMethod?: 'corporate_card' | 'personal_card' | 'direct_debit' | null;
+  paymentStatus?: 'paid' | 'unpaid' | null;
+}
+
+/** The console user uploading: their companies scope a resend's lookup, their e-mail and name sign the move. */
+export interface Uploader extends Person {
+  companies: number[];
+}
+
+/** What a move is made with; `log` is the request's, so that a clean-up's outcome is logged with it. */
+export interface Creating {
+  erp: ErpClient;
+  features: FeatureProbe;
+  cleanups: ErpCleanups;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The account with this code in the company's chart. Odoo 18 shares accounts between companies (company_ids) and
+ * gives each company its own code for them: `code` is searched in the context's company, the API user's default
+ * company unless the company is named in allowed_company_ids (without it, 600000 is "missing" in company 2).
+ */
+export async function accountByCode(erp: ErpClient, companyId: number, code: string, companyName: string): Promise<number> {
+  const shared = (await erp.version?.()) ?? 17;
+  const [account] = await erp.searchRead('account.account', [['code', '=', code], [shared >= 18 ? 'company_ids' : 'company_id', 'in', [companyId]]], {
+    fields: ['id'],
+    limit: 1,
+    context: { allowed_company_ids: [companyId] },
+  });
+  if (!account) throw new HttpError(400, 'moves.accountMissing', { code, company: companyName });
+  return account.id;
+}
+
+/** The move's company, its project if one is named (it must be the company's), and the journal settings that apply. */
+async function billSettings(erp: ErpClient, move: NewMove) {
+  const [company] = await companiesWithProjects(erp, [move.company_id]);
+  if (!company) throw new HttpError(404, 'moves.companyNotFound', { id: move.company_id }, { field: 'company_id' });
+  const projectId = typeof move.project === 'number' ? move.project : move.project && typeof move.project === 'object' ? move.project.id : move.project_id || undefined;
+  const project = projectId ? company.projects.find((one) => one.id === projectId) : undefined;
+  if (projectId && !project) throw new HttpError(400, 'moves.projectNotInCompany', { project: projectId, company: company.name }, { field: 'project' });
+  const group = move.type === 'expense' ? 'gastos' : 'facturas';
+  const settings = project?.[group].journal_id ? project[group] : company[group];
+  if (!settings.journal_id) throw new HttpError(400, move.type === 'expense' ? 'moves.noExpenseJournal' : 'moves.noInvoiceJournal', { company: company.name }, { field: 'company_id' });
+  return { company, project, settings };
+}
+
+/**
+ * Makes the move of `move` for `uploader` and answers it as listed. Where the ERP holds submission keys (the
+ * connector's field), a resend of a submission (the same `submissionKey`) answers its first bill (`replayed`).
+ * `prepareFile` prepares the uploaded file once the move's settings are found good.
+ */
+export async function createMove(creating: Creating, uploader: Uploader, move: NewMove, submissionKey: string | undefined, prepareFile: () => Promise<PreparedFile>) {
+  const { erp, features } = creating;
+  const keyed = (await features.get()).submissionKeys;
+  const key = keyed ? submissionKey : undefined;
+  const scope: Domain = [['company_id', 'in', uploader.companies], ['move_type', 'in', MOVE_TYPES], ['x_uploaded_by', '=ilike', uploader.email]];
+  if (key) {
+    const first = await keyedRecord(erp, 'account.move', key, scope, MOVE_FIELDS);
+    if (first) return { move: moveRow(first), replayed: true };
+  }
+
+  const { company, project, settings } = await billSettings(erp, move);
+  if (move.partner_id) {
+    const partners = await erp.searchCount('res.partner', [['id', '=', move.partner_id], '|', ['company_id', '=', false], ['company_id', '=', move.company_id]]);
+    if (!partners) throw new HttpError(400, 'moves.supplierNotFound', { id: move.partner_id, company: company.name }, { field: 'partner_id' });
+  }
+  const file = await prepareFile();
+  const [companyRecord] = await erp.read('res.company', [move.company_id], ['currency_id']);
+  const concept = move.concept || move.description?.trim() || '';
+  // The configured account by its code in the company's chart; without one, Odoo books to the journal's default.
+  const accountId = settings.account ? await accountByCode(erp, move.company_id, String(settings.account), company.name) : undefined;
+  const declared = move.paymentStatus ?? (move.type === 'invoice' ? 'paid' : undefined);
+  const vals = {
+    move_type: move.type === 'expense' ? 'in_receipt' : 'in_invoice',
+    company_id: move.company_id,
+    journal_id: settings.journal_id,
+    partner_id: move.partner_id || false,
+    currency_id: Array.isArray(companyRecord.currency_id) ? companyRecord.currency_id[0] : false,
+    project_id: project?.id ?? false,
+    date: move.date,
+    invoice_date: move.date,
+    ref: concept || false,
+    narration: move.comment?.trim() ? `<p>${escapeHtml(move.comment.trim()).replace(/\n/g, '<br>')}</p>` : false,
+    x_payment_method: move.type === 'expense' ? move.paymentMethod : false,
+    ...(declared ? { x_payment_status: declared } : {}),
+    x_uploaded_by: uploader.email,
+    // The amount typed is the document's total: no tax is added on top (Odoo would take the account's default taxes).
+    invoice_line_ids: [[0, 0, { name: concept || file.name, display_type: 'product', quantity: 1, price_unit: roundMoney(move.amount), tax_ids: [[6, 0, []]], ...(accountId ? { account_id: accountId } : {}) }]],
+  };
+  const attachment = { name: file.name, datas: file.data.toString('base64'), mimetype: file.mimetype, file_size: file.data.length, res_model: 'account.move' };
+  // The uploader's comment opens the move's conversation, where the manager reads and answers it.
+  const note = move.comment?.trim() || undefined;
+
+  const id = (await features.get()).oneCallWrites
+    ? // One call, one Odoo transaction: the bill with its file, note and key, or nothing (server/erp/one-call.ts).
+      await createBillInOneCall(erp, { vals, attachment, note, key, author: await authorOf(erp, uploader), onBehalfOf: uploader.email }, scope)
+    : await createInSteps(creating, uploader, { vals, attachment, note, key }, keyed);
+  const [created] = await erp.read('account.move', [id], MOVE_FIELDS);
+  return { move: moveRow(created), replayed: false };
+}
+
+/**
+ * The bill in several calls. It carries a pending marker until its last step: until then no resend takes it for the
+ * first one, and the clean-up finds it by the marker even when the create's own answer is lost (server/erp/whole.ts).
+ */
+async function createInSteps(
+  { erp, cleanups, log }: Creating,
+  uploader: Person,
+  { vals, attachment, note, key }: { vals: ErpValues; attachment: ErpValues; note?: string; key?: string },
+  keyed: boolean,
+): Promise<number> {
+  const marker = keyed ? pendingMarker() : undefined;
+  const hold = await cleanups.hold({ kind: 'unlink', model: 'account.move', marker });
+  let moveId: number | undefined;
+  try {
+    moveId = await erp.create('account.move', { ...vals, ...(marker ? { [KEY_FIELD]: marker } : {}) });
+    const file = await erp.create('ir.attachment', { ...attachment, res_id: moveId });
+    if (!marker) await erp.write('account.move', [moveId], { message_main_attachment_id: file });
+    if (note) await postNote(erp, uploader, 'account.move', moveId, note);
+    // The last step: the bill is whole, and its key (or none) replaces the marker.
+    if (marker) await erp.write('account.move', [moveId], { message_main_attachment_id: file, [KEY_FIELD]: key ?? false });
+  } catch (error) {
+    // Nothing half-written: the move goes with its attachment and note, or not at all; now if the ERP answers,
+    // else by the background clean-up, retried until done.
+    if (moveId !== undefined) await cleanups.amend(hold, { kind: 'unlink', model: 'account.move', marker, recordId: moveId }).catch(() => undefined);
+    await cleanups.failed(hold, log);
+    throw error;
+  }
+  await cleanups.release(hold);
+  return moveId;
+}

@@ -1,0 +1,127 @@
+/**
+ * A manager's decisions on moves (spec section 4): validate or reject one move, or several in one request, each with
+ * a note in the move's chatter. Each decision is whole or not at all (see decide).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { HttpError } from '../http-error';
+import { type ErpCleanups, DECISION_NOTES, decisionNoted } from '../erp/cleanups';
+import type { FeatureProbe } from '../erp/features';
+import { decideInOneCall, type NoteAuthor } from '../erp/one-call';
+import { ErpError, type ErpClient, type ErpRecord } from '../erp/types';
+import type { RecordVersions } from '../erp/versions';
+import { authorOf, listedMove, MOVE_FIELDS, MOVE_TYPES, scopedMove, type Person } from './moves';
+
+/** What a decision is made with; `log` is the request's, so that a clean-up's outcome is logged with it. */
+export interface Deciding {
+  erp: ErpClient;
+  cleanups: ErpCleanups;
+  features?: FeatureProbe;
+  log: FastifyBaseLogger;
+}
+
+/** The manager deciding: their companies scope the moves, their name and e-mail sign the notes. */
+export interface Manager extends Person {
+  id: number;
+  companies: number[];
+}
+
+/** Who decides: the note's signature (looked up when needed), the console user's e-mail, and whether the connector's one-call method is there. */
+interface Decider {
+  author: () => Promise<NoteAuthor>;
+  email: string;
+  oneCall: boolean;
+}
+
+/**
+ * A manager's decision on a move (the validation flags and a note in its chatter), whole or not at all: in one call
+ * to the connector when it has the method (one Odoo transaction); else in two, and when the note cannot be written
+ * the flags are put back, now or by the background clean-up (server/erp/cleanups.ts). A move already decided this
+ * way is left as it is (no second note), so a decision sent again changes nothing; one whose note was lost (flags
+ * without their note) gets it.
+ */
+async function decide(erp: ErpClient, cleanups: ErpCleanups, move: ErpRecord, validate: boolean, decider: Decider, log: FastifyBaseLogger): Promise<void> {
+  const author = decider.author;
+  if (move.state === 'cancel') throw new HttpError(409, 'moves.cancelledDecision');
+  // An earlier decision on it that failed half-way is settled first (its flags put back, or found whole).
+  if (await cleanups.settle('account.move', move.id, log)) {
+    const [fresh] = await erp.read('account.move', [move.id], ['pnt_account_move_team_manager_validate', 'pnt_account_move_team_manager_deny', 'state']);
+    move = { ...move, ...fresh };
+  }
+  const validated = Boolean(move.pnt_account_move_team_manager_validate);
+  const denied = Boolean(move.pnt_account_move_team_manager_deny);
+  const body = validate ? DECISION_NOTES.validated : DECISION_NOTES.rejected;
+  const note = async () =>
+    erp.call<number>('account.move', 'message_post', [move.id], [], { body, message_type: 'notification', subtype_xmlid: 'mail.mt_note', ...(await author()) });
+  if (validated === validate && denied === !validate) {
+    if (!(await decisionNoted(erp, move.id, validate))) await note();
+    return;
+  }
+  // Once posted, the manager's decision is part of the booked record: it is not turned over afterwards.
+  if (move.state === 'posted' && (validated || denied)) throw new HttpError(409, 'moves.postedDecision');
+  if (decider.oneCall) return decideInOneCall(erp, move.id, validate, body, await author(), decider.email);
+  const hold = await cleanups.hold({ kind: 'decision', model: 'account.move', recordId: move.id, validate, before: { validated, denied } });
+  try {
+    await erp.write('account.move', [move.id], { pnt_account_move_team_manager_validate: validate, pnt_account_move_team_manager_deny: !validate });
+    await note();
+  } catch (error) {
+    await cleanups.failed(hold, log);
+    throw error;
+  }
+  await cleanups.release(hold);
+}
+
+/** Decides one move of the manager's companies; answers it as listed, with its new version. */
+export async function decideMove(deciding: Deciding, versions: RecordVersions, manager: Manager, id: number, validate: boolean) {
+  const { erp, cleanups, features, log } = deciding;
+  const move = await scopedMove(erp, manager.companies, id);
+  const oneCall = Boolean((await features?.get())?.oneCallWrites);
+  await decide(erp, cleanups, move, validate, { author: () => authorOf(erp, manager), email: manager.email, oneCall }, log);
+  // Counted as an edit, so that an editor holding the earlier version is told who decided it.
+  await versions.bump('account.move', move.id, manager.id);
+  return listedMove(erp, versions, manager.companies, move.id);
+}
+
+/** A move of several that was not decided: its status and the refusal its answer words. */
+export interface Undecided {
+  id: number;
+  statusCode: number;
+  refusal: HttpError;
+}
+
+/**
+ * Several decisions: each move is judged as decideMove judges it (company scope, state), one failing leaves the
+ * others decided, and a move already decided this way is left as it is.
+ */
+export async function decideMoves(deciding: Deciding, manager: Manager, ids: number[], validate: boolean): Promise<{ decided: number[]; failed: Undecided[] }> {
+  const { erp, cleanups, features, log } = deciding;
+  const wanted = [...new Set(ids)];
+  const found = await erp.searchRead('account.move', [['id', 'in', wanted], ['company_id', 'in', manager.companies], ['move_type', 'in', MOVE_TYPES]], { fields: MOVE_FIELDS });
+  const byId = new Map(found.map((move) => [move.id, move]));
+  // The author is the same for every note of the request: looked up once, when a first note is written.
+  let author: Promise<NoteAuthor> | undefined;
+  const authorOnce = () => (author ??= authorOf(erp, manager));
+  const oneCall = Boolean((await features?.get())?.oneCallWrites);
+  const decided: number[] = [];
+  const failed: Undecided[] = [];
+  let unavailable: ErpError | undefined;
+  for (const id of wanted) {
+    const move = byId.get(id);
+    // The ERP gone: the moves not yet tried are not tried (each would wait for its own time-out).
+    if (unavailable) failed.push({ id, statusCode: unavailable.statusCode, refusal: unavailable });
+    else if (!move) failed.push({ id, statusCode: 404, refusal: new HttpError(404, 'moves.notFound', { id }) });
+    else {
+      try {
+        await decide(erp, cleanups, move, validate, { author: authorOnce, email: manager.email, oneCall }, log);
+        decided.push(id);
+      } catch (error) {
+        const statusCode = (error as { statusCode?: number }).statusCode;
+        if (!statusCode || statusCode >= 500) log.error({ err: error, moveId: id }, 'a decision of several failed');
+        if (error instanceof ErpError && error.kind === 'unavailable') unavailable = error;
+        failed.push({ id, statusCode: statusCode ?? 500, refusal: error instanceof HttpError ? error : new HttpError(500, 'server.internal') });
+      }
+    }
+  }
+  // Nothing decided because the ERP is gone: the request failed as a whole, as a single decision would.
+  if (unavailable && !decided.length) throw unavailable;
+  return { decided, failed };
+}

@@ -1,0 +1,241 @@
+/**
+ * Moves (expenses and supplier invoices) on the ERP, for server/routes/moves.ts: the search, the attachments, the
+ * edit and delete of a draft, the chatter notes and the validation queue. Every read is scoped to the user's
+ * companies and to the move types the product handles. A new move is made by ./move-create.ts, a manager's decision
+ * by ./move-decisions.ts.
+ */
+import { isWithinDateWindow } from '../../shared/domain/dates';
+import { roundMoney } from '../../shared/domain/money';
+import { plainText } from '../../shared/domain/text';
+import { resourceNamed } from '../../shared/resources/registry';
+import { HttpError } from '../http-error';
+import { escapeHtml } from '../html';
+import type { Domain, DomainTerm, ErpClient, ErpRecord } from '../erp/types';
+import { COUNT_LIMIT, keysetOf, pageAnswer, searchPage } from '../erp/page';
+import { messageDescription, messageDescriptionFields } from '../erp/odoo/requirements';
+import type { NoteAuthor } from '../erp/one-call';
+import { type RecordVersions, VERSION_FIELD } from '../erp/versions';
+import { filterDomain } from './domains';
+
+export const MOVE_TYPES = ['in_invoice', 'in_receipt', 'in_refund'];
+
+export const MOVE_FIELDS = [
+  'name', 'partner_id', 'date', 'invoice_date', 'invoice_date_due', 'ref', 'pnt_account_move_team_manager_validate',
+  'pnt_account_move_team_manager_deny', 'company_id', 'journal_id', 'amount_untaxed_signed', 'amount_total_signed',
+  'amount_total', 'currency_id', 'state', 'move_type', 'payment_state', 'x_payment_status', 'x_uploaded_by', 'narration', 'attachment_ids',
+  VERSION_FIELD,
+];
+
+/** Chatter messages written by people (Odoo's own notes, such as "Vendor Bill Created", are notifications). */
+export const PEOPLE_MESSAGES: DomainTerm = ['message_type', '=', 'comment'];
+
+/** The move list's default order; the one a page's `next` cursor continues. */
+export const MOVE_ORDER = 'date desc, id desc';
+
+/** The oldest first: what waits longest is decided first. */
+const QUEUE_ORDER = 'date asc, id asc';
+
+/** The console user a service acts for: their name and e-mail sign what they write in a chatter. */
+export interface Person {
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** A move as the list and the dialogs show it (spec section 3, Move as listed). */
+export function moveRow(move: ErpRecord) {
+  return {
+    id: move.id,
+    name: move.name,
+    partner_id: move.partner_id,
+    date: move.date,
+    invoice_date: move.invoice_date,
+    invoice_date_due: move.invoice_date_due,
+    ref: move.ref,
+    pnt_account_move_team_manager_validate: move.pnt_account_move_team_manager_validate,
+    pnt_account_move_team_manager_deny: move.pnt_account_move_team_manager_deny,
+    company_id: move.company_id,
+    journal_id: move.journal_id,
+    amount_untaxed_signed: move.amount_untaxed_signed,
+    amount_total_signed: move.amount_total_signed,
+    amount_total: move.amount_total,
+    currency_id: move.currency_id,
+    state: move.state,
+    type: move.move_type === 'in_receipt' ? 'expense' : 'invoice',
+    // Paid when Odoo has the payments, or when the uploader declared it paid (Odoo computes payment_state itself).
+    paymentStatus: move.payment_state === 'paid' || move.payment_state === 'in_payment' || move.x_payment_status === 'paid' ? 'paid' : 'unpaid',
+    uploadedBy: (move.x_uploaded_by as string) || null,
+    comment: plainText(move.narration),
+    attachment_ids: move.attachment_ids ?? [],
+  };
+}
+
+/** The moves' declaration (shared/resources): its filters make the search's domain terms. */
+const resource = resourceNamed('moves')!;
+
+/** The filters of spec section 7 as an Odoo domain, within the user's companies. */
+export function moveSearchDomain(filters: Record<string, unknown>, companies: number[]): Domain {
+  return [['company_id', 'in', companies], ['move_type', 'in', MOVE_TYPES], ...filterDomain(resource, filters)];
+}
+
+/**
+ * Who a chatter message is by: the ERP partner with the console user's e-mail, as Odoo's own screens would show
+ * its author; else the user's name and e-mail as the message's sender (the API login must not sign for everyone).
+ */
+export async function authorOf(erp: ErpClient, user: Person): Promise<NoteAuthor> {
+  const [partner] = await erp.searchRead('res.partner', [['email', '=ilike', user.email]], { fields: ['id'], limit: 1, order: 'id' });
+  if (partner) return { author_id: partner.id };
+  return { email_from: `${`${user.firstName} ${user.lastName}`.trim() || user.email} <${user.email}>` };
+}
+
+/** Posts a note in a record's chatter as the console user (an internal note: no mail to followers). */
+export async function postNote(erp: ErpClient, user: Person, model: string, id: number, body: string, messageType: 'comment' | 'notification' = 'comment'): Promise<number> {
+  return erp.call<number>(model, 'message_post', [id], [], { body, message_type: messageType, subtype_xmlid: 'mail.mt_note', ...(await authorOf(erp, user)) });
+}
+
+/** A move of the user's companies, as the list reads it; 404 when it is not one of theirs. */
+export async function scopedMove(erp: ErpClient, companies: number[], id: number): Promise<ErpRecord> {
+  const [move] = await erp.searchRead('account.move', [['id', '=', id], ['company_id', 'in', companies], ['move_type', 'in', MOVE_TYPES]], { fields: MOVE_FIELDS });
+  if (!move) throw new HttpError(404, 'moves.notFound', { id });
+  return move;
+}
+
+/** Moves as listed, each with its version (server/erp/versions.ts). */
+export function versionedRows(versions: RecordVersions, moves: ErpRecord[]) {
+  return versions.withVersions('account.move', moves, moves.map(moveRow));
+}
+
+/** A move of the user's companies as listed, with its version: what an edit or a decision answers. */
+export async function listedMove(erp: ErpClient, versions: RecordVersions, companies: number[], id: number) {
+  return (await versionedRows(versions, [await scopedMove(erp, companies, id)]))[0];
+}
+
+export interface MovePage {
+  order: string;
+  after: string | null | undefined;
+  pageNumber: number;
+  numberOfRecords: number;
+}
+
+/** One page of a move search (`domain`: moveSearchDomain), read after the cursor when one is given, else by offset. */
+export async function searchMoves(erp: ErpClient, versions: RecordVersions, domain: Domain, { order, after, pageNumber, numberOfRecords }: MovePage) {
+  const keyset = keysetOf(order, MOVE_ORDER, after, pageNumber, numberOfRecords);
+  const page = await searchPage(erp, 'account.move', domain, { fields: MOVE_FIELDS, order, limit: numberOfRecords, offset: keyset.offset, after: keyset.after, countLimit: COUNT_LIMIT });
+  return { moves: await versionedRows(versions, page.records), ...pageAnswer(page, order, MOVE_ORDER, numberOfRecords) };
+}
+
+/** Attachments of moves of the user's companies, in the order asked; 404 naming those that are not. */
+export async function moveAttachments(erp: ErpClient, companies: number[], ids: number[]): Promise<ErpRecord[]> {
+  const attachments = await erp.searchRead('ir.attachment', [['id', 'in', ids], ['res_model', '=', 'account.move']], { fields: ['name', 'mimetype', 'res_id', 'datas'] });
+  const moveIds = [...new Set(attachments.map((one) => one.res_id as number))];
+  const visible = new Set(
+    moveIds.length ? (await erp.searchRead('account.move', [['id', 'in', moveIds], ['company_id', 'in', companies], ['move_type', 'in', MOVE_TYPES]], { fields: ['id'] })).map((move) => move.id) : [],
+  );
+  const allowed = attachments.filter((one) => visible.has(one.res_id as number));
+  const missing = ids.filter((id) => !allowed.some((one) => one.id === id));
+  if (missing.length) throw new HttpError(404, 'moves.attachmentNotFound', { ids: missing });
+  return ids.map((id) => allowed.find((attachment) => attachment.id === id)!);
+}
+
+/** What an edit of a draft may change (the listed fields sent back with it are not stored). */
+export interface MoveChanges {
+  ref?: string;
+  concept?: string;
+  amount?: number;
+  date?: string;
+  comment?: string | null;
+}
+
+export interface MoveEdit {
+  id: number;
+  companies: number[];
+  /** The version the client read (If-Match), if it sent one. */
+  asked: string | undefined;
+  userId: number;
+}
+
+/** Edits a draft of the user's companies under its version (server/erp/versions.ts); answers it as listed. */
+export async function updateMove(erp: ErpClient, versions: RecordVersions, edit: MoveEdit, changes: MoveChanges) {
+  const { id, companies } = edit;
+  await versions.edit({ model: 'account.move', id, asked: edit.asked, userId: edit.userId }, async (current, writing) => {
+    const move = await scopedMove(erp, companies, id);
+    await current();
+    if (move.state !== 'draft') throw new HttpError(409, 'moves.notDraftChange');
+    // A new date must be recent; a draft keeps its own date when only other fields change.
+    if (changes.date && changes.date !== String(move.date ?? '').slice(0, 10) && !isWithinDateWindow(changes.date)) throw new HttpError(400, 'moves.incorrectDate', {}, { field: 'date' });
+    const values: Record<string, unknown> = {};
+    const ref = changes.ref ?? changes.concept;
+    if (ref !== undefined) values.ref = ref;
+    if (changes.date) {
+      values.date = changes.date;
+      values.invoice_date = changes.date;
+    }
+    if (changes.comment !== undefined) values.narration = changes.comment ? `<p>${escapeHtml(changes.comment).replace(/\n/g, '<br>')}</p>` : false;
+    if (changes.amount !== undefined && roundMoney(changes.amount) !== move.amount_total) values.invoice_line_ids = await amountLines(erp, move, changes.amount, ref);
+    if (Object.keys(values).length) await writing(() => erp.write('account.move', [move.id], values));
+  });
+  return listedMove(erp, versions, companies, id);
+}
+
+/**
+ * A new total through the invoice line: Odoo then recomputes the tax and payment-term lines it keeps beside it. The
+ * line's taxes are taken out of the total, so that the document's total is the amount typed.
+ */
+async function amountLines(erp: ErpClient, move: ErpRecord, amount: number, ref: string | undefined) {
+  const lines = await erp.searchRead('account.move.line', [['move_id', '=', move.id], '|', ['display_type', '=', 'product'], ['display_type', '=', false]], { fields: ['tax_ids'] });
+  if (lines.length > 1) throw new HttpError(400, 'moves.amountSeveralLines', {}, { field: 'amount' });
+  let rate = 0;
+  const taxIds = (lines[0]?.tax_ids as number[]) ?? [];
+  if (taxIds.length) rate = (await erp.read('account.tax', taxIds, ['amount'])).reduce((sum, tax) => sum + Number(tax.amount), 0);
+  const priceUnit = roundMoney(amount / (1 + rate / 100));
+  return lines.length ? [[1, lines[0].id, { price_unit: priceUnit, quantity: 1 }]] : [[0, 0, { name: ref ?? (move.ref as string) ?? '/', quantity: 1, price_unit: priceUnit }]];
+}
+
+/** Deletes a draft of the user's companies. */
+export async function deleteMove(erp: ErpClient, companies: number[], id: number): Promise<void> {
+  const move = await scopedMove(erp, companies, id);
+  if (move.state !== 'draft') throw new HttpError(409, 'moves.notDraftDelete');
+  await erp.unlink('account.move', [move.id]);
+}
+
+/** A comment in the chatter of a move of the user's companies, signed by them; answers the message's id. */
+export async function commentMove(erp: ErpClient, user: Person & { companies: number[] }, id: number, comment: string): Promise<number> {
+  const move = await scopedMove(erp, user.companies, id);
+  return postNote(erp, user, 'account.move', move.id, comment);
+}
+
+/** The people's messages of each move, oldest first. */
+async function messagesOf(erp: ErpClient, ids: number[]) {
+  if (!ids.length) return new Map<number, unknown[]>();
+  const major = (await erp.version?.()) ?? 17;
+  const messages = await erp.searchRead('mail.message', [['model', '=', 'account.move'], ['res_id', 'in', ids], PEOPLE_MESSAGES], {
+    fields: ['res_id', 'date', 'body', ...messageDescriptionFields(major), 'email_from'],
+    order: 'date asc, id asc',
+  });
+  const byMove = new Map<number, unknown[]>();
+  for (const message of messages) {
+    const list = byMove.get(message.res_id as number) ?? [];
+    list.push({ id: message.id, date: message.date, body: message.body, description: messageDescription(message), email_from: message.email_from });
+    byMove.set(message.res_id as number, list);
+  }
+  return byMove;
+}
+
+/**
+ * The validation queue of some journals of the user's companies (404 naming those that are not): drafts neither
+ * validated nor rejected, each with its messages. Paged when `paging` is given; else the list itself (up to 1000),
+ * the spec's answer for clients that do not page.
+ */
+export async function validationQueue(erp: ErpClient, companies: number[], journalIds: number[], paging: { pageNumber: number; numberOfRecords: number } | undefined) {
+  const journals = await erp.searchRead('account.journal', [['id', 'in', journalIds], ['company_id', 'in', companies]], { fields: ['id'] });
+  if (journals.length !== journalIds.length) throw new HttpError(404, 'moves.journalNotFound', { ids: journalIds.filter((id) => !journals.some((one) => one.id === id)) });
+  const domain: Domain = [['journal_id', 'in', journalIds], ['company_id', 'in', companies], ['move_type', 'in', MOVE_TYPES], ['state', '=', 'draft'], ['pnt_account_move_team_manager_validate', '=', false], ['pnt_account_move_team_manager_deny', '=', false]];
+  const withMessages = async (moves: ErpRecord[]) => {
+    const messages = await messagesOf(erp, moves.map((move) => move.id));
+    return moves.map((move) => ({ ...moveRow(move), messages: messages.get(move.id) ?? [] }));
+  };
+  if (!paging) return withMessages(await erp.searchRead('account.move', domain, { fields: MOVE_FIELDS, order: QUEUE_ORDER, limit: 1000 }));
+  const { pageNumber, numberOfRecords } = paging;
+  const page = await searchPage(erp, 'account.move', domain, { fields: MOVE_FIELDS, order: QUEUE_ORDER, limit: numberOfRecords, offset: (pageNumber - 1) * numberOfRecords, countLimit: COUNT_LIMIT });
+  return { moves: await withMessages(page.records), total: page.length, totalIsLowerBound: page.limited };
+}
