@@ -1,8 +1,8 @@
 /**
  * The one refusal every route, service and client throws (issue 27): an HTTP status, a message key of
- * server/messages.ts with its parameters, and the field at fault. The error handler (server/app.ts) answers it in the
- * request's language as { statusCode, error, message, code, field?, params? }; its own `message` is the API's
- * English wording, for logs and for code that reads it.
+ * server/messages.ts with its parameters, and the field at fault. The error handler (server/plugins/refusals.ts)
+ * answers it in the request's language as { statusCode, error, message, code, field?, params? }; its own `message` is
+ * the API's English wording, for logs and for code that reads it.
  */
 import { refusalMessage, type MessageKey, type MessageParams } from './messages';
 

@@ -4,7 +4,7 @@
  * "must be a number", "is required", "must be text or a number"). Each rule is a message key of server/messages.ts
  * with its parameters, carried in the issue's message (encodeRule), so the answer can say it in the request's
  * language; a schema that words a rule its own way ('The name is required') keeps that wording as the API's.
- * The answer is `<field>: <rule>` (server/app.ts).
+ * The answer is `<field>: <rule>` (server/plugins/refusals.ts).
  */
 import { z } from 'zod';
 import { MAX_ID } from '../shared/domain/constants';

@@ -1,7 +1,7 @@
 /**
  * The `If-Match` request header of the ERP edits (issue 29, server/erp/versions.ts) as routes read it and as the
  * OpenAPI document describes it. A route that honours it declares `config: { ifMatch: true }`: the declaration is what
- * puts the header and its 409 in the document (server/app.ts), and reading the header without it is refused, so an
+ * puts the header and its 409 in the document (server/plugins/docs.ts), and reading the header without it is refused, so an
  * edit cannot check versions without saying so to API clients.
  */
 import type { FastifyRequest } from 'fastify';

@@ -34,7 +34,7 @@ function fileOf(body: unknown): unknown {
 
 /**
  * Reads with a signal that fires when the client goes away before its answer (a waiting document then leaves the
- * queue). A busy answer's Retry-After is the error handler's (app.ts).
+ * queue). A busy answer's Retry-After is the error handler's (server/plugins/refusals.ts).
  */
 async function reading<T>(reply: FastifyReply, read: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const gone = new AbortController();
