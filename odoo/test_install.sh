@@ -5,9 +5,11 @@
 #
 # The conf's addons_path must include this folder (odoo/). The script creates a throwaway
 # database (without demo data) with the connector's CE dependencies, installs and upgrades
-# backoffice_connector (failing on any warning or error logged meanwhile), starts a server
-# on a spare port, checks the fields, models, menus and views over JSON-RPC, then stops the
-# server and drops the database (KEEP_DB=1 keeps it). About 2 minutes.
+# backoffice_connector (failing on any warning or error logged meanwhile), runs the module's
+# Odoo tests (odoo/backoffice_connector/tests, with --test-enable --test-tags /backoffice_connector:
+# failing on a failed or erroring test, an error logged, or no test run), starts a server on a
+# spare port, checks the fields, models, menus and views over JSON-RPC, then stops the server
+# and drops the database (KEEP_DB=1 keeps it). About 3 minutes on 2 cores.
 #
 # Optional: RUN_AS=odoo runs Odoo as that user (via su, needs root); PYTHON (default
 # /usr/bin/python3); PORT (default 18169); DB (default bo_connector_test_<timestamp>).
@@ -62,6 +64,23 @@ run "${ODOO[@]}" -u backoffice_connector --stop-after-init
 problems=$(tail -n +"$((start + 1))" "$LOG" | grep -E " (WARNING|ERROR|CRITICAL) " || true)
 if [ -n "$problems" ]; then echo "$problems"; echo "FAIL: warnings or errors while installing/upgrading the connector (see $LOG)"; exit 1; fi
 echo "ok   install and upgrade logged no warning or error"
+
+# The module's own tests (odoo/backoffice_connector/tests, post_install): Odoo exits non-zero on a failed test,
+# logs each one as "ERROR ... FAIL: Class.test" / "ERROR: ...", and ends with "N failed, M error(s) of K tests".
+echo "== running the module's tests (-u backoffice_connector --test-enable --test-tags /backoffice_connector)"
+tstart=$(wc -l < "$LOG")
+trc=0
+run "${ODOO[@]}" -u backoffice_connector --test-enable --test-tags /backoffice_connector --stop-after-init || trc=$?
+tlog=$(tail -n +"$((tstart + 1))" "$LOG")
+summary=$(grep -oE "[0-9]+ failed, [0-9]+ error\(s\) of [0-9]+ tests" <<<"$tlog" | tail -n 1 || true)
+errors=$(grep -E -A 12 " (ERROR|CRITICAL) " <<<"$tlog" || true)  # with the start of their tracebacks
+grep -oE "[0-9]+ post-tests in .*" <<<"$tlog" | sed 's/^/     /' || true
+if [ -n "$errors" ]; then echo "$errors"; fi
+read -r failed _ errs _ _ ran _ <<<"${summary:-x x x x x 0 x}"
+if [ "$trc" -ne 0 ] || [ -n "$errors" ] || [ -z "$summary" ] || [ "$failed" != 0 ] || [ "$errs" != 0 ] || [ "$ran" -eq 0 ]; then
+  echo "FAIL: the module's tests (${summary:-no test summary in the log}, exit code $trc; see $LOG)"; exit 1
+fi
+echo "ok   module tests: $summary"
 
 echo "== starting a server on 127.0.0.1:$PORT"
 if [ -n "${RUN_AS:-}" ]; then
