@@ -139,7 +139,7 @@ export async function moveRoutes(
       // Each refusal in the request's language, as the answer of a single decision words it.
       const locale = messageLocale(request.headers['accept-language']);
       const said = (error: HttpError) => refusalMessage(locale, { key: error.key, params: error.params, field: error.field, api: error.api });
-      const { decided, failed } = await decideMoves({ erp, cleanups, features, log: request.log }, request.user, ids, validate);
+      const { decided, failed } = await decideMoves({ erp, cleanups, features, log: request.log }, versions, request.user, ids, validate);
       return { decided, failed: failed.map(({ id, statusCode, refusal }) => ({ id, statusCode, message: said(refusal) })) };
     },
   );

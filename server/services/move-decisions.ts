@@ -92,7 +92,7 @@ export interface Undecided {
  * Several decisions: each move is judged as decideMove judges it (company scope, state), one failing leaves the
  * others decided, and a move already decided this way is left as it is.
  */
-export async function decideMoves(deciding: Deciding, manager: Manager, ids: number[], validate: boolean): Promise<{ decided: number[]; failed: Undecided[] }> {
+export async function decideMoves(deciding: Deciding, versions: RecordVersions, manager: Manager, ids: number[], validate: boolean): Promise<{ decided: number[]; failed: Undecided[] }> {
   const { erp, cleanups, features, log } = deciding;
   const wanted = [...new Set(ids)];
   const found = await erp.searchRead('account.move', [['id', 'in', wanted], ['company_id', 'in', manager.companies], ['move_type', 'in', MOVE_TYPES]], { fields: MOVE_FIELDS });
@@ -112,6 +112,8 @@ export async function decideMoves(deciding: Deciding, manager: Manager, ids: num
     else {
       try {
         await decide(erp, cleanups, move, validate, { author: authorOnce, email: manager.email, oneCall }, log);
+        // Counted as an edit, as a single decision is: an editor holding the earlier version is refused and told who.
+        await versions.bump('account.move', move.id, manager.id);
         decided.push(id);
       } catch (error) {
         const statusCode = (error as { statusCode?: number }).statusCode;

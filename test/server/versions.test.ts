@@ -102,6 +102,20 @@ describe('PUT /odoo/moves/{id} with If-Match', () => {
   });
 });
 
+describe("a manager's decision counts as an edit", () => {
+  it.each([
+    ['one decision', (id: number) => call('PUT', `/odoo/moves/${id}/validate`, 'manager', { validate: true })],
+    ['a decision of several', (id: number) => call('POST', '/odoo/moves/validate', 'manager', { ids: [id], validate: true })],
+  ])('%s: an edit with the version read before it is refused, naming the manager', async (_, decide) => {
+    const move = await draftMove();
+    const decided = await decide(move.id);
+    expect(decided.status).toBe(200);
+    const stale = await call('PUT', `/odoo/moves/${move.id}`, 'admin', { ref: 'Cambiado tras validar' }, { 'if-match': `"${move.version}"` });
+    expect(stale).toMatchObject({ status: 409, body: { code: 'records.changedBy', message: expect.stringContaining('(Marta Manager)') } });
+    expect(await storedRef(move.id)).toBe(move.ref);
+  });
+});
+
 describe('the other edited records answer a version and refuse a stale one', () => {
   it('contacts', async () => {
     const list = await call('POST', '/odoo/contacts/search', 'admin', { pageNumber: 1, numberOfRecords: 50 });
