@@ -15,6 +15,7 @@ import { multiLine, rule, singleLine, validId, worded } from '../input';
 import { ifMatchOf } from '../erp/if-match';
 import type { RecordVersions } from '../erp/versions';
 import { submissionHeaders, submissionKeyOf } from '../erp/whole';
+import { contactAnswer, createdAnswer, pageOf } from './answers';
 import { filterShape } from './filters';
 import { contactDuplicates, correctContact, createContact, readContact, searchContacts } from '../services/contacts';
 
@@ -88,13 +89,13 @@ export async function contactRoutes(app: FastifyInstance, { erp, features, versi
   const services = { erp, features, versions };
   const userOf = (request: FastifyRequest) => request.user;
 
-  api.post('/odoo/contacts/create', { schema: { headers: submissionHeaders, body: orEmpty(createSchema) }, config: { permission: 'contacts.create' } }, async (request, reply) => {
+  api.post('/odoo/contacts/create', { schema: { headers: submissionHeaders, body: orEmpty(createSchema), response: { 201: createdAnswer } }, config: { permission: 'contacts.create' } }, async (request, reply) => {
     const { id, replayed } = await createContact(services, request.body.fields, userOf(request), submissionKeyOf(request));
     if (replayed) reply.header('idempotent-replayed', 'true');
     return reply.code(201).send({ id });
   });
 
-  api.post('/odoo/contacts/search', { schema: { body: orEmpty(withSort(contactSearchSchema, resource)) }, config: { permission: 'contacts.list' } }, async (request) => {
+  api.post('/odoo/contacts/search', { schema: { body: orEmpty(withSort(contactSearchSchema, resource)), response: { 200: pageOf('contacts', contactAnswer, { count: z.number().int().describe('The same as total (an earlier name)') }) } }, config: { permission: 'contacts.list' } }, async (request) => {
     const filters = request.body;
     return searchContacts(services, filters, userOf(request).companies, erpOrder(resource, filters.sort, 'name, id'));
   });

@@ -19,6 +19,7 @@ import type { FeatureProbe } from '../erp/features';
 import type { ErpCleanups } from '../erp/cleanups';
 import { submissionHeaders, submissionKeyOf } from '../erp/whole';
 import { ifMatchOf } from '../erp/if-match';
+import { moveAnswer, pageOf } from './answers';
 import { filterShape, isoDate } from './filters';
 import type { RecordVersions } from '../erp/versions';
 import { commentMove, deleteMove, MOVE_ORDER, moveAttachments, moveSearchDomain, searchMoves, updateMove, validationQueue } from '../services/moves';
@@ -59,7 +60,7 @@ export async function moveRoutes(
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.post('/odoo/moves/search', { schema: { body: orEmpty(withSort(moveSearchSchema, resource)) }, config: { permission: ['moves.list', 'moves.validate'] } }, async (request) => {
+  api.post('/odoo/moves/search', { schema: { body: orEmpty(withSort(moveSearchSchema, resource)), response: { 200: pageOf('moves', moveAnswer) } }, config: { permission: ['moves.list', 'moves.validate'] } }, async (request) => {
     const filters = request.body;
     const domain = moveSearchDomain(filters, request.user.companies);
     const order = erpOrder(resource, filters.sort, MOVE_ORDER);
@@ -100,7 +101,7 @@ export async function moveRoutes(
     .strict();
 
   // An edit answers the version it read with If-Match (the move's `version`); without it the last write wins.
-  api.put('/odoo/moves/:id', { schema: { params: idParams, body: orEmpty(updateSchema) }, config: { permission: 'moves.modify', ifMatch: true } }, async (request) => {
+  api.put('/odoo/moves/:id', { schema: { params: idParams, body: orEmpty(updateSchema), response: { 200: moveAnswer } }, config: { permission: 'moves.modify', ifMatch: true } }, async (request) => {
     const id = Number(request.params.id);
     return updateMove(erp, versions, { id, companies: request.user.companies, asked: ifMatchOf(request), userId: request.user.id }, request.body);
   });
@@ -111,7 +112,7 @@ export async function moveRoutes(
   });
 
   const validateSchema = z.object({ validate: z.boolean({ error: whenNotGiven('validate must be true or false') }) }).strict();
-  api.put('/odoo/moves/:id/validate', { schema: { params: idParams, body: orEmpty(validateSchema) }, config: { permission: 'moves.validate' } }, async (request) =>
+  api.put('/odoo/moves/:id/validate', { schema: { params: idParams, body: orEmpty(validateSchema), response: { 200: moveAnswer } }, config: { permission: 'moves.validate' } }, async (request) =>
     decideMove({ erp, cleanups, features, log: request.log }, versions, request.user, Number(request.params.id), request.body.validate),
   );
 

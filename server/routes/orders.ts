@@ -20,6 +20,7 @@ import { declaration, declaredMax, erpOrder, idParams, orEmpty, queryParam, with
 import { HttpError } from '../http-error';
 import { multiLine, rule, singleLine, validId, worded } from '../input';
 import { ifMatchOf } from '../erp/if-match';
+import { orderAnswer, orderCreatedAnswer, pageOf } from './answers';
 import { filterShape, isoDate } from './filters';
 import type { RecordVersions } from '../erp/versions';
 import { submissionHeaders, submissionKeyOf } from '../erp/whole';
@@ -140,13 +141,13 @@ export async function orderRoutes(app: FastifyInstance, { erp, config, features,
   const services = { erp, features, versions };
   const userOf = (request: FastifyRequest) => request.user;
 
-  api.post('/odoo/orders/create', { schema: { headers: submissionHeaders, body: orEmpty(createSchema) }, config: { permission: 'orders.create' } }, async (request, reply) => {
+  api.post('/odoo/orders/create', { schema: { headers: submissionHeaders, body: orEmpty(createSchema), response: { 201: orderCreatedAnswer } }, config: { permission: 'orders.create' } }, async (request, reply) => {
     const { id, name, replayed } = await createOrder(services, request.body, userOf(request), { submissionKey: submissionKeyOf(request), timeZone: config.timeZone });
     if (replayed) reply.header('idempotent-replayed', 'true');
     return reply.code(201).send({ id, name });
   });
 
-  api.post('/odoo/orders/search', { schema: { body: orEmpty(withSort(orderSearchSchema, resource)) }, config: { permission: 'orders.list' } }, async (request) => {
+  api.post('/odoo/orders/search', { schema: { body: orEmpty(withSort(orderSearchSchema, resource)), response: { 200: pageOf('orders', orderAnswer) } }, config: { permission: 'orders.list' } }, async (request) => {
     const filters = request.body;
     return searchOrders(services, filters, userOf(request).companies, { order: erpOrder(resource, filters.sort, ORDER_ORDER), timeZone: config.timeZone });
   });

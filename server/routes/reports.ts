@@ -7,7 +7,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_ID } from '../../shared/domain/constants';
-import { isIsoDate } from '../../shared/domain/dates';
 import type { ErpClient } from '../erp/types';
 import { companyAccess } from '../erp/companies';
 import type { Mailer } from '../mail';
@@ -17,6 +16,7 @@ import { orEmpty, whenNotGiven } from './reference';
 import { HttpError } from '../http-error';
 import { messageLocale } from '../messages';
 import { rule, worded } from '../input';
+import { isoDate } from './filters';
 
 export const REPORT_STARTED = 'The report is being generated. You will receive the results by email';
 
@@ -32,7 +32,6 @@ interface PaymentReportParams {
   lang: ReportLanguage;
 }
 
-const isoDate = z.string().refine(isIsoDate, rule('validation.date'));
 const NOT_AN_ID = rule('validation.id');
 const company = z.union([
   z.number().int(NOT_AN_ID).positive(NOT_AN_ID).max(MAX_ID, NOT_AN_ID),

@@ -144,6 +144,20 @@ describe('the OpenAPI document at /docs', () => {
       );
       expect(doc.paths[openApiPath(`${resource.path}/:id`)].get.responses?.['200']?.content?.['application/json']?.schema?.properties?.id, resource.name).toMatchObject({ type: 'integer' });
     }
+    // The product's own lists: their pages and rows (server/routes/answers.ts).
+    const answerOf = (path: string, method: string, status = '200') => doc.paths[path]?.[method]?.responses?.[status]?.content?.['application/json']?.schema;
+    for (const [path, items, fields] of [
+      ['/odoo/moves/search', 'moves', ['id', 'name', 'partner_id', 'amount_total', 'state', 'type', 'paymentStatus', 'uploadedBy', 'version']],
+      ['/odoo/orders/search', 'orders', ['id', 'name', 'partner_id', 'amount_total', 'margin', 'state', 'uploadedBy']],
+      ['/odoo/contacts/search', 'contacts', ['id', 'name', 'email', 'phone', 'company_id', 'category_id']],
+    ] as const) {
+      const page = answerOf(path, 'post');
+      expect(page?.required, path).toEqual(expect.arrayContaining([items, 'total', 'totalIsLowerBound']));
+      expect(Object.keys(page?.properties?.[items]?.items?.properties ?? {}), path).toEqual(expect.arrayContaining([...fields]));
+    }
+    expect(answerOf('/odoo/moves/search', 'post')?.properties?.moves.items?.properties?.paymentStatus.enum).toEqual(['paid', 'unpaid']);
+    expect(answerOf('/odoo/moves/{id}/validate', 'put')?.properties?.type.enum).toEqual(['expense', 'invoice']);
+    expect(answerOf('/odoo/orders/create', 'post', '201')?.required).toEqual(['id']);
     const employee = doc.paths['/odoo/employees/{id}'].get.responses?.['200']?.content?.['application/json']?.schema;
     // A reference: [id, name], or Odoo's false for none.
     expect(employee?.properties?.company_id).toMatchObject({ anyOf: [{ type: 'array' }, { type: 'boolean', enum: [false] }], nullable: true });
