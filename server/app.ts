@@ -44,8 +44,6 @@ import { refusals } from './plugins/refusals';
 import { requests } from './plugins/requests';
 import { zodSchemas } from './plugins/schemas';
 
-export { badTextIn } from './plugins/requests';
-
 export interface AppServices {
   config: Config;
   db: Db;

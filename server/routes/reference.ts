@@ -51,8 +51,6 @@ export function ownCompany(request: FastifyRequest, raw: unknown, field = 'compa
   return id;
 }
 
-export { companyDomain };
-
 /*
  * Schemas the routes declare (zod: Fastify checks them before the handler runs, and /docs shows them).
  */
