@@ -13,6 +13,7 @@ import { guard } from './auth/guard';
 import { embeddedIssuer } from './auth/issuer';
 import { authRoutes, issuerSettings } from './auth/routes';
 import { operatorRoutes } from './auth/first-admin';
+import { operatorBackupRoute } from './auth/operator-backup';
 import { sessionSecret } from './auth/secret';
 import { Sessions, type Clock } from './auth/session';
 import { openErp, type Erp } from './erp';
@@ -43,6 +44,10 @@ import { docs } from './plugins/docs';
 import { refusals } from './plugins/refusals';
 import { requests } from './plugins/requests';
 import { zodSchemas } from './plugins/schemas';
+import { metrics as metricsEndpoint } from './plugins/metrics';
+import { createMetrics, type AppMetrics } from './metrics/registry';
+import { measuredErp } from './metrics/erp';
+import { health, Lifecycle } from './plugins/health';
 
 export interface AppServices {
   config: Config;
@@ -58,6 +63,10 @@ export interface AppServices {
   extractor: Extractor;
   /** Half-written ERP writes undone in the background (server/erp/cleanups.ts). */
   cleanups: ErpCleanups;
+  /** The app's Prometheus metrics (server/metrics), when METRICS_TOKEN is set; nothing is measured otherwise. */
+  metrics?: AppMetrics;
+  /** Whether the process is stopping (server/main.ts): readiness 503, new requests refused with Retry-After. */
+  lifecycle: Lifecycle;
 }
 
 declare module 'fastify' {
@@ -100,6 +109,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: 30 * 1024 * 1024,
     // X-Forwarded-* only from the proxies TRUST_PROXY names (unset: none; request.ip is the socket's address).
     trustProxy: config.trustProxy ?? false,
+    // While closing, a request on a kept-alive connection goes through the hooks (server/plugins/health.ts), which
+    // answer it 503 with Retry-After in the user's language, instead of Fastify's bare 503.
+    return503OnClosing: false,
   });
   const db = options.db ?? (await openDatabase(config));
   // Several processes may start together on one PostgreSQL: one prepares the database at a time.
@@ -128,10 +140,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const extractor =
     options.extractor ??
     new Extractor({ timeoutMs: config.extractTimeoutMs, workers: config.extractWorkers, queue: config.extractQueue, memoryMb: config.extractMemoryMb, engine: config.ocrEngine, llm: config.extractLlm });
+  // Prometheus metrics only when METRICS_TOKEN is set: otherwise no /metrics, and nothing measured (server/metrics).
+  const metrics = config.metricsToken ? createMetrics({ db, pools: [extractor.pool, extractor.attachments] }) : undefined;
+  const measured = (one: ErpClient) => (metrics ? measuredErp(one, metrics) : one);
   // Undoes through the client the routes use (wrapErp included), known once the routes are registered below.
   let routesErp: ErpClient = erp.client;
   const cleanups = new ErpCleanups(db, () => routesErp, app.log, options.cleanups);
-  app.decorate('services', { config, db, erp, sessions, seededUsers, mailer, clock, reports, extractor, cleanups });
+  const lifecycle = new Lifecycle();
+  app.decorate('services', { config, db, erp, sessions, seededUsers, mailer, clock, reports, extractor, cleanups, lifecycle, metrics });
   // Every process on the database takes up report jobs nobody runs (see server/reports/jobs.ts), and half-written ERP
   // writes left by any process, this one's last run included (server/erp/cleanups.ts).
   app.addHook('onReady', async () => {
@@ -140,7 +156,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.addHook('onClose', async () => {
     await cleanups.stop();
-    await reports.stop();
+    // A graceful stop hands back the report jobs still running a few seconds before its deadline (server/stop.ts).
+    const left = lifecycle.left();
+    await reports.stop(left === undefined ? undefined : Math.max(0, left - 2000));
     if (!options.extractor) await extractor.close();
     mailer.close();
     if (!options.db) await db.close();
@@ -151,23 +169,29 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Set on the root before any route, so every route, hook and plugin refuses in one shape and reads requests alike.
   refusals(app);
   requests(app, { timeZone: config.timeZone });
+  // /healthz, /readyz, and no new work once the process is stopping: before the guard, so it refuses first.
+  await health(app, { db, erp: erp.client, readers: () => extractor.pool.usable() && extractor.attachments.usable(), lifecycle });
   // Security headers on every answer, pages and API alike, refusals included (server/security.ts): before the guard.
   await securityHeaders(app, { https: config.publicUrl.startsWith('https:') });
   // Answers compressed as the browser accepts (server/compression.ts): before the routes, which it hooks as they are added.
   await compression(app);
+  // GET /metrics and every request's duration by route: after compression (which hooks the routes added after it).
+  if (metrics) await metricsEndpoint(app, { metrics, token: config.metricsToken! });
   await app.register(guard, { sessions });
 
   // The OpenAPI document of every route registered from here on (GET /docs/json), and a page to browse it (GET /docs).
   await docs(app);
 
-  const embedded = config.google ? null : await embeddedIssuer(app, { config, db, secret, clock });
-  await app.register(authRoutes, { config, db, sessions, secret, issuer: issuerSettings(app, config, embedded), resolve: options.resolveAccount, clock });
+  const embedded = config.google ? null : await embeddedIssuer(app, { config, db, secret, clock, signIns: metrics?.signIns });
+  await app.register(authRoutes, { config, db, sessions, secret, issuer: issuerSettings(app, config, embedded), resolve: options.resolveAccount, clock, signIns: metrics?.signIns });
   // Routes see the ERP through the companies guard: a search over companies the ERP does not give the server leaves
   // them out and names them to the console, or is refused naming them when they are all it asked for; never answered
   // silently empty (server/erp/companies.ts).
-  const companies = companyAccess(erp.client, config.erp === 'odoo' ? config.odoo?.login : undefined);
-  const client = guardCompanies(options.wrapErp ? options.wrapErp(erp.client) : erp.client, companies, noteCompaniesLeftOut);
+  // Measured (METRICS_TOKEN) outside wrapErp: a failure a test injects counts as the ERP's.
+  const companies = companyAccess(measured(erp.client), config.erp === 'odoo' ? config.odoo?.login : undefined);
+  const client = guardCompanies(measured(options.wrapErp ? options.wrapErp(erp.client) : erp.client), companies, noteCompaniesLeftOut);
   await app.register(operatorRoutes, { db, erp: client, sessions, publicUrl: config.publicUrl, clock });
+  await app.register(operatorBackupRoute, { db, sessions });
   routesErp = client;
   // What this ERP offers (optional modules), asked once and cached: routes degrade per feature.
   const features = featureProbe(client);

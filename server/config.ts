@@ -107,6 +107,7 @@ const trustProxy = text.transform((value, context): string[] | undefined => {
 const schema = z
   .object({
     PORT: whole('PORT', 0, 65535, 3000),
+    HOST: text.refine((value) => value === undefined || isIP(value) !== 0, 'HOST must be an IP address to listen on, such as 127.0.0.1 (behind a proxy on this machine) or 0.0.0.0'),
     DATA_DIR: text.transform((value) => value ?? './data'),
     DATABASE_URL: text.refine(
       (value) => value === undefined || value === 'memory://' || /^postgres(ql)?:\/\/./.test(value),
@@ -130,6 +131,8 @@ const schema = z
     // Unset: this server on localhost at its own PORT (issue 16: with PORT=8080 alone, sign-in redirected to :3000).
     PUBLIC_URL: httpUrl('PUBLIC_URL', 'http://localhost:3000').transform((value) => value?.replace(/\/+$/, '')),
     SESSION_SECRET: text.refine((value) => value === undefined || value.length >= 32, 'SESSION_SECRET must have at least 32 characters'),
+    // Unset: no /metrics at all (404 as any unknown path); set: required as `Authorization: Bearer <token>`.
+    METRICS_TOKEN: text.refine((value) => value === undefined || value.length >= 32, 'METRICS_TOKEN must have at least 32 characters'),
     LOG_LEVEL: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     EXTRACT_TIMEOUT_MS: whole('EXTRACT_TIMEOUT_MS', 1000, 600_000, 25_000),
     EXTRACT_WORKERS: whole('EXTRACT_WORKERS', 1, 64, Math.max(1, Math.min(2, availableParallelism()))),
@@ -143,6 +146,7 @@ const schema = z
     EXTRACT_LLM_API_KEY: text,
     TIME_ZONE: text.refine((value) => value === undefined || isTimeZone(value), 'TIME_ZONE must be an IANA time zone such as Europe/Madrid'),
     TRUST_PROXY: trustProxy,
+    STOP_TIMEOUT_MS: whole('STOP_TIMEOUT_MS', 1000, 600_000, 30_000),
   })
   .superRefine((env, context) => {
     if (env.ERP === 'odoo') {
@@ -174,6 +178,8 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export interface Config {
   port: number;
+  /** The address the server listens on: every interface by default; 127.0.0.1 behind a proxy on the same machine. */
+  host: string;
   dataDir: string;
   /** A PostgreSQL server; unset: PGlite in DATA_DIR/pglite; 'memory://': PGlite in memory (tests, benchmarks). */
   databaseUrl?: string;
@@ -223,6 +229,13 @@ export interface Config {
    * never every peer. Unset: none, request.ip is the socket's address (what the sign-in limits count).
    */
   trustProxy?: string[];
+  /** Prometheus metrics at /metrics for this bearer token (server/metrics); unset: not served, nothing measured. */
+  metricsToken?: string;
+  /**
+   * A graceful stop (SIGTERM) waits this long for the requests and report jobs under way; then the report jobs still
+   * running are handed back to the other processes and the process ends.
+   */
+  stopTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -247,6 +260,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   return {
     port: e.PORT,
+    host: e.HOST ?? '0.0.0.0',
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     erp: e.ERP,
@@ -270,6 +284,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     extractLlm: e.EXTRACT_LLM_URL ? { url: e.EXTRACT_LLM_URL.replace(/\/+$/, ''), model: e.EXTRACT_LLM_MODEL!, apiKey: e.EXTRACT_LLM_API_KEY } : undefined,
     timeZone: e.TIME_ZONE ?? DEFAULT_TIME_ZONE,
     trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN,
+    stopTimeoutMs: e.STOP_TIMEOUT_MS,
   };
 }
 

@@ -4,6 +4,8 @@ import { configOrReport } from './config';
 import { databaseFault } from './db/faults';
 import { demoAccountsText, DemoPasswordsPresent } from './db/seed';
 import { checkOdooAtStart } from './erp/odoo/startup-check';
+import { SchemaTooNew } from './db/migrations';
+import { stopGracefully } from './stop';
 
 /**
  * The last line of defence (issue 29, item 2): a rejection nobody awaited, or an 'error' event nobody listens to, of
@@ -27,7 +29,7 @@ async function main() {
   const app = await buildApp(config);
   guardProcess(app.log);
   const { seededUsers, erp } = app.services;
-  await app.listen({ port: config.port, host: '0.0.0.0' });
+  await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`Backoffice console on ${config.publicUrl} (listening on port ${port}; ERP: ${config.erp}${erp.seeded ? ', demo data seeded' : ''})`);
@@ -44,9 +46,7 @@ async function main() {
   const stop = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal}: closing`);
-    await app.close();
-    process.exit(0);
+    process.exit((await stopGracefully(app, signal)) === 'stopped' ? 0 : 1);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
@@ -54,6 +54,6 @@ async function main() {
 
 main().catch((error) => {
   // A refusal that says its own fix is printed as it is, without a stack.
-  console.error(error instanceof DemoPasswordsPresent ? error.message : error);
+  console.error(error instanceof DemoPasswordsPresent || error instanceof SchemaTooNew ? error.message : error);
   process.exit(1);
 });

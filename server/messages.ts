@@ -183,6 +183,10 @@ const CATALOGUE = {
   // The server and what it depends on.
   'server.internal': { en: 'Internal server error', es: 'Error interno del servidor' },
   'server.failed': { en: 'The server could not complete the request: try again later', es: 'El servidor no ha podido completar la petición: inténtelo de nuevo más tarde' },
+  'server.restarting': {
+    en: 'The server is restarting: try again in a few seconds',
+    es: 'El servidor se está reiniciando: inténtelo de nuevo en unos segundos',
+  },
   'db.unavailable': {
     en: 'The database is not answering: try again in a moment',
     es: 'La base de datos no responde: inténtelo de nuevo en un momento',

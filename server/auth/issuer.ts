@@ -24,6 +24,7 @@ import { databaseAdapter } from './oidc-adapter';
 import { sharedSecret } from './secret';
 import { DATABASE_RETRY_AFTER_SECONDS, DatabaseUnavailable, faultOf } from '../db/faults';
 import { DatabaseSignInLimitStore, SIGN_IN_LIMITS, SignInLimits } from './sign-in-limits';
+import { lockoutOf, type SignInObserver } from './sign-in-events';
 
 export { addressKey, SIGN_IN_LIMITS, SignInLimits, type SignInLimitSettings } from './sign-in-limits';
 
@@ -101,23 +102,31 @@ export interface EmbeddedIssuer {
   clientSecret: string;
 }
 
-export async function embeddedIssuer(
-  app: FastifyInstance,
-  options: { config: Config; db: SqlDatabase; secret: string; clock?: () => Date },
-): Promise<EmbeddedIssuer> {
-  const { config, db, secret } = options;
-  const now = options.clock ?? (() => new Date());
-  const limits = new SignInLimits(
+/** The form's limits, in the app database: each lockout logged and told to the observer (the metrics). */
+function signInLimits(app: FastifyInstance, db: SqlDatabase, observer?: SignInObserver): SignInLimits {
+  return new SignInLimits(
     SIGN_IN_LIMITS,
-    ({ account, address, underAttack, until }) =>
+    (limited) => {
+      const { account, address, underAttack, until } = limited;
       app.log.warn(
         { account, address, until: new Date(until).toISOString() },
         account
           ? `sign-in: account locked for this address after failed attempts${underAttack ? ' (the account is failing from several addresses)' : ''}`
           : 'sign-in: address limited after failed attempts',
-      ),
+      );
+      observer?.locked(lockoutOf(limited));
+    },
     new DatabaseSignInLimitStore(db, SIGN_IN_LIMITS),
   );
+}
+
+export async function embeddedIssuer(
+  app: FastifyInstance,
+  options: { config: Config; db: SqlDatabase; secret: string; clock?: () => Date; signIns?: SignInObserver },
+): Promise<EmbeddedIssuer> {
+  const { config, db, secret, signIns } = options;
+  const now = options.clock ?? (() => new Date());
+  const limits = signInLimits(app, db, signIns);
   const issuer = `${config.publicUrl}/oidc`;
   const secretForClient = clientSecret(secret);
 
@@ -356,6 +365,7 @@ export async function embeddedIssuer(
         const at = now().getTime();
         const attempt = await limits.attempt(email, request.ip, at);
         if ('refusedUntil' in attempt) {
+          signIns?.failed('limited');
           const seconds = Math.max(1, Math.ceil((attempt.refusedUntil - at) / 1000));
           return noStore(reply)
             .code(429)
@@ -365,7 +375,10 @@ export async function embeddedIssuer(
         const user = await findUserByEmail(db, email);
         const passwordOk = await verifyPassword(password, user?.passwordHash ?? null);
         // A deactivated account answers as a wrong password does, so that its password is not confirmed.
-        if (!user || !passwordOk || !user.active) return noStore(reply).code(401).send(loginPage(language, action, { email, error: t.badCredentials }));
+        if (!user || !passwordOk || !user.active) {
+          signIns?.failed('credentials');
+          return noStore(reply).code(401).send(loginPage(language, action, { email, error: t.badCredentials }));
+        }
         await attempt.succeeded();
 
         const grantId = await grantConsent(details.params, String(user.id));

@@ -12,6 +12,7 @@ import type { Sql } from '../db/sql';
 import { resolveAccount, type AccountResolver } from './accounts';
 import { messagePage, pageLanguage, type MessageKey, type PageLanguage } from './pages';
 import { signInFault } from './issuer';
+import { callbackFailure, type SignInObserver } from './sign-in-events';
 import { DatabaseUnavailable, DiskFull } from '../db/faults';
 import type { Sessions } from './session';
 import { HttpError } from '../http-error';
@@ -83,7 +84,7 @@ function signInCookie(config: Config, value: string, maxAge: number): string {
 
 export async function authRoutes(
   app: FastifyInstance,
-  options: { config: Config; db: Sql; sessions: Sessions; secret: string; issuer: IssuerSettings; resolve?: AccountResolver; clock?: () => Date },
+  options: { config: Config; db: Sql; sessions: Sessions; secret: string; issuer: IssuerSettings; resolve?: AccountResolver; clock?: () => Date; signIns?: SignInObserver },
 ) {
   const { config, db, sessions, secret, issuer } = options;
   const resolve = options.resolve ?? resolveAccount;
@@ -105,12 +106,8 @@ export async function authRoutes(
 
   /** A clear page in both languages, the transaction cookie dropped, and never a token. */
   function failure(reply: FastifyReply, language: PageLanguage, status: number, key: MessageKey, value?: string) {
-    return reply
-      .code(status)
-      .header('cache-control', 'no-store')
-      .header('set-cookie', transactionCookie(config, '', 0))
-      .type('text/html; charset=utf-8')
-      .send(messagePage(language, key, { value }));
+    options.signIns?.failed(callbackFailure(key));
+    return reply.code(status).header('cache-control', 'no-store').header('set-cookie', transactionCookie(config, '', 0)).type('text/html; charset=utf-8').send(messagePage(language, key, { value }));
   }
 
   /**

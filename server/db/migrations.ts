@@ -237,6 +237,38 @@ export const MIGRATIONS: Array<{ id: number; name: string; sql: string }> = [
   },
 ];
 
+/** The schema version this release makes: its last migration's number. */
+export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map((migration) => migration.id));
+
+/**
+ * A database migrated by a newer release (issue 32, item 6): this release does not know its tables, and writing to them
+ * could lose what the newer one keeps there. Refused at start, before anything is written, naming both versions.
+ */
+export class SchemaTooNew extends Error {
+  constructor(
+    readonly database: number,
+    readonly release: number,
+  ) {
+    super(
+      `The database was migrated by a newer release (schema version ${database}); this release knows schema version ${release}. ` +
+        'Start the newer release again, or restore a backup made by this release (npm run restore).',
+    );
+    this.name = 'SchemaTooNew';
+  }
+}
+
+/** The applied migrations' numbers against this release's: a number it does not know is a newer release's. */
+export function refuseNewerSchema(applied: Iterable<number>): void {
+  const newest = Math.max(0, ...applied);
+  if (newest > SCHEMA_VERSION) throw new SchemaTooNew(newest, SCHEMA_VERSION);
+}
+
+/** The schema version of a migrated database (0: none applied), and whether it is this release's. */
+export async function schemaVersion(db: Pick<Db, 'query'>): Promise<number> {
+  const [row] = await db.query<{ version: number | null }>('SELECT max(id)::int AS version FROM schema_migrations');
+  return row?.version ?? 0;
+}
+
 /** Any number: the advisory lock under which one process at a time migrates a shared PostgreSQL. */
 const MIGRATION_LOCK = 7_150_015;
 
@@ -250,6 +282,7 @@ export async function migrate(db: Db): Promise<number[]> {
     });
   await locked((tx) => tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (id integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`));
   const done = new Set((await db.query<{ id: number }>('SELECT id FROM schema_migrations')).map((row) => row.id));
+  refuseNewerSchema(done);
   const applied: number[] = [];
   for (const migration of MIGRATIONS) {
     if (done.has(migration.id)) continue;

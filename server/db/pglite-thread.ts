@@ -26,13 +26,21 @@ export interface PgliteThread extends Sql {
   exec(sql: string): Promise<void>;
   transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * The data directory as an uncompressed tar (PGlite's dumpDataDir), one consistent moment of the database: taken
+   * between transactions, after a checkpoint (npm run backup). Queries wait while it is taken.
+   */
+  dumpDataDir(): Promise<Uint8Array>;
   /** Settles with why once the thread has ended (closed, crashed, out of memory, terminated): it answers no more. */
   readonly ended: Promise<Error>;
   /** Ends the thread at once, as a crash would (tests of what the server does then). */
   terminate(): Promise<void>;
 }
 
-/** Starts PGlite in its thread: in `dir`, or in memory (from `template`, an initialised data directory, if given). */
+/**
+ * Starts PGlite in its thread: in `dir`, or in memory; `template`, an initialised data directory (dumpDataDir's tar), is
+ * what it starts from, in memory or in a `dir` that holds no database yet (a restore; PGlite refuses one that does).
+ */
 export async function startPgliteThread(options: { dir?: string; template?: Blob }): Promise<PgliteThread> {
   const template = options.template ? await options.template.arrayBuffer() : undefined;
   const worker = new Worker(THREAD_FILE, {
@@ -59,13 +67,13 @@ export async function startPgliteThread(options: { dir?: string; template?: Blob
     const stopped = (code: number) => reject(new Error(`The embedded database stopped while starting (exit ${code})`));
     worker.once('message', started).once('error', reject).once('exit', stopped);
   });
-  worker.on('message', (message: { id: number; rows?: unknown[]; error?: Record<string, unknown> }) => {
+  worker.on('message', (message: { id: number; rows?: unknown[]; dump?: ArrayBuffer; error?: Record<string, unknown> }) => {
     const call = calls.get(message.id);
     if (!call) return;
     calls.delete(message.id);
     hold();
     if (message.error) call.reject(revive(message.error));
-    else call.resolve(message.rows ?? []);
+    else call.resolve(message.dump ? [message.dump] : (message.rows ?? []));
   });
   const stop = (error: Error) => {
     ended ??= error;
@@ -116,6 +124,10 @@ export async function startPgliteThread(options: { dir?: string; template?: Blob
       }
       await call({ op: 'end', tx, commit: true });
       return result;
+    },
+    async dumpDataDir() {
+      const [dump] = await call<ArrayBuffer>({ op: 'dump' });
+      return new Uint8Array(dump);
     },
     async close() {
       if (!ended) await call({ op: 'close' }).catch(() => undefined);

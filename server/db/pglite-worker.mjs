@@ -4,8 +4,10 @@
  * Plain JavaScript: a worker thread starts without the TypeScript loader the server runs with.
  *
  * Messages in: { id, op: 'query', sql, params, tx? } | { id, op: 'exec', sql } | { id, op: 'begin', tx } |
- *   { id, op: 'end', tx, commit } | { id, op: 'close' }.  Out: { op: 'ready' } or { op: 'failed', error } once, then
- *   { id, rows } | { id, error } for each message.
+ *   { id, op: 'end', tx, commit } | { id, op: 'dump' } | { id, op: 'close' }.  Out: { op: 'ready' } or
+ *   { op: 'failed', error } once, then { id, rows } | { id, dump } (an ArrayBuffer, for 'dump') | { id, error } for each.
+ * workerData: { dir?, template? }: a folder (PGlite's files) or memory; template, an ArrayBuffer of a data directory
+ * (PGlite's dumpDataDir), is loaded into memory, or into `dir` when that folder holds no database yet (a restore).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
@@ -32,9 +34,8 @@ if (!parentPort) throw new Error('pglite-worker.mjs runs as a worker thread: sta
 const options = { extensions: { pg_trgm, unaccent } };
 let pg;
 try {
-  pg = workerData.dir
-    ? new PGlite(workerData.dir, options)
-    : new PGlite({ ...options, ...(workerData.template ? { loadDataDir: new Blob([workerData.template]) } : {}) });
+  const load = workerData.template ? { loadDataDir: new Blob([workerData.template]) } : {};
+  pg = workerData.dir ? new PGlite(workerData.dir, { ...options, ...load }) : new PGlite({ ...options, ...load });
   await pg.waitReady;
   parentPort.postMessage({ op: 'ready' });
 } catch (error) {
@@ -83,6 +84,14 @@ async function answer(message) {
       }
       return [];
     }
+    case 'dump':
+      // The data directory as one tar (npm run backup): taken as a transaction of its own, so after every transaction
+      // under way has ended and before the next begins, and after a checkpoint, so a restore starts without replaying
+      // the write-ahead log. Queries wait meanwhile: it is one moment of the database.
+      return pg.transaction(async (tx) => {
+        await tx.exec('CHECKPOINT');
+        return (await pg.dumpDataDir('none')).arrayBuffer();
+      });
     case 'close':
       await pg.close();
       return [];
@@ -93,7 +102,7 @@ async function answer(message) {
 
 parentPort.on('message', (message) => {
   answer(message).then(
-    (rows) => parentPort.postMessage({ id: message.id, rows }),
+    (rows) => (rows instanceof ArrayBuffer ? parentPort.postMessage({ id: message.id, dump: rows }, [rows]) : parentPort.postMessage({ id: message.id, rows })),
     (error) => parentPort.postMessage({ id: message.id, error: plain(error) }),
   );
 });

@@ -56,6 +56,35 @@ export interface ReaderPoolOptions {
 
 export type PoolKind = 'reader' | 'attachment';
 
+/**
+ * Why a document was not read: the queue was full (503), the time limit (504) or the memory cap (422), the reader
+ * crashed or could not start, the pool was closing, the client went away while it waited, or the document itself was
+ * refused (not readable, too many pixels, not a PDF...: `bad_file`).
+ */
+export type PoolRefusal = 'queue_full' | 'timeout' | 'memory' | 'crashed' | 'start' | 'closed' | 'abandoned' | 'bad_file';
+
+/** One document's end, as the pool tells its observers (server/metrics): how long it waited and was read, or why refused. */
+export interface PoolEvent {
+  kind: PoolKind;
+  /** Seconds from asking to a reader taking it (or to its refusal, when none did). */
+  waitedSeconds: number;
+  /** Seconds from a reader taking it to its answer; undefined when it was refused before a reader took it. */
+  readSeconds?: number;
+  refusal?: PoolRefusal;
+}
+
+/** The pool's own refusal keys read back as reasons; any other refusal is the document's (bad_file). */
+const REASONS: Record<keyof (typeof REFUSALS)[PoolKind], PoolRefusal> = {
+  busy: 'queue_full',
+  timeout: 'timeout',
+  memory: 'memory',
+  crashed: 'crashed',
+  start: 'start',
+  closed: 'closed',
+  abandoned: 'abandoned',
+  failed: 'bad_file',
+};
+
 /** The refusals of the pool itself (busy, time, memory, a crash), in the words of what it does. */
 const REFUSALS = {
   reader: { busy: 'extract.busy', timeout: 'extract.timeout', memory: 'extract.memory', crashed: 'extract.crashed', start: 'extract.start', closed: 'extract.closed', abandoned: 'extract.abandoned', failed: 'extract.failed' },
@@ -125,10 +154,13 @@ export class ReaderPool {
   private sampler: NodeJS.Timeout | undefined;
   private sampling = false;
   private closed = false;
+  /** The last reader to start failed to (reset when one starts). */
+  private startFailing = false;
   private exitHook = false;
   /** Since warm(): the last reader is not stopped when idle. */
   private keepOne = false;
   private readonly killAll = () => this.readers.forEach((reader) => reader.child.kill('SIGKILL'));
+  private readonly observers = new Set<(event: PoolEvent) => void>();
 
   constructor(options: ReaderPoolOptions = {}) {
     this.workers = Math.max(1, options.workers ?? DEFAULT_READERS);
@@ -156,15 +188,53 @@ export class ReaderPool {
    * One job for a process of this pool (its worker's request, without the id): its answer, or the refusals of read().
    */
   async process<T>(request: Record<string, unknown>, signal?: AbortSignal): Promise<T> {
-    await this.slot(signal);
+    const asked = performance.now();
     try {
-      return (await this.run(request)) as T;
+      await this.slot(signal);
+    } catch (error) {
+      this.tell(asked, undefined, this.refusalOf(error));
+      throw error;
+    }
+    const taken = performance.now();
+    try {
+      const result = (await this.run(request)) as T;
+      this.tell(asked, taken);
+      return result;
+    } catch (error) {
+      this.tell(asked, taken, this.refusalOf(error));
+      throw error;
     } finally {
       const next = this.waiting.shift();
       // The slot passes to the next waiting document, or is freed.
       if (next) next.resolve();
       else this.running--;
     }
+  }
+
+  /** Tells `observer` how each document from now on ends (server/metrics); the function returned stops it. */
+  observe(observer: (event: PoolEvent) => void): () => void {
+    this.observers.add(observer);
+    return () => this.observers.delete(observer);
+  }
+
+  /** A document's end to the observers: asked and taken are performance.now() times; `refusal` when it was refused. */
+  private tell(asked: number, taken: number | undefined, refusal?: PoolRefusal): void {
+    if (!this.observers.size) return;
+    const now = performance.now();
+    const event: PoolEvent = { kind: this.kind, waitedSeconds: ((taken ?? now) - asked) / 1000, readSeconds: taken === undefined ? undefined : (now - taken) / 1000, refusal };
+    for (const observer of this.observers) {
+      try {
+        observer(event);
+      } catch {
+        // An observer never fails a document.
+      }
+    }
+  }
+
+  private refusalOf(error: unknown): PoolRefusal {
+    if (!(error instanceof ExtractionError)) return 'crashed';
+    const own = (Object.keys(REASONS) as Array<keyof typeof REASONS>).find((name) => this.refusals[name] === error.key);
+    return own ? REASONS[own] : 'bad_file';
   }
 
   /** The live readers (for tests and the load bench): process id, busy, peak resident memory in MiB. */
@@ -179,6 +249,14 @@ export class ReaderPool {
     this.keepOne = true;
     const { sample, type } = await warmUpPicture();
     await Promise.all(Array.from({ length: Math.min(count, this.workers) }, () => this.read(sample, type, undefined, { receipt: false }).catch(() => undefined)));
+  }
+
+  /**
+   * Whether the pool can take documents (readiness, server/plugins/health.ts): open, and its last reader to start did
+   * start (a reader that cannot start, its engine missing or memory short, leaves every document refused).
+   */
+  usable(): boolean {
+    return !this.closed && !this.startFailing;
   }
 
   status(): { running: number; waiting: number; readers: Array<{ pid: number; busy: boolean; peakRssMb: number }> } {
@@ -269,7 +347,10 @@ export class ReaderPool {
     const reader: Reader = { child, ready: new Promise<void>((resolve, reject) => ((ready = resolve), (failed = reject))), busy: false, dead: false, rss: 0, peakRss: 0 };
     reader.ready.catch(() => undefined);
     child.on('message', (message: { kind: string; id?: number; result?: unknown; status?: number; key?: string; params?: MessageParams }) => {
-      if (message.kind === 'ready') return ready();
+      if (message.kind === 'ready') {
+        this.startFailing = false;
+        return ready();
+      }
       const job = reader.job;
       if (!job || job.id !== message.id) return;
       if (message.kind === 'done') job.resolve(message.result!);
@@ -302,6 +383,7 @@ export class ReaderPool {
     try {
       await Promise.race([reader.ready, late]);
     } catch {
+      this.startFailing = true;
       this.kill(reader, new ExtractionError(503, this.refusals.start, {}, BUSY_RETRY_AFTER_S));
       throw new ExtractionError(503, this.refusals.start, {}, BUSY_RETRY_AFTER_S);
     } finally {

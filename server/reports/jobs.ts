@@ -135,12 +135,36 @@ export class ReportJobs {
     while (this.running.size) await Promise.allSettled([...this.running]);
   }
 
-  /** No more polling nor claims; waits for the jobs this process is running. */
-  async stop(): Promise<void> {
+  /**
+   * No more polling nor claims; waits for the jobs this process is running. With `handBackAfterMs` (a graceful stop,
+   * server/main.ts), the jobs still running after that long are handed back: queued again, this claim not counted, for
+   * another process (or this one restarted) to take up at once instead of after their lease. Answers how many.
+   */
+  async stop(handBackAfterMs?: number): Promise<number> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
-    await this.idle();
+    if (handBackAfterMs === undefined) {
+      await this.idle();
+      return 0;
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), handBackAfterMs)));
+    const ended = await Promise.race([this.idle().then(() => 'idle' as const), late]);
+    clearTimeout(timer);
+    if (ended === 'idle') return 0;
+    return this.handBack();
+  }
+
+  /** This process's running jobs queued again for others; a job that finishes here afterwards is not recorded. */
+  private async handBack(): Promise<number> {
+    const rows = await this.db.query<{ id: number }>(
+      `UPDATE report_jobs SET status = 'queued', claimed_by = NULL, lease_until = NULL, started_at = NULL, attempts = greatest(attempts - 1, 0)
+        WHERE claimed_by = $1 AND status = 'running' RETURNING id`,
+      [this.worker],
+    );
+    if (rows.length) this.log.warn({ jobs: rows.map((row) => row.id) }, 'report jobs: handed back to the other processes on stopping');
+    return rows.length;
   }
 
   private claimSet(): string {

@@ -107,3 +107,39 @@ export const createdAnswer = z.looseObject({ id: int });
 
 /** An order's creation: its id and number. */
 export const orderCreatedAnswer = checked(createdAnswer.extend({ name: odoo.text() }));
+
+/** A console user as the users list shows them to those who may see users (spec section 3, User), with its version. */
+export const userAnswer = z.looseObject({
+  id: int,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: z.string().optional(),
+  permissions: z.array(z.string()).optional(),
+  companies: z.array(int).optional(),
+  active: z.boolean().optional(),
+  version: int.optional().describe('What PUT /users/{id} sends back as `version`'),
+});
+
+/** One page of users: a holder of moves.list alone (who picks uploaders) gets each user's name and e-mail only. */
+export const usersPage = z.looseObject({ users: z.array(userAnswer), total: int });
+
+/** A pending invitation (spec section 7, users), with who sent it. */
+export const invitationAnswer = z.looseObject({
+  id: int,
+  email: z.string(),
+  permissions: z.array(z.string()),
+  companies: z.array(int),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  invitedBy: z.looseObject({ id: int, email: z.string().nullable(), name: z.string().nullable() }).nullable(),
+});
+
+/** A background job accepted (202): the spec's message, and the companies left out because the ERP does not give them. */
+export const jobStarted = z.looseObject({
+  message: z.string(),
+  unreadable: z.array(z.looseObject({ id: int, name: z.string() })).optional(),
+});
+
+/** A document read: the fields found, as a JSON text (the spec's shape: the console parses `result`). */
+export const readingAnswer = z.looseObject({ result: z.string().describe('The fields read, JSON-encoded') });

@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Extractor } from '../extract';
+import { readingAnswer } from './answers';
 
 const base64 = z.string().describe('The document (PDF, JPEG or PNG) as base64 or a data URL');
 /**
@@ -50,11 +51,11 @@ async function reading<T>(reply: FastifyReply, read: (signal: AbortSignal) => Pr
 }
 
 export async function ocrRoutes(app: FastifyInstance, { extractor }: { extractor: Extractor }) {
-  app.post('/ocr/move/', { schema: { body: documentBody }, config: { permission: ['moves.create', 'moves.modify'] } }, async (request, reply) => {
+  app.post('/ocr/move/', { schema: { body: documentBody, response: { 200: readingAnswer } }, config: { permission: ['moves.create', 'moves.modify'] } }, async (request, reply) => {
     const fields = await reading(reply, (signal) => extractor.readMove(fileOf(request.body), signal));
     return { result: JSON.stringify(fields) };
   });
-  app.post('/ocr/contact/', { schema: { body: documentBody }, config: { permission: 'contacts.create' } }, async (request, reply) => {
+  app.post('/ocr/contact/', { schema: { body: documentBody, response: { 200: readingAnswer } }, config: { permission: 'contacts.create' } }, async (request, reply) => {
     const fields = await reading(reply, (signal) => extractor.readCard(fileOf(request.body), signal));
     return { result: JSON.stringify(fields) };
   });

@@ -17,6 +17,7 @@ import { HttpError } from '../http-error';
 import { messageLocale } from '../messages';
 import { rule, worded } from '../input';
 import { isoDate } from './filters';
+import { jobStarted } from './answers';
 
 export const REPORT_STARTED = 'The report is being generated. You will receive the results by email';
 
@@ -66,7 +67,7 @@ export async function reportRoutes(app: FastifyInstance, { erp, mailer, jobs }: 
   });
 
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.post('/odoo/reports/payment', { schema: { body: orEmpty(schema) }, config: { permission: 'paymentReport.generate' } }, async (request, reply) => {
+  api.post('/odoo/reports/payment', { schema: { body: orEmpty(schema), response: { 202: jobStarted } }, config: { permission: 'paymentReport.generate' } }, async (request, reply) => {
     const body = request.body;
     if (body.dateFrom > body.dateTo) throw new HttpError(400, 'reports.range', {}, { field: 'dateFrom' });
     if ((Date.parse(body.dateTo) - Date.parse(body.dateFrom)) / 86_400_000 > MAX_DAYS) throw new HttpError(400, 'reports.period', {}, { field: 'dateTo' });

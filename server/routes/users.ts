@@ -18,6 +18,7 @@ import type { Mailer } from '../mail';
 import { invitationMail } from './invitation-mail';
 import { declaration, declaredMax, idParams, orEmpty, withSort, type Sort, whenNotGiven } from './reference';
 import { HttpError } from '../http-error';
+import { invitationAnswer, userAnswer, usersPage } from './answers';
 import { rule, singleLine, validId } from '../input';
 
 const USERS_MANAGE = 'users.create';
@@ -149,7 +150,7 @@ export async function userRoutes(
     return userRow(current);
   }
 
-  api.post('/users/search', { schema: { body: orEmpty(withSort(searchSchema, resource)) }, config: { permission: [...USERS_VIEW_PERMISSIONS, 'moves.list'] } }, async (request) => {
+  api.post('/users/search', { schema: { body: orEmpty(withSort(searchSchema, resource)), response: { 200: usersPage } }, config: { permission: [...USERS_VIEW_PERMISSIONS, 'moves.list'] } }, async (request) => {
     const filters = request.body;
     const user = request.user;
     const full = hasAnyPermission(user.permissions, USERS_VIEW_PERMISSIONS);
@@ -191,7 +192,7 @@ export async function userRoutes(
     permission: z.enum(PERMISSION_VALUES, { error: UNKNOWN_PERMISSION }),
     value: z.boolean({ error: whenNotGiven('value must be true or false') }),
   }).strict();
-  api.post('/users/change-permission', { schema: { body: orEmpty(changeSchema) }, config: { permission: USERS_MANAGE } }, async (request) => {
+  api.post('/users/change-permission', { schema: { body: orEmpty(changeSchema), response: { 200: userAnswer } }, config: { permission: USERS_MANAGE } }, async (request) => {
     const { userId, permission, value } = request.body;
     const requester = request.user;
     const user = await managedUser(request, userId);
@@ -378,11 +379,11 @@ export async function userRoutes(
     return row;
   }
 
-  api.get('/users/invitations', { config: { permission: USERS_MANAGE } }, async (request) => ({ invitations: (await pending(request.user)).map(answer) }));
+  api.get('/users/invitations', { schema: { response: { 200: z.looseObject({ invitations: z.array(invitationAnswer) }) } }, config: { permission: USERS_MANAGE } }, async (request) => ({ invitations: (await pending(request.user)).map(answer) }));
 
   api.post(
     '/users/invitations/:id/resend',
-    { schema: { params: idParams, body: orEmpty(z.object({ lang: z.enum(['es', 'en']).optional() }).strict()) }, config: { permission: USERS_MANAGE } },
+    { schema: { params: idParams, body: orEmpty(z.object({ lang: z.enum(['es', 'en']).optional() }).strict()), response: { 200: invitationAnswer } }, config: { permission: USERS_MANAGE } },
     async (request) => {
       const row = await onePending(request, Number(request.params.id));
       // What the invitation grants must still be the sender's to grant.

@@ -90,6 +90,14 @@ describe('configuration from the environment', () => {
     expect(problems({ LOG_LEVEL: 'loud' })).toEqual([expect.stringMatching(/^LOG_LEVEL must be one of 'fatal', /)]);
     expect(problems({ PORT: '-1', ERP: 'x' })).toHaveLength(2);
   });
+
+  it('listens where HOST says (issue 32: only the proxy on this machine), on every interface by default; a stop waits STOP_TIMEOUT_MS', () => {
+    expect(loadConfig({})).toMatchObject({ host: '0.0.0.0', stopTimeoutMs: 30_000 });
+    expect(loadConfig({ HOST: '127.0.0.1', STOP_TIMEOUT_MS: '60000' })).toMatchObject({ host: '127.0.0.1', stopTimeoutMs: 60_000 });
+    expect(loadConfig({ HOST: '::1' }).host).toBe('::1');
+    expect(problems({ HOST: 'localhost' })).toEqual(['HOST must be an IP address to listen on, such as 127.0.0.1 (behind a proxy on this machine) or 0.0.0.0']);
+    expect(problems({ STOP_TIMEOUT_MS: '10' })).toEqual(['STOP_TIMEOUT_MS must be a whole number from 1000 to 600000 (got "10")']);
+  });
 });
 
 describe('TRUST_PROXY (issue 29)', () => {

@@ -1,0 +1,122 @@
+/**
+ * Health and readiness for a load balancer, systemd or an orchestrator (issue 32, items 1 and 3), and the refusal of
+ * new work while the process stops.
+ *
+ * - GET /healthz: the process answers (200), whatever else is down.
+ * - GET /readyz: 200 when the database answers with this release's migrations applied, the ERP answers and the
+ *   document readers can be used; otherwise 503 naming the parts that are not ready. No session; no versions, hosts
+ *   or error texts, only each part's name and `ok`, `failing` or `stopping`.
+ * - While stopping (SIGTERM, see server/main.ts): readiness answers 503, and every other request 503 with Retry-After
+ *   in the user's language, so a client sends it again to another process or after the restart; requests already
+ *   under way finish.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Sql } from '../db/sql';
+import { SCHEMA_VERSION, schemaVersion } from '../db/migrations';
+import type { ErpClient } from '../erp/types';
+import { HttpError } from '../http-error';
+
+/** Seconds after which a request refused while this process stops may be sent again (another process, or this one restarted). */
+export const RESTART_RETRY_AFTER_S = 5;
+
+/** How long each readiness check may take before its part counts as failing. */
+const CHECK_TIMEOUT_MS = 3000;
+/** An ERP's answer is reused this long: a probe every second does not become a call to Odoo every second. */
+const ERP_CHECK_TTL_MS = 5000;
+
+export type PartState = 'ok' | 'failing' | 'stopping';
+
+/** Whether the process is stopping: set once, at the start of a graceful stop, with the time it must be done by. */
+export class Lifecycle {
+  #deadline: number | undefined;
+  get stopping(): boolean {
+    return this.#deadline !== undefined;
+  }
+  /** Milliseconds left before the stop's deadline (undefined: not stopping). */
+  left(): number | undefined {
+    return this.#deadline === undefined ? undefined : Math.max(0, this.#deadline - Date.now());
+  }
+  stop(withinMs: number): void {
+    this.#deadline ??= Date.now() + withinMs;
+  }
+}
+
+/** A request refused because this process is stopping: 503 with Retry-After (server/plugins/refusals.ts). */
+export class Restarting extends HttpError {
+  readonly retryAfter = RESTART_RETRY_AFTER_S;
+  constructor() {
+    super(503, 'server.restarting');
+    this.name = 'Restarting';
+  }
+}
+
+export interface HealthParts {
+  db: Pick<Sql, 'query'>;
+  erp: ErpClient;
+  /** Whether the document readers can take work (the pools are open and their readers start). */
+  readers: () => boolean;
+  lifecycle: Lifecycle;
+}
+
+function withinTime<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('readiness check timed out')), CHECK_TIMEOUT_MS);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/** The ERP's last answer to a cheap question, asked again once it is older than ERP_CHECK_TTL_MS (one question at a time). */
+function erpCheck(erp: ErpClient): () => Promise<PartState> {
+  let last: { at: number; state: PartState } | undefined;
+  let asking: Promise<PartState> | undefined;
+  return () => {
+    if (last && Date.now() - last.at < ERP_CHECK_TTL_MS) return Promise.resolve(last.state);
+    asking ??= withinTime(erp.searchCount('res.company', []))
+      .then((): PartState => 'ok', (): PartState => 'failing')
+      .then((state) => {
+        last = { at: Date.now(), state };
+        asking = undefined;
+        return state;
+      });
+    return asking;
+  };
+}
+
+/** Each part's state: the database with this release's schema, the ERP, the readers. */
+async function readiness(parts: HealthParts, erpState: () => Promise<PartState>): Promise<Record<string, PartState>> {
+  if (parts.lifecycle.stopping) return { process: 'stopping' };
+  const [database, erp] = await Promise.all([
+    withinTime(schemaVersion(parts.db)).then(
+      (version) => (version === SCHEMA_VERSION ? 'ok' : 'failing') as PartState,
+      () => 'failing' as PartState,
+    ),
+    erpState(),
+  ]);
+  return { database, erp, readers: parts.readers() ? 'ok' : 'failing' };
+}
+
+export async function health(app: FastifyInstance, parts: HealthParts): Promise<void> {
+  // Before every other hook of every route: a stopping process takes no new work, signed in or not.
+  app.addHook('onRequest', async (request) => {
+    if (parts.lifecycle.stopping && request.url !== '/healthz' && request.url !== '/readyz') throw new Restarting();
+  });
+  // Every answer sent while stopping, those of requests already under way included, closes its connection: the
+  // client's next request goes to another process (or waits for this one's restart) and the server can close.
+  app.addHook('onSend', async (_request, reply) => {
+    if (parts.lifecycle.stopping) void reply.header('connection', 'close');
+  });
+
+  const erpState = erpCheck(parts.erp);
+  app.get('/healthz', { schema: { hide: true }, config: { public: true } }, async (_request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    return { status: 'ok' };
+  });
+  app.get('/readyz', { schema: { hide: true }, config: { public: true } }, async (_request, reply) => {
+    const checks = await readiness(parts, erpState);
+    const ready = Object.values(checks).every((state) => state === 'ok');
+    void reply.header('cache-control', 'no-store');
+    if (!ready) void reply.code(503).header('retry-after', String(RESTART_RETRY_AFTER_S));
+    return { status: ready ? 'ready' : 'not ready', checks };
+  });
+}
