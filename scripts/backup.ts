@@ -6,7 +6,7 @@
  */
 import { configOrReport } from '../server/config';
 import { backup, BackupError, POSTGRES_ADVICE, type BackupResult } from '../server/ops/backup';
-import { runIfMain } from './run-main';
+import { fileCommand, runIfMain } from './run-main';
 
 export function describeBackup(result: BackupResult, sessionSecretSet: boolean): string {
   const { header } = result;
@@ -24,22 +24,6 @@ export function describeBackup(result: BackupResult, sessionSecretSet: boolean):
   ].join('\n');
 }
 
-async function main(): Promise<number> {
-  const target = process.argv[2]?.trim();
-  if (!target || process.argv.length > 3) {
-    console.error('Usage: npm run backup -- <file>   (for example backups/backoffice-$(date +%F).backup)');
-    return 1;
-  }
-  const config = configOrReport();
-  if (!config) return 1;
-  try {
-    console.log(describeBackup(await backup(config, target), Boolean(config.sessionSecret)));
-    return 0;
-  } catch (error) {
-    if (!(error instanceof BackupError)) throw error;
-    console.error(error.message);
-    return 1;
-  }
-}
+const main = fileCommand('Usage: npm run backup -- <file>   (for example backups/backoffice-$(date +%F).backup)', configOrReport, BackupError, async (config, file) => describeBackup(await backup(config, file), Boolean(config.sessionSecret)));
 
 runIfMain(import.meta.url, main);

@@ -6,7 +6,7 @@
  */
 import { configOrReport } from '../server/config';
 import { BackupError, POSTGRES_ADVICE, restore, type RestoreResult } from '../server/ops/backup';
-import { runIfMain } from './run-main';
+import { fileCommand, runIfMain } from './run-main';
 
 export function describeRestore(result: RestoreResult, source: string): string {
   const { header } = result;
@@ -21,22 +21,6 @@ export function describeRestore(result: RestoreResult, source: string): string {
   ].join('\n');
 }
 
-async function main(): Promise<number> {
-  const source = process.argv[2]?.trim();
-  if (!source || process.argv.length > 3) {
-    console.error('Usage: npm run restore -- <file>   (a file made by npm run backup; stop the server first)');
-    return 1;
-  }
-  const config = configOrReport();
-  if (!config) return 1;
-  try {
-    console.log(describeRestore(await restore(config, source), source));
-    return 0;
-  } catch (error) {
-    if (!(error instanceof BackupError)) throw error;
-    console.error(error.message);
-    return 1;
-  }
-}
+const main = fileCommand('Usage: npm run restore -- <file>   (a file made by npm run backup; stop the server first)', configOrReport, BackupError, async (config, file) => describeRestore(await restore(config, file), file));
 
 runIfMain(import.meta.url, main);
