@@ -39,6 +39,7 @@ import { ReportJobs, type ReportJobSettings } from './reports/jobs';
 import { ErpCleanups, type CleanupSettings } from './erp/cleanups';
 import { Extractor } from './extract';
 import { ocrRoutes } from './routes/ocr';
+import { homeRoutes } from './routes/home';
 import { builtConsole } from './plugins/console';
 import { docs } from './plugins/docs';
 import { refusals } from './plugins/refusals';
@@ -206,6 +207,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(contactRoutes, { erp: client, features, versions });
   await app.register(reportRoutes, { erp: client, mailer, jobs: reports });
   await app.register(ocrRoutes, { extractor });
+  await app.register(homeRoutes, { erp: client });
   await app.register(userRoutes, { db, mailer, config, clock, companies });
 
   if (erp.embedded && config.embeddedRpc) {

@@ -14,7 +14,7 @@ import { HttpError } from '../http-error';
 import { encodeRule } from '../messages';
 import { rule, singleLine, whenNotGiven } from '../input';
 import { companyDomain } from '../services/domains';
-import { companiesWithProjects } from '../services/companies';
+import { companiesWithProjects, validationJournals } from '../services/companies';
 
 export { whenNotGiven };
 
@@ -277,13 +277,7 @@ export async function referenceRoutes(app: FastifyInstance, { erp }: { erp: ErpC
     async (request) => {
       const user = userOf(request);
       if (Number(request.params.id) !== user.id) throw new ScopeError('access.ownJournals');
-      const companies = await companiesWithProjects(erp, user.companies);
-      const expenses = new Set<number>();
-      const invoices = new Set<number>();
-      for (const owner of companies.flatMap((company) => [company, ...company.projects])) {
-        if (owner.gastos.journal_id) expenses.add(owner.gastos.journal_id);
-        if (owner.facturas.journal_id) invoices.add(owner.facturas.journal_id);
-      }
+      const { expenses, invoices } = await validationJournals(erp, user.companies);
       const ids = [...new Set([...expenses, ...invoices])];
       const journals = ids.length ? await erp.read('account.journal', ids, ['name', 'company_id']) : [];
       const pairs = (set: Set<number>) =>

@@ -45,3 +45,18 @@ export async function companiesWithProjects(erp: ErpClient, companies: number[])
     }))
     .sort(byName);
 }
+
+/**
+ * The journals whose moves the user validates: those set for expenses and for invoices on the user's companies and
+ * their projects (GET /odoo/users/{id}/journals, and the home's count of moves to validate).
+ */
+export async function validationJournals(erp: ErpClient, companies: number[]): Promise<{ expenses: Set<number>; invoices: Set<number> }> {
+  const owners = (await companiesWithProjects(erp, companies)).flatMap((company) => [company, ...company.projects]);
+  const expenses = new Set<number>();
+  const invoices = new Set<number>();
+  for (const owner of owners) {
+    if (owner.gastos.journal_id) expenses.add(owner.gastos.journal_id);
+    if (owner.facturas.journal_id) invoices.add(owner.facturas.journal_id);
+  }
+  return { expenses, invoices };
+}

@@ -7,9 +7,10 @@ import CardActionArea from '@mui/material/CardActionArea';
 import Typography from '@mui/material/Typography';
 import { areaById, HOME_ORDER } from '../../shared/domain/areas';
 import { areaIcon } from './areaIcons';
+import { HomeCounts } from './HomeCounts';
 import { useAllowedAreas } from './useAllowedAreas';
 
-/** Home (spec section 2): links to every area the user may use. */
+/** Home (spec section 2): what waits for the user (HomeCounts), then links to every area the user may use. */
 export function Home() {
   const translate = useTranslate();
   const { identity } = useGetIdentity();
@@ -28,6 +29,7 @@ export function Home() {
         </Alert>
       ) : (
         <>
+          <HomeCounts />
           <Typography color="text.secondary" sx={{ mb: 2 }}>
             {translate('app.home.intro')}
           </Typography>

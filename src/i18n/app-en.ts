@@ -40,6 +40,14 @@ export const appEn = {
       greeting: 'Hello, %{name}',
       intro: 'Choose what you want to do.',
       none: 'Your account has no permission for any area yet. Ask an administrator to grant you access.',
+      counts: {
+        title: 'Waiting for you',
+        validation: 'move to validate |||| moves to validate',
+        drafts: 'draft of yours |||| drafts of yours',
+        ordersToConfirm: 'order to confirm |||| orders to confirm',
+        moreThan: 'over %{count}',
+        error: 'The counts could not be loaded.',
+      },
       links: {
         move: 'Expenses/subsistence and invoices management',
         validation: 'Validation',

@@ -42,6 +42,14 @@ export const appEs: AppMessages = {
       greeting: 'Hola, %{name}',
       intro: 'Elija qué quiere hacer.',
       none: 'Su cuenta todavía no tiene permiso para ninguna área. Pida acceso a un administrador.',
+      counts: {
+        title: 'Pendiente',
+        validation: 'movimiento por validar |||| movimientos por validar',
+        drafts: 'borrador suyo |||| borradores suyos',
+        ordersToConfirm: 'pedido por confirmar |||| pedidos por confirmar',
+        moreThan: 'más de %{count}',
+        error: 'No se han podido cargar los recuentos.',
+      },
       links: {
         move: 'Gestión de gastos/dietas y facturas',
         validation: 'Validación',

@@ -1,4 +1,5 @@
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
+import type { HomeCountName } from '../../shared/domain/home';
 import { resourceNamed } from '../../shared/resources/registry';
 import { sortableFields, type ResourceDeclaration, type Verb } from '../../shared/resources/types';
 import { apiFetch, getToken, withFieldErrors } from './http';
@@ -31,7 +32,11 @@ export interface ActionParams {
 export interface BackofficeDataProvider extends DataProvider {
   /** A named action of a resource (validate, comment, confirm, lines, print, invite...), as declared. */
   action<T = unknown>(resource: string, name: string, params?: ActionParams): Promise<T>;
+  /** What the home page counts for the signed-in user (GET /home/counts; shared/domain/home.ts). */
+  homeCounts(signal?: AbortSignal): Promise<HomeCounts>;
 }
+
+export type HomeCounts = Partial<Record<HomeCountName, { count: number; lowerBound: boolean }>>;
 
 function declaration(resource: string): ResourceDeclaration {
   const found = resourceNamed(resource);
@@ -308,6 +313,11 @@ export const dataProvider: BackofficeDataProvider = {
     const declared = resource.actions?.[action];
     if (!declared) throw new Error(`${name} has no action ${action}`);
     const { json } = await apiFetch<T>(withQuery(fillPath(declared.path, params), query), { method: declared.method, body, headers, signal });
+    return json;
+  },
+
+  async homeCounts(signal) {
+    const { json } = await apiFetch<HomeCounts>('/home/counts', { signal });
     return json;
   },
 };

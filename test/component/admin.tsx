@@ -27,7 +27,7 @@ function testAuthProvider(permissions: readonly string[]): AuthProvider {
     checkAuth: async () => undefined,
     checkError: async () => undefined,
     getPermissions: async () => permissions,
-    getIdentity: async () => ({ id: 1, fullName: 'Test User', firstName: 'Test' }),
+    getIdentity: async () => ({ id: 1, fullName: 'Test User', firstName: 'Test', email: 'test.user@demo.example' }),
     canAccess: async ({ resource, action }) => hasAnyPermission(permissions, requiredPermissions(resource, action)),
   };
 }

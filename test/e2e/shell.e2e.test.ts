@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { AREAS, HOME_ORDER as HOME } from '../../shared/domain/areas';
+import { STORAGE_KEYS } from '../../shared/domain/constants';
 import { screenshot, serverAndBrowser, signIn } from './harness';
 
 
@@ -25,16 +26,26 @@ const ADDED = AREAS.map((area) => area.id).filter((id) => !SPEC_MENU.includes(id
 const ALL_MENU = [...SPEC_MENU, ...ADDED];
 const HOME_ORDER = [...SPEC_HOME, ...HOME.filter((id) => ADDED.includes(id))];
 
-const USERS: Array<{ email: string; menu: string[] }> = [
-  { email: 'admin@demo.example', menu: ALL_MENU },
-  { email: 'manager@demo.example', menu: ['validation', 'movesList', 'contact', 'contactList', 'paymentsReport'] },
-  { email: 'staff@demo.example', menu: ['movesList', 'move'] },
-  { email: 'sales@demo.example', menu: ['order', 'orderList', 'contact', 'contactList'] },
-  { email: 'nobody@demo.example', menu: [] },
+// The home's counts (issue 33, item 4): what each role may open of the validation page, the moves and the orders lists.
+const USERS: Array<{ email: string; menu: string[]; counts: string[] }> = [
+  { email: 'admin@demo.example', menu: ALL_MENU, counts: ['validation', 'drafts', 'ordersToConfirm'] },
+  { email: 'manager@demo.example', menu: ['validation', 'movesList', 'contact', 'contactList', 'paymentsReport'], counts: ['validation', 'drafts'] },
+  { email: 'staff@demo.example', menu: ['movesList', 'move'], counts: ['drafts'] },
+  { email: 'sales@demo.example', menu: ['order', 'orderList', 'contact', 'contactList'], counts: ['ordersToConfirm'] },
+  { email: 'nobody@demo.example', menu: [], counts: [] },
 ];
 
+/** What the server counts for the page's signed-in user, formatted as the Spanish home writes it. */
+async function serverCounts(page: Page, token: string): Promise<Record<string, string>> {
+  const counts = await page.evaluate(async (key) => {
+    const response = await fetch('/home/counts', { headers: { authorization: localStorage.getItem(key) ?? '' } });
+    return (await response.json()) as Record<string, { count: number }>;
+  }, token);
+  return Object.fromEntries(Object.entries(counts).map(([name, { count }]) => [name, new Intl.NumberFormat('es-ES', { useGrouping: 'always' } as Intl.NumberFormatOptions).format(count)]));
+}
+
 describe('the shell in a real browser', () => {
-  it.each(USERS)('$email sees exactly the menu entries and home links of their permissions', async ({ email, menu }) => {
+  it.each(USERS)('$email sees exactly the menu entries, home links and counts of their permissions', async ({ email, menu, counts }) => {
     const { context, page } = await newPage();
     await signIn(page, env.server.url, email);
     await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Inicio');
@@ -43,6 +54,13 @@ describe('the shell in a real browser', () => {
     expect(await testIds(page, 'menu-')).toEqual(menu.map((id) => `menu-${id}`));
     const expectedHome = HOME_ORDER.filter((id) => menu.includes(id)).map((id) => `home-${id}`);
     expect(await testIds(page, 'home-')).toEqual(menu.length ? ['home-links', ...expectedHome] : ['home-none']);
+    if (counts.length) {
+      await page.getByTestId(`count-${counts[0]}`).waitFor();
+      expect(await testIds(page, 'count-')).toEqual(counts.map((name) => `count-${name}`));
+      const expected = await serverCounts(page, STORAGE_KEYS.token);
+      expect(Object.keys(expected)).toEqual(counts);
+      for (const name of counts) expect(await page.getByTestId(`counted-${name}`).textContent(), name).toBe(expected[name]);
+    } else expect(await testIds(page, 'count')).toEqual([]);
     await screenshot(page, `home-${email.split('@')[0]}-es`);
     await context.close();
   });
