@@ -13,6 +13,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { SignInFailure, SignInLockout, SignInObserver } from '../auth/sign-in-events';
 import type { Sql } from '../db/sql';
 import type { PoolEvent, PoolRefusal, ReaderPool } from '../extract/pool';
+import { withinTime } from '../within-time';
 
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 const ERP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20];
@@ -187,20 +188,8 @@ function databaseMetrics(registry: Registry, db: Sql, timeoutMs: number): void {
 }
 
 async function jobCounts(db: Sql, timeoutMs: number): Promise<JobCount[] | null> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('the database did not answer in time')), timeoutMs);
-  });
-  try {
-    return await Promise.race([
-      db.query<JobCount>(
-        `SELECT status, count(*)::int AS count, COALESCE(EXTRACT(EPOCH FROM now() - min(created_at)), 0)::float8 AS oldest FROM report_jobs GROUP BY status`,
-      ),
-      late,
-    ]);
-  } catch {
-    return null;
-  } finally {
-    clearTimeout(timer);
-  }
+  const counts = Promise.resolve().then(() =>
+    db.query<JobCount>(`SELECT status, count(*)::int AS count, COALESCE(EXTRACT(EPOCH FROM now() - min(created_at)), 0)::float8 AS oldest FROM report_jobs GROUP BY status`),
+  );
+  return withinTime(counts, timeoutMs, 'the database did not answer in time').catch(() => null);
 }

@@ -15,6 +15,7 @@ import type { Sql } from '../db/sql';
 import { SCHEMA_VERSION, schemaVersion } from '../db/migrations';
 import type { ErpClient } from '../erp/types';
 import { HttpError } from '../http-error';
+import { withinTime } from '../within-time';
 
 /** Seconds after which a request refused while this process stops may be sent again (another process, or this one restarted). */
 export const RESTART_RETRY_AFTER_S = 5;
@@ -58,21 +59,13 @@ export interface HealthParts {
   lifecycle: Lifecycle;
 }
 
-function withinTime<T>(work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('readiness check timed out')), CHECK_TIMEOUT_MS);
-  });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
-}
-
 /** The ERP's last answer to a cheap question, asked again once it is older than ERP_CHECK_TTL_MS (one question at a time). */
 function erpCheck(erp: ErpClient): () => Promise<PartState> {
   let last: { at: number; state: PartState } | undefined;
   let asking: Promise<PartState> | undefined;
   return () => {
     if (last && Date.now() - last.at < ERP_CHECK_TTL_MS) return Promise.resolve(last.state);
-    asking ??= withinTime(erp.searchCount('res.company', []))
+    asking ??= withinTime(erp.searchCount('res.company', []), CHECK_TIMEOUT_MS, 'readiness check timed out')
       .then((): PartState => 'ok', (): PartState => 'failing')
       .then((state) => {
         last = { at: Date.now(), state };
@@ -87,7 +80,7 @@ function erpCheck(erp: ErpClient): () => Promise<PartState> {
 async function readiness(parts: HealthParts, erpState: () => Promise<PartState>): Promise<Record<string, PartState>> {
   if (parts.lifecycle.stopping) return { process: 'stopping' };
   const [database, erp] = await Promise.all([
-    withinTime(schemaVersion(parts.db)).then(
+    withinTime(schemaVersion(parts.db), CHECK_TIMEOUT_MS, 'readiness check timed out').then(
       (version) => (version === SCHEMA_VERSION ? 'ok' : 'failing') as PartState,
       () => 'failing' as PartState,
     ),

@@ -17,6 +17,7 @@ import { openDatabase } from '../../server/db';
 import { SCHEMA_VERSION } from '../../server/db/migrations';
 import { demoPdf } from '../../server/erp/embedded/files';
 import { freePort } from './helpers';
+import { storedBills } from '../support/stored-bills';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'backoffice-graceful-'));
 const children: ChildProcess[] = [];
@@ -110,17 +111,7 @@ describe('SIGTERM to the server process', () => {
     const app = await buildApp(config, { db, seedErp: false });
     try {
       const erp = app.services.erp.client;
-      const billsOf = async (ref: string) => {
-        const moves = await erp.searchRead('account.move', [['ref', '=', ref]], { fields: ['id', 'x_backoffice_key'] });
-        return Promise.all(
-          moves.map(async (move) => ({
-            id: move.id,
-            key: move.x_backoffice_key,
-            files: await erp.searchCount('ir.attachment', [['res_model', '=', 'account.move'], ['res_id', '=', move.id]]),
-            notes: await erp.searchCount('mail.message', [['model', '=', 'account.move'], ['res_id', '=', move.id], ['message_type', '=', 'comment'], ['body', 'ilike', `Nota ${ref}`]]),
-          })),
-        );
-      };
+      const billsOf = (ref: string) => storedBills(erp, ref);
       for (const one of outcomes.filter((outcome) => outcome.status === 201)) {
         expect(await billsOf(`gs-${tag}-${one.n}`)).toEqual([{ id: one.body.id, key: one.key, files: 1, notes: 1 }]);
       }

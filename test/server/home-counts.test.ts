@@ -6,19 +6,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOME_FILTERS } from '../../shared/domain/home';
-import { ErpError, type ErpClient } from '../../server/erp/types';
+import { ErpError } from '../../server/erp/types';
 import { demoPdf } from '../../server/erp/embedded/files';
 import { startTestServer, type TestServer } from './helpers';
+import { failingWhen } from '../support/failing-erp';
 
 const erpState = { down: false };
-const breakable = (client: ErpClient): ErpClient =>
-  new Proxy(client, {
-    get(target, property, receiver) {
-      const value = Reflect.get(target, property, receiver);
-      if (typeof value !== 'function') return value;
-      return (...args: unknown[]) => (erpState.down ? Promise.reject(new ErpError('unavailable', 'ERP unavailable')) : (value as (...given: unknown[]) => unknown).apply(target, args));
-    },
-  });
+const breakable = failingWhen(() => (erpState.down ? new ErpError('unavailable', 'ERP unavailable') : undefined));
 
 let server: TestServer;
 beforeAll(async () => {

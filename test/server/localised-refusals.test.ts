@@ -6,8 +6,9 @@
  * refusals of the HTTP layer (413, 415, 401, 403, 404).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErpError, ERP_UNAVAILABLE, type ErpClient } from '../../server/erp/types';
+import { ErpError, ERP_UNAVAILABLE } from '../../server/erp/types';
 import { startTestServer, type TestServer } from './helpers';
+import { failingWhen } from '../support/failing-erp';
 
 let server: TestServer;
 let admin: string;
@@ -15,18 +16,11 @@ let nobody: string;
 /** What the ERP does on the next calls: answer, be unreachable, or fail unexpectedly. */
 const erpState: { mode: 'up' | 'down' | 'bug' } = { mode: 'up' };
 
-const breakable = (client: ErpClient): ErpClient =>
-  new Proxy(client, {
-    get(target, property, receiver) {
-      const value = Reflect.get(target, property, receiver);
-      if (typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
-        if (erpState.mode === 'down') return Promise.reject(new ErpError('unavailable', ERP_UNAVAILABLE));
-        if (erpState.mode === 'bug') return Promise.reject(new TypeError("Cannot read properties of undefined (reading 'id')"));
-        return (value as (...given: unknown[]) => unknown).apply(target, args);
-      };
-    },
-  });
+const breakable = failingWhen(() => {
+  if (erpState.mode === 'down') return new ErpError('unavailable', ERP_UNAVAILABLE);
+  if (erpState.mode === 'bug') return new TypeError("Cannot read properties of undefined (reading 'id')");
+  return undefined;
+});
 
 beforeAll(async () => {
   server = await startTestServer({ seedErp: true, wrapErp: breakable });

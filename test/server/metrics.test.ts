@@ -5,10 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
 import type { Sql } from '../../server/db/sql';
-import { ErpError, ERP_UNAVAILABLE, type ErpClient } from '../../server/erp/types';
+import { ErpError, ERP_UNAVAILABLE } from '../../server/erp/types';
 import { ReaderPool } from '../../server/extract/pool';
 import { createMetrics } from '../../server/metrics/registry';
 import { Browser, startTestServer, type TestServer } from './helpers';
+import { failingWhen } from '../support/failing-erp';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -78,19 +79,12 @@ describe('with METRICS_TOKEN', () => {
   let admin: string;
   /** What the ERP does on the next calls: answer, be unreachable, time out, or fail unexpectedly. */
   const erpState: { mode: 'up' | 'down' | 'timeout' | 'bug' } = { mode: 'up' };
-  const breakable = (client: ErpClient): ErpClient =>
-    new Proxy(client, {
-      get(target, property, receiver) {
-        const value = Reflect.get(target, property, receiver);
-        if (typeof value !== 'function') return value;
-        return (...args: unknown[]) => {
-          if (erpState.mode === 'down') return Promise.reject(new ErpError('unavailable', ERP_UNAVAILABLE));
-          if (erpState.mode === 'timeout') return Promise.reject(new ErpError('unavailable', ERP_UNAVAILABLE, { cause: new DOMException('The operation was aborted due to timeout', 'TimeoutError') }));
-          if (erpState.mode === 'bug') return Promise.reject(new TypeError("Cannot read properties of undefined (reading 'id')"));
-          return (value as (...given: unknown[]) => unknown).apply(target, args);
-        };
-      },
-    });
+  const breakable = failingWhen(() => {
+    if (erpState.mode === 'down') return new ErpError('unavailable', ERP_UNAVAILABLE);
+    if (erpState.mode === 'timeout') return new ErpError('unavailable', ERP_UNAVAILABLE, { cause: new DOMException('The operation was aborted due to timeout', 'TimeoutError') });
+    if (erpState.mode === 'bug') return new TypeError("Cannot read properties of undefined (reading 'id')");
+    return undefined;
+  });
 
   beforeAll(async () => {
     // Report jobs are looked for once at the start only: the rows the tests add stay as they are.

@@ -21,6 +21,7 @@ import { demoPdf } from '../../server/erp/embedded/files';
 import { OdooClient } from '../../server/erp/odoo/client';
 import type { ErpClient } from '../../server/erp/types';
 import { freePort, startTestServer, type TestServer } from './helpers';
+import { storedBills } from '../support/stored-bills';
 
 const RPC = { login: 'integration@demo.example', apiKey: 'a-long-integration-key-for-faults' };
 const LIVE = process.env.ODOO_URL
@@ -197,16 +198,8 @@ function bill(ref: string) {
 }
 
 /** The bills with this reference, each with its attachments and its people's notes. */
-async function billsNamed(ref: string) {
-  const moves = await erp.searchRead('account.move', [['ref', '=', ref]], { fields: ['id', 'x_backoffice_key'] });
-  return Promise.all(
-    moves.map(async (move) => ({
-      id: move.id,
-      key: move.x_backoffice_key,
-      files: await erp.searchCount('ir.attachment', [['res_model', '=', 'account.move'], ['res_id', '=', move.id]]),
-      notes: await erp.searchCount('mail.message', [['model', '=', 'account.move'], ['res_id', '=', move.id], ['message_type', '=', 'comment'], ['body', 'ilike', `Nota ${ref}`]]),
-    })),
-  );
+function billsNamed(ref: string) {
+  return storedBills(erp, ref);
 }
 
 /** How many ERP calls an operation makes, run once uncut. */
