@@ -12,6 +12,8 @@ export interface HttpErrorOptions {
   /** The API's wording when it is not the catalogue's (a text the ERP or a library gave). */
   api?: string;
   cause?: unknown;
+  /** What the answer carries besides the refusal's own keys (a warning's records). */
+  details?: Record<string, unknown>;
 }
 
 export class HttpError extends Error {
@@ -21,6 +23,7 @@ export class HttpError extends Error {
   readonly field?: string;
   /** The API's wording when it is not the catalogue's. */
   readonly api?: string;
+  readonly details?: Record<string, unknown>;
 
   constructor(statusCode: number, key: MessageKey, params: MessageParams = {}, options: HttpErrorOptions = {}) {
     super(refusalMessage('api', { key, params, field: options.field, api: options.api }), options.cause === undefined ? undefined : { cause: options.cause });
@@ -30,6 +33,7 @@ export class HttpError extends Error {
     this.params = params;
     this.field = options.field;
     this.api = options.api;
+    this.details = options.details;
   }
 }
 

@@ -383,6 +383,16 @@ const CATALOGUE = {
   'moves.noExpenseJournal': { en: '{company} has no journal for expenses', es: '{company} no tiene diario de gastos' },
   'moves.noInvoiceJournal': { en: '{company} has no journal for invoices', es: '{company} no tiene diario de facturas' },
   'moves.supplierNotFound': { en: 'Supplier {id} not found in {company}', es: 'No se ha encontrado el proveedor {id} en {company}' },
+  'moves.possibleDuplicate': {
+    en: 'This document may already be registered: {moves}',
+    es: 'Puede que este documento ya esté registrado: {moves}',
+    api: 'This document may already be registered: {moves}. Send it again with ?onDuplicate=save to register it anyway',
+  },
+  'moves.savedAnyway': { en: 'Registered although it may repeat {moves}', es: 'Registrado aunque puede repetir {moves}' },
+  'moves.duplicateReason.file': { en: 'same file', es: 'mismo archivo' },
+  'moves.duplicateReason.reference': { en: 'same supplier and reference', es: 'mismo proveedor y referencia' },
+  'moves.duplicateReason.amount': { en: 'same supplier, amount and date', es: 'mismo proveedor, importe y fecha' },
+  'moves.draftLabel': { en: 'draft {id}', es: 'borrador {id}' },
 
   // Sales orders.
   'orders.notFound': { en: 'Order {id} not found', es: 'No se ha encontrado el pedido {id}' },

@@ -177,6 +177,8 @@ export const PRODUCT_MODELS: ModelDef[] = [
     datas: { type: 'binary' },
     mimetype: char,
     file_size: int,
+    // Odoo's SHA-1 of the stored bytes (base ir.attachment, all versions): the same file is found by it.
+    checksum: char,
     res_model: char,
     res_id: int,
     create_date: datetime,

@@ -78,7 +78,8 @@ export function refusals(app: FastifyInstance) {
         void reply.header('retry-after', String(retryAfter));
         return reply.code(error.statusCode).send({ ...refusalBody(error.statusCode, locale, { key: error.key, params: error.params, field: error.field, api: error.api }), retryAfter });
       }
-      return answer(error.statusCode, { key: error.key, params: error.params, field: error.field, api: error.api });
+      const refusal = refusalBody(error.statusCode, locale, { key: error.key, params: error.params, field: error.field, api: error.api });
+      return reply.code(error.statusCode).send(error.details ? { ...error.details, ...refusal } : refusal);
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) {

@@ -25,6 +25,7 @@ import type { RecordVersions } from '../erp/versions';
 import { commentMove, deleteMove, MOVE_ORDER, moveAttachments, moveSearchDomain, searchMoves, updateMove, validationQueue } from '../services/moves';
 import { decideMove, decideMoves } from '../services/move-decisions';
 import { createMove } from '../services/move-create';
+import { DUPLICATE_ANSWERS } from '../../shared/domain/duplicates';
 
 /** The keys of a listed move (moveRow) and of a move to validate (with its messages): read-only when sent back. */
 const LISTED_FIELDS = [
@@ -191,6 +192,18 @@ function queuePaging(query: { pageNumber?: string | string[]; numberOfRecords?: 
 
 const setting = z.object({ journal_id: z.unknown().optional(), account: z.unknown().optional() }).passthrough();
 
+/** Query of POST /odoo/moves/create: the body stays the spec's payload, which any server of the contract reads. */
+export const moveCreateQuery = z.object({
+  onDuplicate: z
+    .enum(DUPLICATE_ANSWERS, { error: rule('validation.oneOf', { values: [...DUPLICATE_ANSWERS] }, "onDuplicate must be 'warn' or 'save'") })
+    .optional()
+    .describe(
+      "Look first for moves of the company this document may repeat (the same file; the same supplier and reference; the same supplier, amount and date). 'warn': " +
+        "if there are, nothing is saved and the answer is 409 with them in `duplicates` ({ move, reasons }); 'save': the move is saved and its conversation records " +
+        'which it may repeat. Without it, no look.',
+    ),
+});
+
 export const moveCreateSchema = z.object({
   type: z.enum(['expense', 'invoice'], { error: rule('validation.oneOf', { values: ['expense', 'invoice'] }, "type must be 'expense' or 'invoice'") }),
   company_id: validId('company_id is required'),
@@ -246,14 +259,16 @@ export async function moveCreateRoute(
   { erp, features, cleanups, attachments }: { erp: ErpClient; features: FeatureProbe; cleanups: ErpCleanups; attachments: AttachmentProcessor },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.post('/odoo/moves/create', { schema: { headers: submissionHeaders, body: orEmpty(moveCreateSchema) }, config: { permission: 'moves.create' } }, async (request, reply) => {
-    const body = request.body;
+  const schema = { headers: submissionHeaders, querystring: moveCreateQuery, body: orEmpty(moveCreateSchema) };
+  api.post('/odoo/moves/create', { schema, config: { permission: 'moves.create' } }, async (request, reply) => {
+    const body = { ...request.body, onDuplicate: request.query.onDuplicate };
     const user = request.user;
     if (!user.companies.includes(body.company_id)) throw new HttpError(403, 'access.company', {}, { field: 'company_id' });
     if (body.type === 'expense' && !body.paymentMethod) throw new HttpError(400, 'moves.paymentMethodRequired', {}, { field: 'paymentMethod' });
     if (!isWithinDateWindow(body.date)) throw new HttpError(400, 'moves.incorrectDate', {}, { field: 'date' });
     const prepare = () => preparedFile(reply, attachments, body.file.name, body.file.data);
-    const { move, replayed } = await createMove({ erp, features, cleanups, log: request.log }, user, body, submissionKeyOf(request), prepare);
+    const creating = { erp, features, cleanups, log: request.log, locale: messageLocale(request.headers['accept-language']) };
+    const { move, replayed } = await createMove(creating, user, body, submissionKeyOf(request), prepare);
     if (replayed) return reply.code(201).header('idempotent-replayed', 'true').send(move);
     return reply.code(201).send(move);
   });

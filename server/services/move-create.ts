@@ -14,7 +14,10 @@ import { createBillInOneCall } from '../erp/one-call';
 import type { Domain, ErpClient, ErpValues } from '../erp/types';
 import { KEY_FIELD, keyedRecord, pendingMarker } from '../erp/whole';
 import { companiesWithProjects } from './companies';
+import type { DuplicateAnswer } from '../../shared/domain/duplicates';
+import type { MessageLocale } from '../messages';
 import { authorOf, moveRow, MOVE_FIELDS, MOVE_TYPES, postNote, type Person } from './moves';
+import { fileChecksum, possibleDuplicates, PossibleDuplicateError, savedAnywayNote } from './move-duplicates';
 
 /** A move as the create form sends it, checked (the route's schema); its file is prepared by the caller. */
 export interface NewMove {
@@ -30,6 +33,8 @@ export interface NewMove {
   comment?: string | null;
   paymentMethod?: 'corporate_card' | 'personal_card' | 'direct_debit' | null;
   paymentStatus?: 'paid' | 'unpaid' | null;
+  /** Look for the moves it may repeat first: 'warn' refuses with them (409), 'save' saves and records them; unset, no look. */
+  onDuplicate?: DuplicateAnswer;
 }
 
 /** The console user uploading: their companies scope a resend's lookup, their e-mail and name sign the move. */
@@ -43,6 +48,8 @@ export interface Creating {
   features: FeatureProbe;
   cleanups: ErpCleanups;
   log: FastifyBaseLogger;
+  /** The uploader's language: a move saved although it may repeat another says so in it. */
+  locale?: MessageLocale;
 }
 
 /**
@@ -95,8 +102,12 @@ export async function createMove(creating: Creating, uploader: Uploader, move: N
     if (!partners) throw new HttpError(400, 'moves.supplierNotFound', { id: move.partner_id, company: company.name }, { field: 'partner_id' });
   }
   const file = await prepareFile();
-  const [companyRecord] = await erp.read('res.company', [move.company_id], ['currency_id']);
   const concept = move.concept || move.description?.trim() || '';
+  const repeats = move.onDuplicate
+    ? await possibleDuplicates(erp, move.company_id, { partnerId: move.partner_id, amount: move.amount, date: move.date, reference: concept, checksum: fileChecksum(file.data) })
+    : [];
+  if (repeats.length && move.onDuplicate === 'warn') throw new PossibleDuplicateError(repeats);
+  const [companyRecord] = await erp.read('res.company', [move.company_id], ['currency_id']);
   // The configured account by its code in the company's chart; without one, Odoo books to the journal's default.
   const accountId = settings.account ? await accountByCode(erp, move.company_id, String(settings.account), company.name) : undefined;
   const declared = move.paymentStatus ?? (move.type === 'invoice' ? 'paid' : undefined);
@@ -118,8 +129,11 @@ export async function createMove(creating: Creating, uploader: Uploader, move: N
     invoice_line_ids: [[0, 0, { name: concept || file.name, display_type: 'product', quantity: 1, price_unit: roundMoney(move.amount), tax_ids: [[6, 0, []]], ...(accountId ? { account_id: accountId } : {}) }]],
   };
   const attachment = { name: file.name, datas: file.data.toString('base64'), mimetype: file.mimetype, file_size: file.data.length, res_model: 'account.move' };
-  // The uploader's comment opens the move's conversation, where the manager reads and answers it.
-  const note = move.comment?.trim() || undefined;
+  // The uploader's comment opens the move's conversation, where the manager reads and answers it; a move saved although
+  // it may repeat others says which, for the manager to see the user chose to.
+  const recorded = repeats.length ? savedAnywayNote(creating.locale ?? 'es', repeats) : '';
+  const note = [move.comment?.trim(), recorded].filter(Boolean).join('\n\n') || undefined;
+  if (recorded) creating.log.info({ duplicates: repeats.map((one) => ({ id: one.move.id, reasons: one.reasons })) }, 'move saved although it may repeat others');
 
   const id = (await features.get()).oneCallWrites
     ? // One call, one Odoo transaction: the bill with its file, note and key, or nothing (server/erp/one-call.ts).

@@ -135,6 +135,14 @@ export const appEn = {
     },
     move: {
       createError: 'Error creating move',
+      duplicates: {
+        title: 'Already registered?',
+        intro: 'This document may already be registered. Check it before saving: |||| This document may already be registered. Check them before saving:',
+        reasons: { file: 'Same file', reference: 'Same supplier and reference', amount: 'Same supplier, amount and date' },
+        open: 'View',
+        keepEditing: 'Back to the form',
+        saveAnyway: 'Save anyway',
+      },
       readError: 'Error reading file',
       takePhoto: 'Take a photo',
       tabs: { expense: 'Expenses', invoice: 'Invoices' },

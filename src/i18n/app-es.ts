@@ -137,6 +137,14 @@ export const appEs: AppMessages = {
     },
     move: {
       createError: 'Error al crear el movimiento',
+      duplicates: {
+        title: '¿Ya está registrado?',
+        intro: 'Puede que este documento ya esté registrado. Revíselo antes de guardar: |||| Puede que este documento ya esté registrado. Revíselos antes de guardar:',
+        reasons: { file: 'Mismo archivo', reference: 'Mismo proveedor y referencia', amount: 'Mismo proveedor, importe y fecha' },
+        open: 'Ver',
+        keepEditing: 'Volver al formulario',
+        saveAnyway: 'Guardar de todos modos',
+      },
       readError: 'Error al leer el archivo',
       takePhoto: 'Hacer una foto',
       tabs: { expense: 'Gastos', invoice: 'Facturas' },

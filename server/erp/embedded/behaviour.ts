@@ -3,6 +3,7 @@
  * rules and the public methods the product calls (action_post, action_confirm, action_cancel, action_draft,
  * message_post). It has no web server: orders are printed by this server (routes/order-pdf.ts).
  */
+import { createHash } from 'node:crypto';
 import { roundMoney } from '../../../shared/domain/money';
 import { ErpError, type ErpValues } from '../types';
 import type { HookContext, HooksByModel } from './store';
@@ -81,7 +82,18 @@ function signature(author: unknown): ErpValues {
 
 const BILL_TYPES = new Set(['in_invoice', 'in_receipt']);
 
+function withChecksum(values: ErpValues): ErpValues {
+  const { checksum: _given, ...rest } = values;
+  if (!('datas' in values)) return rest;
+  return { ...rest, checksum: typeof values.datas === 'string' && values.datas ? createHash('sha1').update(Buffer.from(values.datas, 'base64')).digest('hex') : false };
+}
+
 export const PRODUCT_BEHAVIOUR: HooksByModel = {
+  'ir.attachment': {
+    // As Odoo: the checksum is the SHA-1 of the bytes, computed on every store of them and never written by a client.
+    beforeCreate: (values) => withChecksum(values),
+    beforeWrite: (_ids, values) => withChecksum(values),
+  },
   'account.move': {
     beforeCreate(values) {
       return { state: 'draft', move_type: 'entry', payment_state: 'not_paid', name: '/', ...values };

@@ -9,7 +9,7 @@ export const PRODUCT_INDEXES: Indexes = {
     // One record per submission key, as the connector's unique constraint.
     { columns: ['x_backoffice_key'], unique: true },
   ],
-  'ir.attachment': [{ columns: ['res_model', 'res_id'] }],
+  'ir.attachment': [{ columns: ['res_model', 'res_id'] }, { columns: ['checksum'] }],
   'mail.message': [{ columns: ['model', 'res_id'] }],
   'sale.order': [{ columns: ['client_order_ref'] }, { columns: ['x_backoffice_key'], unique: true }],
   'res.partner': [{ columns: ['company_id', 'name'] }, { columns: ['x_backoffice_key'], unique: true }],

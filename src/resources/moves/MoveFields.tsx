@@ -3,6 +3,7 @@ import { useFormContext } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import { multiLineText } from '../../custom/inputs/textRules';
 import { DocumentPreview } from './DocumentPreview';
+import { DuplicateWarning } from './DuplicateWarning';
 import type { MoveType, MoveValues, Provider } from './moveTypes';
 import { useAiMarks } from './useAiMarks';
 import { useMoveCompany } from './useMoveCompany';
@@ -76,6 +77,9 @@ export function MoveFields({ tab }: { tab: MoveType }) {
         <TextInput source="comment" label="app.move.fields.comment" validate={multiLineText} multiline rows={5} helperText={false} inputProps={{ maxLength: 10000 }} />
       </MoveRow>
       <MoveSendBar progress={submission.progress} noCompanies={companiesQuery.isSuccess && !companies.length} canSend={submission.canSend} onSend={submission.submit} />
+      {submission.duplicates && (
+        <DuplicateWarning duplicates={submission.duplicates} busy={submission.progress !== null} onSaveAnyway={() => void submission.saveAnyway()} onKeepEditing={submission.keepEditing} />
+      )}
     </Box>
     {doc.file && (
       // Beside the form on a wide screen, while what was read is reviewed; a phone has the photo just taken.

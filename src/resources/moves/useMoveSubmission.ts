@@ -7,6 +7,8 @@ import { SUBMISSION_HEADER, submissionDone, submissionKey } from '../../provider
 import { FORM_FIELDS, emptyMove, movePayload } from './moveFormRules';
 import type { Company, MoveType, MoveValues, Project } from './moveTypes';
 import { SERVER_MESSAGE_KEYS, postWithProgress, readAsDataUrl } from './upload';
+import { duplicatesOf, type PossibleDuplicate } from './duplicates';
+import type { DuplicateAnswer } from '../../../shared/domain/duplicates';
 
 interface Options {
   tab: MoveType;
@@ -31,33 +33,35 @@ export function useMoveSubmission({ tab, companyId, company, projects, file, onS
   const { getValues, reset, handleSubmit, setError } = useFormContext<MoveValues>();
   const paymentMethod = useWatch<MoveValues, 'paymentMethod'>({ name: 'paymentMethod' });
   const [progress, setProgress] = useState<number | null>(null);
-  // The send carries the submission's key (the same when the same bill is sent again after a failure): the server
-  // then makes one bill of it, however many times its answer was lost.
+  // The send carries the submission's key (the same when the same bill is sent again after a failure, or saved anyway
+  // after the duplicates warning): the server then makes one bill of it, however many times its answer was lost.
   const creation = useMutation({
-    mutationFn: async (body: Record<string, unknown>) => {
+    mutationFn: async ({ body, onDuplicate }: { body: Record<string, unknown>; onDuplicate: DuplicateAnswer }) => {
       const key = submissionKey('moves', body);
-      const answer = await postWithProgress('/odoo/moves/create', body, setProgress, { [SUBMISSION_HEADER]: key });
+      // Asked in the query: the body stays the spec's payload.
+      const answer = await postWithProgress(`/odoo/moves/create?onDuplicate=${onDuplicate}`, body, setProgress, { [SUBMISSION_HEADER]: key });
       submissionDone('moves', key);
       return answer;
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['moves'] }),
   });
+  // The moves the last send may repeat, with what it sent: nothing is saved until the user chooses (issue 33).
+  const [warned, setWarned] = useState<{ duplicates: PossibleDuplicate[]; body: Record<string, unknown>; values: MoveValues } | null>(null);
   const canSend = Boolean(companyId) && Boolean(file) && (tab === 'invoice' || Boolean(paymentMethod)) && progress === null;
 
-  async function send(values: MoveValues) {
-    // The file as chosen (the submitted values are a copy).
-    const chosenFile = getValues('file');
-    if (!canSend || !company || !chosenFile) return;
-    const payload = movePayload(values, { tab, company, projects, locale });
+  async function deliver(body: Record<string, unknown>, onDuplicate: DuplicateAnswer, values: MoveValues) {
     try {
       setProgress(0);
-      const data = await readAsDataUrl(chosenFile);
-      await creation.mutateAsync({ ...payload, file: { name: chosenFile.name, data } });
-      notify('app.move.created', { type: 'success', messageArgs: { concept: payload.concept } });
+      await creation.mutateAsync({ body, onDuplicate });
+      setWarned(null);
+      notify('app.move.created', { type: 'success', messageArgs: { concept: body.concept } });
       // Everything but company and project is cleared (spec sections 2 and 4).
       reset(emptyMove(values.company_id, values.project));
       onSent();
     } catch (error) {
+      const duplicates = duplicatesOf(error);
+      if (duplicates) return setWarned({ duplicates, body, values });
+      setWarned(null);
       // A refusal that names a field of the form marks it, in the words the server said it (the user's language).
       const marked = fieldErrorsOf(error, (path) => (FORM_FIELDS.has(path) ? path : undefined));
       for (const [source, text] of Object.entries(marked ?? {})) setError(source as keyof MoveValues, { type: 'server', message: text });
@@ -68,11 +72,36 @@ export function useMoveSubmission({ tab, companyId, company, projects, file, onS
     }
   }
 
+  async function send(values: MoveValues) {
+    // The file as chosen (the submitted values are a copy).
+    const chosenFile = getValues('file');
+    if (!canSend || !company || !chosenFile) return;
+    const payload = movePayload(values, { tab, company, projects, locale });
+    let data: string;
+    try {
+      setProgress(0);
+      data = await readAsDataUrl(chosenFile);
+    } catch (error) {
+      setProgress(null);
+      return notify(errorMessage(error, translate), { type: 'error' });
+    }
+    // Warned first of a document the company may already have; saved only once the user chose to.
+    await deliver({ ...payload, file: { name: chosenFile.name, data } }, 'warn', values);
+  }
+
   // A refused send: a wrong amount shows on its field; a wrong date also says so in a message (spec section 5).
   function refused(errors: FieldErrors<MoveValues>) {
     if (!canSend || errors.amount) return;
     if (errors.date) notify('app.move.incorrectDate', { type: 'warning' });
   }
 
-  return { progress, canSend, submit: (event: BaseSyntheticEvent) => handleSubmit(send, refused)(event) };
+  return {
+    progress,
+    canSend,
+    submit: (event: BaseSyntheticEvent) => handleSubmit(send, refused)(event),
+    /** The moves the document may repeat, while the user chooses. */
+    duplicates: warned?.duplicates ?? null,
+    saveAnyway: () => (warned ? deliver(warned.body, 'save', warned.values) : undefined),
+    keepEditing: () => setWarned(null),
+  };
 }
