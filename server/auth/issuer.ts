@@ -25,6 +25,7 @@ import { sharedSecret } from './secret';
 import { DATABASE_RETRY_AFTER_SECONDS, DatabaseUnavailable, faultOf } from '../db/faults';
 import { DatabaseSignInLimitStore, SIGN_IN_LIMITS, SignInLimits } from './sign-in-limits';
 import { lockoutOf, type SignInObserver } from './sign-in-events';
+import { nothing } from '../routes/answers';
 
 export { addressKey, SIGN_IN_LIMITS, SignInLimits, type SignInLimitSettings } from './sign-in-limits';
 
@@ -394,7 +395,7 @@ export async function embeddedIssuer(
   });
 
   // The embedded issuer's logout address: ends its own session, then lands on `continue` (same origin only).
-  app.get<{ Querystring: { continue?: string } }>('/auth/logout', { config: { public: true } }, async (request, reply) => {
+  app.get<{ Querystring: { continue?: string } }>('/auth/logout', { config: { public: true }, schema: { response: { 302: nothing("To the issuer's end of session, which then lands on `continue`") } } }, async (request, reply) => {
     const target = safeContinue(config.publicUrl, request.query.continue);
     const url = new URL(`${issuer}/session/end`);
     url.searchParams.set('client_id', CLIENT_ID);

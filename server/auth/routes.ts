@@ -16,6 +16,7 @@ import { callbackFailure, type SignInObserver } from './sign-in-events';
 import { DatabaseUnavailable, DiskFull } from '../db/faults';
 import type { Sessions } from './session';
 import { HttpError } from '../http-error';
+import { meAnswer, nothing, providerAnswer, signedOutAnswer } from '../routes/answers';
 
 const COOKIE = 'bo_signin';
 const TRANSACTION_SECONDS = 600;
@@ -156,10 +157,13 @@ export async function authRoutes(
       .header('set-cookie', transactionCookie(config, `${value}.${sign(secret, value)}`, TRANSACTION_SECONDS))
       .redirect(url.href, 302);
   };
-  app.get('/auth/', { config: { public: true } }, start);
-  app.get('/auth', { config: { public: true } }, start);
+  // A failure is a page in the user's language (400 or 503, text/html): a person reads it, no client parses it.
+  const toIssuer = { response: { 302: nothing("To the identity provider's sign-in, with this sign-in's cookie") } };
+  app.get('/auth/', { config: { public: true }, schema: toIssuer }, start);
+  app.get('/auth', { config: { public: true }, schema: toIssuer }, start);
 
-  app.get('/auth/callback', { config: { public: true } }, async (request, reply) => {
+  const toConsole = { response: { 302: nothing("To the console's /callback?token=..., with the cookie POST /auth/confirm checks") } };
+  app.get('/auth/callback', { config: { public: true }, schema: toConsole }, async (request, reply) => {
     const raw = readCookie(request, COOKIE);
     const fallbackLanguage = pageLanguage(undefined, request.headers['accept-language']);
     let transaction: Transaction | null = null;
@@ -227,7 +231,7 @@ export async function authRoutes(
   });
 
   // The console keeps a token from /callback only when this browser finished that sign-in (see SIGN_IN_COOKIE).
-  app.post('/auth/confirm', { config: { public: true }, schema: { body: z.object({ token: z.string().min(1).max(4096) }) } }, async (request, reply) => {
+  app.post('/auth/confirm', { config: { public: true }, schema: { body: z.object({ token: z.string().min(1).max(4096) }), response: { 204: nothing('This browser finished that sign-in: the console keeps the token.') } } }, async (request, reply) => {
     const { token } = request.body as { token: string };
     const bound = readCookie(request, SIGN_IN_COOKIE) ?? '';
     const expected = sign(secret, `sign-in:${token}`);
@@ -236,14 +240,14 @@ export async function authRoutes(
     return reply.header('set-cookie', signInCookie(config, '', 0)).code(204).send();
   });
 
-  app.get('/auth/provider', { config: { public: true } }, async () => ({ issuer: issuer.kind }));
+  app.get('/auth/provider', { config: { public: true }, schema: { response: { 200: providerAnswer } } }, async () => ({ issuer: issuer.kind }));
 
-  app.post('/auth/sign-out', async (request) => {
+  app.post('/auth/sign-out', { schema: { response: { 200: signedOutAnswer } } }, async (request) => {
     await sessions.revoke(request.user.sessionId, request.user.id);
     return { logoutUrl: issuer.logoutUrl(config.publicUrl) };
   });
 
-  app.get('/users/me', async (request) => {
+  app.get('/users/me', { schema: { response: { 200: meAnswer } } }, async (request) => {
     const { id, email, firstName, lastName, imageUrl, permissions, role, companies } = request.user;
     return { id, email, firstName, lastName, imageUrl, permissions, role, companies };
   });

@@ -15,7 +15,7 @@ import { multiLine, rule, singleLine, validId, worded } from '../input';
 import { ifMatchOf } from '../erp/if-match';
 import type { RecordVersions } from '../erp/versions';
 import { submissionHeaders, submissionKeyOf } from '../erp/whole';
-import { contactAnswer, createdAnswer, pageOf } from './answers';
+import { contactAnswer, contactDetailAnswer, createdAnswer, duplicatesAnswer, pageOf } from './answers';
 import { filterShape } from './filters';
 import { contactDuplicates, correctContact, createContact, readContact, searchContacts } from '../services/contacts';
 
@@ -104,7 +104,7 @@ export async function contactRoutes(app: FastifyInstance, { erp, features, versi
 
   api.get(
     '/odoo/contacts/:id',
-    { schema: { params: detailParams, summary: 'One contact, as its detail shows it (the form\'s fields)' }, config: { permission: ['contacts.list', 'contacts.create'] } },
+    { schema: { params: detailParams, summary: 'One contact, as its detail shows it (the form\'s fields)', response: { 200: contactDetailAnswer } }, config: { permission: ['contacts.list', 'contacts.create'] } },
     async (request) => readContact(services, userOf(request).companies, Number(request.params.id)),
   );
 
@@ -112,7 +112,7 @@ export async function contactRoutes(app: FastifyInstance, { erp, features, versi
   // read wrong is corrected by whoever captures cards), in their own companies only.
   api.put(
     '/odoo/contacts/:id',
-    { schema: { params: detailParams, body: orEmpty(updateSchema), summary: "Correct a contact: the creation's fields, only those given" }, config: { permission: 'contacts.create', ifMatch: true } },
+    { schema: { params: detailParams, body: orEmpty(updateSchema), summary: "Correct a contact: the creation's fields, only those given", response: { 200: contactDetailAnswer } }, config: { permission: 'contacts.create', ifMatch: true } },
     async (request) => correctContact(services, userOf(request), Number(request.params.id), request.body.fields, ifMatchOf(request)),
   );
 
@@ -120,7 +120,7 @@ export async function contactRoutes(app: FastifyInstance, { erp, features, versi
   // number, for the form to warn before saving.
   api.post(
     '/odoo/contacts/duplicates',
-    { schema: { body: orEmpty(duplicatesSchema), summary: 'Contacts with the same e-mail or phone number' }, config: { permission: 'contacts.create' } },
+    { schema: { body: orEmpty(duplicatesSchema), summary: 'Contacts with the same e-mail or phone number', response: { 200: duplicatesAnswer } }, config: { permission: 'contacts.create' } },
     async (request) => contactDuplicates(erp, userOf(request).companies, request.body),
   );
 }

@@ -24,6 +24,7 @@ import { type RecordVersions, VERSION_FIELD } from '../erp/versions';
 import type { Domain, DomainTerm, ErpClient, ErpRecord, ErpValues } from '../erp/types';
 import { COUNT_LIMIT, searchPage } from '../erp/page';
 import { erpText as text, filterDomain, filterShape, isoDate } from './filters';
+import { noContent } from './answers';
 
 const recordId = validId();
 
@@ -323,7 +324,7 @@ export async function resourceRoutes(app: FastifyInstance, { erp, resource, vers
   }
 
   if (generic.has('delete')) {
-    app.delete(`${resource.path}/:id`, { schema: { params: idParams, tags, summary: `Delete one of ${resource.name}` }, config: { permission: permission('delete') } }, async (request, reply) => {
+    app.delete(`${resource.path}/:id`, { schema: { params: idParams, tags, summary: `Delete one of ${resource.name}`, response: { 204: noContent } }, config: { permission: permission('delete') } }, async (request, reply) => {
       const record = await scoped(erp, resource, request, Number((request.params as { id: string }).id), 'write');
       await erp.unlink(model, [record.id]);
       return reply.code(204).send();

@@ -19,7 +19,7 @@ import type { FeatureProbe } from '../erp/features';
 import type { ErpCleanups } from '../erp/cleanups';
 import { submissionHeaders, submissionKeyOf } from '../erp/whole';
 import { ifMatchOf } from '../erp/if-match';
-import { moveAnswer, pageOf } from './answers';
+import { createdAnswer, moveAnswer, moveAttachmentsAnswer, movesDecidedAnswer, noContent, pageOf, validationQueueAnswer } from './answers';
 import { filterShape, isoDate } from './filters';
 import type { RecordVersions } from '../erp/versions';
 import { commentMove, deleteMove, MOVE_ORDER, moveAttachments, moveSearchDomain, searchMoves, updateMove, validationQueue } from '../services/moves';
@@ -70,7 +70,7 @@ export async function moveRoutes(
 
   // A query value is text, or a list when repeated: documented here, judged by the handler as before.
   const attachmentsQuery = z.looseObject({ attachmentIds: queryParam.describe('Attachment ids, comma-separated (up to 50)') });
-  app.get<{ Querystring: { attachmentIds?: string | string[] } }>('/odoo/moves/attachments', { schema: { querystring: attachmentsQuery }, config: { permission: ['moves.list', 'moves.validate'] } }, async (request, reply) => {
+  app.get<{ Querystring: { attachmentIds?: string | string[] } }>('/odoo/moves/attachments', { schema: { querystring: attachmentsQuery, response: { 200: moveAttachmentsAnswer } }, config: { permission: ['moves.list', 'moves.validate'] } }, async (request, reply) => {
     // Stored files, whoever sent them: opened directly they are a download, and rendered they could run nothing.
     void reply.header('content-disposition', STORED_FILES_DISPOSITION).header('content-security-policy', STORED_FILES_POLICY).header('x-content-type-options', 'nosniff');
     // Repeated (?attachmentIds=1&attachmentIds=2) is the same list as comma-separated.
@@ -107,7 +107,7 @@ export async function moveRoutes(
     return updateMove(erp, versions, { id, companies: request.user.companies, asked: ifMatchOf(request), userId: request.user.id }, request.body);
   });
 
-  api.delete('/odoo/moves/:id', { schema: { params: idParams }, config: { permission: 'moves.delete' } }, async (request, reply) => {
+  api.delete('/odoo/moves/:id', { schema: { params: idParams, response: { 204: noContent } }, config: { permission: 'moves.delete' } }, async (request, reply) => {
     await deleteMove(erp, request.user.companies, Number(request.params.id));
     return reply.code(204).send();
   });
@@ -130,6 +130,7 @@ export async function moveRoutes(
     {
       schema: {
         body: orEmpty(manySchema),
+        response: { 200: movesDecidedAnswer },
         description:
           'Validates or rejects several moves. Each is judged as PUT /odoo/moves/{id}/validate judges it; the answer lists the moves decided ' +
           '(including those already decided this way, left unchanged: a resend changes nothing) and those refused, with their status and reason.',
@@ -149,7 +150,7 @@ export async function moveRoutes(
   const commentSchema = z.object({ comment: multiLine({ error: whenNotGiven('comment must be text') }).trim().min(1, rule('validation.empty', {}, 'The comment is empty')).max(5000) }).strict();
   api.post(
     '/odoo/moves/:id/validation-comment',
-    { schema: { params: idParams, body: orEmpty(commentSchema) }, config: { permission: ['moves.validate', 'moves.modify'] } },
+    { schema: { params: idParams, body: orEmpty(commentSchema), response: { 201: createdAnswer } }, config: { permission: ['moves.validate', 'moves.modify'] } },
     async (request, reply) => {
       const id = await commentMove(erp, request.user, Number(request.params.id), request.body.comment);
       return reply.code(201).send({ id });
@@ -164,7 +165,7 @@ export async function moveRoutes(
   });
   app.get<{ Params: { ids: string }; Querystring: { filter?: string; pageNumber?: string | string[]; numberOfRecords?: string | string[] } }>(
     '/odoo/journals/:ids/moves',
-    { schema: { params: queueParams, querystring: queueQuery }, config: { permission: 'moves.validate' } },
+    { schema: { params: queueParams, querystring: queueQuery, response: { 200: validationQueueAnswer } }, config: { permission: 'moves.validate' } },
     async (request) => {
       if (request.query.filter !== 'to_validate') throw new HttpError(400, 'moves.queueFilter', {}, { field: 'filter' });
       const paging = queuePaging(request.query);
@@ -259,7 +260,7 @@ export async function moveCreateRoute(
   { erp, features, cleanups, attachments }: { erp: ErpClient; features: FeatureProbe; cleanups: ErpCleanups; attachments: AttachmentProcessor },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const schema = { headers: submissionHeaders, querystring: moveCreateQuery, body: orEmpty(moveCreateSchema) };
+  const schema = { headers: submissionHeaders, querystring: moveCreateQuery, body: orEmpty(moveCreateSchema), response: { 201: moveAnswer } };
   api.post('/odoo/moves/create', { schema, config: { permission: 'moves.create' } }, async (request, reply) => {
     const body = { ...request.body, onDuplicate: request.query.onDuplicate };
     const user = request.user;

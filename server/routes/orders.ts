@@ -20,7 +20,7 @@ import { declaration, declaredMax, erpOrder, idParams, orEmpty, queryParam, with
 import { HttpError } from '../http-error';
 import { multiLine, rule, singleLine, validId, worded } from '../input';
 import { ifMatchOf } from '../erp/if-match';
-import { orderAnswer, orderCreatedAnswer, pageOf } from './answers';
+import { noContent, orderAnswer, orderConfirmedAnswer, orderCreatedAnswer, orderDetailAnswer, pageOf, printUrlAnswer } from './answers';
 import { filterShape, isoDate } from './filters';
 import type { RecordVersions } from '../erp/versions';
 import { submissionHeaders, submissionKeyOf } from '../erp/whole';
@@ -152,26 +152,26 @@ export async function orderRoutes(app: FastifyInstance, { erp, config, features,
     return searchOrders(services, filters, userOf(request).companies, { order: erpOrder(resource, filters.sort, ORDER_ORDER), timeZone: config.timeZone });
   });
 
-  api.get('/odoo/orders/:id', { schema: { params: idParams }, config: { permission: 'orders.list' } }, async (request) =>
+  api.get('/odoo/orders/:id', { schema: { params: idParams, response: { 200: orderDetailAnswer } }, config: { permission: 'orders.list' } }, async (request) =>
     fullOrder(services, userOf(request).companies, Number(request.params.id)),
   );
 
-  api.put('/odoo/orders/:id/lines', { schema: { params: idParams, body: orEmpty(linesSchema) }, config: { permission: 'orders.modify', ifMatch: true } }, async (request) =>
+  api.put('/odoo/orders/:id/lines', { schema: { params: idParams, body: orEmpty(linesSchema), response: { 200: orderDetailAnswer } }, config: { permission: 'orders.modify', ifMatch: true } }, async (request) =>
     changeOrderLines(services, userOf(request), Number(request.params.id), request.body.lines, ifMatchOf(request)),
   );
 
-  api.put('/odoo/orders/:id/confirm', { schema: { params: idParams }, config: { permission: 'orders.modify' } }, async (request) =>
+  api.put('/odoo/orders/:id/confirm', { schema: { params: idParams, response: { 200: orderConfirmedAnswer } }, config: { permission: 'orders.modify' } }, async (request) =>
     confirmOrder(services, userOf(request), Number(request.params.id)),
   );
 
-  api.delete('/odoo/orders/:id', { schema: { params: idParams }, config: { permission: 'orders.delete' } }, async (request, reply) => {
+  api.delete('/odoo/orders/:id', { schema: { params: idParams, response: { 204: noContent } }, config: { permission: 'orders.delete' } }, async (request, reply) => {
     await deleteOrder(services, userOf(request).companies, Number(request.params.id));
     return reply.code(204).send();
   });
 
   app.get<{ Params: { id: string }; Querystring: { lang?: string | string[] } }>(
     '/odoo/orders/:id/print-url',
-    { schema: { params: idParams, querystring: z.looseObject({ lang: queryParam.describe("'en' or 'es' (the default)") }) }, config: { permission: 'orders.list' } },
+    { schema: { params: idParams, querystring: z.looseObject({ lang: queryParam.describe("'en' or 'es' (the default)") }), response: { 200: printUrlAnswer } }, config: { permission: 'orders.list' } },
     async (request) => {
       const asked = request.query.lang;
       if (asked !== undefined && asked !== 'en' && asked !== 'es') throw new HttpError(400, 'orders.printLang', {}, { field: 'lang' });

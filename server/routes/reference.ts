@@ -15,6 +15,10 @@ import { encodeRule } from '../messages';
 import { rule, singleLine, whenNotGiven } from '../input';
 import { companyDomain } from '../services/domains';
 import { companiesWithProjects, validationJournals } from '../services/companies';
+import {
+  companiesAnswer, eventsAnswer, investorTypesAnswer, namedList, odooCompaniesAnswer, partnersAnswer, priceListsAnswer, productsAnswer,
+  providerCreatedAnswer, providersAnswer, taxesAnswer, validationJournalsAnswer,
+} from './answers';
 
 export { whenNotGiven };
 
@@ -136,13 +140,13 @@ export async function referenceRoutes(app: FastifyInstance, { erp }: { erp: ErpC
   const api = app.withTypeProvider<ZodTypeProvider>();
   const companyParams = z.object({ companyId: idParam });
 
-  app.get('/odoo/companies', async (request) => ({ data: await companiesWithProjects(erp, userOf(request).companies) }));
+  app.get('/odoo/companies', { schema: { response: { 200: companiesAnswer } } }, async (request) => ({ data: await companiesWithProjects(erp, userOf(request).companies) }));
 
-  app.get('/odoo/categories', { config: { permission: CONTACTS_ANY } }, async () =>
+  app.get('/odoo/categories', { schema: { response: { 200: namedList } }, config: { permission: CONTACTS_ANY } }, async () =>
     erp.searchRead('res.partner.category', [], { fields: ['name'], order: 'name' }),
   );
 
-  app.get('/odoo/odoo-companies', { config: { permission: CONTACTS_ANY } }, async (request) => {
+  app.get('/odoo/odoo-companies', { schema: { response: { 200: odooCompaniesAnswer } }, config: { permission: CONTACTS_ANY } }, async (request) => {
     const user = userOf(request);
     const [companies, employees] = await Promise.all([
       erp.searchRead('res.company', [['id', 'in', user.companies]], { fields: ['name'], order: 'name' }),
@@ -152,11 +156,11 @@ export async function referenceRoutes(app: FastifyInstance, { erp }: { erp: ErpC
   });
 
   // Investor types and event lists come from the connector module: an Odoo without them answers empty lists.
-  app.get('/odoo/investor-types', { config: { permission: CONTACTS_ANY } }, async () =>
+  app.get('/odoo/investor-types', { schema: { response: { 200: investorTypesAnswer } }, config: { permission: CONTACTS_ANY } }, async () =>
     optionalModel(() => erp.searchRead('x_tipo_inversor', [], { fields: ['x_name', 'x_studio_tipo_inversor_descripcion'], order: 'x_name' })),
   );
 
-  app.get('/odoo/events', { config: { permission: CONTACTS_ANY } }, async () => {
+  app.get('/odoo/events', { schema: { response: { 200: eventsAnswer } }, config: { permission: CONTACTS_ANY } }, async () => {
     const events = await optionalModel(() => erp.searchRead('x_evento_contactos', [], { fields: ['event_id', 'x_tag_ids'], order: 'id' }));
     return events.map((event) => ({ id: event.id, event_id: event.event_id as Pair, tags: event.x_tag_ids as number[] }));
   });
@@ -175,7 +179,7 @@ export async function referenceRoutes(app: FastifyInstance, { erp }: { erp: ErpC
     );
 
   const companyHeader = z.looseObject({ 'x-company-id': z.string().optional().describe('The company the list is for') });
-  app.get('/odoo/providers', { schema: { headers: companyHeader }, config: { permission: MOVES_ANY } }, async (request) =>
+  app.get('/odoo/providers', { schema: { headers: companyHeader, response: { 200: providersAnswer } }, config: { permission: MOVES_ANY } }, async (request) =>
     providers(ownCompany(request, request.headers['x-company-id'], 'x-company-id')),
   );
 
@@ -193,7 +197,7 @@ export async function referenceRoutes(app: FastifyInstance, { erp }: { erp: ErpC
   api.post(
     '/odoo/providers/search',
     {
-      schema: { body: z.preprocess((value) => (value === NO_BODY ? undefined : value), providerSearch) },
+      schema: { body: z.preprocess((value) => (value === NO_BODY ? undefined : value), providerSearch), response: { 200: providersAnswer } },
       preValidation: async (request) => {
         if (request.body === undefined) (request as { body: unknown }).body = NO_BODY;
       },
@@ -210,7 +214,7 @@ export async function referenceRoutes(app: FastifyInstance, { erp }: { erp: ErpC
     name: singleLine().trim().min(2).max(200),
     vat: singleLine().trim().max(30).refine((vat) => vat === '' || vatCore(vat).length >= 8, rule('validation.vat', {}, 'not a tax id')).optional(),
   });
-  api.post('/odoo/providers/create', { schema: { body: providerCreate }, config: { permission: ['moves.create'] } }, async (request, reply) => {
+  api.post('/odoo/providers/create', { schema: { body: providerCreate, response: { 201: providerCreatedAnswer } }, config: { permission: ['moves.create'] } }, async (request, reply) => {
     const companyId = ownCompany(request, request.body.companyId);
     const { name } = request.body;
     const vat = request.body.vat || undefined;
@@ -233,7 +237,7 @@ export async function referenceRoutes(app: FastifyInstance, { erp }: { erp: ErpC
     return reply.code(201).send({ id, name, vat: vat ?? false });
   });
 
-  app.get('/odoo/uom', { config: { permission: ORDERS_ANY } }, async () => erp.searchRead('uom.uom', [], { fields: ['name'], order: 'id' }));
+  app.get('/odoo/uom', { schema: { response: { 200: namedList } }, config: { permission: ORDERS_ANY } }, async () => erp.searchRead('uom.uom', [], { fields: ['name'], order: 'id' }));
 
   const partners = (companies: number[]) =>
     erp.searchRead('res.partner', [['active', '=', true], ...companyDomain(companies)], { fields: ['name', 'email', 'vat'], order: 'name', limit: 1000 });
@@ -244,28 +248,28 @@ export async function referenceRoutes(app: FastifyInstance, { erp }: { erp: ErpC
       limit: 1000,
     });
 
-  app.get('/odoo/partner', { config: { permission: [...ORDERS_ANY, ...CONTACTS_ANY] } }, async (request) => partners(userOf(request).companies));
-  app.get('/odoo/products', { config: { permission: ORDERS_ANY } }, async (request) => products(userOf(request).companies));
+  app.get('/odoo/partner', { schema: { response: { 200: partnersAnswer } }, config: { permission: [...ORDERS_ANY, ...CONTACTS_ANY] } }, async (request) => partners(userOf(request).companies));
+  app.get('/odoo/products', { schema: { response: { 200: productsAnswer } }, config: { permission: ORDERS_ANY } }, async (request) => products(userOf(request).companies));
 
-  api.get('/odoo/partner/:companyId', { schema: { params: companyParams }, config: { permission: [...ORDERS_ANY, ...CONTACTS_ANY] } }, async (request) =>
+  api.get('/odoo/partner/:companyId', { schema: { params: companyParams, response: { 200: partnersAnswer } }, config: { permission: [...ORDERS_ANY, ...CONTACTS_ANY] } }, async (request) =>
     partners([ownCompany(request, request.params.companyId)]),
   );
-  api.get('/odoo/products/:companyId', { schema: { params: companyParams }, config: { permission: ORDERS_ANY } }, async (request) =>
+  api.get('/odoo/products/:companyId', { schema: { params: companyParams, response: { 200: productsAnswer } }, config: { permission: ORDERS_ANY } }, async (request) =>
     products([ownCompany(request, request.params.companyId)]),
   );
-  api.get('/odoo/payment-modes/:companyId', { schema: { params: companyParams }, config: { permission: [...ORDERS_ANY, ...MOVES_ANY] } }, async (request) => {
+  api.get('/odoo/payment-modes/:companyId', { schema: { params: companyParams, response: { 200: namedList } }, config: { permission: [...ORDERS_ANY, ...MOVES_ANY] } }, async (request) => {
     const company = ownCompany(request, request.params.companyId);
     return optionalModel(() => erp.searchRead('account.payment.mode', [['active', '=', true], ...companyDomain([company])], { fields: ['name'], order: 'name' }));
   });
-  api.get('/odoo/payment-terms/:companyId', { schema: { params: companyParams }, config: { permission: ORDERS_ANY } }, async (request) => {
+  api.get('/odoo/payment-terms/:companyId', { schema: { params: companyParams, response: { 200: namedList } }, config: { permission: ORDERS_ANY } }, async (request) => {
     const company = ownCompany(request, request.params.companyId);
     return erp.searchRead('account.payment.term', [['active', '=', true], ...companyDomain([company])], { fields: ['name'], order: 'id' });
   });
-  api.get('/odoo/price-lists/:companyId', { schema: { params: companyParams }, config: { permission: ORDERS_ANY } }, async (request) => {
+  api.get('/odoo/price-lists/:companyId', { schema: { params: companyParams, response: { 200: priceListsAnswer } }, config: { permission: ORDERS_ANY } }, async (request) => {
     const company = ownCompany(request, request.params.companyId);
     return erp.searchRead('product.pricelist', [['active', '=', true], ...companyDomain([company])], { fields: ['name', 'currency_id'], order: 'id' });
   });
-  api.get('/odoo/taxes/:companyId', { schema: { params: companyParams }, config: { permission: ORDERS_ANY } }, async (request) => {
+  api.get('/odoo/taxes/:companyId', { schema: { params: companyParams, response: { 200: taxesAnswer } }, config: { permission: ORDERS_ANY } }, async (request) => {
     const company = ownCompany(request, request.params.companyId);
     // tax_scope and amount_type let the form find the default tax by rate and scope, whatever the chart names it.
     return erp.searchRead('account.tax', [['type_tax_use', '=', 'sale'], ['active', '=', true], ['company_id', '=', company]], { fields: ['name', 'amount', 'amount_type', 'tax_scope'], order: 'sequence, id' });
@@ -273,7 +277,7 @@ export async function referenceRoutes(app: FastifyInstance, { erp }: { erp: ErpC
 
   api.get(
     '/odoo/users/:id/journals',
-    { schema: { params: idParams }, config: { permission: ['moves.validate', 'moves.list'] } },
+    { schema: { params: idParams, response: { 200: validationJournalsAnswer } }, config: { permission: ['moves.validate', 'moves.list'] } },
     async (request) => {
       const user = userOf(request);
       if (Number(request.params.id) !== user.id) throw new ScopeError('access.ownJournals');

@@ -18,7 +18,7 @@ import type { Mailer } from '../mail';
 import { invitationMail } from './invitation-mail';
 import { declaration, declaredMax, idParams, orEmpty, withSort, type Sort, whenNotGiven } from './reference';
 import { HttpError } from '../http-error';
-import { invitationAnswer, userAnswer, usersPage } from './answers';
+import { invitationAnswer, noContent, nothing, userAnswer, usersPage } from './answers';
 import { rule, singleLine, validId } from '../input';
 
 const USERS_MANAGE = 'users.create';
@@ -243,7 +243,7 @@ export async function userRoutes(
     // edit is written whatever changed meanwhile, as before: the last write wins.
     version: z.number({ error: whenNotGiven('version must be a whole number') }).int().min(1).max(2_147_483_647).optional(),
   }).strict();
-  api.put('/users/:id', { schema: { params: idParams, body: orEmpty(editSchema) }, config: { permission: USERS_MANAGE } }, async (request, reply) => {
+  api.put('/users/:id', { schema: { params: idParams, body: orEmpty(editSchema), response: { 204: noContent } }, config: { permission: USERS_MANAGE } }, async (request, reply) => {
     const body = request.body;
     const requester = request.user;
     const user = await managedUser(request, Number(request.params.id));
@@ -279,7 +279,7 @@ export async function userRoutes(
     return reply.code(204).send();
   });
 
-  api.delete('/users/:id', { schema: { params: idParams }, config: { permission: USERS_MANAGE } }, async (request, reply) => {
+  api.delete('/users/:id', { schema: { params: idParams, response: { 204: noContent } }, config: { permission: USERS_MANAGE } }, async (request, reply) => {
     const user = await managedUser(request, Number(request.params.id));
     if (user.id === request.user.id) throw new HttpError(409, 'users.deleteSelf');
     // The rule and the deletion in one transaction under the administrators' lock (see change-permission).
@@ -299,7 +299,7 @@ export async function userRoutes(
     permissions: z.array(z.enum(PERMISSION_VALUES, { error: UNKNOWN_PERMISSION })).max(50).default([]),
     lang: z.enum(['es', 'en']).optional(),
   }).strict();
-  api.post('/users/invite', { schema: { body: orEmpty(inviteSchema) }, config: { permission: USERS_MANAGE } }, async (request, reply) => {
+  api.post('/users/invite', { schema: { body: orEmpty(inviteSchema), response: { 204: nothing('Invited: the invitation mail is sent.') } }, config: { permission: USERS_MANAGE } }, async (request, reply) => {
     const body = request.body;
     const requester = request.user;
     if (await findUserByEmail(db, body.email)) throw new HttpError(409, 'users.exists', { email: body.email }, { field: 'email' });
@@ -395,7 +395,7 @@ export async function userRoutes(
     },
   );
 
-  api.delete('/users/invitations/:id', { schema: { params: idParams }, config: { permission: USERS_MANAGE } }, async (request, reply) => {
+  api.delete('/users/invitations/:id', { schema: { params: idParams, response: { 204: noContent } }, config: { permission: USERS_MANAGE } }, async (request, reply) => {
     const row = await onePending(request, Number(request.params.id));
     await db.query('DELETE FROM invitations WHERE id = $1 AND used_at IS NULL', [row.id]);
     return reply.code(204).send();

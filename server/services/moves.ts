@@ -90,7 +90,9 @@ export async function authorOf(erp: ErpClient, user: Person): Promise<NoteAuthor
 
 /** Posts a note in a record's chatter as the console user (an internal note: no mail to followers). */
 export async function postNote(erp: ErpClient, user: Person, model: string, id: number, body: string, messageType: 'comment' | 'notification' = 'comment'): Promise<number> {
-  return erp.call<number>(model, 'message_post', [id], [], { body, message_type: messageType, subtype_xmlid: 'mail.mt_note', ...(await authorOf(erp, user)) });
+  const posted = await erp.call<number | number[]>(model, 'message_post', [id], [], { body, message_type: messageType, subtype_xmlid: 'mail.mt_note', ...(await authorOf(erp, user)) });
+  // JSON-2 (Odoo 19) answers the message as a list of its id, JSON-RPC as the id.
+  return Array.isArray(posted) ? posted[0] : posted;
 }
 
 /** A move of the user's companies, as the list reads it; 404 when it is not one of theirs. */

@@ -36,6 +36,9 @@ interface JsonSchema {
   pattern?: string;
   nullable?: boolean;
   anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  $ref?: string;
 }
 interface OpenApi {
   openapi: string;
@@ -51,6 +54,21 @@ async function openApi(): Promise<OpenApi> {
   expect(response.headers.get('content-type')).toMatch(/^application\/json/);
   return response.json();
 }
+
+/**
+ * The operations whose success has no JSON schema, each with why. Keep it short: an operation that answers JSON gets
+ * its schema (server/routes/answers.ts) instead of a line here.
+ */
+const WITHOUT_RESPONSE_SCHEMA: Record<string, string> = {
+  'GET /interaction/{uid}': "the embedded issuer's sign-in form: an HTML page (or a 303 back to the issuer)",
+  'POST /interaction/{uid}/login': 'the sign-in form posted: an HTML page again, or a 303 back to the issuer',
+  'POST /interaction/{uid}/accept': "an invitee's account form posted: an HTML page again, or a 303 back to the issuer",
+  'GET /report/pdf/sale.report_saleorder/{id}': 'the printed order: application/pdf',
+};
+
+/** A schema that says something: not the bare object an If-Match edit is given until it declares its answer. */
+const says = (schema: JsonSchema | undefined) =>
+  Boolean(schema && (schema.properties || schema.items || schema.anyOf || schema.oneOf || schema.allOf || schema.$ref || schema.enum || (schema.type && schema.type !== 'object')));
 
 const bodyOf = (operation: Operation | undefined) => operation?.requestBody?.content['application/json']?.schema;
 /** Fastify's /a/:b as OpenAPI's /a/{b}. */
@@ -161,6 +179,35 @@ describe('the OpenAPI document at /docs', () => {
     const employee = doc.paths['/odoo/employees/{id}'].get.responses?.['200']?.content?.['application/json']?.schema;
     // A reference: [id, name], or Odoo's false for none.
     expect(employee?.properties?.company_id).toMatchObject({ anyOf: [{ type: 'array' }, { type: 'boolean', enum: [false] }], nullable: true });
+  });
+
+  it('documents what every operation answers when it succeeds: a JSON schema for each 2xx, no content for a 204 or a redirect', async () => {
+    const doc = await openApi();
+    const undocumented: string[] = [];
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        const name = `${method.toUpperCase()} ${path}`;
+        const answers = Object.entries(operation.responses ?? {}).filter(([status]) => /^[23]\d\d$/.test(status));
+        const described = answers.length > 0 && answers.every(([status, answer]) => {
+          const schema = answer.content?.['application/json']?.schema;
+          // 204 and redirects have no body; any other success has a schema of what it sends.
+          return status === '204' || status.startsWith('3') ? !answer.content && Boolean(answer.description) : says(schema);
+        });
+        if (!described) undocumented.push(name);
+      }
+    }
+    expect(undocumented.filter((name) => !WITHOUT_RESPONSE_SCHEMA[name])).toEqual([]);
+    // The list stays true: an operation that got its schema (or is gone) leaves it.
+    expect(Object.keys(WITHOUT_RESPONSE_SCHEMA).filter((name) => !undocumented.includes(name))).toEqual([]);
+    const answerOf = (path: string, method: string, status: string) => doc.paths[path]?.[method]?.responses?.[status];
+    expect(answerOf('/users/{id}', 'delete', '204')?.description).toBe('Done: no content.');
+    expect(answerOf('/auth', 'get', '302')?.content).toBeUndefined();
+    expect(Object.keys(answerOf('/users/me', 'get', '200')?.content?.['application/json']?.schema.properties ?? {})).toEqual(
+      expect.arrayContaining(['id', 'email', 'firstName', 'lastName', 'permissions', 'role', 'companies']),
+    );
+    const order = answerOf('/odoo/orders/{id}', 'get', '200')?.content?.['application/json']?.schema;
+    expect(order?.required).toEqual(expect.arrayContaining(['id', 'version', 'lines', 'messages']));
+    expect(answerOf('/odoo/orders/{id}/lines', 'put', '200')?.content?.['application/json']?.schema).toEqual(order);
   });
 
   it('GET /docs is the browsable page, not the console', async () => {
