@@ -40,6 +40,7 @@ import { ErpCleanups, type CleanupSettings } from './erp/cleanups';
 import { Extractor } from './extract';
 import { ocrRoutes } from './routes/ocr';
 import { homeRoutes } from './routes/home';
+import { savedFilterRoutes } from './routes/saved-filters';
 import { builtConsole } from './plugins/console';
 import { docs } from './plugins/docs';
 import { refusals } from './plugins/refusals';
@@ -208,6 +209,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(reportRoutes, { erp: client, mailer, jobs: reports });
   await app.register(ocrRoutes, { extractor });
   await app.register(homeRoutes, { erp: client });
+  await app.register(savedFilterRoutes, { db });
   await app.register(userRoutes, { db, mailer, config, clock, companies });
 
   if (erp.embedded && config.embeddedRpc) {

@@ -444,6 +444,14 @@ const CATALOGUE = {
   'reports.range': { en: 'dateFrom must not be after dateTo', es: 'La fecha de inicio no puede ser posterior a la fecha de fin' },
   'reports.period': { en: 'The period can be at most five years', es: 'El periodo puede ser como máximo de cinco años' },
 
+  // Saved filters of the lists (issue 33, item 5).
+  'savedFilters.tooMany': {
+    en: 'You already have {#maximum} saved filters on this list: delete one before saving another',
+    es: 'Ya tiene {#maximum} filtros guardados en esta lista: elimine uno antes de guardar otro',
+  },
+  'savedFilters.empty': { en: 'There is no filter to save: apply at least one filter first', es: 'No hay ningún filtro que guardar: aplique al menos un filtro antes' },
+  'savedFilters.notFound': { en: 'Saved filter {id} not found', es: 'No se ha encontrado el filtro guardado {id}' },
+
   // Users and invitations.
   'users.notFound': { en: 'User {id} not found', es: 'No se ha encontrado el usuario {id}' },
   'users.godChange': {
@@ -556,6 +564,8 @@ const FIELD_LABELS: Readonly<Record<string, { es: string; en: string }>> = {
   email: { es: 'Correo electrónico', en: 'Email' },
   companies: { es: 'Empresas', en: 'Companies' },
   permissions: { es: 'Permisos', en: 'Permissions' },
+  // A saved filter (issue 33, item 5): its name is `name` below.
+  filters: { es: 'Filtros', en: 'Filters' },
   // The payment report.
   dateFrom: { es: 'Fecha desde', en: 'Date from' },
   dateTo: { es: 'Fecha hasta', en: 'Date to' },

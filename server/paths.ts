@@ -1,5 +1,5 @@
 /** Paths served by the API (and its documentation at /docs); everything else is the console (its files, or index.html for its routes). */
-export const API_PREFIXES = ['/auth', '/oidc', '/interaction', '/users', '/odoo', '/ocr', '/report', '/jsonrpc', '/docs'];
+export const API_PREFIXES = ['/auth', '/oidc', '/interaction', '/users', '/odoo', '/ocr', '/report', '/jsonrpc', '/docs', '/me', '/home'];
 
 export function isApiPath(url: string): boolean {
   const path = url.split('?')[0];

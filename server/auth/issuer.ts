@@ -25,7 +25,7 @@ import { sharedSecret } from './secret';
 import { DATABASE_RETRY_AFTER_SECONDS, DatabaseUnavailable, faultOf } from '../db/faults';
 import { DatabaseSignInLimitStore, SIGN_IN_LIMITS, SignInLimits } from './sign-in-limits';
 import { lockoutOf, type SignInObserver } from './sign-in-events';
-import { nothing } from '../routes/answers';
+import { nothing } from './answers';
 
 export { addressKey, SIGN_IN_LIMITS, SignInLimits, type SignInLimitSettings } from './sign-in-limits';
 

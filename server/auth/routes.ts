@@ -16,7 +16,7 @@ import { callbackFailure, type SignInObserver } from './sign-in-events';
 import { DatabaseUnavailable, DiskFull } from '../db/faults';
 import type { Sessions } from './session';
 import { HttpError } from '../http-error';
-import { meAnswer, nothing, providerAnswer, signedOutAnswer } from '../routes/answers';
+import { confirmed, meAnswer, providerAnswer, signedOutAnswer, toConsole, toIssuer } from './answers';
 
 const COOKIE = 'bo_signin';
 const TRANSACTION_SECONDS = 600;
@@ -158,11 +158,9 @@ export async function authRoutes(
       .redirect(url.href, 302);
   };
   // A failure is a page in the user's language (400 or 503, text/html): a person reads it, no client parses it.
-  const toIssuer = { response: { 302: nothing("To the identity provider's sign-in, with this sign-in's cookie") } };
   app.get('/auth/', { config: { public: true }, schema: toIssuer }, start);
   app.get('/auth', { config: { public: true }, schema: toIssuer }, start);
 
-  const toConsole = { response: { 302: nothing("To the console's /callback?token=..., with the cookie POST /auth/confirm checks") } };
   app.get('/auth/callback', { config: { public: true }, schema: toConsole }, async (request, reply) => {
     const raw = readCookie(request, COOKIE);
     const fallbackLanguage = pageLanguage(undefined, request.headers['accept-language']);
@@ -231,7 +229,7 @@ export async function authRoutes(
   });
 
   // The console keeps a token from /callback only when this browser finished that sign-in (see SIGN_IN_COOKIE).
-  app.post('/auth/confirm', { config: { public: true }, schema: { body: z.object({ token: z.string().min(1).max(4096) }), response: { 204: nothing('This browser finished that sign-in: the console keeps the token.') } } }, async (request, reply) => {
+  app.post('/auth/confirm', { config: { public: true }, schema: { body: z.object({ token: z.string().min(1).max(4096) }), response: confirmed } }, async (request, reply) => {
     const { token } = request.body as { token: string };
     const bound = readCookie(request, SIGN_IN_COOKIE) ?? '';
     const expected = sign(secret, `sign-in:${token}`);
@@ -241,7 +239,6 @@ export async function authRoutes(
   });
 
   app.get('/auth/provider', { config: { public: true }, schema: { response: { 200: providerAnswer } } }, async () => ({ issuer: issuer.kind }));
-
   app.post('/auth/sign-out', { schema: { response: { 200: signedOutAnswer } } }, async (request) => {
     await sessions.revoke(request.user.sessionId, request.user.id);
     return { logoutUrl: issuer.logoutUrl(config.publicUrl) };

@@ -1,6 +1,6 @@
 /**
  * Numbered migrations of the app database (users, sessions, invitations, the issuer's state, sign-in limits, report
- * jobs, ERP clean-ups), applied once each at start, in order, each in its own transaction and recorded in schema_migrations.
+ * jobs, ERP clean-ups, saved filters), applied once each at start, in order, each in its own transaction and recorded in schema_migrations.
  * Never edit an applied migration: add one. SQL stays valid on PostgreSQL 15 as well as PGlite's PostgreSQL.
  */
 import type { Sql } from './sql';
@@ -233,6 +233,25 @@ export const MIGRATIONS: Array<{ id: number; name: string; sql: string }> = [
         changed_at timestamptz NOT NULL DEFAULT now(),
         PRIMARY KEY (model, res_id)
       )
+    `,
+  },
+  {
+    // Saved filters (issue 33, item 5): a user's named filters of a list, kept here so that they follow the user to
+    // another browser; a name once per user and list, whatever its case. Which lists may have them is the route's
+    // (shared/domain/saved-filters.ts), not a CHECK, so a list that gains them needs no migration.
+    id: 12,
+    name: 'saved filters',
+    sql: `
+      CREATE TABLE saved_filters (
+        id serial PRIMARY KEY,
+        user_id integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        list text NOT NULL,
+        name text NOT NULL,
+        filters jsonb NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE UNIQUE INDEX saved_filters_name_idx ON saved_filters (user_id, list, lower(name))
     `,
   },
 ];

@@ -4,6 +4,9 @@
  * every field takes what Odoo gives where it has nothing: `false`, or null for a field this ERP lacks.
  */
 import { z } from 'zod';
+import { nothing } from '../auth/answers';
+
+export { nothing };
 
 const empty = [z.literal(false), z.null()] as const;
 const int = z.number().int();
@@ -146,11 +149,6 @@ export const jobStarted = z.looseObject({
 /** A document read: the fields found, as a JSON text (the spec's shape: the console parses `result`). */
 export const readingAnswer = z.looseObject({ result: z.string().describe('The fields read, JSON-encoded') });
 
-/**
- * An answer with nothing in its body (a 204, or a redirect): the OpenAPI document lists it without content, and the
- * serializer never sees it (Fastify sends an empty reply as it is).
- */
-export const nothing = (description: string) => z.undefined().describe(description);
 
 /** A 204: done, nothing to say. */
 export const noContent = nothing('Done: no content.');
@@ -277,24 +275,6 @@ export const duplicatesAnswer = checked(z.looseObject({
     matches: z.array(z.enum(['email', 'phone'])),
   })),
 }));
-
-/** GET /users/me: who is signed in, with what they may do and in which companies. */
-export const meAnswer = z.looseObject({
-  id: int,
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  imageUrl: z.string().nullable(),
-  permissions: z.array(z.string()),
-  role: z.string(),
-  companies: z.array(int),
-});
-
-/** GET /auth/provider: which identity provider signs in. */
-export const providerAnswer = z.looseObject({ issuer: z.enum(['google', 'embedded']) });
-
-/** POST /auth/sign-out: where the browser goes to end the identity provider's session too. */
-export const signedOutAnswer = z.looseObject({ logoutUrl: z.string() });
 
 /*
  * The moves routes' answers not yet on their routes (server/routes/moves.ts), for them to reference.

@@ -1,5 +1,6 @@
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
 import type { HomeCountName } from '../../shared/domain/home';
+import type { SavedFilter, SavedFilterList } from '../../shared/domain/saved-filters';
 import { resourceNamed } from '../../shared/resources/registry';
 import { sortableFields, type ResourceDeclaration, type Verb } from '../../shared/resources/types';
 import { apiFetch, getToken, withFieldErrors } from './http';
@@ -34,6 +35,11 @@ export interface BackofficeDataProvider extends DataProvider {
   action<T = unknown>(resource: string, name: string, params?: ActionParams): Promise<T>;
   /** What the home page counts for the signed-in user (GET /home/counts; shared/domain/home.ts). */
   homeCounts(signal?: AbortSignal): Promise<HomeCounts>;
+  /** The signed-in user's saved filters of a list (GET /me/saved-filters; shared/domain/saved-filters.ts). */
+  savedFilters(list: SavedFilterList, signal?: AbortSignal): Promise<SavedFilter[]>;
+  /** Saves a list's filters under a name; `replaced` when the user had one of that name, whose filters it replaced. */
+  saveFilter(input: { list: SavedFilterList; name: string; filters: Record<string, unknown> }): Promise<{ saved: SavedFilter; replaced: boolean }>;
+  deleteSavedFilter(id: number): Promise<void>;
 }
 
 export type HomeCounts = Partial<Record<HomeCountName, { count: number; lowerBound: boolean }>>;
@@ -319,5 +325,19 @@ export const dataProvider: BackofficeDataProvider = {
   async homeCounts(signal) {
     const { json } = await apiFetch<HomeCounts>('/home/counts', { signal });
     return json;
+  },
+
+  async savedFilters(list, signal) {
+    const { json } = await apiFetch<SavedFilter[]>(withQuery('/me/saved-filters', { list }), { signal });
+    return json;
+  },
+
+  async saveFilter(input) {
+    const { status, json } = await apiFetch<SavedFilter>('/me/saved-filters', { method: 'POST', body: input });
+    return { saved: json, replaced: status === 200 };
+  },
+
+  async deleteSavedFilter(id) {
+    await apiFetch(`/me/saved-filters/${encodeURIComponent(String(id))}`, { method: 'DELETE' });
   },
 };

@@ -4,6 +4,7 @@ import { AdminContext, AdminUI, Notification, memoryStore, type AuthProvider } f
 import { MemoryRouter } from 'react-router-dom';
 import { cleanup, configure, render } from '@testing-library/react';
 import type { SetupServer } from 'msw/node';
+import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 
 // A cold first render of react-admin takes over a second on this machine.
@@ -65,6 +66,9 @@ export function renderApp(path: string, { permissions = [] as string[], lang = '
   );
 }
 
+/** Answers of the console's shared parts that a test of something else need not mention. */
+const FALLBACK_HANDLERS = [http.get('*/me/saved-filters', () => HttpResponse.json([]))];
+
 /**
  * The msw server answers during the file's tests (an unhandled request fails the test); after each test the screen
  * is unmounted, per-test handlers dropped, and `reset` clears what the file recorded.
@@ -72,7 +76,11 @@ export function renderApp(path: string, { permissions = [] as string[], lang = '
 export function serveDuringTests(server: SetupServer, reset?: () => void) {
   // A form test types and waits through many steps: with the whole suite sharing two cores, well over 30 s.
   vi.setConfig({ testTimeout: 60_000 });
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeAll(() => {
+    // What every list's toolbar may ask (its saved filters menu), answered after the file's own handlers: none saved.
+    server.resetHandlers(...server.listHandlers(), ...FALLBACK_HANDLERS);
+    server.listen({ onUnhandledRequest: 'error' });
+  });
   afterEach(() => {
     cleanup();
     server.resetHandlers();

@@ -17,6 +17,7 @@ import { sortableFields } from '../../../shared/resources/types';
 import { ListEmpty, ListPagination } from '../../custom/ListProblem';
 import { useCsvExporter, type CsvColumn } from '../../custom/csv';
 import { COLUMN_LISTS, ListColumnsButton, RememberColumns } from '../../custom/rememberedColumns';
+import { SavedFilters } from '../../custom/SavedFilters';
 import { usePhone } from '../../custom/usePhone';
 import { CardLine } from '../../custom/CardLine';
 import { ListRows } from '../../custom/ListRows';
@@ -62,6 +63,7 @@ function LoadingMessage() {
 function Actions() {
   return (
     <TopToolbar>
+      <SavedFilters list="contacts" />
       <ListColumnsButton storeKey={COLUMN_LISTS.contacts} />
       <ExportButton maxResults={1000} />
     </TopToolbar>

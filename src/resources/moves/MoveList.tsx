@@ -29,6 +29,7 @@ import { documentAmount, moveNumber } from './number';
 import { formatDay } from '../../../shared/domain/format';
 import { useCsvExporter, type CsvColumn } from '../../custom/csv';
 import { COLUMN_LISTS, ListColumnsButton, RememberColumns } from '../../custom/rememberedColumns';
+import { SavedFilters } from '../../custom/SavedFilters';
 import { usePhone } from '../../custom/usePhone';
 import { breakableEmail, fittingTable } from '../../custom/tableText';
 import { CARD_LIST_SX, CardLine } from '../../custom/CardLine';
@@ -151,6 +152,7 @@ export const MOVES_HIDDEN_COLUMNS = ['invoice_date_due', 'pnt_account_move_team_
 function Actions() {
   return (
     <TopToolbar>
+      <SavedFilters list="moves" />
       <ListColumnsButton storeKey={COLUMN_LISTS.moves} />
       <ExportButton maxResults={500} />
     </TopToolbar>

@@ -26,6 +26,7 @@ import { ListSkipTarget } from '../../custom/SkipToList';
 import { formatDay } from '../../../shared/domain/format';
 import { useCsvExporter, type CsvColumn } from '../../custom/csv';
 import { COLUMN_LISTS, ListColumnsButton, RememberColumns } from '../../custom/rememberedColumns';
+import { SavedFilters } from '../../custom/SavedFilters';
 import { usePhone } from '../../custom/usePhone';
 import { breakableEmail, fittingTable } from '../../custom/tableText';
 import { CARD_LIST_SX, CardLine } from '../../custom/CardLine';
@@ -83,6 +84,7 @@ const FILTERS = declaredFilters(ORDERS, { partner: CustomerInput, state: StateFi
 function Actions() {
   return (
     <TopToolbar>
+      <SavedFilters list="orders" />
       <ListColumnsButton storeKey={COLUMN_LISTS.orders} />
       <ExportButton maxResults={500} />
     </TopToolbar>
