@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Form, useListContext, useTranslate } from 'react-admin';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,8 +9,12 @@ import CloseIcon from '@mui/icons-material/Close';
 import FilterIcon from '@mui/icons-material/FilterAlt';
 import ClearIcon from '@mui/icons-material/FilterAltOff';
 import FilterListIcon from '@mui/icons-material/FilterList';
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { cleanFilter } from '../providers/dataProvider';
 import { usePhone } from './usePhone';
+import { FilterChips, FilterSearch } from './FilterBar';
+import { describeFilters, isSet, useFilterChips, useFiltersUnfolded, type FilterValueView } from './useFilterChips';
 
 function ClearButton({ clear }: { clear: () => void }) {
   const translate = useTranslate();
@@ -25,11 +29,19 @@ function ClearButton({ clear }: { clear: () => void }) {
   );
 }
 
-interface ListFilterFormProps { children: ReactNode; keepOnClear?: Record<string, unknown>; applyLabel?: string }
+interface ListFilterFormProps {
+  children: ReactNode;
+  keepOnClear?: Record<string, unknown>;
+  applyLabel?: string;
+  /** The filter of the folded form's search box (desktop): the list's main text filter, one of the inputs' sources. */
+  search?: string;
+  /** How the chips show values the inputs cannot name by themselves (a partner's id, a list's own choices). */
+  chipValues?: Record<string, FilterValueView>;
+}
 
 /** How many filters hold a value (an empty text, list or unset flag is no filter). */
 export function activeFilterCount(filters: Record<string, unknown>): number {
-  return Object.values(filters).filter((value) => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0)).length;
+  return Object.values(filters).filter(isSet).length;
 }
 
 /** The filters as one text, whatever the order of their keys: the applied filters compared with those the form applied. */
@@ -65,14 +77,61 @@ function useExternalChanges(filterValues: Record<string, unknown>) {
  * The list filters of the spec (moves, orders, contacts, users): the user fills the inputs and applies them with the
  * filter button (or Enter); clear filters empties the inputs and the list's filters at once. A change of the
  * applied filters made elsewhere (the grouping tabs, the remembered companies) draws the form again with them.
- * On a phone the form waits in a drawer, opened by a filters button that counts the filters applied.
+ * Issue 33: ten inputs took 300 px above every list, so on a desktop the form is folded behind the list's main
+ * search box and a filters button that unfolds it; on a phone it waits in a drawer, opened by a filters button that
+ * counts the filters applied. Either way the filters in use show as chips, each removable.
  */
 export function ListFilterForm(props: ListFilterFormProps) {
   const phone = usePhone();
-  return phone ? <FilterDrawer {...props} /> : <FilterForm {...props} />;
+  return phone ? <FilterDrawer {...props} /> : <FoldedFilters {...props} />;
 }
 
-function FilterForm({ children, keepOnClear, applyLabel = 'app.filters.apply', onApplied, stacked = false }: ListFilterFormProps & { onApplied?: () => void; stacked?: boolean }) {
+/** The filters button's label: "Filters", or "Filters (2)" with two filters applied. */
+function useFiltersLabel() {
+  const translate = useTranslate();
+  const { filterValues } = useListContext();
+  const count = activeFilterCount(filterValues);
+  const label = translate('app.filters.label');
+  return { label, counted: count ? `${label} (${count})` : label };
+}
+
+/**
+ * Desktop: one row with the search box, the button that unfolds the whole form, and the chips. The unfolded form
+ * stays open after applying: the list shows below it (unlike the phone's drawer, which covers it), and a user who
+ * unfolded it is refining filters, so folding it at each apply would only make them open it again; the button folds it.
+ */
+function FoldedFilters(props: ListFilterFormProps) {
+  const { children, search, chipValues } = props;
+  const [unfolded, setUnfolded] = useFiltersUnfolded();
+  const { label, counted } = useFiltersLabel();
+  const { chips, remove } = useFilterChips(children, chipValues);
+  const searched = useMemo(() => describeFilters(children).find((one) => one.source === search), [children, search]);
+  const formId = useId();
+  return (
+    <Box role="search" aria-label={label}>
+      {/* As tall folded (the search box) as unfolded: the button does not jump when pressed. */}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, px: 2, py: 1, minHeight: 64 }}>
+        {!unfolded && searched && <FilterSearch source={searched.source} label={searched.label} />}
+        <Button
+          variant={unfolded ? 'contained' : 'outlined'}
+          color={unfolded ? 'primary' : 'inherit'}
+          startIcon={<FilterListIcon />}
+          endIcon={unfolded ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+          onClick={() => setUnfolded(!unfolded)}
+          aria-expanded={unfolded}
+          aria-controls={unfolded ? formId : undefined}
+          data-testid="filters-toggle"
+        >
+          {counted}
+        </Button>
+        <FilterChips chips={chips} remove={remove} />
+      </Box>
+      {unfolded && <FilterForm {...props} id={formId} />}
+    </Box>
+  );
+}
+
+function FilterForm({ children, keepOnClear, applyLabel = 'app.filters.apply', onApplied, stacked = false, id }: ListFilterFormProps & { onApplied?: () => void; stacked?: boolean; id?: string }) {
   const translate = useTranslate();
   const { filterValues, setFilters } = useListContext();
   const { generation, values, applying, restart } = useExternalChanges(filterValues);
@@ -93,8 +152,10 @@ function FilterForm({ children, keepOnClear, applyLabel = 'app.filters.apply', o
       sanitizeEmptyValues={false}
     >
       <Box
-        role="search"
-        aria-label={translate('app.filters.label')}
+        // The drawer's form is the phone's search landmark; on a desktop the folded row and the form are one.
+        role={stacked ? 'search' : undefined}
+        aria-label={stacked ? translate('app.filters.label') : undefined}
+        id={id}
         sx={
           stacked
             ? // In the drawer: one input per row, the whole width.
@@ -126,16 +187,16 @@ function FilterForm({ children, keepOnClear, applyLabel = 'app.filters.apply', o
 /** Phones: the filters button, and the form in a drawer from the side that closes once the filters apply. */
 function FilterDrawer(props: ListFilterFormProps) {
   const translate = useTranslate();
-  const { filterValues } = useListContext();
   const [open, setOpen] = useState(false);
-  const count = activeFilterCount(filterValues);
-  const label = translate('app.filters.label');
+  const { label, counted } = useFiltersLabel();
+  const { chips, remove } = useFilterChips(props.children, props.chipValues);
   return (
     <>
-      <Box sx={{ px: 2, pt: 1 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, px: 2, py: 1 }}>
         <Button variant="outlined" startIcon={<FilterListIcon />} onClick={() => setOpen(true)} aria-haspopup="dialog" aria-expanded={open} data-testid="open-filters">
-          {count ? `${label} (${count})` : label}
+          {counted}
         </Button>
+        <FilterChips chips={chips} remove={remove} />
       </Box>
       <Drawer
         anchor="right"

@@ -377,7 +377,16 @@ export const appEn = {
       quantityPositive: 'The quantity must be greater than zero',
       priceNegative: 'The unit price cannot be negative',
     },
-    filters: { label: 'Filters', apply: 'Filter', clear: 'Clear filters', from: '%{field} from', to: '%{field} to' },
+    filters: {
+      label: 'Filters',
+      apply: 'Filter',
+      clear: 'Clear filters',
+      from: '%{field} from',
+      to: '%{field} to',
+      search: 'Search by %{field}',
+      inUse: 'Filters in use',
+      remove: 'Remove this filter',
+    },
     savedFilters: {
       button: 'Saved filters',
       save: 'Save current filters…',

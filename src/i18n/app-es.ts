@@ -379,7 +379,16 @@ export const appEs: AppMessages = {
       quantityPositive: 'La cantidad debe ser mayor que cero',
       priceNegative: 'El precio unitario no puede ser negativo',
     },
-    filters: { label: 'Filtros', apply: 'Filtrar', clear: 'Limpiar filtros', from: '%{field} desde', to: '%{field} hasta' },
+    filters: {
+      label: 'Filtros',
+      apply: 'Filtrar',
+      clear: 'Limpiar filtros',
+      from: '%{field} desde',
+      to: '%{field} hasta',
+      search: 'Buscar por %{field}',
+      inUse: 'Filtros aplicados',
+      remove: 'Quitar este filtro',
+    },
     savedFilters: {
       button: 'Filtros guardados',
       save: 'Guardar los filtros actuales…',

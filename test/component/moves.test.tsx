@@ -130,6 +130,7 @@ describe('move list', () => {
     expect(within(shown[3]).getByText('staff@demo.example')).toBeTruthy();
 
     const before = searches.length;
+    fireEvent.click(screen.getByTestId('filters-toggle'));
     const validated = screen.getByTestId('tristate-validated');
     fireEvent.click(validated);
     expect(validated.getAttribute('data-value')).toBe('true');
@@ -162,6 +163,7 @@ describe('move list', () => {
     renderInAdmin(<MoveList />, { permissions: ['moves.list'], lang });
     await screen.findByText('FAC/2026/0001');
     server.use(http.post('*/odoo/moves/search', () => HttpResponse.json({ moves: [], total: 0 })));
+    fireEvent.click(screen.getByTestId('filters-toggle'));
     fireEvent.change(screen.getByRole('textbox', { name: reference }), { target: { value: 'nada' } });
     fireEvent.click(screen.getByTestId('apply-filters'));
     expect((await screen.findByTestId('list-no-results')).textContent).toBe(`${said} ${clear}`);
@@ -170,6 +172,8 @@ describe('move list', () => {
   it('groups manager-validated, not validated and pending moves with tabs that set both flags', async () => {
     renderInAdmin(<MoveList />, { permissions: ['moves.list'], lang: 'en' });
     await screen.findByText('FAC/2026/0001');
+    // Unfolded: the form shows the flags the tabs set.
+    fireEvent.click(screen.getByTestId('filters-toggle'));
     fireEvent.click(screen.getByRole('tab', { name: 'Validated by the manager' }));
     await waitFor(() => expect(lastSearch()).toMatchObject({ validated: true }));
     expect(lastSearch()).not.toHaveProperty('notValidated');

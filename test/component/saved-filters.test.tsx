@@ -96,7 +96,9 @@ describe('saved filters', () => {
   it('saves the filters applied under a name, and says when a name already saved is replaced', async () => {
     renderInAdmin(<MoveList />, { permissions: ['moves.list'] });
     await waitFor(() => expect(searches.length).toBeGreaterThan(0));
-    fireEvent.change(screen.getByRole('textbox', { name: 'Referencia' }), { target: { value: 'Parking' } });
+    // The filters wait folded behind the search box (issue 33): unfolded, the form's own inputs.
+    fireEvent.click(screen.getByTestId('filters-toggle'));
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Referencia' }), { target: { value: 'Parking' } });
     fireEvent.click(screen.getByTestId('apply-filters'));
     await waitFor(() => expect(lastSearch()).toMatchObject({ reference: 'Parking' }));
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { screenshot, serverAndBrowser, signIn } from './harness';
+import { screenshot, serverAndBrowser, signIn, unfoldFilters } from './harness';
 
 /**
  * Issue 6's story: choose an event and see its categories; add a contact with the advanced options; find it in
@@ -62,6 +62,7 @@ describe('contacts in a real browser', () => {
 
     await page.getByTestId('menu-contactList').click();
     await page.locator('table tbody tr').first().waitFor();
+    await unfoldFilters(page);
     await page.getByRole('textbox', { name: 'Nombre' }).fill('irene');
     await page.getByTestId('apply-filters').click();
     await expect.poll(() => page.locator('table tbody tr').count()).toBe(1);
@@ -148,6 +149,7 @@ describe('contacts in a real browser', () => {
     await signIn(page, env.server.url, 'sales@demo.example');
     const rows = page.locator('table tbody tr');
     const filterByName = async (name: string) => {
+      await unfoldFilters(page);
       const box = page.getByRole('textbox', { name: 'Nombre' });
       await box.fill(name);
       await expect.poll(() => box.inputValue()).toBe(name);

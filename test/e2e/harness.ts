@@ -158,3 +158,13 @@ export async function showColumns(page: Page, headers: string[]): Promise<void> 
   for (const header of headers) await page.getByRole('switch', { name: header, exact: true }).check();
   await page.keyboard.press('Escape');
 }
+
+/**
+ * Unfolds a list's filter form (issue 33: folded behind the search box on a desktop), unless it is already: the
+ * unfolded state is remembered while the page lives, and a page loaded again starts folded.
+ */
+export async function unfoldFilters(page: Page): Promise<void> {
+  const toggle = page.getByTestId('filters-toggle');
+  if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+  await page.getByTestId('apply-filters').waitFor();
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot, signIn, startServer, type RunningServer } from './harness';
+import { launchBrowser, screenshot, signIn, startServer, unfoldFilters, type RunningServer } from './harness';
 
 /**
  * Issue 27: numbers and days are typed as the console's language writes them, whatever the browser's own locale
@@ -97,7 +97,7 @@ describe.each(CASES)('the console in $lang inside a Chromium started with $brows
     await page.getByTestId('concept').fill(concept);
     await page.getByTestId('payment-method').locator('xpath=..').click();
     await page.getByRole('option').first().click();
-    await page.getByTestId('file-input').setInputFiles({ name: 'ticket.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    await page.getByTestId('file-input').setInputFiles({ name: 'ticket.pdf', mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4\n% ${concept}\n%%EOF\n`) });
     // Three decimals for cents: refused with the reason, nothing sent.
     await page.getByTestId('amount').fill(c.wrongAmount);
     await page.getByTestId('send').click();
@@ -121,6 +121,7 @@ describe.each(CASES)('the console in $lang inside a Chromium started with $brows
     page.on('request', (request) => {
       if (request.url().endsWith('/odoo/moves/search')) asked.push(request.postDataJSON() as Record<string, unknown>);
     });
+    await unfoldFilters(page);
     const from = page.getByRole('textbox', { name: c.lang === 'es' ? 'Fecha de factura desde' : 'Invoice date from' });
     await from.fill(day.shown);
     await page.getByTestId('apply-filters').click();

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { columnByHeader, screenshot, serverAndBrowser, showColumns, signIn } from './harness';
+import { columnByHeader, screenshot, serverAndBrowser, showColumns, signIn, unfoldFilters } from './harness';
 
 
 const env = serverAndBrowser();
@@ -24,6 +24,7 @@ describe('move list in a real browser', () => {
     expect(totals.every((total) => /^-?[\d.]+,\d{2}\s€$/.test(total.replace(/\u00a0/g, ' ')))).toBe(true);
 
     // Tri-state: unset -> true -> false -> unset; nothing is applied until the filter button.
+    await unfoldFilters(page);
     const validated = page.getByTestId('tristate-validated');
     const apply = page.getByTestId('apply-filters');
     await validated.click();
@@ -75,6 +76,7 @@ describe('move list in a real browser', () => {
     await page.goto(`${env.server.url}/moves-list`);
     await page.locator('table tbody tr').first().waitFor();
     expect(await page.locator('table thead').innerText()).toContain('Tax base');
+    await unfoldFilters(page);
     await page.getByRole('combobox', { name: 'Company' }).click();
     await page.getByRole('option', { name: 'Beta Servicios SA' }).click();
     await page.keyboard.press('Escape');
@@ -161,6 +163,7 @@ describe('move list in a real browser', () => {
       expect(await page.locator('table tbody tr').count()).toBe(0);
       expect(await page.getByText(/\d+-\d+ de \d+/).count()).toBe(0);
       expect(await page.getByText(/No se (ha|han) encontrado/).count()).toBe(0);
+      await unfoldFilters(page);
       expect(await page.getByTestId('apply-filters').isVisible()).toBe(true);
       if (path === '/moves-list') await screenshot(page, 'moves-list-erp-down');
       // Back up: the retry reads the list again.

@@ -20,7 +20,7 @@ import { demoPdf } from '../../server/erp/embedded/files';
 import { OdooClient } from '../../server/erp/odoo/client';
 import type { ErpRecord } from '../../server/erp/types';
 import { prepare } from '../contract/flows';
-import { launchBrowser, screenshot, signIn, startServer, type RunningServer } from './harness';
+import { launchBrowser, screenshot, signIn, startServer, unfoldFilters, type RunningServer } from './harness';
 
 const live = Boolean(process.env.ODOO_URL);
 const EMAIL = 'admin@demo.example';
@@ -100,6 +100,7 @@ describe.runIf(live)('the console on a real Odoo, in a real browser', () => {
 
     // The list shows it paid, as declared, though Odoo's own payment_state is "not paid".
     await page.goto(`${server.url}/moves-list`);
+    await unfoldFilters(page);
     await page.getByRole('textbox', { name: 'Referencia' }).fill(`Factura ${tag}`);
     await page.getByTestId('apply-filters').click();
     // The filtered list: the bill alone (the unfiltered list, newest first, would also start with it).

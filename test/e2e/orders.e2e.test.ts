@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { screenshot, serverAndBrowser, signIn } from './harness';
+import { screenshot, serverAndBrowser, signIn, unfoldFilters } from './harness';
 
 /**
  * Issue 5's story: a sales user creates a budget with three lines and two tax rates, finds it by customer
@@ -78,6 +78,7 @@ describe('sales orders in a real browser', () => {
     // Find it by customer reference.
     await page.getByTestId('menu-orderList').click();
     await page.locator('table tbody tr').first().waitFor();
+    await unfoldFilters(page);
     await page.getByRole('textbox', { name: 'Referencia del cliente' }).fill('PO-E2E-7731');
     await page.getByTestId('apply-filters').click();
     await expect.poll(() => page.locator('table tbody tr').count()).toBe(1);

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { columnByHeader, serverAndBrowser, showColumns, signIn } from './harness';
+import { columnByHeader, serverAndBrowser, showColumns, signIn, unfoldFilters } from './harness';
 
 const env = serverAndBrowser();
 
@@ -20,6 +20,12 @@ async function applySaved(page: Page, name: string) {
 /** Every row pending validation: neither validated nor rejected by the manager. */
 async function allPending(page: Page) {
   return [...new Set(await columnByHeader(page, 'Validado')), ...new Set(await columnByHeader(page, 'No validado'))].join(',');
+}
+
+/** Clear filters sits in the filter form, folded behind the search box until unfolded (issue 33). */
+async function clearFilters(page: Page) {
+  await unfoldFilters(page);
+  await page.getByTestId('clear-filters').click();
 }
 
 describe('saved filters in a real browser', () => {
@@ -49,7 +55,7 @@ describe('saved filters in a real browser', () => {
     await page.getByTestId('saved-filter-name').press('Enter');
     await page.getByText('Filtros guardados como «Mis pendientes»').waitFor();
 
-    await page.getByTestId('clear-filters').click();
+    await clearFilters(page);
     await expect.poll(() => total(page)).toBe(all);
     await applySaved(page, 'Mis pendientes');
     await expect.poll(() => total(page)).toBe(pending);
@@ -57,14 +63,14 @@ describe('saved filters in a real browser', () => {
     expect(await page.getByRole('tab', { selected: true }).textContent()).toBe('Pendientes de validar');
 
     // After a reload the saved filter is still offered, and applies.
-    await page.getByTestId('clear-filters').click();
+    await clearFilters(page);
     await expect.poll(() => total(page)).toBe(all);
     await page.reload();
     await page.locator('table tbody tr').first().waitFor();
     await expect.poll(() => total(page)).toBe(all);
     await applySaved(page, 'Mis pendientes');
     await expect.poll(() => total(page)).toBe(pending);
-    await page.getByTestId('clear-filters').click();
+    await clearFilters(page);
     await context.close();
 
     // Another browser of the same user has it too.

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { simpleParser } from 'mailparser';
 import type { Page } from 'playwright-core';
-import { screenshot, serverAndBrowser, signIn } from './harness';
+import { screenshot, serverAndBrowser, signIn, unfoldFilters } from './harness';
 
 /**
  * Issue 7's story: an admin invites a new user with moves.create for one company; the invitation mail's link
@@ -92,6 +92,7 @@ describe('users, permissions and invitations in a real browser', () => {
     await invitee.getByTestId('access-denied').waitFor();
 
     // The admin finds the new user and toggles moves.list on.
+    await unfoldFilters(admin);
     await admin.getByRole('textbox', { name: 'Correo electrónico' }).fill('nuevo.empleado');
     await admin.getByTestId('apply-filters').click();
     // With expandable rows each user has a hidden panel row too: count the users' own rows.

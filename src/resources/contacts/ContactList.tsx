@@ -174,7 +174,7 @@ export function ContactList() {
       queryOptions={{ onError: () => undefined }}
       sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }}
     >
-      <ListFilterForm>
+      <ListFilterForm search="name">
         {FILTERS}
       </ListFilterForm>
       <LoadingMessage />

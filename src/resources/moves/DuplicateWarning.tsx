@@ -41,6 +41,7 @@ export function DuplicateWarning({ duplicates, busy, onSaveAnyway, onKeepEditing
   const canOpen = hasPermission(permissions, 'moves.list') || hasPermission(permissions, 'moves.validate');
   const [open, setOpen] = useState<ListedMove | null>(null);
   return (
+    <>
     <Dialog open onClose={busy ? undefined : onKeepEditing} aria-labelledby="duplicate-warning-title" data-testid="duplicate-warning" maxWidth="sm" fullWidth>
       <DialogTitle id="duplicate-warning-title">{translate('app.move.duplicates.title')}</DialogTitle>
       <DialogContent>
@@ -55,12 +56,14 @@ export function DuplicateWarning({ duplicates, busy, onSaveAnyway, onKeepEditing
         <Button onClick={onKeepEditing} disabled={busy} data-testid="keep-editing">{translate('app.move.duplicates.keepEditing')}</Button>
         <Button onClick={onSaveAnyway} disabled={busy} variant="contained" color="warning" data-testid="save-anyway">{translate('app.move.duplicates.saveAnyway')}</Button>
       </DialogActions>
-      {open && (
-        <Suspense fallback={null}>
-          <MoveDetailDialog move={open} onClose={() => setOpen(null)} />
-        </Suspense>
-      )}
     </Dialog>
+    {/* Beside the warning, not inside it: a key the move's dialog handles (Escape) does not reach the warning too. */}
+    {open && (
+      <Suspense fallback={null}>
+        <MoveDetailDialog move={open} onClose={() => setOpen(null)} />
+      </Suspense>
+    )}
+    </>
   );
 }
 

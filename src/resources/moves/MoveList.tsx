@@ -235,7 +235,8 @@ export function MoveList() {
       sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }}
     >
       <RememberCompanies />
-      <ListFilterForm>
+      {/* The reference (the concept) is what people remember of an expense: the search box's filter. */}
+      <ListFilterForm search="reference">
         {FILTERS}
       </ListFilterForm>
       <ValidationGroupTabs />

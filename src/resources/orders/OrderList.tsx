@@ -17,6 +17,7 @@ import { ORDER_STATES } from '../../../shared/domain/orders';
 import { resourceNamed } from '../../../shared/resources/registry';
 import { sortableFields } from '../../../shared/resources/types';
 import { ListFilterForm } from '../../custom/ListFilterForm';
+import { readableValue } from '../../custom/useFilterChips';
 import { declaredFilters, type FilterInputProps } from '../generic/filters';
 import { useReferenceList } from '../../providers/useReferenceList';
 import { lazyView } from '../generic/lazyView';
@@ -80,6 +81,20 @@ function StateFilter(props: FilterInputProps) {
 
 /** The list's filters, as orders.resource.ts declares them; the customer and state inputs drawn here. */
 const FILTERS = declaredFilters(ORDERS, { partner: CustomerInput, state: StateFilter });
+
+/** A chosen customer on its chip: its name (the filter holds its id), asked for only then; a typed text as typed. */
+function CustomerValue({ value }: { value: unknown }) {
+  const chosen = typeof value === 'number';
+  const partners = useReferenceList<Partner>('partners', undefined, { allCompanies: true, enabled: chosen }).data;
+  return <>{chosen ? (partners?.find((partner) => partner.id === value)?.name ?? `#${value}`) : String(value)}</>;
+}
+
+/** The states on their chip, by the names the state filter offers. */
+function StateValue({ value }: { value: unknown }) {
+  return <>{readableValue(value, STATE_CHOICES, useTranslate())}</>;
+}
+
+const CHIP_VALUES = { partner: CustomerValue, state: StateValue };
 
 function Actions() {
   return (
@@ -158,7 +173,8 @@ export function OrderList() {
       pagination={<ListPagination />}
       sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }}
     >
-      <ListFilterForm>
+      {/* The order's number is what a customer or a colleague quotes: the search box's filter. */}
+      <ListFilterForm search="number" chipValues={CHIP_VALUES}>
         {FILTERS}
       </ListFilterForm>
       <RememberColumns storeKey={COLUMN_LISTS.orders} />

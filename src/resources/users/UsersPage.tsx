@@ -566,7 +566,7 @@ export function UsersPage() {
       pagination={<ListPagination />}
       sx={{ minWidth: 0, '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { minWidth: 0 } }}
     >
-      <ListFilterForm applyLabel="app.users.search">
+      <ListFilterForm applyLabel="app.users.search" search="email">
         <SelectInput source="companyId" label="app.users.fields.company" choices={companyChoices} />
         <TextInput source="email" label="app.users.fields.email" />
       </ListFilterForm>
