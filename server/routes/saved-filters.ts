@@ -7,8 +7,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { filterKeys } from '../../shared/resources/filters';
-import { appliedFilters, SAVED_FILTER_LISTS, SAVED_FILTER_NAME_MAX, SAVED_FILTERS_PER_LIST, type SavedFilterList } from '../../shared/domain/saved-filters';
+import { appliedFilters, filterKeys } from '../../shared/resources/filters';
+import { SAVED_FILTER_LISTS, SAVED_FILTER_NAME_MAX, SAVED_FILTERS_PER_LIST, type SavedFilterList } from '../../shared/domain/saved-filters';
 import type { Db } from '../db';
 import { requirePermission } from '../auth/guard';
 import { HttpError } from '../http-error';

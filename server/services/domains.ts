@@ -5,7 +5,7 @@
  */
 import { zonedDayBounds } from '../../shared/domain/dates';
 import { sourceOf, type FieldDeclaration, type ResourceDeclaration } from '../../shared/resources/types';
-import { filterKeys } from '../../shared/resources/filters';
+import { filterKeys, isFilterSet } from '../../shared/resources/filters';
 import type { Domain } from '../erp/types';
 
 /** Records of the given companies or shared by all (company_id false), as Odoo's multi-company rules read. */
@@ -13,7 +13,7 @@ export function companyDomain(companies: number[]): Domain {
   return ['|', ['company_id', '=', false], ['company_id', 'in', companies]];
 }
 
-const given = (value: unknown) => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);
+const given = isFilterSet;
 
 /** A filled filter's domain terms (prefix notation, each group ANDed with the others). */
 function termsOf(resource: ResourceDeclaration, name: string, field: FieldDeclaration, value: unknown, end: 'from' | 'to' | undefined, timeZone: string): Domain {

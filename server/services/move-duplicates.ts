@@ -10,6 +10,7 @@ import { HttpError } from '../http-error';
 import { renderMessage, type MessageLocale } from '../messages';
 import type { Domain, ErpClient } from '../erp/types';
 import { moveRow, MOVE_FIELDS, MOVE_TYPES } from './moves';
+import { pairId } from './orders';
 
 /** At most this many moves are shown in a warning: more says nothing more. */
 const MOST = 10;
@@ -23,8 +24,6 @@ export interface PossibleDuplicate {
   move: ReturnType<typeof moveRow>;
   reasons: DuplicateReason[];
 }
-
-const idOf = (pair: unknown) => (Array.isArray(pair) ? Number(pair[0]) : null);
 
 /** The moves of `companyId` that `candidate` (its stored file's `checksum`) may repeat, newest first. */
 export async function possibleDuplicates(erp: ErpClient, companyId: number, candidate: DuplicateCandidate & { checksum: string }): Promise<PossibleDuplicate[]> {
@@ -47,7 +46,7 @@ export async function possibleDuplicates(erp: ErpClient, companyId: number, cand
     .map((move) => ({
       move: moveRow(move),
       reasons: duplicateReasons(candidate, {
-        partnerId: idOf(move.partner_id),
+        partnerId: pairId(move.partner_id),
         amount: Number(move.amount_total ?? 0),
         date: typeof move.invoice_date === 'string' ? move.invoice_date : null,
         reference: typeof move.ref === 'string' ? move.ref : null,
@@ -57,11 +56,14 @@ export async function possibleDuplicates(erp: ErpClient, companyId: number, cand
     .filter((one) => one.reasons.length);
 }
 
-/** How a move is named in a warning or a note: its number, or "draft 42" before it has one. */
-function moveLabel(locale: MessageLocale, move: PossibleDuplicate['move']): string {
+/** A move's number; none for a draft Odoo names "/" until it is posted. */
+function numberOf(move: PossibleDuplicate['move']): string | undefined {
   const name = typeof move.name === 'string' ? move.name.trim() : '';
-  return name && name !== '/' ? name : renderMessage(locale, 'moves.draftLabel', { id: move.id });
+  return name && name !== '/' ? name : undefined;
 }
+
+/** How a move is named in a warning or a note: its number, or "draft 42" before it has one. */
+const moveLabel = (locale: MessageLocale, move: PossibleDuplicate['move']) => numberOf(move) ?? renderMessage(locale, 'moves.draftLabel', { id: move.id });
 
 /** The moves and why, as a person reads them: "BILL/2026/0003 (same file), draft 42 (same supplier, amount and date)". */
 export function duplicateList(locale: MessageLocale, duplicates: PossibleDuplicate[]): string {
@@ -71,7 +73,7 @@ export function duplicateList(locale: MessageLocale, duplicates: PossibleDuplica
 }
 
 /** A move named in any language: its number, or #42 before it has one. */
-const shortLabel = (move: PossibleDuplicate['move']) => (typeof move.name === 'string' && move.name.trim() && move.name.trim() !== '/' ? move.name.trim() : `#${move.id}`);
+const shortLabel = (move: PossibleDuplicate['move']) => numberOf(move) ?? `#${move.id}`;
 
 /** The create refused until the user chooses (409): the moves it may repeat travel with the refusal. */
 export class PossibleDuplicateError extends HttpError {

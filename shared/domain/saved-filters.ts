@@ -23,10 +23,3 @@ export interface SavedFilter {
   createdAt: string;
   updatedAt: string;
 }
-
-/** A list's filter values without the empty ones (unset, null, '', []): what a saved filter keeps. */
-export function appliedFilters(filters: Record<string, unknown> = {}): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(filters).filter(([, value]) => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0)),
-  );
-}

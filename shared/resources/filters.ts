@@ -23,3 +23,11 @@ export function filterKeys(resource: ResourceDeclaration): FilterKey[] {
   }
   return keys;
 }
+
+/** Whether a filter holds a value: an unset, null or empty text or list is no filter. */
+export const isFilterSet = (value: unknown) => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);
+
+/** Filter values without the empty ones: what a search sends and a saved filter keeps. */
+export function appliedFilters(filters: Record<string, unknown> = {}): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(filters).filter(([, value]) => isFilterSet(value)));
+}

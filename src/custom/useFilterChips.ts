@@ -2,6 +2,7 @@ import { Children, isValidElement, useMemo, type ComponentType, type ReactNode }
 import { useListContext, useStore, useTranslate, type TranslateFunction } from 'react-admin';
 import { isIsoDate } from '../../shared/domain/dates';
 import { formatDay } from '../../shared/domain/format';
+import { isFilterSet } from '../../shared/resources/filters';
 
 /** One value of a choice filter and the name the user reads for it (a translation key or a plain name). */
 export interface FilterChoice { id: unknown; name: string }
@@ -28,8 +29,8 @@ export function describeFilters(children: ReactNode): FilterDescription[] {
   });
 }
 
-/** Whether a filter holds a value (an empty text, list or unset flag is no filter), as the list's search sends it. */
-export const isSet = (value: unknown) => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);
+/** Whether a filter holds a value, as the list's search sends it. */
+export const isSet = isFilterSet;
 
 /**
  * A filter's value as the user reads it: a choice by its name (not its id), a day as the console writes days

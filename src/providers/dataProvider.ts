@@ -1,6 +1,7 @@
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
 import type { HomeCountName } from '../../shared/domain/home';
 import type { SavedFilter, SavedFilterList } from '../../shared/domain/saved-filters';
+import { appliedFilters } from '../../shared/resources/filters';
 import { resourceNamed } from '../../shared/resources/registry';
 import { sortableFields, type ResourceDeclaration, type Verb } from '../../shared/resources/types';
 import { apiFetch, getToken, withFieldErrors } from './http';
@@ -73,9 +74,7 @@ function withQuery(path: string, query: ActionParams['query'] = {}): string {
 
 /** Empty filter values are left out rather than sent as blanks. */
 export function cleanFilter(filter: Record<string, unknown> = {}): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(filter).filter(([, value]) => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0)),
-  );
+  return appliedFilters(filter);
 }
 
 /** What a reference list shows of a record, for the text search over it. */
