@@ -12,7 +12,9 @@ export default defineConfig({
     projects: [
       // A test of pure functions can still wait seconds for a core while the whole suite runs.
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000 } },
-      { extends: true, test: { name: 'component', include: ['test/component/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+      // A first render in jsdom (react-admin, MUI, the catalogues) took more than vitest's 5 s default while the whole
+      // suite ran on two busy cores: the limit guards against a hang, it measures nothing.
+      { extends: true, test: { name: 'component', include: ['test/component/**/*.test.{ts,tsx}'], environment: 'jsdom', testTimeout: 30_000 } },
       {
         extends: true,
         test: {

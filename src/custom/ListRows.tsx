@@ -12,9 +12,14 @@ const ROWS = 6;
  * readers as loading; the table (or the phone's cards) take their place as soon as the page is in.
  */
 export function ListRows({ children }: { children: ReactNode }) {
-  const translate = useTranslate();
   const { isPending, error } = useListContext();
   if (!isPending || error) return <>{children}</>;
+  return <RowsPlaceholder />;
+}
+
+/** The grey rows alone: also what a list shows while the code of its rows loads (a phone's cards). */
+export function RowsPlaceholder() {
+  const translate = useTranslate();
   return (
     <Box role="status" aria-busy="true" aria-label={translate('ra.page.loading')} data-testid="list-loading" sx={{ px: 2, py: 1.5, display: 'grid', gap: 1.25 }}>
       {Array.from({ length: ROWS }, (_, row) => (

@@ -4,10 +4,10 @@ import type { SavedFilterList } from '../../shared/domain/saved-filters';
 import type { BackofficeDataProvider } from '../providers/dataProvider';
 
 /**
- * The signed-in user's saved filters of a list (issue 33, item 5), read once `enabled` (the menu first opened) and
+ * The signed-in user's saved filters of a list (issue 33, item 5), read when the menu is first opened (it loads then) and
  * read again after a save or a delete; saving and deleting them. They are the server's, so they follow the user.
  */
-export function useSavedFilters(list: SavedFilterList, enabled: boolean) {
+export function useSavedFilters(list: SavedFilterList) {
   const dataProvider = useDataProvider<BackofficeDataProvider>();
   const queryClient = useQueryClient();
   const { identity } = useGetIdentity();
@@ -15,7 +15,7 @@ export function useSavedFilters(list: SavedFilterList, enabled: boolean) {
   const query = useQuery({
     queryKey,
     queryFn: ({ signal }) => dataProvider.savedFilters(list, signal),
-    enabled: enabled && identity !== undefined,
+    enabled: identity !== undefined,
     retry: false,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey });

@@ -89,7 +89,8 @@ describe('the folded filters', () => {
     fireEvent.click(screen.getByTestId('filters-toggle'));
     expect(screen.getByTestId('filters-toggle').getAttribute('aria-expanded')).toBe('true');
     expect(screen.queryByTestId('filter-search')).toBeNull();
-    expect((screen.getByRole('textbox', { name: 'Reference' }) as HTMLInputElement).value).toBe('Parking');
+    // The inputs load with the first unfolding.
+    expect(((await screen.findByRole('textbox', { name: 'Reference' })) as HTMLInputElement).value).toBe('Parking');
     // Applying leaves the form open (the list shows below it).
     fireEvent.click(screen.getByTestId('tristate-validated'));
     fireEvent.click(screen.getByTestId('apply-filters'));

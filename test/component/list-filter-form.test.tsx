@@ -44,9 +44,11 @@ const applyPending = () => controls.current!.applyPending();
 const changeFromElsewhere = (filters: Record<string, unknown>) => controls.current!.changeFromElsewhere(filters);
 const box = () => screen.getByRole('textbox', { name: 'Reference' }) as HTMLInputElement;
 /** The list drawn with its form unfolded (folded at first on a desktop). */
-function renderUnfolded() {
+async function renderUnfolded() {
   renderInAdmin(<SlowList ref={controls} />, { lang: 'en' });
   fireEvent.click(screen.getByTestId('filters-toggle'));
+  // The inputs load with the first unfolding.
+  await screen.findByRole('textbox', { name: 'Reference' });
 }
 
 describe('the list filter form', () => {
@@ -56,7 +58,7 @@ describe('the list filter form', () => {
   });
 
   it('keeps what the user types right after clearing, while the list is still applying the clearing', async () => {
-    renderUnfolded();
+    await renderUnfolded();
     await waitFor(() => expect(box().value).toBe('FAC'));
     fireEvent.click(screen.getByTestId('clear-filters'));
     expect(box().value).toBe('');
@@ -69,7 +71,7 @@ describe('the list filter form', () => {
   });
 
   it('keeps what the user types right after applying, while the list is still applying it', async () => {
-    renderUnfolded();
+    await renderUnfolded();
     await waitFor(() => expect(box().value).toBe('FAC'));
     fireEvent.change(box(), { target: { value: 'FAC/2026' } });
     fireEvent.click(screen.getByTestId('apply-filters'));
@@ -80,7 +82,7 @@ describe('the list filter form', () => {
   });
 
   it('shows filters applied from elsewhere (a grouping tab), drawing the form again with them', async () => {
-    renderUnfolded();
+    await renderUnfolded();
     await waitFor(() => expect(box().value).toBe('FAC'));
     act(() => changeFromElsewhere({ reference: 'RINV' }));
     await waitFor(() => expect(box().value).toBe('RINV'));

@@ -131,7 +131,7 @@ describe('move list', () => {
 
     const before = searches.length;
     fireEvent.click(screen.getByTestId('filters-toggle'));
-    const validated = screen.getByTestId('tristate-validated');
+    const validated = await screen.findByTestId('tristate-validated');
     fireEvent.click(validated);
     expect(validated.getAttribute('data-value')).toBe('true');
     fireEvent.change(screen.getByRole('textbox', { name: 'Referencia' }), { target: { value: 'Parking' } });
@@ -164,7 +164,7 @@ describe('move list', () => {
     await screen.findByText('FAC/2026/0001');
     server.use(http.post('*/odoo/moves/search', () => HttpResponse.json({ moves: [], total: 0 })));
     fireEvent.click(screen.getByTestId('filters-toggle'));
-    fireEvent.change(screen.getByRole('textbox', { name: reference }), { target: { value: 'nada' } });
+    fireEvent.change(await screen.findByRole('textbox', { name: reference }), { target: { value: 'nada' } });
     fireEvent.click(screen.getByTestId('apply-filters'));
     expect((await screen.findByTestId('list-no-results')).textContent).toBe(`${said} ${clear}`);
   });

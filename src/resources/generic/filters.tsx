@@ -1,10 +1,10 @@
 import type { ComponentType, ReactElement } from 'react';
-import { AutocompleteInput, NullableBooleanInput, ReferenceInput, SearchInput, SelectArrayInput, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { SearchInput, useTranslate } from 'react-admin';
 import { resourceNamed } from '../../../shared/resources/registry';
 import { filterKeys, type FilterKey } from '../../../shared/resources/filters';
 import type { FieldDeclaration, FilterKind, ResourceDeclaration } from '../../../shared/resources/types';
-import { LocaleDateInput } from '../../custom/inputs/LocaleDateInput';
-import { TriStateInput } from '../../custom/inputs/TriStateInput';
+// Loaded when a filter form is first unfolded, not with the list.
+import { AutocompleteInput, LocaleDateInput, NullableBooleanInput, ReferenceInput, SelectArrayInput, SelectInput, TextInput, TriStateInput } from '../../custom/inputs/lazyFilterInputs';
 
 function choicesOf(resource: ResourceDeclaration, name: string, field: FieldDeclaration) {
   return (field.choices ?? []).map((id) => ({ id, name: `${field.choiceLabels ?? `resources.${resource.name}.choices.${name}`}.${id}` }));

@@ -3,19 +3,15 @@ import {
   DataTable,
   ExportButton,
   List,
-  SelectArrayInput,
-  SelectInput,
-  SimpleList,
   TopToolbar,
   useGetList,
   useListContext,
-  useLocaleState,
   useTranslate,
 } from 'react-admin';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { ListFilterForm } from '../../custom/ListFilterForm';
-import { formatMoney } from '../../../shared/domain/money';
+import { SelectArrayInput, SelectInput } from '../../custom/inputs/lazyFilterInputs';
 import { resourceNamed } from '../../../shared/resources/registry';
 import { sortableFields } from '../../../shared/resources/types';
 import { declaredFilters, type FilterInputProps } from '../generic/filters';
@@ -32,14 +28,12 @@ import { COLUMN_LISTS, ListColumnsButton, RememberColumns } from '../../custom/r
 import { SavedFilters } from '../../custom/SavedFilters';
 import { usePhone } from '../../custom/usePhone';
 import { breakableEmail, fittingTable } from '../../custom/tableText';
-import { CARD_LIST_SX, CardLine } from '../../custom/CardLine';
-import { ListRows } from '../../custom/ListRows';
+import { ListRows, RowsPlaceholder } from '../../custom/ListRows';
+import { Money, second, type Pair } from './moveCells';
 
 /** The last company choice on this list (spec section 3, local storage keys). */
 export const LAST_COMPANIES_KEY = 'moves_list_companies';
 
-type Pair = [number, string] | false;
-const second = (pair: unknown) => (Array.isArray(pair) ? String(pair[1]) : '');
 
 function storedCompanies(): string[] | undefined {
   try {
@@ -53,6 +47,8 @@ function storedCompanies(): string[] | undefined {
 const MOVES = resourceNamed('moves')!;
 // The detail dialog (and its attachments viewer) loads when a move is first opened.
 const MoveDetailDialog = lazyView(() => import('./MoveDetailDialog'), 'MoveDetailDialog');
+// Phones only: a desktop's first load carries none of the cards' code.
+const MoveCards = lazyView(() => import('./MoveCards'), 'MoveCards');
 /** Only the columns the server sorts by (the declaration's sortable fields) offer sorting. */
 const SORTABLE = new Set(sortableFields(MOVES));
 const sortable = (source: string) => ({ source, disableSort: !SORTABLE.has(source) });
@@ -182,37 +178,6 @@ function useMovesExporter() {
   return useCsvExporter(translate('app.titles.movesList'), columns);
 }
 
-function Money({ record, source }: { record: Record<string, unknown>; source: string }) {
-  const [locale] = useLocaleState();
-  return <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(documentAmount(record, source), second(record.currency_id as Pair), locale)}</span>;
-}
-
-/** Phones: one card per move (number, total, provider, date, company, state); a card opens the move as a row does. */
-function MoveCards({ onOpen }: { onOpen: (move: ListedMove) => void }) {
-  const translate = useTranslate();
-  return (
-    <SimpleList
-      data-testid="move-cards"
-      sx={CARD_LIST_SX}
-      empty={<ListEmpty />}
-      rowClick={(_id, _resource, record) => {
-        onOpen(record as unknown as ListedMove);
-        return false;
-      }}
-      primaryText={(record) => <span data-testid="card-title">{moveNumber(record.name, translate)}</span>}
-      tertiaryText={(record) => <span data-testid="card-amount"><Money record={record} source="amount_total_signed" /></span>}
-      secondaryText={(record) => (
-        <>
-          <CardLine testId="card-party">{second(record.partner_id) || '-'}{record.ref ? ` · ${record.ref}` : ''}</CardLine>
-          <CardLine>
-            {formatDay(record.date)} · {second(record.company_id)} · <span data-testid="card-state">{translate(`app.moves.states.${record.state}`)}</span>
-          </CardLine>
-        </>
-      )}
-    />
-  );
-}
-
 export function MoveList() {
   const translate = useTranslate();
   const phone = usePhone();
@@ -243,7 +208,7 @@ export function MoveList() {
       <RememberColumns storeKey={COLUMN_LISTS.moves} />
       <ListSkipTarget />
       <ListRows>
-      {phone ? <MoveCards onOpen={setOpen} /> : (
+      {phone ? <Suspense fallback={<RowsPlaceholder />}><MoveCards onOpen={setOpen} /></Suspense> : (
       <DataTable empty={<ListEmpty />} body={KeyboardBody}
         storeKey={COLUMN_LISTS.moves}
         hiddenColumns={MOVES_HIDDEN_COLUMNS}

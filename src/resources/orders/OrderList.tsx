@@ -3,7 +3,6 @@ import {
   DataTable,
   ExportButton,
   List,
-  SelectArrayInput,
   SimpleList,
   TopToolbar,
   useInput,
@@ -18,6 +17,7 @@ import { resourceNamed } from '../../../shared/resources/registry';
 import { sortableFields } from '../../../shared/resources/types';
 import { ListFilterForm } from '../../custom/ListFilterForm';
 import { readableValue } from '../../custom/useFilterChips';
+import { SelectArrayInput } from '../../custom/inputs/lazyFilterInputs';
 import { declaredFilters, type FilterInputProps } from '../generic/filters';
 import { useReferenceList } from '../../providers/useReferenceList';
 import { lazyView } from '../generic/lazyView';
