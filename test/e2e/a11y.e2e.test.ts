@@ -3,41 +3,15 @@
  * violation (the run fails on the first one, naming the rule and the elements). Minor and moderate findings are
  * printed, not failed. Issue 27: the read-only move detail and the API documentation at /docs too.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { audit, grave, type Finding } from './axe';
 import { screenshot, serverAndBrowser, signIn } from './harness';
 
 const env = serverAndBrowser();
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const SCREENS = ['/', '/moves-list', '/move', '/validation', '/order', '/order-list', '/contact', '/contact-list', '/payments-report', '/permissions-management', '/employees', '/projects'];
 const ROLES = ['admin', 'manager', 'staff', 'sales'] as const;
-
-interface Finding {
-  where: string;
-  impact: string;
-  rule: string;
-  targets: string[];
-}
-
-/** axe's violations on the page as it is now (a screen, or one with a dialog open). */
-async function audit(page: Page, where: string): Promise<Finding[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) {
-    await page.addScriptTag({ content: axeSource });
-    // Colours are judged at rest: a label caught mid-transition (MUI's 200 ms colour change) has a passing shade.
-    await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
-  }
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((violation) => ({ impact: violation.impact, rule: violation.id, targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')) }));
-  });
-  return violations.map((violation) => ({ where, ...violation }));
-}
-
-const grave = (findings: Finding[]) => findings.filter((finding) => finding.impact === 'serious' || finding.impact === 'critical');
 
 async function pageFor(browser: Browser, language: 'es' | 'en'): Promise<Page> {
   // The CSP (rightly) refuses inline scripts: the audit's own script is let in by the test browser only.
