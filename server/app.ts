@@ -41,6 +41,8 @@ import { Extractor } from './extract';
 import { ocrRoutes } from './routes/ocr';
 import { homeRoutes } from './routes/home';
 import { savedFilterRoutes } from './routes/saved-filters';
+import { moveDraftRoutes } from './routes/move-drafts';
+import { DraftReader, type DraftReaderSettings } from './services/draft-reader';
 import { builtConsole } from './plugins/console';
 import { docs } from './plugins/docs';
 import { refusals } from './plugins/refusals';
@@ -69,6 +71,8 @@ export interface AppServices {
   metrics?: AppMetrics;
   /** Whether the process is stopping (server/main.ts): readiness 503, new requests refused with Retry-After. */
   lifecycle: Lifecycle;
+  /** The background reading of move drafts (server/services/draft-reader.ts). */
+  draftReader: DraftReader;
 }
 
 declare module 'fastify' {
@@ -102,6 +106,8 @@ export interface BuildOptions {
   reportJobs?: Partial<ReportJobSettings>;
   /** The ERP clean-up's timings (tests shorten them). */
   cleanups?: Partial<CleanupSettings>;
+  /** The background reading of move drafts: its poll, readings at once (tests shorten or narrow them). */
+  draftReader?: Partial<DraftReaderSettings>;
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -149,15 +155,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   let routesErp: ErpClient = erp.client;
   const cleanups = new ErpCleanups(db, () => routesErp, app.log, options.cleanups);
   const lifecycle = new Lifecycle();
-  app.decorate('services', { config, db, erp, sessions, seededUsers, mailer, clock, reports, extractor, cleanups, lifecycle, metrics });
+  const draftReader = new DraftReader(db, extractor, app.log, options.draftReader);
+  app.decorate('services', { config, db, erp, sessions, seededUsers, mailer, clock, reports, extractor, cleanups, lifecycle, metrics, draftReader });
   // Every process on the database takes up report jobs nobody runs (see server/reports/jobs.ts), and half-written ERP
   // writes left by any process, this one's last run included (server/erp/cleanups.ts).
   app.addHook('onReady', async () => {
     reports.start();
     cleanups.start();
+    await draftReader.start();
   });
   app.addHook('onClose', async () => {
     await cleanups.stop();
+    // Readings under way are abandoned, their drafts queued again for the next start.
+    await draftReader.stop();
     // A graceful stop hands back the report jobs still running a few seconds before its deadline (server/stop.ts).
     const left = lifecycle.left();
     await reports.stop(left === undefined ? undefined : Math.max(0, left - 2000));
@@ -210,6 +220,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(ocrRoutes, { extractor });
   await app.register(homeRoutes, { erp: client });
   await app.register(savedFilterRoutes, { db });
+  await app.register(moveDraftRoutes, { db, attachments: extractor.attachments, reader: draftReader });
   await app.register(userRoutes, { db, mailer, config, clock, companies });
 
   if (erp.embedded && config.embeddedRpc) {

@@ -452,6 +452,13 @@ const CATALOGUE = {
   'savedFilters.empty': { en: 'There is no filter to save: apply at least one filter first', es: 'No hay ningún filtro que guardar: aplique al menos un filtro antes' },
   'savedFilters.notFound': { en: 'Saved filter {id} not found', es: 'No se ha encontrado el filtro guardado {id}' },
 
+  // Receipts dropped many at once on the Move page (issue 33, item 1).
+  'moveDrafts.tooMany': {
+    en: 'You already have {#maximum} receipts waiting to be sent: send or discard some before adding more',
+    es: 'Ya tiene {#maximum} recibos pendientes de enviar: envíe o descarte alguno antes de añadir más',
+  },
+  'moveDrafts.notFound': { en: 'Receipt {id} not found', es: 'No se ha encontrado el recibo {id}' },
+
   // Users and invitations.
   'users.notFound': { en: 'User {id} not found', es: 'No se ha encontrado el usuario {id}' },
   'users.godChange': {

@@ -1,6 +1,6 @@
 /**
  * Numbered migrations of the app database (users, sessions, invitations, the issuer's state, sign-in limits, report
- * jobs, ERP clean-ups, saved filters), applied once each at start, in order, each in its own transaction and recorded in schema_migrations.
+ * jobs, ERP clean-ups, saved filters, move drafts), applied once each at start, in order, each in its own transaction and recorded in schema_migrations.
  * Never edit an applied migration: add one. SQL stays valid on PostgreSQL 15 as well as PGlite's PostgreSQL.
  */
 import type { Sql } from './sql';
@@ -252,6 +252,32 @@ export const MIGRATIONS: Array<{ id: number; name: string; sql: string }> = [
         updated_at timestamptz NOT NULL DEFAULT now()
       );
       CREATE UNIQUE INDEX saved_filters_name_idx ON saved_filters (user_id, list, lower(name))
+    `,
+  },
+  {
+    // Receipts dropped many at once on the Move page (issue 33, item 1): each a draft of its uploader's, its file kept
+    // here (base64, as prepared for storing) until the user sends it as a move or discards it, read in the background
+    // (server/services/move-drafts.ts). Not an ERP record: nothing reaches Odoo before the user's own send.
+    id: 13,
+    name: 'move drafts',
+    sql: `
+      CREATE TABLE move_drafts (
+        id serial PRIMARY KEY,
+        user_id integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        move_type text NOT NULL CHECK (move_type IN ('expense', 'invoice')),
+        file_name text NOT NULL,
+        mimetype text NOT NULL,
+        data text NOT NULL,
+        status text NOT NULL DEFAULT 'queued' CHECK (status IN ('queued', 'reading', 'read', 'failed')),
+        fields jsonb,
+        error_key text,
+        error_params jsonb,
+        attempts integer NOT NULL DEFAULT 0,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX move_drafts_user_idx ON move_drafts (user_id, id);
+      CREATE INDEX move_drafts_waiting_idx ON move_drafts (id) WHERE status IN ('queued', 'reading')
     `,
   },
 ];

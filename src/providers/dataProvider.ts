@@ -1,6 +1,7 @@
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
 import type { HomeCountName } from '../../shared/domain/home';
 import type { SavedFilter, SavedFilterList } from '../../shared/domain/saved-filters';
+import type { MoveDraftRow } from '../../shared/domain/move-drafts';
 import { appliedFilters } from '../../shared/resources/filters';
 import { resourceNamed } from '../../shared/resources/registry';
 import { sortableFields, type ResourceDeclaration, type Verb } from '../../shared/resources/types';
@@ -41,6 +42,14 @@ export interface BackofficeDataProvider extends DataProvider {
   /** Saves a list's filters under a name; `replaced` when the user had one of that name, whose filters it replaced. */
   saveFilter(input: { list: SavedFilterList; name: string; filters: Record<string, unknown> }): Promise<{ saved: SavedFilter; replaced: boolean }>;
   deleteSavedFilter(id: number): Promise<void>;
+  /** The signed-in user's move drafts, with their background reading's progress (GET /me/move-drafts; issue 33, item 1). */
+  moveDrafts(signal?: AbortSignal): Promise<MoveDraftRow[]>;
+  /** Keeps one file as a move draft of the tab it was dropped on, queued for reading. */
+  addMoveDraft(input: { moveType: MoveDraftRow['moveType']; file: { name: string; data: string } }): Promise<MoveDraftRow>;
+  /** A draft with its file as a data URL. */
+  moveDraftFile(id: number): Promise<{ draft: MoveDraftRow; data: string }>;
+  /** Deletes a draft and its file (discarded, or sent as a move). */
+  deleteMoveDraft(id: number): Promise<void>;
 }
 
 export type HomeCounts = Partial<Record<HomeCountName, { count: number; lowerBound: boolean }>>;
@@ -338,5 +347,24 @@ export const dataProvider: BackofficeDataProvider = {
 
   async deleteSavedFilter(id) {
     await apiFetch(`/me/saved-filters/${encodeURIComponent(String(id))}`, { method: 'DELETE' });
+  },
+
+  async moveDrafts(signal) {
+    const { json } = await apiFetch<MoveDraftRow[]>('/me/move-drafts', { signal });
+    return json;
+  },
+
+  async addMoveDraft(input) {
+    const { json } = await apiFetch<MoveDraftRow>('/me/move-drafts', { method: 'POST', body: input });
+    return json;
+  },
+
+  async moveDraftFile(id) {
+    const { json } = await apiFetch<{ draft: MoveDraftRow; data: string }>(`/me/move-drafts/${encodeURIComponent(String(id))}/file`);
+    return json;
+  },
+
+  async deleteMoveDraft(id) {
+    await apiFetch(`/me/move-drafts/${encodeURIComponent(String(id))}`, { method: 'DELETE' });
   },
 };

@@ -67,7 +67,7 @@ export function renderApp(path: string, { permissions = [] as string[], lang = '
 }
 
 /** Answers of the console's shared parts that a test of something else need not mention. */
-const FALLBACK_HANDLERS = [http.get('*/me/saved-filters', () => HttpResponse.json([]))];
+const FALLBACK_HANDLERS = [http.get('*/me/saved-filters', () => HttpResponse.json([])), http.get('*/me/move-drafts', () => HttpResponse.json([]))];
 
 /**
  * The msw server answers during the file's tests (an unhandled request fails the test); after each test the screen
@@ -77,7 +77,8 @@ export function serveDuringTests(server: SetupServer, reset?: () => void) {
   // A form test types and waits through many steps: with the whole suite sharing two cores, well over 30 s.
   vi.setConfig({ testTimeout: 60_000 });
   beforeAll(() => {
-    // What every list's toolbar may ask (its saved filters menu), answered after the file's own handlers: none saved.
+    // What every list's toolbar may ask (its saved filters menu) and the Move page's batch receipts, answered after the
+    // file's own handlers: none saved.
     server.resetHandlers(...server.listHandlers(), ...FALLBACK_HANDLERS);
     server.listen({ onUnhandledRequest: 'error' });
   });

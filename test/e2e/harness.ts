@@ -100,9 +100,9 @@ export interface SeededData {
 
 /**
  * The real server and a Chromium for one test file: started before its tests, stopped after them; on a fresh data
- * folder, or on one `seed` made.
+ * folder, or on one `seed` made; `serverEnv`: more of the server's settings.
  */
-export function serverAndBrowser(seed?: SeededData): { readonly server: RunningServer; readonly browser: Browser } {
+export function serverAndBrowser(seed?: SeededData, serverEnv: Record<string, string> = {}): { readonly server: RunningServer; readonly browser: Browser } {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   let dataDir: string | undefined;
@@ -113,7 +113,7 @@ export function serverAndBrowser(seed?: SeededData): { readonly server: RunningS
       execFileSync(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', ...seed.args], { env, stdio: 'pipe' });
       await seed.prepare?.(env);
     }
-    server = await startServer(dataDir ? { DATA_DIR: dataDir } : {});
+    server = await startServer({ ...serverEnv, ...(dataDir ? { DATA_DIR: dataDir } : {}) });
     browser = await launchBrowser();
   }, 300_000);
   // A failing test leaves what it saw: the server's output, and each open page's address, alerts and a screenshot.

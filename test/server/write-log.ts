@@ -32,7 +32,7 @@ function files(dir: string): string[] {
 }
 
 export async function writeLog(server: TestServer): Promise<WriteLog> {
-  const { db, config, reports } = server.app.services;
+  const { db, config, reports, draftReader } = server.app.services;
   const tables = await db.query<{ schema: string; name: string }>(
     `SELECT table_schema AS schema, table_name AS name FROM information_schema.tables
      WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')`,
@@ -46,8 +46,10 @@ export async function writeLog(server: TestServer): Promise<WriteLog> {
   const listing = () => files(config.dataDir).sort().join('\n');
   return {
     async mark() {
-      // A report accepted earlier may still be running: its writes are its own request's, not the next one's.
+      // A report accepted earlier may still be running, or a move draft being read: their writes are their own
+      // request's, not the next one's.
       await reports.idle();
+      await draftReader.idle();
       const [last] = await db.query<{ id: string | null }>('SELECT max(id)::text AS id FROM test_writes');
       return { lastWrite: last.id ?? '0', files: listing() };
     },

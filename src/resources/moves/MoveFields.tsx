@@ -7,6 +7,7 @@ import { DuplicateWarning } from './DuplicateWarning';
 import type { MoveType, MoveValues, Provider } from './moveTypes';
 import { useAiMarks } from './useAiMarks';
 import { useMoveCompany } from './useMoveCompany';
+import { useMoveDrafts } from './useMoveDrafts';
 import { useMoveReading } from './useMoveReading';
 import { useMoveSubmission } from './useMoveSubmission';
 import { useSupplierChoices } from './useSupplierChoices';
@@ -15,21 +16,28 @@ import { useSupplierMatch } from './useSupplierMatch';
 import { MoveAmountFields } from './MoveAmountFields';
 import { MoveCompanyFields } from './MoveCompanyFields';
 import { MoveDateField } from './MoveDateField';
+import { MoveDrafts } from './MoveDrafts';
 import { MoveFileField } from './MoveFileField';
 import { MoveRow } from './MoveRow';
 import { MoveSendBar } from './MoveSendBar';
 import { MoveSupplierField } from './MoveSupplierField';
 
 /** The Move form's inputs, inside react-admin's Form: its values, validation and reset are react-hook-form's. */
-export function MoveFields({ tab }: { tab: MoveType }) {
+export function MoveFields({ tab, onTab }: { tab: MoveType; onTab: (tab: MoveType) => void }) {
   const translate = useTranslate();
-  const { setValue } = useFormContext<MoveValues>();
+  const { setValue, setFocus } = useFormContext<MoveValues>();
   const { companiesQuery, companies, companyId, company, projects } = useMoveCompany();
   const suppliers = useSupplierChoices(companyId);
   const marks = useAiMarks();
   const matching = useSupplierMatch({ companyId, stored: suppliers.stored, searchProviders: suppliers.searchProviders, setPicked: suppliers.setPicked, onMatched: marks.markSupplier });
   const creation = useSupplierCreation({ companyId, unread: matching.unread, setPicked: suppliers.setPicked, onCreated: matching.dismiss });
   const doc = useMoveReading({ marks, setPicked: suppliers.setPicked, supplier: matching });
+  const batch = useMoveDrafts({
+    onReview: (file, result, moveType) => {
+      onTab(moveType);
+      doc.takeRead(file, result);
+    },
+  });
   const submission = useMoveSubmission({
     tab,
     companyId,
@@ -41,8 +49,16 @@ export function MoveFields({ tab }: { tab: MoveType }) {
       marks.clear();
       matching.forget();
       doc.readyForNext();
+      void batch.sent();
     },
   });
+
+  /** One file is the form's; several at once each become a draft, read in the background (issue 33, item 1). */
+  function filesChosen(files: File[]) {
+    if (files.length > 1) return void batch.upload(files, tab);
+    batch.forget();
+    doc.chooseFile(files[0] ?? null);
+  }
 
   function companyChanged() {
     setValue('project', '');
@@ -72,7 +88,7 @@ export function MoveFields({ tab }: { tab: MoveType }) {
       />
       <MoveAmountFields tab={tab} marks={marks} />
       <MoveDateField marks={marks} />
-      <MoveFileField doc={doc} />
+      <MoveFileField doc={doc} onFiles={filesChosen} />
       <MoveRow help={translate('app.move.help.comment')}>
         <TextInput source="comment" label="app.move.fields.comment" validate={multiLineText} multiline rows={5} helperText={false} inputProps={{ maxLength: 10000 }} />
       </MoveRow>
@@ -80,6 +96,7 @@ export function MoveFields({ tab }: { tab: MoveType }) {
       {submission.duplicates && (
         <DuplicateWarning duplicates={submission.duplicates} busy={submission.progress !== null} onSaveAnyway={() => void submission.saveAnyway()} onKeepEditing={submission.keepEditing} />
       )}
+      <MoveDrafts drafts={batch} onReviewed={() => setFocus('concept')} />
     </Box>
     {doc.file && (
       // Beside the form on a wide screen, while what was read is reviewed; a phone has the photo just taken.

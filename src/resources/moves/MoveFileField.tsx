@@ -13,26 +13,35 @@ import type { MoveValues } from './moveTypes';
 import type { MoveReading } from './useMoveReading';
 import { MoveRow } from './MoveRow';
 
-/** The document's box: its file (chosen, taken with the camera or dropped) and the button that reads it with AI. */
-export function MoveFileField({ doc }: { doc: MoveReading }) {
+/**
+ * The document's box: its file (chosen, taken with the camera or dropped) and the button that reads it with AI. Several
+ * files chosen or dropped at once go to `onFiles` (issue 33, item 1: each becomes a draft); one is the form's file.
+ */
+export function MoveFileField({ doc, onFiles }: { doc: MoveReading; onFiles: (files: File[]) => void }) {
   const translate = useTranslate();
   const { formState } = useFormContext<MoveValues>();
-  const { file, reading, queued, readingSeconds, fileInput, chooseFileButton, chooseFile, readWithAi } = doc;
+  const { file, reading, queued, readingSeconds, fileInput, chooseFileButton, readWithAi } = doc;
   const cameraInput = useRef<HTMLInputElement>(null);
   const touchScreen = useMediaQuery('(pointer: coarse)');
+  function chosen(input: HTMLInputElement) {
+    const files = [...(input.files ?? [])];
+    // Several become drafts, not the form's file: the input is emptied, so that the same ones can be chosen again.
+    if (files.length > 1) input.value = '';
+    onFiles(files);
+  }
   return (
     <MoveRow help={translate('app.move.help.file')}>
       <Box sx={{ border: '2px dashed', borderColor: formState.isSubmitted && !file ? 'error.main' : 'divider', borderRadius: 1, p: 2, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}
         onDragOver={(event) => event.preventDefault()}
-        onDrop={(event) => { event.preventDefault(); const dropped = event.dataTransfer.files[0]; if (dropped) chooseFile(dropped); }}
+        onDrop={(event) => { event.preventDefault(); const dropped = [...event.dataTransfer.files]; if (dropped.length) onFiles(dropped); }}
       >
         <Button ref={chooseFileButton} variant="outlined" startIcon={<AttachFileIcon />} onClick={() => fileInput.current?.click()}>{translate('app.move.chooseFile')}</Button>
-        <input ref={fileInput} type="file" hidden accept="application/pdf,image/*" onChange={(event) => chooseFile(event.target.files?.[0] ?? null)} data-testid="file-input" />
+        <input ref={fileInput} type="file" hidden multiple accept="application/pdf,image/*" onChange={(event) => chosen(event.target)} data-testid="file-input" />
         {/* On a phone the camera opens straight away; a computer keeps the file picker above. */}
         {touchScreen && (
           <Button variant="outlined" startIcon={<PhotoCameraIcon />} onClick={() => cameraInput.current?.click()} data-testid="take-photo">{translate('app.move.takePhoto')}</Button>
         )}
-        <input ref={cameraInput} type="file" hidden accept="image/*" capture="environment" onChange={(event) => chooseFile(event.target.files?.[0] ?? null)} data-testid="camera-input" />
+        <input ref={cameraInput} type="file" hidden accept="image/*" capture="environment" onChange={(event) => onFiles([...(event.target.files ?? [])].slice(0, 1))} data-testid="camera-input" />
         <Typography variant="body2" data-testid="file-name" sx={{ flex: 1, minWidth: 160 }}>
           {file ? `${file.name} (${file.type || translate('app.move.unknownType')})` : translate('app.move.noFile')}
         </Typography>

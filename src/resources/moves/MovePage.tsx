@@ -43,7 +43,7 @@ export function MovePage() {
       {defaultValues ? (
         // The page's own messages stand for react-admin's 'The form is not valid' (spec section 8).
         <Form defaultValues={defaultValues} disableInvalidFormNotification noValidate>
-          <MoveFields tab={tab} />
+          <MoveFields tab={tab} onTab={changeTab} />
         </Form>
       ) : (
         <Box sx={{ display: 'grid', gap: 2 }} aria-busy="true" aria-label={translate('ra.page.loading')} data-testid="move-loading">

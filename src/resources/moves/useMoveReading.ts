@@ -65,33 +65,38 @@ export function useMoveReading({ marks, setPicked, supplier }: Options) {
     forgetReading();
   }
 
+  /** What a reading found (POST /ocr/move/'s `result`) written into the form, as the AI button writes it. */
+  function fill(result: string) {
+    // The form's own API fills it: the values count as changed, and are checked again once a send was tried.
+    const how = { shouldDirty: true, shouldValidate: formState.isSubmitted };
+    const read = readingOf(result);
+    const filled = new Set<AiField>();
+    if (read.amount !== undefined) {
+      setValue('amount', read.amount, how);
+      filled.add('amount');
+    }
+    if (read.date) {
+      // Checked at once: a date the send would refuse (an old receipt) is said now, under the date.
+      setValue('date', slashesToDashes(read.date), { ...how, shouldValidate: true });
+      filled.add('date');
+    }
+    if (read.concept) {
+      setValue('concept', read.concept, how);
+      filled.add('concept');
+    }
+    // The supplier: looked for in the company chosen then, which may be another than when the button was pressed;
+    // a lookup still under way for the previous reading is overtaken.
+    supplier.found(read.supplier);
+    marks.markRead(filled, read.lines);
+  }
+
   async function readWithAi() {
     if (!file) return;
     forgetReading();
     setReading(true);
-    // The form's own API fills it: the values count as changed, and are checked again once a send was tried.
-    const how = { shouldDirty: true, shouldValidate: formState.isSubmitted };
     try {
       const json = await ocr.mutateAsync(file);
-      const read = readingOf(json.result);
-      const filled = new Set<AiField>();
-      if (read.amount !== undefined) {
-        setValue('amount', read.amount, how);
-        filled.add('amount');
-      }
-      if (read.date) {
-        // Checked at once: a date the send would refuse (an old receipt) is said now, under the date.
-        setValue('date', slashesToDashes(read.date), { ...how, shouldValidate: true });
-        filled.add('date');
-      }
-      if (read.concept) {
-        setValue('concept', read.concept, how);
-        filled.add('concept');
-      }
-      // The supplier: looked for in the company chosen then, which may be another than when the button was pressed;
-      // a lookup still under way for the previous reading is overtaken.
-      supplier.found(read.supplier);
-      marks.markRead(filled, read.lines);
+      fill(json.result);
     } catch (error) {
       console.error(error);
       notify('app.move.aiError', { type: 'error' });
@@ -100,13 +105,22 @@ export function useMoveReading({ marks, setPicked, supplier }: Options) {
     }
   }
 
+  /**
+   * A draft read in the background (issue 33, item 1) taken into the form: its file, and what its reading found, as
+   * if the user had chosen that file and pressed the AI button.
+   */
+  function takeRead(chosen: File, result: string | null) {
+    chooseFile(chosen);
+    if (result) fill(result);
+  }
+
   /** After a send: the file inputs are empty, and focus goes to choosing the next document's file. */
   function readyForNext() {
     if (fileInput.current) fileInput.current.value = '';
     chooseFileButton.current?.focus();
   }
 
-  return { file, reading, queued, readingSeconds, fileInput, chooseFileButton, chooseFile, readWithAi, readyForNext };
+  return { file, reading, queued, readingSeconds, fileInput, chooseFileButton, chooseFile, readWithAi, takeRead, readyForNext };
 }
 
 /** The document's file and its reading, as the file box shows them. */
