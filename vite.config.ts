@@ -5,6 +5,7 @@ import { API_PREFIXES } from './server/paths';
 import { areaIcons } from './scripts/area-icons';
 import { screenChunks } from './scripts/chunks';
 import { precompress } from './scripts/precompress';
+import { serviceWorker } from './scripts/service-worker';
 import { standIns } from './scripts/stand-ins';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
@@ -13,8 +14,8 @@ const chunks = screenChunks();
 
 export default defineConfig({
   // The build leaves out library code the console never runs (scripts/stand-ins.ts, each shim says why); each text
-  // file of the build also as .br and .gz, which the server sends as they are.
-  plugins: [react(), areaIcons(), standIns(), chunks.plugin, precompress()],
+  // file of the build also as .br and .gz, which the server sends as they are; /sw.js caches the shell for offline use.
+  plugins: [react(), areaIcons(), standIns(), chunks.plugin, serviceWorker(), precompress()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, { target: apiTarget, changeOrigin: false }])),

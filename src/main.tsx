@@ -13,3 +13,10 @@ else {
   const language = initialLanguage();
   void Promise.all([import('./startApp'), loadCatalogue(language)]).then(([{ startApp }, messages]) => startApp(container, language, messages));
 }
+
+// The service worker (src/offline/sw.js: the shell for offline use, the share target) once the page has loaded, so
+// that what it caches never competes with the page's own first load. Not in development, where files change.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const register = () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  window.addEventListener('load', () => ('requestIdleCallback' in window ? requestIdleCallback(register, { timeout: 5000 }) : setTimeout(register, 1000)));
+}

@@ -36,6 +36,19 @@ export async function builtConsole(app: FastifyInstance, { distDir }: { distDir?
     });
   }
 
+  // Android's share sheet posts shared files here (the web manifest's share_target). The console's service worker takes
+  // them (src/offline/sw.js) before they reach the network; a browser without it (first visit, worker not yet
+  // installed) lands here: the files are not kept (the worker keeps them on the phone, none is stored on the server
+  // unasked), and the Move page opens, where the document can be chosen.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('multipart/form-data', (_request, payload, done) => {
+      payload.on('error', done);
+      payload.on('end', () => done(null, undefined));
+      payload.resume();
+    });
+    scope.post('/share-target', { schema: { hide: true }, config: { public: true } }, async (_request, reply) => reply.redirect('/move?shared=1', 303));
+  });
+
   // Unmatched: the console's index.html for a page navigation (a GET of a path that is not a file nor under an API
   // prefix, accepting HTML), otherwise a JSON 404.
   app.setNotFoundHandler(async (request, reply) => {

@@ -1,6 +1,6 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { hasAnyPermission, USERS_VIEW_PERMISSIONS } from '../../shared/domain/permissions';
-import { apiFetch, clearToken, getToken, setToken } from './http';
+import { apiFetch, clearToken, getToken, isUnreachable, setToken } from './http';
 
 /** GET /users/me (spec section 7). */
 export interface CurrentUser {
@@ -87,6 +87,8 @@ export function buildAuthProvider({ navigate = (url) => window.location.assign(u
         // The session may already be gone; the token is removed all the same.
       }
       clearToken();
+      // The reference answers the service worker kept for offline use (src/offline/sw.js) go with the session.
+      if (typeof caches !== 'undefined') await caches.delete('reference-answers').catch(() => undefined);
       navigate(logoutUrl);
       return false;
     },
@@ -95,6 +97,10 @@ export function buildAuthProvider({ navigate = (url) => window.location.assign(u
       try {
         await getCurrentUser();
       } catch (error) {
+        // No network (a phone offline, issue 33): still signed in, the token kept, the page shown (the service worker
+        // answers the profile it last read; else each screen says the server cannot be reached). The login page would
+        // send a browser holding a token straight back here.
+        if (isUnreachable(error)) return;
         // An expired or revoked token is dropped; other failures (server down) keep it for a retry.
         if ((error as { status?: number })?.status === 401) clearToken();
         throw { redirectTo: '/login', message: false };

@@ -85,6 +85,14 @@ describe('authProvider', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
+  it('keeps a signed-in user on the page when the network is down (offline on a phone)', async () => {
+    localStorage.setItem('token', 'good-token');
+    server.use(http.get('*/users/me', () => HttpResponse.error()));
+    const provider = buildAuthProvider();
+    await expect(provider.checkAuth({})).resolves.toBeUndefined();
+    expect(localStorage.getItem('token')).toBe('good-token');
+  });
+
   it('answers canAccess with the spec rules, mapping react-admin actions to permissions', async () => {
     localStorage.setItem('token', 'good-token');
     const provider = buildAuthProvider();

@@ -2,6 +2,7 @@ import { TextInput, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import { multiLineText } from '../../custom/inputs/textRules';
+import { CaptureQueue } from '../../offline/CaptureQueue';
 import { DocumentPreview } from './DocumentPreview';
 import { DuplicateWarning } from './DuplicateWarning';
 import type { MoveType, MoveValues, Provider } from './moveTypes';
@@ -75,6 +76,8 @@ export function MoveFields({ tab, onTab }: { tab: MoveType; onTab: (tab: MoveTyp
   return (
     <Box sx={{ display: 'grid', gap: 3, alignItems: 'start', gridTemplateColumns: { xs: '1fr', md: doc.file ? 'minmax(0, 1fr) minmax(0, 1fr)' : '1fr' } }}>
     <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+      {/* Moves captured without a network, waiting to be sent, and files shared to the app (issue 33, item 2). */}
+      <CaptureQueue onFillIn={doc.chooseFile} />
       <MoveCompanyFields companies={companies} projects={projects} companyId={companyId} loadError={companiesQuery.error} onRetry={() => void companiesQuery.refetch()} onCompanyChange={companyChanged} />
       <MoveSupplierField
         choices={suppliers.options}

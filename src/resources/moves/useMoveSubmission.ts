@@ -1,8 +1,10 @@
 import { useState, type BaseSyntheticEvent } from 'react';
-import { useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useGetIdentity, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { useFormContext, useWatch, type FieldErrors } from 'react-hook-form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { errorMessage, fieldErrorsOf } from '../../providers/http';
+import { errorMessage, fieldErrorsOf, isUnreachable } from '../../providers/http';
+import { announceChange, captureStore } from '../../offline/captureStore';
+import { queueCapture } from '../../offline/captureQueue';
 import { SUBMISSION_HEADER, submissionDone, submissionKey } from '../../providers/submission';
 import { FORM_FIELDS, emptyMove, movePayload } from './moveFormRules';
 import type { Company, MoveType, MoveValues, Project } from './moveTypes';
@@ -29,6 +31,7 @@ export function useMoveSubmission({ tab, companyId, company, projects, file, onS
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const notify = useNotify();
+  const { identity } = useGetIdentity();
   const queryClient = useQueryClient();
   const { getValues, reset, handleSubmit, setError } = useFormContext<MoveValues>();
   const paymentMethod = useWatch<MoveValues, 'paymentMethod'>({ name: 'paymentMethod' });
@@ -36,8 +39,7 @@ export function useMoveSubmission({ tab, companyId, company, projects, file, onS
   // The send carries the submission's key (the same when the same bill is sent again after a failure, or saved anyway
   // after the duplicates warning): the server then makes one bill of it, however many times its answer was lost.
   const creation = useMutation({
-    mutationFn: async ({ body, onDuplicate }: { body: Record<string, unknown>; onDuplicate: DuplicateAnswer }) => {
-      const key = submissionKey('moves', body);
+    mutationFn: async ({ body, onDuplicate, key }: { body: Record<string, unknown>; onDuplicate: DuplicateAnswer; key: string }) => {
       // Asked in the query: the body stays the spec's payload.
       const answer = await postWithProgress(`/odoo/moves/create?onDuplicate=${onDuplicate}`, body, setProgress, { [SUBMISSION_HEADER]: key });
       submissionDone('moves', key);
@@ -49,16 +51,23 @@ export function useMoveSubmission({ tab, companyId, company, projects, file, onS
   const [warned, setWarned] = useState<{ duplicates: PossibleDuplicate[]; body: Record<string, unknown>; values: MoveValues } | null>(null);
   const canSend = Boolean(companyId) && Boolean(file) && (tab === 'invoice' || Boolean(paymentMethod)) && progress === null;
 
+  // Everything but company and project is cleared (spec sections 2 and 4).
+  function readyForNext(values: MoveValues) {
+    setWarned(null);
+    reset(emptyMove(values.company_id, values.project));
+    onSent();
+  }
+
   async function deliver(body: Record<string, unknown>, onDuplicate: DuplicateAnswer, values: MoveValues) {
+    const key = submissionKey('moves', body);
     try {
       setProgress(0);
-      await creation.mutateAsync({ body, onDuplicate });
-      setWarned(null);
+      await creation.mutateAsync({ body, onDuplicate, key });
       notify('app.move.created', { type: 'success', messageArgs: { concept: body.concept } });
-      // Everything but company and project is cleared (spec sections 2 and 4).
-      reset(emptyMove(values.company_id, values.project));
-      onSent();
+      readyForNext(values);
     } catch (error) {
+      // No network (issue 33, item 2): kept in the browser with its key, sent when the network comes back.
+      if (isUnreachable(error) && (await queued(body, key, onDuplicate))) return readyForNext(values);
       const duplicates = duplicatesOf(error);
       if (duplicates) return setWarned({ duplicates, body, values });
       setWarned(null);
@@ -70,6 +79,18 @@ export function useMoveSubmission({ tab, companyId, company, projects, file, onS
     } finally {
       setProgress(null);
     }
+  }
+
+  async function queued(body: Record<string, unknown>, key: string, onDuplicate: DuplicateAnswer): Promise<boolean> {
+    try {
+      await queueCapture(captureStore(), { id: key, body, onDuplicate, owner: identity?.email ? String(identity.email) : undefined });
+    } catch {
+      return false;
+    }
+    submissionDone('moves', key);
+    announceChange();
+    notify('app.offline.queued', { type: 'info' });
+    return true;
   }
 
   async function send(values: MoveValues) {

@@ -1,0 +1,94 @@
+/**
+ * Offline on the Move page (issue 33, item 2): a send that cannot reach the server is kept in the capture queue with
+ * its submission key, the form emptied as after a success and the user told; the queue says how many wait and sends
+ * them on demand with the same key. A capture the server warns may repeat a move waits for the user, who reviews it
+ * and saves it anyway (same key, onDuplicate=save).
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { MovePage } from '../../src/resources/moves/MovePage';
+import { memoryStore, setCaptureStore } from '../../src/offline/captureStore';
+import { renderInAdmin, serveDuringTests } from './admin';
+
+type Answer = 'offline' | 'created' | 'duplicate';
+let answer: Answer = 'offline';
+const sent: Array<{ onDuplicate: string | null; key: string | null }> = [];
+const earlier = { id: 41, name: '/', ref: 'Tóner', date: '2026-11-20', amount_total: 12.5, state: 'draft', company_id: [1, 'Acme Iberia SL'], comment: '', attachment_ids: [] };
+const server = setupServer(
+  http.get('*/odoo/companies', () => HttpResponse.json({ data: [{ id: 1, name: 'Acme Iberia SL', facturas: { journal_id: 1, account: '600' }, gastos: { journal_id: 2, account: '629' }, projects: [] }] })),
+  http.get('*/odoo/providers', () => HttpResponse.json([])),
+  http.post('*/odoo/moves/create', ({ request }) => {
+    const onDuplicate = new URL(request.url).searchParams.get('onDuplicate');
+    sent.push({ onDuplicate, key: request.headers.get('idempotency-key') });
+    if (answer === 'offline') return HttpResponse.error();
+    if (answer === 'duplicate' && onDuplicate === 'warn') {
+      return HttpResponse.json({ statusCode: 409, code: 'moves.possibleDuplicate', message: 'Puede que ya esté registrado', duplicates: [{ move: earlier, reasons: ['file'] }] }, { status: 409 });
+    }
+    return HttpResponse.json({ id: 99 }, { status: 201 });
+  }),
+);
+serveDuringTests(server, () => {
+  sent.length = 0;
+  localStorage.clear();
+});
+beforeEach(() => {
+  answer = 'offline';
+  setCaptureStore(memoryStore());
+});
+
+async function sendInvoice() {
+  renderInAdmin(<MovePage />, { permissions: ['moves.create'], lang: 'es' });
+  fireEvent.click(await screen.findByTestId('tab-invoice'));
+  fireEvent.mouseDown(await screen.findByRole('combobox', { name: /Empresa/ }));
+  fireEvent.click(await screen.findByRole('option', { name: 'Acme Iberia SL' }));
+  fireEvent.change(screen.getByTestId('concept'), { target: { value: 'Tóner' } });
+  fireEvent.change(screen.getByTestId('amount'), { target: { value: '12,50' } });
+  fireEvent.change(screen.getByTestId('file-input'), { target: { files: [new File(['%PDF-1.4 toner'], 'toner.pdf', { type: 'application/pdf' })] } });
+  await waitFor(() => expect((screen.getByTestId('send') as HTMLButtonElement).disabled).toBe(false));
+  fireEvent.click(screen.getByTestId('send'));
+  expect(await screen.findByText('Sin conexión: guardado en este dispositivo, se enviará cuando vuelva la red')).toBeTruthy();
+}
+
+const queueCount = () => screen.getByTestId('capture-queue-count').textContent;
+
+describe('the Move page without a network', () => {
+  it('keeps the move to send, empties the form, and sends it on demand with the same key', async () => {
+    await sendInvoice();
+    await waitFor(() => expect(queueCount()).toContain('1 pendiente de enviar'));
+    expect((screen.getByTestId('concept') as HTMLInputElement).value).toBe('');
+    fireEvent.click(screen.getByTestId('capture-toggle'));
+    expect(within(screen.getByTestId('capture-list')).getByText('Tóner')).toBeTruthy();
+    expect(screen.getByTestId('capture-item').textContent).toContain('12,50');
+
+    answer = 'created';
+    fireEvent.click(screen.getByTestId('capture-send-now'));
+    expect(await screen.findByText('Enviado 1 movimiento guardado sin conexión')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('capture-queue')).toBeNull());
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toEqual({ onDuplicate: 'warn', key: sent[0].key });
+  });
+
+  it('holds a capture the server warns may repeat a move; reviewed and saved anyway with the same key', async () => {
+    await sendInvoice();
+    answer = 'duplicate';
+    fireEvent.click(await screen.findByTestId('capture-send-now'));
+    await waitFor(() => expect(queueCount()).toContain('1 necesita su atención'));
+    fireEvent.click(screen.getByTestId('capture-toggle'));
+    expect(screen.getByTestId('capture-item').textContent).toContain('Puede que ya esté registrado: Borrador 41');
+    fireEvent.click(screen.getByTestId('capture-review'));
+    const warning = await screen.findByTestId('duplicate-warning');
+    fireEvent.click(within(warning).getByTestId('save-anyway'));
+    await waitFor(() => expect(screen.queryByTestId('capture-queue')).toBeNull());
+    expect(sent.map((one) => one.onDuplicate)).toEqual(['warn', 'warn', 'save']);
+    expect(new Set(sent.map((one) => one.key)).size).toBe(1);
+  });
+
+  it('discards a capture the user no longer wants', async () => {
+    await sendInvoice();
+    fireEvent.click(await screen.findByTestId('capture-toggle'));
+    fireEvent.click(screen.getByTestId('capture-discard'));
+    await waitFor(() => expect(screen.queryByTestId('capture-queue')).toBeNull());
+  });
+});

@@ -1,0 +1,124 @@
+/**
+ * Issue 33, item 2: offline on a phone. Opened once online, the console's service worker keeps the shell: /move opens
+ * again without a network, its form filled from the reference answers last read; three receipts captured offline
+ * wait in the browser ("3 pendientes de enviar"), still there after the tab is closed, and are sent when the network
+ * returns: exactly three moves. A file shared to the app (the share target) waits on the Move page to be filled in.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { demoPdf } from '../../server/erp/embedded/files';
+import { screenshot, serverAndBrowser, signIn } from './harness';
+
+const env = serverAndBrowser();
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'es-ES' };
+const files = mkdtempSync(join(tmpdir(), 'offline-files-'));
+const stamp = Date.now();
+const CONCEPT = `Sin red ${stamp}`;
+const todayShown = new Date().toLocaleDateString('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric' });
+const RECEIPTS = [1, 2, 3].map((n) => ({ path: join(files, `receipt-${n}.pdf`), concept: `${CONCEPT} ${n}`, amount: `1${n},34` }));
+const SLOW = { timeout: 120_000, intervals: [250, 500, 1000] };
+
+beforeAll(() => {
+  for (const [index, receipt] of RECEIPTS.entries()) writeFileSync(receipt.path, demoPdf(['TAXI CENTRO', `Ticket ${stamp}-${index}`, `TOTAL ${receipt.amount} EUR`]));
+});
+
+/** Signed in on a phone, on /move once controlled by the service worker (it installs after the first load). */
+async function controlledPhone(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await env.browser.newContext(PHONE);
+  const page = await context.newPage();
+  await signIn(page, env.server.url, 'staff@demo.example');
+  await page.goto(`${env.server.url}/move`);
+  await page.getByTestId('move-page').waitFor();
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  // The first load was not the worker's: once again, now through it (which keeps the reference answers it reads).
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), SLOW).toBe(true);
+  await expect.poll(() => page.getByTestId('company').inputValue(), SLOW).toBe('1');
+  return { context, page };
+}
+
+async function capture(page: Page, receipt: (typeof RECEIPTS)[number]) {
+  await page.getByTestId('concept').fill(receipt.concept);
+  await page.getByTestId('amount').fill(receipt.amount);
+  await page.getByTestId('payment-method').locator('xpath=..').click();
+  await page.getByRole('option', { name: 'Tarjeta de empresa' }).click();
+  await page.getByTestId('date').fill(todayShown);
+  await page.getByTestId('file-input').setInputFiles(receipt.path);
+  await page.getByTestId('send').click();
+  // Kept on the phone, the form emptied for the next one (the company kept).
+  await page.getByText('Sin conexión: guardado en este dispositivo, se enviará cuando vuelva la red').first().waitFor();
+  await expect.poll(() => page.getByTestId('concept').inputValue()).toBe('');
+}
+
+/** The moves this test made, as the list's search finds them. */
+const offlineMoves = (page: Page) =>
+  page.evaluate(async (reference) => {
+    const response = await fetch('/odoo/moves/search', { method: 'POST', headers: { authorization: localStorage.getItem('token') ?? '', 'content-type': 'application/json' }, body: JSON.stringify({ reference }) });
+    return ((await response.json()) as { moves: Array<{ id: number; ref: string }> }).moves.map((move) => move.ref).sort();
+  }, CONCEPT);
+
+const queueText = (page: Page) => page.getByTestId('capture-queue-count').innerText().catch(() => '');
+
+describe('offline on a phone', () => {
+  it('opens /move from the cache, queues three receipts that outlive the tab, and sends them once when the network returns', async () => {
+    const { context, page } = await controlledPhone();
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByTestId('move-page').waitFor();
+    // The form works from the answers last read: the company, and no alert of a failed load.
+    await expect.poll(() => page.getByTestId('company').inputValue(), SLOW).toBe('1');
+    await expect.poll(() => queueText(page)).toContain('Sin conexión');
+
+    for (const receipt of RECEIPTS) await capture(page, receipt);
+    await expect.poll(() => queueText(page)).toContain('3 pendientes de enviar');
+    await page.getByTestId('capture-toggle').click();
+    expect(await page.getByTestId('capture-item').count()).toBe(3);
+    await screenshot(page, 'offline-move-queue-390');
+
+    // Closed and opened again, still offline: still there.
+    await page.close();
+    const again = await context.newPage();
+    await again.goto(`${env.server.url}/move`);
+    await expect.poll(() => queueText(again), SLOW).toContain('3 pendientes de enviar');
+    expect(await offlineMovesOrNone(again)).toBeNull();
+
+    // The network is back: sent one by one, the queue empties, exactly three moves.
+    await context.setOffline(false);
+    await again.getByTestId('capture-queue').waitFor({ state: 'detached', timeout: 120_000 });
+    await again.getByText('Enviados 3 movimientos guardados sin conexión').waitFor();
+    expect(await offlineMoves(again)).toEqual(RECEIPTS.map((receipt) => receipt.concept));
+    // Opened again: nothing sent twice.
+    await again.reload();
+    await again.getByTestId('move-page').waitFor();
+    await expect.poll(() => again.getByTestId('company').inputValue(), SLOW).toBe('1');
+    expect(await again.getByTestId('capture-queue').count()).toBe(0);
+    expect(await offlineMoves(again)).toHaveLength(3);
+    await context.close();
+  });
+
+  it('keeps a file shared to the app and opens the Move page to fill it in', async () => {
+    const { context, page } = await controlledPhone();
+    // What Android's share sheet posts to the manifest's share_target, taken by the service worker.
+    const landed = await page.evaluate(async () => {
+      const form = new FormData();
+      form.append('files', new File(['%PDF-1.4 shared receipt'], 'compartido.pdf', { type: 'application/pdf' }));
+      const response = await fetch('/share-target', { method: 'POST', body: form });
+      return new URL(response.url).pathname + new URL(response.url).search;
+    });
+    expect(landed).toBe('/move?shared=1');
+    await page.goto(`${env.server.url}/move?shared=1`);
+    await expect.poll(() => queueText(page), SLOW).toContain('1 documento compartido por completar');
+    await page.getByTestId('capture-fill-in').click();
+    await expect.poll(() => page.getByTestId('file-name').innerText()).toContain('compartido.pdf');
+    await page.getByTestId('capture-queue').waitFor({ state: 'detached' });
+    await context.close();
+  });
+});
+
+/** Offline the API cannot answer: null (the search is the network's, never the worker's cache). */
+async function offlineMovesOrNone(page: Page) {
+  return offlineMoves(page).catch(() => null);
+}
