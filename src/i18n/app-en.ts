@@ -212,6 +212,7 @@ export const appEn = {
         tooMany: 'At most %{maximum} files at once',
         uploadFailed: 'Could not upload “%{name}”: %{error}',
         loadError: 'The batch receipts could not be loaded: %{error}',
+        offline: 'Offline: the batch receipts will show when the network returns.',
         status: { queued: 'Queued', reading: 'Reading', read: 'Read', failed: 'Failed' },
         reviewing: 'Under review',
         nothingRead: 'Nothing was read',

@@ -214,6 +214,7 @@ export const appEs: AppMessages = {
         tooMany: 'Como máximo %{maximum} archivos a la vez',
         uploadFailed: 'No se ha podido subir «%{name}»: %{error}',
         loadError: 'No se han podido cargar los recibos en lote: %{error}',
+        offline: 'Sin conexión: los recibos en lote se mostrarán cuando vuelva la red.',
         status: { queued: 'En cola', reading: 'Leyendo', read: 'Leído', failed: 'Error' },
         reviewing: 'En revisión',
         nothingRead: 'No se ha leído ningún dato',

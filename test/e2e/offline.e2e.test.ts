@@ -71,6 +71,9 @@ describe('offline on a phone', () => {
     // The form works from the answers last read: the company, and no alert of a failed load.
     await expect.poll(() => page.getByTestId('company').inputValue(), SLOW).toBe('1');
     await expect.poll(() => queueText(page)).toContain('Sin conexión');
+    // The batch receipts (kept on the server) are said to wait for the network, not shown as a failure.
+    await page.getByTestId('move-drafts-offline').waitFor();
+    expect(await page.getByText('No se han podido cargar los recibos en lote', { exact: false }).count()).toBe(0);
 
     for (const receipt of RECEIPTS) await capture(page, receipt);
     await expect.poll(() => queueText(page)).toContain('3 pendientes de enviar');

@@ -4,13 +4,11 @@
  * Reject whole at 1280 px on both tabs in both languages, and passes axe with rows selected. No timing is asserted
  * here: bench/validation-queue.ts measures the time to the confirmation.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { audit, grave } from './axe';
 import { screenshot, serverAndBrowser, signIn } from './harness';
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const env = serverAndBrowser({ args: ['--waiting', '500'] });
 
 const WORDS = {
@@ -122,16 +120,9 @@ describe('the validation queue with 500 waiting', () => {
       await page.getByTestId('row-select').nth(0).check();
       await page.getByTestId('row-select').nth(1).check();
       await page.getByTestId('validation-bulk').waitFor();
-      await page.addScriptTag({ content: axeSource });
-      await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
-      const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
-        const result = await axe.run(document, { resultTypes: ['violations'] });
-        return result.violations.map((violation) => ({ impact: violation.impact, rule: violation.id, targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')) }));
-      });
-      const grave = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+      const violations = await audit(page, `validation with a selection (${lang})`);
       if (violations.length) console.log(`validation with a selection (${lang}): ${violations.map((one) => `${one.impact} ${one.rule}`).join('; ')}`);
-      expect(grave).toEqual([]);
+      expect(grave(violations)).toEqual([]);
       await page.context().close();
     }
   });

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { errorMessage } from '../../providers/http';
+import { errorMessage, UnreachableError } from '../../providers/http';
 import type { MoveDraftRow } from '../../../shared/domain/move-drafts';
 import { MoveDraftItem } from './MoveDraftItem';
 import type { MoveDrafts as Drafts } from './useMoveDrafts';
@@ -18,6 +18,9 @@ export function MoveDrafts({ drafts: batch, onReviewed }: { drafts: Drafts; onRe
   const { drafts, uploading, error } = batch;
   if (!drafts.length && !uploading && !error) return null;
   const read = drafts.filter((draft) => draft.status === 'read' || draft.status === 'failed').length;
+  // Without a network (a phone capturing offline) the list is not a failure to alarm about: it comes back with the
+  // network (react-query asks again on reconnecting), and the section says only that.
+  const offline = error instanceof UnreachableError;
 
   async function review(draft: MoveDraftRow) {
     await batch.review(draft);
@@ -28,13 +31,14 @@ export function MoveDrafts({ drafts: batch, onReviewed }: { drafts: Drafts; onRe
     <Box component="section" aria-labelledby="move-drafts-title" data-testid="move-drafts" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: { xs: 1.5, sm: 2 }, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1, minWidth: 0 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', justifyContent: 'space-between', gap: 1 }}>
         <Typography variant="h6" component="h2" id="move-drafts-title">{translate('app.move.drafts.title')}</Typography>
-        <Typography variant="body2" role="status" data-testid="move-drafts-progress">
+        {(drafts.length > 0 || uploading) && <Typography variant="body2" role="status" data-testid="move-drafts-progress">
           {uploading ? translate('app.move.drafts.uploading', uploading) : translate('app.move.drafts.progress', { read, total: drafts.length })}
-        </Typography>
+        </Typography>}
       </Box>
-      <Typography variant="body2" color="text.secondary">{translate('app.move.drafts.intro')}</Typography>
+      {!offline && <Typography variant="body2" color="text.secondary">{translate('app.move.drafts.intro')}</Typography>}
       {uploading && <LinearProgress variant="determinate" value={Math.round((uploading.done / uploading.total) * 100)} aria-label={translate('app.move.drafts.uploading', uploading)} />}
-      {error && (
+      {offline && <Alert severity="info" data-testid="move-drafts-offline">{translate('app.move.drafts.offline')}</Alert>}
+      {error && !offline && (
         <Alert severity="error" action={<Button color="inherit" size="small" onClick={batch.retry}>{translate('app.move.retry')}</Button>}>
           {translate('app.move.drafts.loadError', { error: errorMessage(error, translate) })}
         </Alert>
