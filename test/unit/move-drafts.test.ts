@@ -1,6 +1,6 @@
 /** Issue 33, item 1: what a dropped receipt's row says, its file taken back from the server, the uploads side by side. */
 import { describe, expect, it } from 'vitest';
-import { draftSummary, eachAtMost, fileOfDraft } from '../../src/resources/moves/drafts';
+import { draftSummary, fileOfDraft } from '../../src/resources/moves/drafts';
 import { stillReading, type MoveDraftRow } from '../../shared/domain/move-drafts';
 
 const draft = (overrides: Partial<MoveDraftRow>): MoveDraftRow => ({
@@ -26,22 +26,5 @@ describe('a dropped receipt', () => {
     const file = fileOfDraft(`data:image/png;base64,${btoa('\x89PNG bytes')}`, 'foto.png');
     expect([file.name, file.type]).toEqual(['foto.png', 'image/png']);
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(new Uint8Array([...'\x89PNG bytes'].map((char) => char.charCodeAt(0))));
-  });
-});
-
-describe('uploads side by side', () => {
-  it('does each item once, never more than the limit at once', async () => {
-    let running = 0;
-    let most = 0;
-    const done: number[] = [];
-    await eachAtMost([1, 2, 3, 4, 5], 2, async (item) => {
-      running += 1;
-      most = Math.max(most, running);
-      await new Promise((resolve) => setTimeout(resolve, 5 * (6 - item)));
-      done.push(item);
-      running -= 1;
-    });
-    expect(done.sort()).toEqual([1, 2, 3, 4, 5]);
-    expect(most).toBe(2);
   });
 });

@@ -9,12 +9,6 @@ export { MOVE_DRAFTS_PER_USER, stillReading } from '../../../shared/domain/move-
 
 /** How often the list is asked again while a draft is queued or being read. */
 export const DRAFTS_POLL_MS = 2000;
-/**
- * Files uploaded at once: one, so the list keeps the order they were chosen in (the server numbers them as they
- * arrive). Preparing a file takes far less than reading it, so the readers are kept busy all the same.
- */
-export const UPLOADS_AT_ONCE = 1;
-
 /** What a read draft's row says of it: the amount (as the user's language writes it), the date and the supplier. */
 export function draftSummary(draft: MoveDraftRow, locale: string): string[] {
   if (!draft.fields) return [];
@@ -34,17 +28,4 @@ export function fileOfDraft(dataUrl: string, name: string): File {
   const bytes = new Uint8Array(binary.length);
   for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
   return new File([bytes], name, { type });
-}
-
-/** Runs `work` on each item, at most `limit` at once, in order of the items; resolves when all have settled. */
-export async function eachAtMost<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) {
-      const item = items[next];
-      next += 1;
-      await work(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }

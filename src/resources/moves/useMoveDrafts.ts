@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
 import { errorMessage } from '../../providers/http';
 import type { MoveDraftRow } from '../../../shared/domain/move-drafts';
-import { DRAFTS_POLL_MS, MOVE_DRAFTS_PER_USER, UPLOADS_AT_ONCE, eachAtMost, fileOfDraft, stillReading } from './drafts';
+import { DRAFTS_POLL_MS, MOVE_DRAFTS_PER_USER, fileOfDraft, stillReading } from './drafts';
 import type { MoveType } from './moveTypes';
 import { readAsDataUrl } from './upload';
 
@@ -41,7 +41,9 @@ export function useMoveDrafts({ onReview }: Options) {
     let done = 0;
     let full = false;
     setUploading({ done, total: files.length });
-    await eachAtMost(files, UPLOADS_AT_ONCE, async (file) => {
+    // One after the other: the list keeps the order they were chosen in (the server numbers them as they arrive), and
+    // preparing a file takes far less than reading it, so the readers are kept busy all the same.
+    for (const file of files) {
       try {
         // The user's own limit reached: the files left are not sent to be refused one by one.
         if (!full) await dataProvider.addMoveDraft({ moveType, file: { name: file.name, data: await readAsDataUrl(file) } });
@@ -53,7 +55,7 @@ export function useMoveDrafts({ onReview }: Options) {
         setUploading({ done, total: files.length });
         void refresh();
       }
-    });
+    }
     setUploading(null);
   }
 
