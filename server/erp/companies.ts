@@ -194,6 +194,9 @@ export function guardCompanies(erp: ErpClient, access: CompanyAccess = companyAc
     searchCount: async (model, domain, context, limit) => {
       return erp.searchCount(model, await check(model, domain), context, limit);
     },
+    readGroup: async (model, domain, options) => {
+      return erp.readGroup(model, await check(model, domain), options);
+    },
   };
   if (erp.searchPage) {
     overrides.searchPage = async <T extends ErpRecord = ErpRecord>(model: string, domain: Domain, options: PageOptions) => {

@@ -40,6 +40,13 @@ export interface SearchPage<T extends ErpRecord = ErpRecord> {
   limited: boolean;
 }
 
+/** One group of readGroup: the many2one value it groups (`[id, name]`, or false), how many records, the fields' sums. */
+export interface GroupSums {
+  group: [number, string] | false;
+  count: number;
+  sums: Record<string, number>;
+}
+
 export type ErpValues = Record<string, unknown>;
 export type ErpRecord = Record<string, unknown> & { id: number };
 
@@ -50,6 +57,11 @@ export interface ErpClient {
   /** A page of rows and the bounded count in one round trip, where the ERP can (see searchPage in erp/page.ts). */
   searchPage?<T extends ErpRecord = ErpRecord>(model: string, domain: Domain, options: PageOptions): Promise<SearchPage<T>>;
   read<T extends ErpRecord = ErpRecord>(model: string, ids: number[], fields?: string[], context?: ErpContext): Promise<T[]>;
+  /**
+   * The sums of stored number fields over every record of the domain, per value of one many2one (Odoo's read_group
+   * with lazy=False, formatted_read_group from 19), computed by the ERP's database, never by reading the records.
+   */
+  readGroup(model: string, domain: Domain, options: { groupBy: string; sums: string[]; context?: ErpContext }): Promise<GroupSums[]>;
   create(model: string, values: ErpValues, context?: ErpContext): Promise<number>;
   write(model: string, ids: number[], values: ErpValues, context?: ErpContext): Promise<boolean>;
   unlink(model: string, ids: number[], context?: ErpContext): Promise<boolean>;

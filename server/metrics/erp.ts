@@ -12,6 +12,7 @@ const METHODS: Record<keyof ErpClient, string> = {
   searchCount: 'search_count',
   searchPage: 'search_page',
   read: 'read',
+  readGroup: 'read_group',
   create: 'create',
   write: 'write',
   unlink: 'unlink',

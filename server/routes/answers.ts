@@ -39,6 +39,16 @@ export function pageOf(items: string, row: z.ZodType, extra: Record<string, z.Zo
   }));
 }
 
+/** A list's totals row (shared/domain/totals.ts): its declared total fields summed over every matching record, per currency. */
+export const listTotalsAnswer = z.object({
+  count: int.describe('How many records the filters match, all currencies together'),
+  currencies: z.array(z.object({
+    currency: z.string().describe('The amounts\' currency code (EUR)'),
+    count: int,
+    sums: z.record(z.string(), z.number()).describe('Each total field\'s sum, rounded to the cent, signed as the ERP stores it'),
+  })).describe('One line per currency, most records first'),
+});
+
 /** A move as the lists and dialogs show it (spec section 3; server/services/moves.ts moveRow). */
 const moveRow = z.looseObject({
   id: int,

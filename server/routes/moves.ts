@@ -19,13 +19,14 @@ import type { FeatureProbe } from '../erp/features';
 import type { ErpCleanups } from '../erp/cleanups';
 import { submissionHeaders, submissionKeyOf } from '../erp/whole';
 import { ifMatchOf } from '../erp/if-match';
-import { createdAnswer, moveAnswer, moveAttachmentsAnswer, movesDecidedAnswer, noContent, pageOf, validationQueueAnswer } from './answers';
+import { createdAnswer, listTotalsAnswer, moveAnswer, moveAttachmentsAnswer, movesDecidedAnswer, noContent, pageOf, validationQueueAnswer } from './answers';
 import { filterShape, isoDate } from './filters';
 import type { RecordVersions } from '../erp/versions';
 import { commentMove, deleteMove, MOVE_ORDER, moveAttachments, moveSearchDomain, searchMoves, updateMove, validationQueue } from '../services/moves';
 import { decideMove, decideMoves } from '../services/move-decisions';
 import { createMove } from '../services/move-create';
 import { DUPLICATE_ANSWERS } from '../../shared/domain/duplicates';
+import { listTotals } from '../services/totals';
 
 /** The keys of a listed move (moveRow) and of a move to validate (with its messages): read-only when sent back. */
 const LISTED_FIELDS = [
@@ -67,6 +68,12 @@ export async function moveRoutes(
     const order = erpOrder(resource, filters.sort, MOVE_ORDER);
     return searchMoves(erp, versions, domain, { order, after: filters.after, pageNumber: filters.pageNumber, numberOfRecords: filters.numberOfRecords });
   });
+
+  // The totals row of the list (issue 33): the same filters, every matching move rather than a page.
+  const totalsSchema = moveSearchSchema.omit({ pageNumber: true, numberOfRecords: true, after: true }).strict();
+  api.post('/odoo/moves/totals', { schema: { body: orEmpty(totalsSchema), response: { 200: listTotalsAnswer } }, config: { permission: ['moves.list', 'moves.validate'] } }, async (request) =>
+    listTotals(erp, resource, moveSearchDomain(request.body, request.user.companies)),
+  );
 
   // A query value is text, or a list when repeated: documented here, judged by the handler as before.
   const attachmentsQuery = z.looseObject({ attachmentIds: queryParam.describe('Attachment ids, comma-separated (up to 50)') });

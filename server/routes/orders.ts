@@ -20,11 +20,12 @@ import { declaration, declaredMax, erpOrder, idParams, orEmpty, queryParam, with
 import { HttpError } from '../http-error';
 import { multiLine, rule, singleLine, validId, worded } from '../input';
 import { ifMatchOf } from '../erp/if-match';
-import { noContent, orderAnswer, orderConfirmedAnswer, orderCreatedAnswer, orderDetailAnswer, pageOf, printUrlAnswer } from './answers';
+import { listTotalsAnswer, noContent, orderAnswer, orderConfirmedAnswer, orderCreatedAnswer, orderDetailAnswer, pageOf, printUrlAnswer } from './answers';
 import { filterShape, isoDate } from './filters';
 import type { RecordVersions } from '../erp/versions';
 import { submissionHeaders, submissionKeyOf } from '../erp/whole';
-import { ORDER_ORDER, erpOrderPdf, fullOrder, orderLines, orderRow, pairId, printedOrder, scopedOrder, searchOrders } from '../services/orders';
+import { ORDER_ORDER, erpOrderPdf, fullOrder, orderLines, orderRow, orderSearchDomain, pairId, printedOrder, scopedOrder, searchOrders } from '../services/orders';
+import { listTotals } from '../services/totals';
 import { changeOrderLines, confirmOrder, createOrder, deleteOrder } from '../services/order-changes';
 
 const id = validId('must be an id');
@@ -151,6 +152,12 @@ export async function orderRoutes(app: FastifyInstance, { erp, config, features,
     const filters = request.body;
     return searchOrders(services, filters, userOf(request).companies, { order: erpOrder(resource, filters.sort, ORDER_ORDER), timeZone: config.timeZone });
   });
+
+  // The totals row of the list (issue 33): the same filters, every matching order rather than a page.
+  const totalsSchema = orderSearchSchema.omit({ pageNumber: true, numberOfRecords: true, after: true }).strict();
+  api.post('/odoo/orders/totals', { schema: { body: orEmpty(totalsSchema), response: { 200: listTotalsAnswer } }, config: { permission: 'orders.list' } }, async (request) =>
+    listTotals(services.erp, resource, orderSearchDomain(request.body, userOf(request).companies, config.timeZone)),
+  );
 
   api.get('/odoo/orders/:id', { schema: { params: idParams, response: { 200: orderDetailAnswer } }, config: { permission: 'orders.list' } }, async (request) =>
     fullOrder(services, userOf(request).companies, Number(request.params.id)),

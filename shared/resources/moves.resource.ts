@@ -22,8 +22,8 @@ const moves: ResourceDeclaration = {
     state: { type: 'choice', choices: ['draft', 'posted', 'cancel'], aliases: { cancelled: 'cancel' }, list: true, filter: 'in', sortable: true, label: 'app.moves.fields.state', choiceLabels: 'app.moves.states' },
     uploadedBy: { type: 'email', source: 'x_uploaded_by', list: true, filter: 'equals', sortable: true, label: 'app.moves.fields.uploadedBy' },
     date: { type: 'date', sortable: true, editable: true, required: true },
-    amount_untaxed_signed: { type: 'money', list: true, sortable: true },
-    amount_total_signed: { type: 'money', list: true, sortable: true },
+    amount_untaxed_signed: { type: 'money', list: true, sortable: true, total: true },
+    amount_total_signed: { type: 'money', list: true, sortable: true, total: true },
     paymentStatus: { type: 'choice', choices: ['paid', 'unpaid'], list: true },
     comment: { type: 'longText', source: 'narration', editable: true, maxLength: 10_000 },
   },
@@ -36,6 +36,7 @@ const moves: ResourceDeclaration = {
   grants: ['validate', 'create', 'delete', 'list', 'modify'],
   defaultSort: { field: 'date', order: 'DESC' },
   recordRepresentation: 'name',
+  totals: { by: 'company_id' },
   actions: {
     validate: { method: 'PUT', path: '/odoo/moves/:id/validate', permission: ['moves.validate'] },
     validateMany: { method: 'POST', path: '/odoo/moves/validate', permission: ['moves.validate'] },

@@ -16,8 +16,8 @@ const orders: ResourceDeclaration = {
     date_order: { type: 'datetime', list: true, sortable: true, filter: 'dateRange', param: 'date', label: 'app.orders.fields.date' },
     state: { type: 'choice', choices: ['draft', 'sent', 'sale', 'cancel'], list: true, filter: 'in', sortable: true, label: 'app.orders.fields.state' },
     company_id: { type: 'reference', reference: 'companies', list: true, required: true },
-    amount_untaxed: { type: 'money', list: true, sortable: true },
-    amount_total: { type: 'money', list: true, sortable: true },
+    amount_untaxed: { type: 'money', list: true, sortable: true, total: true },
+    amount_total: { type: 'money', list: true, sortable: true, total: true },
     uploadedBy: { type: 'email', source: 'x_uploaded_by', list: true },
     payment_term_id: { type: 'reference', reference: 'paymentTerms' },
     payment_mode_id: { type: 'reference', reference: 'paymentModes' },
@@ -33,6 +33,7 @@ const orders: ResourceDeclaration = {
   grants: ['create', 'list', 'modify', 'delete'],
   defaultSort: { field: 'date_order', order: 'DESC' },
   recordRepresentation: 'name',
+  totals: { by: 'currency_id' },
   actions: {
     lines: { method: 'PUT', path: '/odoo/orders/:id/lines', permission: ['orders.modify'] },
     confirm: { method: 'PUT', path: '/odoo/orders/:id/confirm', permission: ['orders.modify'] },

@@ -65,6 +65,8 @@ export interface FieldDeclaration {
   maxLength?: number;
   /** The values a `choice` takes. */
   choices?: readonly string[];
+  /** A money field the list's totals row sums over the whole filtered set (the resource's `totals`). */
+  total?: boolean;
 }
 
 export interface NamedAction {
@@ -130,6 +132,12 @@ export interface ResourceDeclaration {
   where?: readonly (readonly [string, string, string | number | boolean | readonly (string | number)[]])[];
   /** Order among resources (menus, permission groups). */
   order: number;
+  /**
+   * The list's totals row (issue 33): its `total` fields summed over every record the filters match, per currency, at
+   * `<path>/totals`. `by` is the many2one that says the amounts' currency: `currency_id` (they are in it), or
+   * `company_id` (they are in the company's currency, as Odoo's `*_signed` amounts are).
+   */
+  totals?: { by: 'currency_id' | 'company_id' };
 }
 
 /** Fields of a declaration that can be sorted by, as the search accepts them. */
@@ -137,6 +145,11 @@ export function sortableFields(resource: ResourceDeclaration): string[] {
   return Object.entries(resource.fields)
     .filter(([, field]) => field.sortable)
     .map(([name]) => name);
+}
+
+/** The fields the list's totals row sums, in the declaration's order. */
+export function totalFields(resource: ResourceDeclaration): string[] {
+  return resource.totals ? Object.entries(resource.fields).filter(([, field]) => field.total).map(([name]) => name) : [];
 }
 
 /** The ERP field behind a declared field. */

@@ -17,6 +17,7 @@ export function withoutModule(erp: ErpClient, absent: { model: string; fields: R
     searchRead: async (model, domain, options) => (check(model, options?.fields ?? []), erp.searchRead(model, domain, options)),
     searchCount: async (model, domain, context, limit) => (check(model, []), erp.searchCount(model, domain, context, limit)),
     read: async (model, ids, fields, context) => (check(model, fields ?? []), erp.read(model, ids, fields, context)),
+    readGroup: async (model, domain, options) => (check(model, [options.groupBy, ...options.sums]), erp.readGroup(model, domain, options)),
     create: async (model, values, context) => (check(model, Object.keys(values)), erp.create(model, values, context)),
     write: async (model, ids, values, context) => (check(model, Object.keys(values)), erp.write(model, ids, values, context)),
     unlink: async (model, ids, context) => (check(model, []), erp.unlink(model, ids, context)),

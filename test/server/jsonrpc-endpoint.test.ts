@@ -21,6 +21,20 @@ describe("the server's /jsonrpc (embedded store speaking Odoo's protocol)", () =
     expect(await client.searchRead('res.company', [['id', '=', company]], { fields: ['name'] })).toEqual([{ id: company, name: 'Gamma SL' }]);
   });
 
+  it('answers read_group (16-18) and formatted_read_group (19) as Odoo shapes them, and the client reads both the same', async () => {
+    const client = new OdooClient({ url: withRpc.url, db: 'embedded', login: 'integration@demo.example', apiKey: 'a-long-integration-key' });
+    const company = await client.create('res.company', { name: 'Sumas SL' });
+    for (const list_price of [10.5, 20.25]) await client.create('product.product', { name: `Producto ${list_price}`, company_id: company, list_price });
+    const domain = [['company_id', '=', company]] as Array<[string, string, unknown]>;
+    const grouped = await client.readGroup('product.product', domain, { groupBy: 'company_id', sums: ['list_price'] });
+    expect(grouped).toEqual([{ group: [company, 'Sumas SL'], count: 2, sums: { list_price: 30.75 } }]);
+    const raw = await client.execute('product.product', 'read_group', [domain, ['list_price:sum'], ['company_id']], { lazy: false });
+    expect(raw).toEqual([{ company_id: [company, 'Sumas SL'], __count: 2, list_price: 30.75, __domain: [...domain, ['company_id', '=', company]] }]);
+    const formatted = await client.execute('product.product', 'formatted_read_group', [domain], { groupby: ['company_id'], aggregates: ['__count', 'list_price:sum'] });
+    expect(formatted).toEqual([{ company_id: [company, 'Sumas SL'], __count: 2, 'list_price:sum': 30.75, __extra_domain: [['company_id', '=', company]] }]);
+    await expect(client.execute('product.product', 'read_group', [domain, ['list_price:avg'], ['company_id']], { lazy: false })).rejects.toMatchObject({ statusCode: 400 });
+  });
+
   it("refuses a wrong key, and a console session token is no ERP credential: the server's credentials refused (502, never 403)", async () => {
     const wrong = new OdooClient({ url: withRpc.url, db: 'embedded', login: 'integration@demo.example', apiKey: 'guess' });
     await expect(wrong.searchCount('res.company', [])).rejects.toMatchObject({ statusCode: 502, kind: 'credentials' });

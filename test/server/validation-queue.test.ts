@@ -24,6 +24,7 @@ function troubled(erp: ErpClient): ErpClient {
     searchCount: async (...args) => (gate(), erp.searchCount(...args)),
     searchPage: async (...args) => (gate(), erp.searchPage!(...args)),
     read: async (...args) => (gate(), erp.read(...args)),
+    readGroup: async (...args) => (gate(), erp.readGroup(...args)),
     create: async (...args) => (gate(), erp.create(...args)),
     write: async (...args) => (gate(), erp.write(...args)),
     unlink: async (...args) => (gate(), erp.unlink(...args)),

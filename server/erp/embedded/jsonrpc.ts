@@ -69,6 +69,10 @@ async function executeKw(store: EmbeddedStore, model: string, method: string, ar
       });
     case 'search_count':
       return store.searchCount(model, list(arg(0, 'domain')) as Domain, context, (arg(1, 'limit') as number) ?? undefined);
+    case 'read_group':
+      return readGroup(store, model, list(arg(0, 'domain')) as Domain, { fields: list(arg(1, 'fields')), groupby: list(arg(2, 'groupby')), lazy: arg(6, 'lazy') }, context);
+    case 'formatted_read_group':
+      return formattedReadGroup(store, model, list(arg(0, 'domain')) as Domain, { groupby: list(arg(1, 'groupby')), aggregates: list(arg(2, 'aggregates')) }, context);
     case 'read':
       return store.read(model, list(arg(0, 'ids')) as number[], arg(1, 'fields') as string[] | undefined, context);
     case 'create': {
@@ -95,6 +99,41 @@ async function executeKw(store: EmbeddedStore, model: string, method: string, ar
       return store.call(model, method, list(args[0]) as number[], args.slice(1), rest);
     }
   }
+}
+
+/** A `<field>:sum` spec's field; anything else is refused as Odoo refuses what it cannot aggregate. */
+function summed(spec: unknown): string {
+  const match = typeof spec === 'string' ? /^(\w+):sum$/.exec(spec) : null;
+  if (!match) throw new ErpError('validation', `Invalid aggregate ${JSON.stringify(spec)}`);
+  return match[1];
+}
+
+/** One many2one to group by, as the product asks (embedded readGroup groups by one). */
+function oneGroup(groupby: unknown[]): string {
+  if (groupby.length !== 1 || typeof groupby[0] !== 'string') throw new ErpError('validation', `Invalid groupby ${JSON.stringify(groupby)}`);
+  return groupby[0];
+}
+
+/** Odoo 16-18's read_group(domain, fields, groupby, lazy=False): each sum under its field's name, `__count`, `__domain`. */
+async function readGroup(store: EmbeddedStore, model: string, domain: Domain, asked: { fields: unknown[]; groupby: unknown[]; lazy: unknown }, context: Record<string, unknown>) {
+  if (asked.lazy !== false) throw new ErpError('validation', 'Only lazy=False is answered here');
+  const groupBy = oneGroup(asked.groupby);
+  const sums = asked.fields.map(summed);
+  const groups = await store.readGroup(model, domain, { groupBy, sums, context });
+  return groups.map((group) => ({ [groupBy]: group.group, __count: group.count, ...group.sums, __domain: [...domain, [groupBy, '=', group.group ? group.group[0] : false]] }));
+}
+
+/** Odoo 19's formatted_read_group(domain, groupby, aggregates): each sum under its aggregate's name, `__extra_domain`. */
+async function formattedReadGroup(store: EmbeddedStore, model: string, domain: Domain, asked: { groupby: unknown[]; aggregates: unknown[] }, context: Record<string, unknown>) {
+  const groupBy = oneGroup(asked.groupby);
+  const specs = asked.aggregates.filter((spec) => spec !== '__count');
+  const groups = await store.readGroup(model, domain, { groupBy, sums: specs.map(summed), context });
+  return groups.map((group) => ({
+    [groupBy]: group.group,
+    ...(asked.aggregates.includes('__count') ? { __count: group.count } : {}),
+    ...Object.fromEntries(specs.map((spec) => [spec as string, group.sums[summed(spec)]])),
+    __extra_domain: [[groupBy, '=', group.group ? group.group[0] : false]],
+  }));
 }
 
 /**

@@ -19,7 +19,7 @@ import {
   type ModelDef,
   type Registry,
 } from '../models';
-import { ErpError, type Domain, type ErpClient, type ErpContext, type ErpRecord, type ErpValues, type PageOptions, type SearchOptions, type SearchPage } from '../types';
+import { ErpError, type Domain, type ErpClient, type ErpContext, type ErpRecord, type ErpValues, type GroupSums, type PageOptions, type SearchOptions, type SearchPage } from '../types';
 import type { Sql, SqlDatabase } from '../../db/sql';
 
 export interface HookContext {
@@ -370,6 +370,37 @@ export class EmbeddedStore implements ErpClient {
       where.params,
     );
     return this.format<T>(def, rows, fields, options.context);
+  }
+
+  /**
+   * Odoo's read_group(domain, ['<field>:sum'...], [groupBy], lazy=False) in one statement: per value of a stored
+   * many2one, how many records match and the sums of stored number fields (by the database, exactly, then as numbers).
+   */
+  async readGroup(model: string, domain: Domain, options: { groupBy: string; sums: string[]; context?: ErpContext }): Promise<GroupSums[]> {
+    const def = this.model(model);
+    const group = fieldOf(this.registry, def.name, options.groupBy);
+    if (group.type !== 'many2one' || !isStored(group)) throw new ErpError('validation', `Cannot group by ${describeValue(options.groupBy)}`);
+    if (!Array.isArray(options.sums)) throw new ErpError('validation', `Invalid field list ${describeValue(options.sums)}`);
+    const sums = options.sums.map((name) => {
+      const field = fieldOf(this.registry, def.name, name);
+      if (!['integer', 'float', 'monetary'].includes(field.type) || !isStored(field)) throw new ErpError('validation', `Cannot sum ${describeValue(name)}`);
+      return `coalesce(sum(t.${quoteIdent(columnOf(name, field))}), 0)::text AS ${quoteIdent(`sum_${name}`)}`;
+    });
+    const where = compileDomain(this.registry, model, domain ?? [], { ...this.dialect, alias: 't' });
+    const column = `t.${quoteIdent(columnOf(options.groupBy, group))}`;
+    const rows = await this.sql.query<Record<string, unknown>>(
+      `SELECT ${column} AS grouped, count(*)::int AS count${sums.map((one) => `, ${one}`).join('')} FROM ${quoteIdent(def.table)} AS t WHERE ${where.sql} GROUP BY ${column} ORDER BY ${column}`,
+      where.params,
+    );
+    const names = await this.displayNames(group.relation!, rows.map((row) => row.grouped as number).filter(Boolean));
+    return rows.map((row) => {
+      const id = row.grouped as number | null;
+      return {
+        group: id ? [id, names.get(id) ?? `${group.relation},${id}`] : false,
+        count: Number(row.count),
+        sums: Object.fromEntries(options.sums.map((name) => [name, Number(row[`sum_${name}`])])),
+      };
+    });
   }
 
   async read<T extends ErpRecord = ErpRecord>(model: string, ids: number[], fields?: string[], context?: ErpContext): Promise<T[]> {

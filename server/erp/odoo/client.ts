@@ -4,7 +4,7 @@
  * one transaction per call), chosen from the server's version unless ODOO_PROTOCOL names one.
  * Each call has a timeout; transport failures are 'ERP unavailable' (503), Odoo's own errors keep their message.
  */
-import { ErpError, ERP_CREDENTIALS, ERP_UNAVAILABLE, type Domain, type ErpClient, type ErpContext, type ErpRecord, type ErpValues, type PageOptions, type SearchOptions, type SearchPage } from '../types';
+import { ErpError, ERP_CREDENTIALS, ERP_UNAVAILABLE, type Domain, type ErpClient, type ErpContext, type ErpRecord, type ErpValues, type GroupSums, type PageOptions, type SearchOptions, type SearchPage } from '../types';
 import { currentErpContext, DEFAULT_TIME_ZONE } from '../context';
 import { fromOdooError, type OdooErrorPayload } from './errors';
 import { PRODUCT_REGISTRY } from '../product-models';
@@ -247,6 +247,28 @@ export class OdooClient implements ErpClient {
     return this.raw.searchCount(model, await this.accents.widen(model, domain, context), context, limit);
   }
 
+  /**
+   * Sums per group, as Odoo's own list footers get them: read_group(domain, ['<field>:sum'...], [groupBy], lazy=False)
+   * on 16 to 18 (each sum under its field's name); on 19, which deprecates read_group, formatted_read_group(domain,
+   * [groupBy], ['__count', '<field>:sum'...]) (each sum under its aggregate's name).
+   */
+  async readGroup(model: string, asked: Domain, { groupBy, sums, context }: { groupBy: string; sums: string[]; context?: ErpContext }): Promise<GroupSums[]> {
+    const domain = await this.accents.widen(model, asked, context);
+    const aggregates = sums.map((field) => `${field}:sum`);
+    const rows =
+      (await this.version()) >= 19
+        ? await this.execute<Array<Record<string, unknown>>>(model, 'formatted_read_group', [domain], clean({ groupby: [groupBy], aggregates: ['__count', ...aggregates], context }))
+        : await this.execute<Array<Record<string, unknown>>>(model, 'read_group', [domain, aggregates, [groupBy]], clean({ lazy: false, context }));
+    return rows.map((row) => {
+      const group = row[groupBy];
+      return {
+        group: Array.isArray(group) && typeof group[0] === 'number' ? [group[0], String(group[1])] : false,
+        count: Number(row.__count ?? 0),
+        sums: Object.fromEntries(sums.map((field) => [field, Number(row[`${field}:sum`] ?? row[field] ?? 0)])),
+      };
+    });
+  }
+
   read<T extends ErpRecord = ErpRecord>(model: string, ids: number[], fields?: string[], context?: ErpContext): Promise<T[]> {
     return this.execute<T[]>(model, 'read', [ids], clean({ fields, context }));
   }
@@ -296,6 +318,8 @@ const JSON2_POSITIONAL: Record<string, string[]> = {
   search_read: ['domain'],
   web_search_read: ['domain', 'specification'],
   search_count: ['domain'],
+  read_group: ['domain', 'fields', 'groupby'],
+  formatted_read_group: ['domain'],
   search: ['domain'],
   read: ['ids'],
   create: ['vals_list'],
@@ -378,7 +402,7 @@ class FieldNames {
     if ('fields' in asked) asked.fields = this.fields(asked.fields);
     if ('domain' in asked) asked.domain = this.domain(asked.domain);
     const positional = [...args];
-    if (['search_read', 'search_count', 'search', 'web_search_read'].includes(method)) positional[0] = this.domain(positional[0]);
+    if (['search_read', 'search_count', 'search', 'web_search_read', 'read_group', 'formatted_read_group'].includes(method)) positional[0] = this.domain(positional[0]);
     if (method === 'web_search_read' && positional[1] && typeof positional[1] === 'object') {
       positional[1] = Object.fromEntries(Object.entries(positional[1] as Record<string, unknown>).flatMap(([field, spec]) => {
         const now = this.name(field);

@@ -1,0 +1,41 @@
+/**
+ * A list's totals row (issue 33, item 5; shared/domain/totals.ts): the declared `total` fields of a resource summed
+ * by the ERP over every record of the list's domain, per currency. The domain is the list's own (moveSearchDomain,
+ * orderSearchDomain), so the totals are of exactly what the list pages through.
+ */
+import { roundMoney } from '../../shared/domain/money';
+import { sourceOf, totalFields, type ResourceDeclaration } from '../../shared/resources/types';
+import type { CurrencyTotals, ListTotals } from '../../shared/domain/totals';
+import type { Domain, ErpClient, GroupSums } from '../erp/types';
+
+/**
+ * The totals of `resource`'s list over `domain`. Grouped by the declared currency field, or by company and then
+ * merged per company currency (two companies keeping their books in euros make one euro line).
+ */
+export async function listTotals(erp: ErpClient, resource: ResourceDeclaration, domain: Domain): Promise<ListTotals> {
+  if (!resource.totals || !resource.model) throw new Error(`${resource.name} declares no totals`);
+  const fields = totalFields(resource);
+  const sources = fields.map((field) => sourceOf(resource, field));
+  const groups = await erp.readGroup(resource.model, domain, { groupBy: resource.totals.by, sums: sources });
+  const currencyOf = resource.totals.by === 'company_id' ? await companyCurrencies(erp, groups) : (group: GroupSums) => (group.group ? group.group[1] : '');
+  const byCurrency = new Map<string, CurrencyTotals>();
+  for (const group of groups) {
+    const currency = currencyOf(group);
+    const line = byCurrency.get(currency) ?? { currency, count: 0, sums: Object.fromEntries(fields.map((field) => [field, 0])) };
+    line.count += group.count;
+    fields.forEach((field, index) => (line.sums[field] += group.sums[sources[index]] ?? 0));
+    byCurrency.set(currency, line);
+  }
+  const currencies = [...byCurrency.values()]
+    .map((line) => ({ ...line, sums: Object.fromEntries(Object.entries(line.sums).map(([field, sum]) => [field, roundMoney(sum)])) }))
+    .sort((a, b) => b.count - a.count || a.currency.localeCompare(b.currency));
+  return { count: currencies.reduce((sum, line) => sum + line.count, 0), currencies };
+}
+
+/** Each company's currency code, for sums grouped by company (Odoo's `*_signed` amounts are in it). */
+async function companyCurrencies(erp: ErpClient, groups: GroupSums[]): Promise<(group: GroupSums) => string> {
+  const ids = groups.flatMap((group) => (group.group ? [group.group[0]] : []));
+  const companies = ids.length ? await erp.read('res.company', ids, ['currency_id']) : [];
+  const codes = new Map(companies.map((company) => [company.id, Array.isArray(company.currency_id) ? String(company.currency_id[1]) : '']));
+  return (group) => (group.group ? (codes.get(group.group[0]) ?? '') : '');
+}

@@ -1,0 +1,19 @@
+/**
+ * A list's totals row (issue 33, item 5): the declared `total` fields (shared/resources) summed over every record
+ * the list's filters match, not only the page shown. Amounts of different currencies are never added together:
+ * there is one line per currency, most records first. Answered by `POST <path>/totals`, shown under the list.
+ */
+export interface CurrencyTotals {
+  /** The currency's code, as the list's rows name it (EUR, USD). */
+  currency: string;
+  /** How many of the matching records are in this currency. */
+  count: number;
+  /** Each total field's sum, rounded to the cent, as the ERP stores it (a move's `*_signed` amounts are negative for a bill). */
+  sums: Record<string, number>;
+}
+
+export interface ListTotals {
+  /** How many records the filters match, all currencies together. */
+  count: number;
+  currencies: CurrencyTotals[];
+}
