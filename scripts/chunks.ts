@@ -45,6 +45,11 @@ const SHELL = /\/src\/startApp\.tsx$/;
 const SCREEN = /\/src\/resources\//;
 /** The list people open first and most (the budgeted page of issue 16): it loads none of the other screens' code. */
 const FIRST_SCREEN = /\/src\/resources\/moves\/MoveList\.tsx$/;
+/**
+ * What that list loads as soon as its rows are in, each in its own late file (its totals row): what these need counts
+ * as the list's, or the shared code one of them alone needs would bring the whole of `screens-more` with it.
+ */
+const FIRST_SCREEN_SOON = /\/src\/custom\/ListTotals\.tsx$/;
 /** Library code: installed packages, and the stand-ins the build puts in place of some (src/shims). */
 const isLibrary = (id: string) => id.includes('/node_modules/') || id.includes('/src/shims/');
 
@@ -194,7 +199,7 @@ export function screenChunks() {
       const shared = new Set([...screens].filter(([, count]) => count >= 2).map(([id]) => id));
       const first = roots.find((id) => FIRST_SCREEN.test(id));
       if (!first) throw new Error('screenChunks: src/resources/moves/MoveList.tsx is not a lazily loaded screen');
-      const firstNeeds = needed([first], links, exportsOf);
+      const firstNeeds = needed([first, ...ids.filter((id) => FIRST_SCREEN_SOON.test(id))], links, exportsOf);
       graph = { shell, shared: new Set([...shared].filter((id) => firstNeeds.has(id))), more: new Set([...shared].filter((id) => !firstNeeds.has(id))) };
     },
     // The shell must start without any screen's file: one it imported would load (and run) before every page.

@@ -41,6 +41,7 @@ export const ALIASES: Array<[specifier: RegExp, standIn: string]> = [
   [/^inflection$/, shim('inflection.ts')],
   [/^query-string$/, shim('query-string.ts')],
   [/^react-hotkeys-hook$/, shim('react-hotkeys-hook.ts')],
+  [/^diacritic$/, shim('diacritic.ts')],
 ];
 
 const describeStandIn = ([file]: (typeof STAND_INS)[number]) => `the file ${file}`;

@@ -445,7 +445,15 @@ export const appEn = {
       replaced: 'The filters of "%{name}" were replaced',
       saveFailed: 'The filters could not be saved: %{error}',
     },
-    list: { retry: 'Try again', moreThan: '%{from}-%{to} of more than %{total}' },
+    list: {
+      retry: 'Try again',
+      moreThan: '%{from}-%{to} of more than %{total}',
+      totals: 'Total (%{count})',
+      totalsIn: 'Total in %{currency} (%{count})',
+      totalsHelp: 'The sum of every record matching the filters, not only of this page',
+      totalsLoading: 'Calculating the totals…',
+      totalsError: 'The totals could not be calculated: %{error}',
+    },
     moves: {
       csvCurrency: 'Currency',
       any: 'any',

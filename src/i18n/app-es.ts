@@ -447,7 +447,15 @@ export const appEs: AppMessages = {
       replaced: 'Se han sustituido los filtros de «%{name}»',
       saveFailed: 'No se han podido guardar los filtros: %{error}',
     },
-    list: { retry: 'Reintentar', moreThan: '%{from}-%{to} de más de %{total}' },
+    list: {
+      retry: 'Reintentar',
+      moreThan: '%{from}-%{to} de más de %{total}',
+      totals: 'Total (%{count})',
+      totalsIn: 'Total en %{currency} (%{count})',
+      totalsHelp: 'La suma de todos los registros que cumplen los filtros, no solo de esta página',
+      totalsLoading: 'Calculando los totales…',
+      totalsError: 'No se han podido calcular los totales: %{error}',
+    },
     moves: {
       csvCurrency: 'Moneda',
       any: 'todos',

@@ -2,6 +2,7 @@ import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-ad
 import type { HomeCountName } from '../../shared/domain/home';
 import type { SavedFilter, SavedFilterList } from '../../shared/domain/saved-filters';
 import type { MoveDraftRow } from '../../shared/domain/move-drafts';
+import type { ListTotals } from '../../shared/domain/totals';
 import { appliedFilters } from '../../shared/resources/filters';
 import { resourceNamed } from '../../shared/resources/registry';
 import { sortableFields, type ResourceDeclaration, type Verb } from '../../shared/resources/types';
@@ -37,6 +38,8 @@ export interface BackofficeDataProvider extends DataProvider {
   action<T = unknown>(resource: string, name: string, params?: ActionParams): Promise<T>;
   /** What the home page counts for the signed-in user (GET /home/counts; shared/domain/home.ts). */
   homeCounts(signal?: AbortSignal): Promise<HomeCounts>;
+  /** A list's totals row: its declared total fields summed over every record its filters match (`POST <path>/totals`). */
+  totals(resource: string, filter: Record<string, unknown>, signal?: AbortSignal): Promise<ListTotals>;
   /** The signed-in user's saved filters of a list (GET /me/saved-filters; shared/domain/saved-filters.ts). */
   savedFilters(list: SavedFilterList, signal?: AbortSignal): Promise<SavedFilter[]>;
   /** Saves a list's filters under a name; `replaced` when the user had one of that name, whose filters it replaced. */
@@ -332,6 +335,13 @@ export const dataProvider: BackofficeDataProvider = {
 
   async homeCounts(signal) {
     const { json } = await apiFetch<HomeCounts>('/home/counts', { signal });
+    return json;
+  },
+
+  async totals(name, filter, signal) {
+    const resource = declaration(name);
+    if (!resource.totals) return unsupported(name, 'totals');
+    const { json } = await apiFetch<ListTotals>(`${resource.path}/totals`, { method: 'POST', body: cleanFilter(filter), signal });
     return json;
   },
 

@@ -37,11 +37,11 @@ function testAuthProvider(permissions: readonly string[]): AuthProvider {
  * A screen rendered the way the console renders it (react-admin context, our data and i18n providers, Spanish by
  * default) with a signed-in user holding `permissions`; the backend is whatever msw answers.
  */
-export function renderInAdmin(ui: ReactNode, { permissions = [] as string[], lang = 'es' } = {}) {
+export function renderInAdmin(ui: ReactNode, { permissions = [] as string[], lang = 'es', queryClient = undefined as QueryClient | undefined } = {}) {
   localStorage.setItem('lang_preference', lang);
   setToken('component-token');
   return render(
-    <AdminContext dataProvider={dataProvider} i18nProvider={buildI18nProvider({ ...catalogues })} authProvider={testAuthProvider(permissions)} store={memoryStore()}>
+    <AdminContext dataProvider={dataProvider} i18nProvider={buildI18nProvider({ ...catalogues })} authProvider={testAuthProvider(permissions)} store={memoryStore()} queryClient={queryClient}>
       {ui}
       <Notification />
     </AdminContext>,
@@ -67,7 +67,13 @@ export function renderApp(path: string, { permissions = [] as string[], lang = '
 }
 
 /** Answers of the console's shared parts that a test of something else need not mention. */
-const FALLBACK_HANDLERS = [http.get('*/me/saved-filters', () => HttpResponse.json([])), http.get('*/me/move-drafts', () => HttpResponse.json([]))];
+const FALLBACK_HANDLERS = [
+  http.get('*/me/saved-filters', () => HttpResponse.json([])),
+  http.get('*/me/move-drafts', () => HttpResponse.json([])),
+  // A list's totals row (src/custom/ListTotals.tsx): nothing to sum, so no row.
+  http.post('*/odoo/moves/totals', () => HttpResponse.json({ count: 0, currencies: [] })),
+  http.post('*/odoo/orders/totals', () => HttpResponse.json({ count: 0, currencies: [] })),
+];
 
 /**
  * The msw server answers during the file's tests (an unhandled request fails the test); after each test the screen

@@ -4,6 +4,10 @@ import * as realInflection from 'inflection';
 import * as queryString from '../../src/shims/query-string';
 import * as inflection from '../../src/shims/inflection';
 import { useHotkeys } from '../../src/shims/react-hotkeys-hook';
+import realDiacritic from 'diacritic';
+import * as diacritic from '../../src/shims/diacritic';
+import { appEs } from '../../src/i18n/app-es';
+import { appEn } from '../../src/i18n/app-en';
 
 /**
  * The build's stand-ins for query-string and inflection (src/shims) answer what the libraries answer for what
@@ -58,5 +62,18 @@ describe('react-hotkeys-hook stand-in', () => {
   it('does what a disabled hook does, as react-admin calls it for a menu item without a shortcut, and refuses a shortcut', () => {
     expect(typeof useHotkeys([], () => undefined, { enabled: false })).toBe('function');
     expect(() => useHotkeys('ctrl+k', () => undefined, { enabled: true })).toThrow(/no keyboard shortcuts/);
+  });
+});
+
+describe('diacritic stand-in', () => {
+  /** Every text of the catalogues (the columns' labels among them), and what people type in the columns' search box. */
+  const texts = (catalogue: unknown): string[] => (typeof catalogue === 'string' ? [catalogue] : catalogue && typeof catalogue === 'object' ? Object.values(catalogue).flatMap(texts) : []);
+  const typed = ['línea', 'LINEA', 'Ñandú', 'año', 'Fecha de creación', 'Straße', 'Æsir œuvre', 'Øre', 'Łódź', 'Þór', 'çà et là', 'ü', '', 'Base imponible'];
+
+  it('cleans the labels of both languages and what is typed as diacritic does, as the columns selector compares them', () => {
+    const all = [...new Set([...texts(appEs), ...texts(appEn), ...typed])];
+    expect(all.length).toBeGreaterThan(500);
+    const differing = all.filter((text) => diacritic.clean(text).toLowerCase() !== realDiacritic.clean(text).toLowerCase());
+    expect(differing).toEqual([]);
   });
 });

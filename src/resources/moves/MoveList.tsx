@@ -29,6 +29,7 @@ import { SavedFilters } from '../../custom/SavedFilters';
 import { usePhone } from '../../custom/usePhone';
 import { breakableEmail, fittingTable } from '../../custom/tableText';
 import { ListRows, RowsPlaceholder } from '../../custom/ListRows';
+import { LazyTotalsLine, totalsFoot } from '../../custom/lazyTotals';
 import { Money, second, type Pair } from './moveCells';
 
 /** The last company choice on this list (spec section 3, local storage keys). */
@@ -178,6 +179,9 @@ function useMovesExporter() {
   return useCsvExporter(translate('app.titles.movesList'), columns);
 }
 
+/** The totals row: the signed amounts summed, read as the rows read them (documentAmount). */
+const MoveTotals = totalsFoot(documentAmount);
+
 export function MoveList() {
   const translate = useTranslate();
   const phone = usePhone();
@@ -208,8 +212,8 @@ export function MoveList() {
       <RememberColumns storeKey={COLUMN_LISTS.moves} />
       <ListSkipTarget />
       <ListRows>
-      {phone ? <Suspense fallback={<RowsPlaceholder />}><MoveCards onOpen={setOpen} /></Suspense> : (
-      <DataTable empty={<ListEmpty />} body={KeyboardBody}
+      {phone ? <><LazyTotalsLine amount={documentAmount} /><Suspense fallback={<RowsPlaceholder />}><MoveCards onOpen={setOpen} /></Suspense></> : (
+      <DataTable empty={<ListEmpty />} body={KeyboardBody} foot={MoveTotals}
         storeKey={COLUMN_LISTS.moves}
         hiddenColumns={MOVES_HIDDEN_COLUMNS}
         bulkActionButtons={false}

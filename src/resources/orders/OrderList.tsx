@@ -32,6 +32,10 @@ import { usePhone } from '../../custom/usePhone';
 import { breakableEmail, fittingTable } from '../../custom/tableText';
 import { CARD_LIST_SX, CardLine } from '../../custom/CardLine';
 import { ListRows } from '../../custom/ListRows';
+import { LazyTotalsLine, totalsFoot } from '../../custom/lazyTotals';
+
+/** The totals row: the orders' amounts summed per currency. */
+const OrderTotals = totalsFoot();
 
 type Pair = [number, string] | false;
 const second = (pair: unknown) => (Array.isArray(pair) ? String(pair[1]) : '');
@@ -180,8 +184,8 @@ export function OrderList() {
       <RememberColumns storeKey={COLUMN_LISTS.orders} />
       <ListSkipTarget />
       <ListRows>
-      {phone ? <OrderCards onOpen={setOpen} /> : (
-      <DataTable empty={<ListEmpty />} body={KeyboardBody}
+      {phone ? <><LazyTotalsLine /><OrderCards onOpen={setOpen} /></> : (
+      <DataTable empty={<ListEmpty />} body={KeyboardBody} foot={OrderTotals}
         storeKey={COLUMN_LISTS.orders}
         bulkActionButtons={false}
         rowClick={(id) => {

@@ -8,7 +8,8 @@ export function useOrderMutations() {
   const dataProvider = useDataProvider<BackofficeDataProvider>();
   const queryClient = useQueryClient();
   // The order lists are stale after a change (the list refetches at its page); the dialog holds the order itself.
-  const ordersChanged = () => queryClient.invalidateQueries({ queryKey: ['orders', 'getList'] });
+  // The list and its totals row (src/custom/useListTotals.ts).
+  const ordersChanged = () => Promise.all([queryClient.invalidateQueries({ queryKey: ['orders', 'getList'] }), queryClient.invalidateQueries({ queryKey: ['orders', 'totals'] })]);
   const confirmation = useMutation({
     mutationFn: (id: number) => dataProvider.action('orders', 'confirm', { params: { id } }),
     onSuccess: ordersChanged,

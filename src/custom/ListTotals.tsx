@@ -1,0 +1,131 @@
+import { Children, isValidElement, type ReactElement, type ReactNode } from 'react';
+import { useDataTableConfigContext, useDataTableStoreContext, useListContext, useLocaleState, useStore, useTranslate } from 'react-admin';
+import Skeleton from '@mui/material/Skeleton';
+import TableCell from '@mui/material/TableCell';
+import TableFooter from '@mui/material/TableFooter';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { formatMoney } from '../../shared/domain/money';
+import { formatNumber } from '../../shared/domain/numbers';
+import type { CurrencyTotals } from '../../shared/domain/totals';
+import { resourceNamed } from '../../shared/resources/registry';
+import { totalFields } from '../../shared/resources/types';
+import { LoadError } from './LoadError';
+import { useListTotals } from './useListTotals';
+
+/** How a summed field reads in its column: as the rows show that field (a move's signed amounts as the document states them). */
+export type TotalAmount = (sums: Record<string, number>, field: string) => number;
+
+const asStored: TotalAmount = (sums, field) => sums[field] ?? 0;
+
+type ColumnProps = { source?: string; label?: string; align?: 'left' | 'right' | 'center' };
+
+/** The columns the user sees, in their order (the columns selector hides some, as DataTableCell reads it). */
+function useVisibleColumns(children: ReactNode): ColumnProps[] {
+  const { storeKey, defaultHiddenColumns } = useDataTableStoreContext();
+  const [hidden] = useStore<string[]>(storeKey, defaultHiddenColumns);
+  return Children.toArray(children)
+    .filter((child): child is ReactElement<ColumnProps> => isValidElement(child))
+    .map((child) => child.props)
+    .filter((column) => !hidden.includes(column.source ?? column.label ?? ''));
+}
+
+/** The one line of a currency: its label under the first column that is no amount, its sums under theirs. */
+function CurrencyRow({ line, columns, lead, several, amount }: { line: CurrencyTotals; columns: ColumnProps[]; lead: ReactNode; several: boolean; amount: TotalAmount }) {
+  const translate = useTranslate();
+  const [locale = 'es'] = useLocaleState();
+  const count = formatNumber(line.count, locale, { maxDecimals: 0 });
+  const labelAt = columns.findIndex((column) => !(column.source && column.source in line.sums));
+  return (
+    <TableRow data-testid="list-totals-row" data-currency={line.currency} title={translate('app.list.totalsHelp')}>
+      {lead}
+      {columns.map((column, index) => (
+        <TableCell key={column.source ?? column.label ?? index} align={column.align} className={column.source ? `column-${column.source}` : undefined} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+          {column.source && column.source in line.sums ? (
+            <span data-testid={`total-${column.source}`}>{formatMoney(amount(line.sums, column.source), line.currency, locale)}</span>
+          ) : index === labelAt ? (
+            translate(several ? 'app.list.totalsIn' : 'app.list.totals', { count, currency: line.currency })
+          ) : null}
+        </TableCell>
+      ))}
+    </TableRow>
+  );
+}
+
+/**
+ * The totals row under a list's table (issue 33, item 5; a DataTable's `foot`): each summed column's total over every
+ * record the filters match, not only the page shown, one row per currency, in the columns the user chose. While the
+ * totals are asked, grey bars stand in the amount cells; a failure says so with a retry, never as zeros.
+ */
+export default function ListTotals({ children, amount = asStored }: { children?: ReactNode; amount?: TotalAmount }) {
+  const { resource } = useListContext();
+  const { hasBulkActions, expand } = useDataTableConfigContext();
+  const columns = useVisibleColumns(children);
+  const totals = useListTotals();
+  const translate = useTranslate();
+  const declaration = resourceNamed(resource);
+  const summed = new Set(declaration ? totalFields(declaration) : []);
+  const lead = (
+    <>
+      {expand ? <TableCell padding="none" /> : null}
+      {hasBulkActions ? <TableCell padding="checkbox" /> : null}
+    </>
+  );
+  if (totals.error) {
+    return (
+      <TableFooter data-testid="list-totals">
+        <TableRow>
+          {lead}
+          <TableCell colSpan={columns.length}>
+            <LoadError testId="list-totals-error" message="app.list.totalsError" error={totals.error} onRetry={() => void totals.refetch()} />
+          </TableCell>
+        </TableRow>
+      </TableFooter>
+    );
+  }
+  if (!totals.data) {
+    return (
+      <TableFooter data-testid="list-totals" aria-busy="true">
+        <TableRow aria-label={translate('app.list.totalsLoading')}>
+          {lead}
+          {columns.map((column, index) => (
+            <TableCell key={column.source ?? column.label ?? index} align={column.align}>
+              {column.source && summed.has(column.source) ? <Skeleton variant="text" width={72} sx={{ display: 'inline-block' }} /> : null}
+            </TableCell>
+          ))}
+        </TableRow>
+      </TableFooter>
+    );
+  }
+  const several = totals.data.currencies.length > 1;
+  return (
+    <TableFooter data-testid="list-totals" aria-busy={totals.isFetching || undefined} sx={{ '& td': { borderBottom: 'none', color: 'text.primary', fontSize: '0.875rem' }, '& tr:first-of-type td': { borderTop: 2, borderTopColor: 'divider' } }}>
+      {totals.data.currencies.map((line) => (
+        <CurrencyRow key={line.currency} line={line} columns={columns} lead={lead} several={several} amount={amount} />
+      ))}
+    </TableFooter>
+  );
+}
+
+/** The phone's totals, above the cards: each currency's total of the last summed field (the document's total). */
+export function TotalsLine({ amount = asStored }: { amount?: TotalAmount }) {
+  const { resource } = useListContext();
+  const totals = useListTotals();
+  const translate = useTranslate();
+  const [locale = 'es'] = useLocaleState();
+  const declaration = resourceNamed(resource);
+  const field = declaration ? totalFields(declaration).at(-1) : undefined;
+  if (totals.error) return <LoadError testId="list-totals-error" message="app.list.totalsError" error={totals.error} onRetry={() => void totals.refetch()} sx={{ mx: 1, my: 0.5 }} />;
+  if (!totals.data || !field) return <Skeleton variant="text" width={180} sx={{ mx: 2 }} aria-label={translate('app.list.totalsLoading')} />;
+  const several = totals.data.currencies.length > 1;
+  return (
+    <>
+      {totals.data.currencies.map((line) => (
+        <Typography key={line.currency} data-testid="list-totals-row" data-currency={line.currency} variant="body2" sx={{ px: 2, pt: 1, pb: 0.5, fontWeight: 600 }} title={translate('app.list.totalsHelp')}>
+          {translate(several ? 'app.list.totalsIn' : 'app.list.totals', { count: formatNumber(line.count, locale, { maxDecimals: 0 }), currency: line.currency })}:{' '}
+          <span data-testid={`total-${field}`}>{formatMoney(amount(line.sums, field), line.currency, locale)}</span>
+        </Typography>
+      ))}
+    </>
+  );
+}
