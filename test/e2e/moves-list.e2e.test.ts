@@ -1,11 +1,30 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { formatMoney } from '../../shared/domain/money';
 import { columnByHeader, screenshot, serverAndBrowser, showColumns, signIn, unfoldFilters } from './harness';
 
 
 const env = serverAndBrowser();
 
 const column = columnByHeader;
+
+/** The list's search as the console's session asks it (its token), every page of it. */
+async function everyMove(page: Page, filters: Record<string, unknown>): Promise<Array<Record<string, number>>> {
+  return page.evaluate(async (asked) => {
+    const rows: Array<Record<string, number>> = [];
+    for (let pageNumber = 1; ; pageNumber++) {
+      const response = await fetch('/odoo/moves/search', { method: 'POST', headers: { authorization: localStorage.getItem('token') ?? '', 'content-type': 'application/json' }, body: JSON.stringify({ ...asked, pageNumber, numberOfRecords: 500 }) });
+      const { moves } = (await response.json()) as { moves: Array<Record<string, number>> };
+      rows.push(...moves);
+      if (moves.length < 500) return rows;
+    }
+  }, filters);
+}
+
+/** A column's total as the list writes it: the signed amounts summed to the cent, read as the documents state them. */
+const documentTotal = (rows: Array<Record<string, number>>, field: string) => formatMoney(-rows.reduce((sum, row) => sum + Math.round(row[field] * 100), 0) / 100, 'EUR', 'es');
+const plain = (text: string) => text.replace(/\u00a0/g, ' ');
 
 describe('move list in a real browser', () => {
   it('lists only the user companies moves, filters them, and keeps the company choice', async () => {
@@ -145,6 +164,52 @@ describe('move list in a real browser', () => {
     expect(await staff.getByTestId('detail-delete').count()).toBe(0);
     await screenshot(staff, 'move-detail-en');
     await staffContext.close();
+  });
+
+  it('sums every move the filters match under the table, not the page, and follows a tab and an edit', async () => {
+    const context = await env.browser.newContext({ locale: 'es-ES', viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, env.server.url, 'manager@demo.example');
+    const asked: Array<Record<string, unknown>> = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/odoo/moves/totals')) asked.push(request.postDataJSON() as Record<string, unknown>);
+    });
+    await page.goto(`${env.server.url}/moves-list`);
+    const row = page.getByTestId('list-totals-row');
+    await row.waitFor();
+    const shown = async () => [plain(await row.getByTestId('total-amount_untaxed_signed').innerText()), plain(await row.getByTestId('total-amount_total_signed').innerText()), plain(await row.locator('td').first().innerText())];
+    const expected = async (filters: Record<string, unknown>) => {
+      const rows = await everyMove(page, filters);
+      return [documentTotal(rows, 'amount_untaxed_signed'), documentTotal(rows, 'amount_total_signed'), `Total (${rows.length})`];
+    };
+    // More moves than the page shows: the row is of them all.
+    const all = await expected({});
+    expect(Number(/\((\d+)\)/.exec(all[2])![1])).toBeGreaterThan(25);
+    expect(await page.locator('table tbody tr').count()).toBe(25);
+    await expect.poll(shown).toEqual(all);
+    await screenshot(page, 'moves-list-totals');
+
+    // A tab narrows the list: the totals follow, asked with the same filters the list's search was.
+    await page.getByRole('tab', { name: 'Pendientes de validar' }).click();
+    await expect.poll(() => asked.length).toBeGreaterThan(1);
+    const pending = asked[asked.length - 1];
+    expect(pending).toMatchObject({ validated: false, notValidated: false });
+    await expect.poll(shown).toEqual(await expected(pending));
+    expect((await shown())[1]).not.toBe(all[1]);
+
+    // An edit of a draft's amount moves the total by exactly the difference.
+    await page.getByRole('tab', { name: 'Todos' }).click();
+    await expect.poll(shown).toEqual(all);
+    const draftRow = (await column(page, 'Estado')).indexOf('Borrador');
+    await page.locator('table tbody tr').nth(draftRow).click();
+    await page.getByTestId('move-detail').waitFor();
+    await page.getByTestId('detail-amount').fill('1.000,01');
+    await page.getByTestId('detail-save').click();
+    await page.getByText('Cambios realizados correctamente').waitFor();
+    const after = await expected({});
+    expect(after[1]).not.toBe(all[1]);
+    await expect.poll(shown).toEqual(after);
+    await context.close();
   });
 
   it('a search the server refuses shows why and a retry, not an empty list with a stale pager', async () => {
