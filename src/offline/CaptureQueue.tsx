@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -16,12 +16,14 @@ import { useOnline } from './useOnline';
 /**
  * The Move page's capture queue (issue 33, item 2): "3 pendientes de enviar" with "Enviar ahora" and the list to look
  * at, save anyway or discard; files shared to the app, to fill in; and, without a network, that a send is kept here.
- * `onFillIn` takes a shared file into the form.
+ * `onFillIn` takes a shared file into the form; several files shared at once go to `onSharedMany` (the batch
+ * receipts, issue 33 item 1) as soon as there is a network, each kept here until the batch has taken it.
  */
-export function CaptureQueue({ onFillIn }: { onFillIn: (file: File) => void }) {
+export function CaptureQueue({ onFillIn, onSharedMany }: { onFillIn: (file: File) => void; onSharedMany: (files: File[]) => Promise<File[]> }) {
   const translate = useTranslate();
   const online = useOnline();
   const queue = useCaptureQueue();
+  useSharedToBatch(queue.captures, online, onSharedMany);
   // Opened by a share (/move?shared=1): the shared files are what the user came for.
   const [open, setOpen] = useState(() => new URLSearchParams(window.location.search).has('shared'));
   const [reviewing, setReviewing] = useState<Capture | null>(null);
@@ -94,4 +96,27 @@ export function CaptureQueue({ onFillIn }: { onFillIn: (file: File) => void }) {
       )}
     </Alert>
   );
+}
+
+/** Several shared files become batch receipts (drafts read on the server), online; those it could not take stay. */
+function useSharedToBatch(captures: Capture[], online: boolean, onSharedMany: (files: File[]) => Promise<File[]>) {
+  const moving = useRef(false);
+  const shared = captures.filter((capture) => capture.status === 'shared');
+  const ids = shared.map((capture) => capture.id).join(',');
+  useEffect(() => {
+    if (!online || shared.length < 2 || moving.current) return;
+    moving.current = true;
+    const files = shared.flatMap((capture) => {
+      const file = sharedFile(capture);
+      return file ? [{ capture, file }] : [];
+    });
+    void onSharedMany(files.map(({ file }) => file))
+      .then(async (notKept) => {
+        for (const { capture, file } of files) if (!notKept.includes(file)) await captureStore().remove(capture.id);
+        announceChange();
+      })
+      .finally(() => (moving.current = false));
+    // Once per set of shared files (their ids), not at every render of the page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [online, ids]);
 }

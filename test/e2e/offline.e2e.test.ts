@@ -119,6 +119,28 @@ describe('offline on a phone', () => {
     await page.getByTestId('capture-queue').waitFor({ state: 'detached' });
     await context.close();
   });
+
+  it('makes several files shared at once batch receipts, read on the server, once there is a network', async () => {
+    const { context, page } = await controlledPhone();
+    const pdfs = ['Taxi Sol', 'Parking Feria', 'Hotel Mar'].map((name, index) => ({ name: `compartido-${index + 1}.pdf`, base64: demoPdf([name, `Total ${index + 1}2,50 EUR`]).toString('base64') }));
+    const landed = await page.evaluate(async (files) => {
+      const form = new FormData();
+      for (const file of files) form.append('files', new File([Uint8Array.from(atob(file.base64), (char) => char.charCodeAt(0))], file.name, { type: 'application/pdf' }));
+      const response = await fetch('/share-target', { method: 'POST', body: form });
+      return new URL(response.url).pathname + new URL(response.url).search;
+    }, pdfs);
+    expect(landed).toBe('/move?shared=1');
+    await page.goto(`${env.server.url}/move?shared=1`);
+    // Each is a draft of its own on the server, in the order shared; none is left to fill in on this phone.
+    await expect.poll(async () => (await page.getByTestId('draft-name').allInnerTexts()).sort(), SLOW).toEqual(pdfs.map((pdf) => pdf.name));
+    await page.getByTestId('capture-queue').waitFor({ state: 'detached' });
+    const drafts = await page.evaluate(async () => {
+      const response = await fetch('/me/move-drafts', { headers: { authorization: localStorage.getItem('token') ?? '' } });
+      return ((await response.json()) as Array<{ fileName: string }>).map((draft) => draft.fileName).sort();
+    });
+    expect(drafts).toEqual(pdfs.map((pdf) => pdf.name));
+    await context.close();
+  });
 });
 
 /** Offline the API cannot answer: null (the search is the network's, never the worker's cache). */

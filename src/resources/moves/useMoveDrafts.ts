@@ -35,9 +35,16 @@ export function useMoveDrafts({ onReview }: Options) {
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: DRAFTS_KEY });
 
-  /** Uploads each file as a draft of the tab it was dropped on; a refused one is said by its name, the rest go on. */
-  async function upload(files: readonly File[], moveType: MoveType) {
-    if (files.length > MOVE_DRAFTS_PER_USER) return notify('app.move.drafts.tooMany', { type: 'error', messageArgs: { maximum: MOVE_DRAFTS_PER_USER } });
+  /**
+   * Uploads each file as a draft of the tab it was dropped on; a refused one is said by its name, the rest go on.
+   * Answers the files that were not kept (refused, or not sent), so that a caller holding them elsewhere keeps those.
+   */
+  async function upload(files: readonly File[], moveType: MoveType): Promise<File[]> {
+    if (files.length > MOVE_DRAFTS_PER_USER) {
+      notify('app.move.drafts.tooMany', { type: 'error', messageArgs: { maximum: MOVE_DRAFTS_PER_USER } });
+      return [...files];
+    }
+    const notKept: File[] = [];
     let done = 0;
     let full = false;
     setUploading({ done, total: files.length });
@@ -46,8 +53,10 @@ export function useMoveDrafts({ onReview }: Options) {
     for (const file of files) {
       try {
         // The user's own limit reached: the files left are not sent to be refused one by one.
-        if (!full) await dataProvider.addMoveDraft({ moveType, file: { name: file.name, data: await readAsDataUrl(file) } });
+        if (full) notKept.push(file);
+        else await dataProvider.addMoveDraft({ moveType, file: { name: file.name, data: await readAsDataUrl(file) } });
       } catch (error) {
+        notKept.push(file);
         full = (error as { status?: number }).status === 409;
         notify('app.move.drafts.uploadFailed', { type: 'error', messageArgs: { name: file.name, error: errorMessage(error, translate) } });
       } finally {
@@ -57,6 +66,7 @@ export function useMoveDrafts({ onReview }: Options) {
       }
     }
     setUploading(null);
+    return notKept;
   }
 
   async function review(draft: MoveDraftRow) {
