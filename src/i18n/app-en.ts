@@ -445,6 +445,10 @@ export const appEn = {
       replaced: 'The filters of "%{name}" were replaced',
       saveFailed: 'The filters could not be saved: %{error}',
     },
+    discard: {
+      title: 'Discard “%{name}”?',
+      content: 'The document and what was read or typed from it will be lost. This cannot be undone.',
+    },
     list: {
       retry: 'Try again',
       moreThan: '%{from}-%{to} of more than %{total}',

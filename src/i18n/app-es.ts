@@ -447,6 +447,10 @@ export const appEs: AppMessages = {
       replaced: 'Se han sustituido los filtros de «%{name}»',
       saveFailed: 'No se han podido guardar los filtros: %{error}',
     },
+    discard: {
+      title: '¿Descartar «%{name}»?',
+      content: 'Se perderán el documento y lo que se haya leído o escrito de él. No se puede deshacer.',
+    },
     list: {
       retry: 'Reintentar',
       moreThan: '%{from}-%{to} de más de %{total}',

@@ -5,6 +5,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { Capture } from './captureStore';
 import { moveNumber } from '../resources/moves/number';
+import { DiscardButton } from '../custom/DiscardButton';
 import { captureSummary } from './captureText';
 
 interface Props {
@@ -40,7 +41,7 @@ export function CaptureQueueItem({ capture, busy, onDiscard, onSendAgain, onFill
         {capture.status === 'shared' && <Button size="small" variant="outlined" onClick={onFillIn} data-testid="capture-fill-in">{translate('app.offline.fillIn')}</Button>}
         {capture.status === 'duplicate' && <Button size="small" disabled={busy} onClick={onReview} data-testid="capture-review">{translate('app.offline.review')}</Button>}
         {capture.status === 'refused' && <Button size="small" disabled={busy} onClick={() => onSendAgain(capture.onDuplicate ?? 'warn')}>{translate('app.offline.retry')}</Button>}
-        <Button size="small" color="inherit" disabled={busy} onClick={onDiscard} data-testid="capture-discard">{translate('app.offline.discard')}</Button>
+        <DiscardButton name={title} label="app.offline.discard" disabled={busy} testId="capture-discard" onConfirm={onDiscard} />
       </Box>
     </Box>
   );

@@ -123,6 +123,11 @@ describe('receipts dropped many at once', () => {
     await waitFor(() => expect(screen.queryByTestId('move-draft-7')).toBeNull());
 
     fireEvent.click(within(row(8)).getByRole('button', { name: 'Discard taxi.pdf' }));
+    // Asked once more, naming it, in English too.
+    const asked = await screen.findByRole('dialog');
+    expect(asked.textContent).toContain('Discard “taxi.pdf”?');
+    expect(deleted).toEqual([7]);
+    fireEvent.click(within(asked).getByRole('button', { name: 'Discard' }));
     await screen.findByText('Receipt “taxi.pdf” discarded');
     expect(deleted).toEqual([7, 8]);
     await waitFor(() => expect(screen.queryByTestId('move-drafts')).toBeNull());

@@ -85,10 +85,17 @@ describe('the Move page without a network', () => {
     expect(new Set(sent.map((one) => one.key)).size).toBe(1);
   });
 
-  it('discards a capture the user no longer wants', async () => {
+  it('discards a capture the user no longer wants, once asked again: a mistaken tap loses nothing', async () => {
     await sendInvoice();
     fireEvent.click(await screen.findByTestId('capture-toggle'));
     fireEvent.click(screen.getByTestId('capture-discard'));
+    const asked = await screen.findByRole('dialog');
+    expect(asked.textContent).toContain('Se perderán el documento y lo que se haya leído o escrito de él. No se puede deshacer.');
+    fireEvent.click(within(asked).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByTestId('capture-item')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('capture-discard'));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Descartar' }));
     await waitFor(() => expect(screen.queryByTestId('capture-queue')).toBeNull());
   });
 });

@@ -110,6 +110,10 @@ describe('twenty receipts dropped at once', () => {
 
     // Discarded: gone, here and on the server.
     await rows(again).filter({ hasText: 'recibo-08.pdf' }).getByTestId('draft-discard').click();
+    // Asked once more, naming it: a mistaken tap loses nothing.
+    const asked = again.getByRole('dialog');
+    expect(await asked.innerText()).toContain('¿Descartar «recibo-08.pdf»?');
+    await asked.getByRole('button', { name: 'Descartar' }).click();
     await again.getByText('Recibo «recibo-08.pdf» descartado').waitFor();
     await expect.poll(() => rows(again).count()).toBe(18);
     await again.reload();

@@ -6,6 +6,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { MoveDraftRow, MoveDraftStatus } from '../../../shared/domain/move-drafts';
 import { draftSummary } from './drafts';
+import { DiscardButton } from '../../custom/DiscardButton';
 
 const CHIP_COLOR: Record<MoveDraftStatus, ChipProps['color']> = { queued: 'default', reading: 'info', read: 'success', failed: 'error' };
 
@@ -53,9 +54,7 @@ export function MoveDraftItem({ draft, reviewing, busy, onReview, onDiscard }: P
         <Button size="small" variant="outlined" disabled={waiting || busy || reviewing} onClick={onReview} aria-label={translate('app.move.drafts.reviewLabel', { name: draft.fileName })} data-testid="draft-review">
           {translate('app.move.drafts.review')}
         </Button>
-        <Button size="small" color="error" disabled={busy} onClick={onDiscard} aria-label={translate('app.move.drafts.discardLabel', { name: draft.fileName })} data-testid="draft-discard">
-          {translate('app.move.drafts.discard')}
-        </Button>
+        <DiscardButton name={draft.fileName} label="app.move.drafts.discard" ariaLabel={translate('app.move.drafts.discardLabel', { name: draft.fileName })} color="error" disabled={busy} testId="draft-discard" onConfirm={onDiscard} />
       </Box>
     </Box>
   );
