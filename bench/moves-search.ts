@@ -5,6 +5,7 @@
  * last row (keyset); the same page by its offset is printed beside it.
  *   node --import tsx bench/moves-search.ts [--moves 100000] [--postgres] [--runs 200]
  * Default: PGlite in memory, 100,000 moves. --postgres starts a throwaway PostgreSQL 15 cluster (1,000,000 moves).
+ * Then the list's totals row for the same filters (POST /odoo/moves/totals: every match summed, per company currency).
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config';
@@ -15,6 +16,8 @@ import type { EmbeddedStore } from '../server/erp/embedded/store';
 import { COUNT_LIMIT, keysetOf, pageAnswer } from '../server/erp/page';
 import { moveSearchSchema } from '../server/routes/moves';
 import { MOVE_FIELDS, MOVE_ORDER, moveSearchDomain } from '../server/services/moves';
+import { listTotals } from '../server/services/totals';
+import { resourceNamed } from '../shared/resources/registry';
 import { startPostgres } from './postgres';
 
 const { values } = parseArgs({ options: { moves: { type: 'string' }, postgres: { type: 'boolean', default: false }, runs: { type: 'string', default: '200' } } });
@@ -64,6 +67,23 @@ try {
     }
     times.sort((a, b) => a - b);
     console.log(`  ${label.padEnd(56)} p50 ${quantile(times, 0.5).toFixed(1).padStart(6)} ms   p95 ${quantile(times, 0.95).toFixed(1).padStart(6)} ms   (${answer})`);
+  }
+  // The totals row sums every match (not a page): fewer runs, the same filters.
+  const totalRuns = Math.max(5, Math.round(runs / 10));
+  console.log(`The totals row (every match summed by the database), ${totalRuns} runs per shape:`);
+  for (const [label, given, companies, pageNumber] of shapes) {
+    if (pageNumber !== 1 && pageNumber !== 40) continue;
+    const domain = moveSearchDomain(given, companies);
+    const times: number[] = [];
+    let answer = '';
+    for (let i = 0; i < totalRuns + 2; i++) {
+      const started = performance.now();
+      const totals = await listTotals(store, resourceNamed('moves')!, domain);
+      if (i >= 2) times.push(performance.now() - started);
+      answer = `${totals.count} moves, ${totals.currencies.map((line) => `${line.currency} ${line.sums.amount_total_signed}`).join(', ') || 'none'}`;
+    }
+    times.sort((a, b) => a - b);
+    console.log(`  ${label.replace(/, page 40.*$/, '').padEnd(56)} p50 ${quantile(times, 0.5).toFixed(1).padStart(6)} ms   p95 ${quantile(times, 0.95).toFixed(1).padStart(6)} ms   (${answer})`);
   }
   await db.close();
 } finally {
