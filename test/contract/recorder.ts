@@ -8,6 +8,8 @@
  * service 'json2' with the body's named arguments, `ids` included, and answered with the recorded HTTP status) are
  * both recorded; /web/webclient/version_info is common.version's answer, and is recorded and matched as that call.
  */
+import { vi } from 'vitest';
+import { OdooClient } from '../../server/erp/odoo/client';
 import { callKey, callOf, type RecordedExchange } from '../support/odoo-replay';
 
 export interface ContractExchange {
@@ -160,3 +162,27 @@ export function replayingFetch(recording: ContractRecording): { fetch: typeof fe
 }
 
 export { API_KEY_MARK };
+
+/**
+ * The Odoo a recorded check talks to (test/server/pmp-odoo.test.ts, totals-odoo.test.ts): without a recording, the
+ * live one of ODOO_URL (ODOO_DB, ODOO_LOGIN, ODOO_API_KEY, ODOO_COMPANY_ID), its exchanges recorded; with one, its
+ * answers, on the day it was recorded (its dates are relative to it) and with its run's tag.
+ */
+export function recordedOdoo(recording: ContractRecording | undefined, keepFields: Set<string>, tagPrefix: string) {
+  const env = process.env as Record<string, string>;
+  const today = recording?.recordedAt ?? new Date().toISOString().slice(0, 10);
+  const tag = recording?.tag ?? `${tagPrefix}-${Date.now().toString(36)}`;
+  if (recording) vi.useFakeTimers({ toFake: ['Date'], now: new Date(`${today}T10:00:00Z`), shouldAdvanceTime: true });
+  const recorder = recording ? undefined : recordingFetch(fetch, keepFields);
+  const replay = recording ? replayingFetch(recording) : undefined;
+  const connection = recording?.odoo ?? { db: env.ODOO_DB, login: env.ODOO_LOGIN, companyId: Number(env.ODOO_COMPANY_ID ?? 1), serverVersion: '' };
+  const erp = new OdooClient({
+    url: env.ODOO_URL ?? 'http://odoo.replay',
+    db: connection.db,
+    login: connection.login,
+    apiKey: env.ODOO_API_KEY ?? 'recorded',
+    fetch: recorder?.fetch ?? replay!.fetch,
+    unaccent: 'yes',
+  });
+  return { erp, today, tag, connection, recorder, replay };
+}

@@ -9,11 +9,10 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { OdooClient } from '../../server/erp/odoo/client';
 import type { ErpClient, ErpContext } from '../../server/erp/types';
 import { loadDocuments } from '../../server/reports/payment-report';
 import { computePmp } from '../../server/reports/pmp';
-import { recordingFetch, replayingFetch, type ContractRecording } from '../contract/recorder';
+import { recordedOdoo, type ContractRecording } from '../contract/recorder';
 
 const FIXTURE = 'test/contract/fixtures/odoo17-pmp.json';
 const live = Boolean(process.env.ODOO_URL);
@@ -53,22 +52,8 @@ describe.runIf(live || existsSync(FIXTURE))('PMP days on a real Odoo: from the p
   afterEach(() => vi.useRealTimers());
 
   it("counts each bill's days from Odoo's own payment dates: 0 for one paid before it was booked (max_date would say 24), 12 for one paid 12 days after", { timeout: 300_000 }, async () => {
-    const env = process.env as Record<string, string>;
     const recording = live ? undefined : (JSON.parse(readFileSync(FIXTURE, 'utf8')) as ContractRecording);
-    const today = recording?.recordedAt ?? new Date().toISOString().slice(0, 10);
-    const tag = recording?.tag ?? `PMP-${Date.now().toString(36)}`;
-    if (recording) vi.useFakeTimers({ toFake: ['Date'], now: new Date(`${today}T10:00:00Z`), shouldAdvanceTime: true });
-    const recorder = live ? recordingFetch(fetch, new Set(['invoice_payments_widget'])) : undefined;
-    const replay = recording ? replayingFetch(recording) : undefined;
-    const connection = recording?.odoo ?? { db: env.ODOO_DB, login: env.ODOO_LOGIN, companyId: Number(env.ODOO_COMPANY_ID ?? 1), serverVersion: '' };
-    const erp = new OdooClient({
-      url: env.ODOO_URL ?? 'http://odoo.replay',
-      db: connection.db,
-      login: connection.login,
-      apiKey: env.ODOO_API_KEY ?? 'recorded',
-      fetch: recorder?.fetch ?? replay!.fetch,
-      unaccent: 'yes',
-    });
+    const { erp, today, tag, connection, recorder, replay } = recordedOdoo(recording, new Set(['invoice_payments_widget']), 'PMP');
     const companyId = connection.companyId;
 
     const partner = await erp.create('res.partner', { name: `Proveedor ${tag}`, is_company: true });

@@ -9,13 +9,12 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { OdooClient } from '../../server/erp/odoo/client';
 import type { ErpClient, ErpContext } from '../../server/erp/types';
 import { moveSearchDomain } from '../../server/services/moves';
 import { orderSearchDomain } from '../../server/services/orders';
 import { listTotals } from '../../server/services/totals';
 import { resourceNamed } from '../../shared/resources/registry';
-import { recordingFetch, replayingFetch, type ContractRecording } from '../contract/recorder';
+import { recordedOdoo, type ContractRecording } from '../contract/recorder';
 
 const live = Boolean(process.env.ODOO_URL);
 const fixture = (major: number) => `test/contract/fixtures/odoo${major}-totals.json`;
@@ -42,22 +41,8 @@ describe.runIf(runs.length)("A list's totals on a real Odoo: Odoo's own grouping
   afterEach(() => vi.useRealTimers());
 
   it.each(runs)('Odoo %s', { timeout: 300_000 }, async (run) => {
-    const env = process.env as Record<string, string>;
     const recording = run === 'live' ? undefined : (JSON.parse(readFileSync(fixture(Number(run)), 'utf8')) as ContractRecording);
-    const today = recording?.recordedAt ?? new Date().toISOString().slice(0, 10);
-    const tag = recording?.tag ?? `TOT-${Date.now().toString(36)}`;
-    if (recording) vi.useFakeTimers({ toFake: ['Date'], now: new Date(`${today}T10:00:00Z`), shouldAdvanceTime: true });
-    const recorder = live ? recordingFetch(fetch, new Set()) : undefined;
-    const replay = recording ? replayingFetch(recording) : undefined;
-    const connection = recording?.odoo ?? { db: env.ODOO_DB, login: env.ODOO_LOGIN, companyId: Number(env.ODOO_COMPANY_ID ?? 1), serverVersion: '' };
-    const erp = new OdooClient({
-      url: env.ODOO_URL ?? 'http://odoo.replay',
-      db: connection.db,
-      login: connection.login,
-      apiKey: env.ODOO_API_KEY ?? 'recorded',
-      fetch: recorder?.fetch ?? replay!.fetch,
-      unaccent: 'yes',
-    });
+    const { erp, today, tag, connection, recorder, replay } = recordedOdoo(recording, new Set(), 'TOT');
     const companyId = connection.companyId;
     const major = await erp.version();
     await makeRecords(erp, companyId, tag);
