@@ -1,23 +1,21 @@
 /**
- * POST /users/search (spec section 7): the users a person may see, paged. With users.view (or the menu's
- * permissionsManagement.view) the whole record; with only moves.list, just names and emails, for the move
- * list's uploaded-by select. Only users sharing a company with the requester, unless the requester holds god.
+ * The users and invitations routes (spec section 7): POST /users/search, the users a person may see, paged (with
+ * users.view or the menu's permissionsManagement.view the whole record; with only moves.list, just names and emails,
+ * for the move list's uploaded-by select); a permission given or taken away; an edit; a deletion; invitations sent,
+ * listed, sent again and withdrawn. They parse, check the permission and answer; the rules that depend on the
+ * records are the users service's (server/services/users.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ALL_PERMISSIONS, GOD, hasAnyPermission, hasPermission, USERS_VIEW_PERMISSIONS } from '../../shared/domain/permissions';
+import { ALL_PERMISSIONS, GOD, USERS_VIEW_PERMISSIONS } from '../../shared/domain/permissions';
 import { sortableFields } from '../../shared/resources/types';
-import { createInvitation } from '../auth/invitations';
 import type { Config } from '../config';
-import { administratorsAfter, findUserByEmail, findUserById, findVersionedUser, VERSION_BUMP, withAdministratorsLock, type AppUser, type VersionedUser } from '../db/users';
-import { FOLD_FUNCTION } from '../db/fold';
-import type { Sql, SqlDatabase } from '../db/sql';
+import type { SqlDatabase } from '../db/sql';
 import type { CompanyAccess } from '../erp/companies';
 import type { Mailer } from '../mail';
-import { invitationMail } from './invitation-mail';
-import { declaration, declaredMax, idParams, orEmpty, withSort, type Sort, whenNotGiven } from './reference';
-import { HttpError } from '../http-error';
+import { SORT_COLUMNS, UsersService, type LogError } from '../services/users';
+import { declaration, declaredMax, idParams, orEmpty, withSort, whenNotGiven } from './reference';
 import { invitationAnswer, noContent, nothing, userAnswer, usersPage } from './answers';
 import { rule, singleLine, validId } from '../input';
 
@@ -25,21 +23,6 @@ const USERS_MANAGE = 'users.create';
 const PERMISSION_VALUES = [GOD, ...ALL_PERMISSIONS] as const;
 const companyIds = z.array(validId('companies must be ids')).max(100);
 const UNKNOWN_PERMISSION = rule('validation.permission', {}, 'Unknown permission');
-
-const isAdmin = (user: Pick<AppUser, 'role'>) => user.role === 'admin';
-const isGod = (user: Pick<AppUser, 'permissions'>) => user.permissions.includes(GOD);
-/** Issue 15: an account holding god is changed, renamed or deleted only by a god holder. */
-const GOD_ACCOUNT_CHANGE = 'users.godChange';
-const GOD_ACCOUNT_DELETE = 'users.godDelete';
-type GodRefusal = typeof GOD_ACCOUNT_CHANGE | typeof GOD_ACCOUNT_DELETE;
-
-/** The user list's row for those who may see users (spec section 3, User), with the version an edit sends back. */
-function userRow(user: AppUser & { version: number }) {
-  return { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, role: user.role, permissions: user.permissions, companies: user.companies, active: user.active, version: user.version };
-}
-
-/** The columns of a changed row, for its answer (userRow). */
-const ROW_RETURNING = 'id, email, first_name AS "firstName", last_name AS "lastName", role, permissions, companies, active, version';
 
 const searchSchema = z.object({
   name: singleLine().trim().max(200).nullish(),
@@ -51,353 +34,76 @@ const searchSchema = z.object({
   // A key the search does not know is refused as a write's is (issue 29): a mistyped filter is not a silent "all".
 }).strict();
 
-interface Row {
-  id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  role: string;
-  permissions: string[];
-  companies: number[];
-  active: boolean;
-  version: number;
-  total: number | string;
-}
+const changeSchema = z.object({
+  userId: validId('userId must be an id'),
+  permission: z.enum(PERMISSION_VALUES, { error: UNKNOWN_PERMISSION }),
+  value: z.boolean({ error: whenNotGiven('value must be true or false') }),
+}).strict();
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
+const editSchema = z.object({
+  firstName: singleLine({ error: whenNotGiven('The first name is required') }).trim().min(1, rule('validation.required', {}, 'The first name is required')).max(declaredMax('users', 'firstName')),
+  lastName: singleLine({ error: whenNotGiven('The last name is required') }).trim().min(1, rule('validation.required', {}, 'The last name is required')).max(declaredMax('users', 'lastName')),
+  email: singleLine().max(declaredMax('users', 'email')).optional(),
+  companies: companyIds.optional(),
+  // The version the client read (the users search answers it). Without it (clients older than issue 29) the
+  // edit is written whatever changed meanwhile, as before: the last write wins.
+  version: z.number({ error: whenNotGiven('version must be a whole number') }).int().min(1).max(2_147_483_647).optional(),
+}).strict();
 
-/** The SQL each sortable field of the users declaration sorts by (text as the default order compares it, by lower case). */
-const SORT_COLUMNS: Readonly<Record<string, string>> = { firstName: 'lower(first_name)', lastName: 'lower(last_name)', email: 'lower(email)', active: 'active' };
-const DEFAULT_ORDER = 'lower(first_name), lower(last_name), id';
+const inviteSchema = z.object({
+  email: singleLine({ error: whenNotGiven('The email is required') }).trim().min(1, rule('validation.required', {}, 'The email is required')).max(declaredMax('users', 'email')).pipe(z.email({ error: rule('validation.email', {}, 'The email is not valid') })),
+  companies: companyIds.optional(),
+  permissions: z.array(z.enum(PERMISSION_VALUES, { error: UNKNOWN_PERMISSION })).max(50).default([]),
+  lang: z.enum(['es', 'en']).optional(),
+}).strict();
 
-/** ORDER BY of a search: a whitelisted column (never the request's text) then id, in the direction asked. */
-function orderBy(sort: Sort | null | undefined): string {
-  if (!sort) return DEFAULT_ORDER;
-  const direction = sort.order.toLowerCase() === 'desc' ? 'DESC' : 'ASC';
-  return `${SORT_COLUMNS[sort.field]} ${direction}, id ${direction}`;
-}
+/** The route's log for what the service could not do on the way (an invitation mail not sent). */
+const logOf = (request: FastifyRequest): LogError => (error, message) => request.log.error({ err: error }, message);
 
-export async function userRoutes(
-  app: FastifyInstance,
-  { db, mailer, config, clock, companies: erpCompanies }: { db: SqlDatabase; mailer: Mailer; config: Config; clock: () => Date; companies: CompanyAccess },
-) {
-  const day = new Intl.DateTimeFormat('en-GB', { timeZone: config.timeZone, day: '2-digit', month: '2-digit', year: 'numeric' });
-  const hour = new Intl.DateTimeFormat('en-GB', { timeZone: config.timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  /** 409: the record changed since the client read it; who changed it and when (the server's time zone), to reload. */
-  function stale(user: VersionedUser): HttpError {
-    const at = user.updatedAt;
-    return new HttpError(409, 'users.stale', {
-      by: user.updatedBy?.name ?? '',
-      date: at ? day.format(at) : '',
-      time: at ? hour.format(at) : '',
-      changedAt: at ? at.toISOString() : '',
-      version: user.version,
-    });
-  }
-
-  /** Refuses (400, naming them) companies the ERP does not have or does not give the server. */
-  async function mustExistInErp(companies: number[]) {
-    if (!companies.length) return;
-    const missing = await erpCompanies.refused(companies);
-    if (missing.length) throw new HttpError(400, 'users.companyNotInErp', { companies: missing }, { field: 'companies' });
-  }
-
-  /** Of `companies`, those the ERP gives the server; all of them when it gives none (for mustExistInErp to name). */
-  async function withinErp(companies: number[]): Promise<number[]> {
-    const missing = await erpCompanies.refused(companies);
-    const kept = companies.filter((company) => !missing.includes(company));
-    return kept.length ? kept : companies;
-  }
-
+export async function userRoutes(app: FastifyInstance, deps: { db: SqlDatabase; mailer: Mailer; config: Config; clock: () => Date; companies: CompanyAccess }) {
+  const users = new UsersService(deps);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const resource = declaration('users');
   const unsortable = sortableFields(resource).filter((field) => !Object.hasOwn(SORT_COLUMNS, field));
   if (unsortable.length) throw new Error(`The users table has no column to sort by ${unsortable.join(', ')}`);
-  /** A user the requester may manage: sharing a company with them (god: anyone), and existing. */
-  async function managedUser(request: FastifyRequest, id: number): Promise<VersionedUser> {
-    const requester = request.user;
-    const user = await findVersionedUser(db, id);
-    if (!user || (!isGod(requester) && !user.companies.some((company) => requester.companies.includes(company)))) throw new HttpError(404, 'users.notFound', { id });
-    return user;
-  }
 
-  /** Refuses (403) a requester without god who would change or delete an account that holds god. */
-  function guardGodAccount(requester: AppUser, user: AppUser, key: GodRefusal) {
-    if (isGod(user) && !isGod(requester)) throw new HttpError(403, key);
-  }
+  api.post(
+    '/users/search',
+    { schema: { body: orEmpty(withSort(searchSchema, resource)), response: { 200: usersPage } }, config: { permission: [...USERS_VIEW_PERMISSIONS, 'moves.list'] } },
+    async (request) => users.search(request.user, request.body),
+  );
 
-  /**
-   * The write of a guarded change: for a requester without god, the row must still not hold god when written (an
-   * account made god meanwhile is refused the same way; one deleted meanwhile is not found).
-   */
-  async function writeUnlessGod(sql: Sql, requester: AppUser, user: AppUser, key: GodRefusal, statement: string, params: unknown[]) {
-    const all = [user.id, ...params];
-    const guard = isGod(requester) ? '' : ` AND NOT ($${all.push(GOD)} = ANY(permissions))`;
-    const rows = await sql.query<{ id: number }>(`${statement} WHERE id = $1${guard} RETURNING id`, all);
-    if (rows.length) return;
-    if (await findUserById(sql, user.id)) throw new HttpError(403, key);
-    throw new HttpError(404, 'users.notFound', { id: user.id });
-  }
+  api.post('/users/change-permission', { schema: { body: orEmpty(changeSchema), response: { 200: userAnswer } }, config: { permission: USERS_MANAGE } }, async (request) =>
+    users.changePermission(request.user, request.body),
+  );
 
-  /**
-   * Why a one-permission change wrote nothing: the account is gone (404), holds god for a requester without it (403),
-   * or already was as asked (its row).
-   */
-  async function unchanged(sql: Sql, requester: AppUser, id: number) {
-    const current = await findVersionedUser(sql, id);
-    if (!current) throw new HttpError(404, 'users.notFound', { id });
-    guardGodAccount(requester, current, GOD_ACCOUNT_CHANGE);
-    return userRow(current);
-  }
-
-  api.post('/users/search', { schema: { body: orEmpty(withSort(searchSchema, resource)), response: { 200: usersPage } }, config: { permission: [...USERS_VIEW_PERMISSIONS, 'moves.list'] } }, async (request) => {
-    const filters = request.body;
-    const user = request.user;
-    const full = hasAnyPermission(user.permissions, USERS_VIEW_PERMISSIONS);
-    const everyone = user.permissions.includes(GOD);
-    const where: string[] = [];
-    const params: unknown[] = [];
-    const add = (clause: string, value: unknown) => {
-      params.push(value);
-      where.push(clause.replace('?', `$${params.length}`));
-    };
-    if (!everyone) add('companies && ?::int[]', user.companies);
-    // Accents ignored as in every list ('jose' finds José): server/db/fold.ts.
-    if (filters.name) add(`${FOLD_FUNCTION}(first_name || ' ' || last_name) ILIKE ${FOLD_FUNCTION}(?)`, `%${escapeLike(filters.name)}%`);
-    if (filters.email) add(`${FOLD_FUNCTION}(email) ILIKE ${FOLD_FUNCTION}(?)`, `%${escapeLike(filters.email)}%`);
-    const company = filters.company ?? filters.companyId;
-    if (company) add('? = ANY(companies)', company);
-    params.push(filters.numberOfRecords, (filters.pageNumber - 1) * filters.numberOfRecords);
-    const rows = await db.query<Row>(
-      `SELECT id, email, first_name, last_name, role, permissions, companies, active, version, count(*) OVER () AS total
-       FROM users ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-       ORDER BY ${orderBy(filters.sort)} LIMIT $${params.length - 1} OFFSET $${params.length}`,
-      params,
-    );
-    let total = rows.length ? Number(rows[0].total) : 0;
-    if (!rows.length && filters.pageNumber > 1) {
-      const [count] = await db.query<{ total: number | string }>(`SELECT count(*) AS total FROM users ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`, params.slice(0, -2));
-      total = Number(count.total);
-    }
-    const users = rows.map((row) =>
-      full
-        ? { id: row.id, firstName: row.first_name, lastName: row.last_name, email: row.email, role: row.role, permissions: row.permissions, companies: row.companies, active: row.active, version: Number(row.version) }
-        : { id: row.id, firstName: row.first_name, lastName: row.last_name, email: row.email },
-    );
-    return { users, total };
-  });
-
-  const changeSchema = z.object({
-    userId: validId('userId must be an id'),
-    permission: z.enum(PERMISSION_VALUES, { error: UNKNOWN_PERMISSION }),
-    value: z.boolean({ error: whenNotGiven('value must be true or false') }),
-  }).strict();
-  api.post('/users/change-permission', { schema: { body: orEmpty(changeSchema), response: { 200: userAnswer } }, config: { permission: USERS_MANAGE } }, async (request) => {
-    const { userId, permission, value } = request.body;
-    const requester = request.user;
-    const user = await managedUser(request, userId);
-    if (value && user.id === requester.id) throw new HttpError(403, 'users.raiseOwn');
-    // Nobody hands out what they do not hold themselves (a users.create holder cannot make someone god).
-    if (value && !hasPermission(requester.permissions, permission, () => undefined)) throw new HttpError(403, 'users.cannotGrant', { permissions: [permission] });
-    // One statement adds or takes away this one permission (never the whole list written back from a copy read
-    // earlier): two administrators changing different permissions of one user at once both keep theirs (issue 29).
-    // A requester without god never changes an account holding god, even one made god meanwhile.
-    const params: unknown[] = [user.id, permission, requester.id];
-    const notGod = isGod(requester) ? '' : ` AND NOT ($${params.push(GOD)} = ANY(permissions))`;
-    // The guard reads permissions on every request: a change applies to the user's next call.
-    if (value) {
-      guardGodAccount(requester, user, GOD_ACCOUNT_CHANGE);
-      const [row] = await db.query<AppUser & { version: number }>(
-        `UPDATE users SET permissions = array_append(permissions, $2), ${VERSION_BUMP}, updated_by = $3
-          WHERE id = $1 AND NOT ($2 = ANY(permissions))${notGod} RETURNING ${ROW_RETURNING}`,
-        params,
-      );
-      return row ? userRow(row) : unchanged(db, requester, user.id);
-    }
-    // Taking one away may leave no administrator: the rule is read and the permission removed in one transaction
-    // that holds the administrators' lock, so two administrators demoting each other at once cannot both succeed.
-    return withAdministratorsLock(db, async (tx) => {
-      const current = await findUserById(tx, user.id);
-      if (!current) throw new HttpError(404, 'users.notFound', { id: user.id });
-      // The last-administrator rule answers first (as it always has), whoever asks.
-      if (current.active && current.permissions.includes(permission)) {
-        const refusal = await administratorsAfter(tx, current.id, current.permissions.filter((one) => one !== permission));
-        if (refusal) throw new HttpError(409, refusal);
-      }
-      guardGodAccount(requester, current, GOD_ACCOUNT_CHANGE);
-      const [row] = await tx.query<AppUser & { version: number }>(
-        `UPDATE users SET permissions = array_remove(permissions, $2), ${VERSION_BUMP}, updated_by = $3
-          WHERE id = $1 AND $2 = ANY(permissions)${notGod} RETURNING ${ROW_RETURNING}`,
-        params,
-      );
-      return row ? userRow(row) : unchanged(tx, requester, user.id);
-    });
-  });
-
-  const editSchema = z.object({
-    firstName: singleLine({ error: whenNotGiven('The first name is required') }).trim().min(1, rule('validation.required', {}, 'The first name is required')).max(declaredMax('users', 'firstName')),
-    lastName: singleLine({ error: whenNotGiven('The last name is required') }).trim().min(1, rule('validation.required', {}, 'The last name is required')).max(declaredMax('users', 'lastName')),
-    email: singleLine().max(declaredMax('users', 'email')).optional(),
-    companies: companyIds.optional(),
-    // The version the client read (the users search answers it). Without it (clients older than issue 29) the
-    // edit is written whatever changed meanwhile, as before: the last write wins.
-    version: z.number({ error: whenNotGiven('version must be a whole number') }).int().min(1).max(2_147_483_647).optional(),
-  }).strict();
   api.put('/users/:id', { schema: { params: idParams, body: orEmpty(editSchema), response: { 204: noContent } }, config: { permission: USERS_MANAGE } }, async (request, reply) => {
-    const body = request.body;
-    const requester = request.user;
-    const user = await managedUser(request, Number(request.params.id));
-    guardGodAccount(requester, user, GOD_ACCOUNT_CHANGE);
-    if (body.version !== undefined && body.version !== user.version) throw stale(user);
-    if (body.email !== undefined && body.email.trim().toLowerCase() !== user.email.toLowerCase()) throw new HttpError(400, 'users.emailFixed', {}, { field: 'email' });
-    const companies = body.companies ? [...new Set(body.companies)].sort((a, b) => a - b) : undefined;
-    const changesCompanies = companies && JSON.stringify(companies) !== JSON.stringify([...user.companies].sort((a, b) => a - b));
-    if (changesCompanies && !isAdmin(requester)) throw new HttpError(403, 'users.companiesAdminOnly', {}, { field: 'companies' });
-    // Like invitations: an administrator without god hands out only their own companies (their own record included).
-    if (changesCompanies && !isGod(requester) && companies.some((company) => !user.companies.includes(company) && !requester.companies.includes(company))) {
-      throw new HttpError(403, 'users.ownCompaniesOnly', {}, { field: 'companies' });
-    }
-    // A company the ERP lacks would leave the user's lists silently empty (issue 28): refused, naming it. Those the
-    // user already has are left as they are (the ERP check names them to the administrator).
-    if (changesCompanies) await mustExistInErp(companies.filter((company) => !user.companies.includes(company)));
-    // The version is checked by the write itself: of two edits from the same version, the second finds it raised.
-    // Companies are written only when they change, so an edit of the names leaves another's change of them alone.
-    const params: unknown[] = [user.id, body.firstName, body.lastName, requester.id];
-    const setCompanies = changesCompanies ? `, companies = $${params.push(companies)}` : '';
-    const sameVersion = body.version === undefined ? '' : ` AND version = $${params.push(body.version)}`;
-    const notGod = isGod(requester) ? '' : ` AND NOT ($${params.push(GOD)} = ANY(permissions))`;
-    const rows = await db.query<{ id: number }>(
-      `UPDATE users SET first_name = $2, last_name = $3${setCompanies}, ${VERSION_BUMP}, updated_by = $4 WHERE id = $1${sameVersion}${notGod} RETURNING id`,
-      params,
-    );
-    if (!rows.length) {
-      const current = await findVersionedUser(db, user.id);
-      if (!current) throw new HttpError(404, 'users.notFound', { id: user.id });
-      if (body.version !== undefined && current.version !== body.version) throw stale(current);
-      throw new HttpError(403, GOD_ACCOUNT_CHANGE);
-    }
+    await users.edit(request.user, Number(request.params.id), request.body);
     return reply.code(204).send();
   });
 
   api.delete('/users/:id', { schema: { params: idParams, response: { 204: noContent } }, config: { permission: USERS_MANAGE } }, async (request, reply) => {
-    const user = await managedUser(request, Number(request.params.id));
-    if (user.id === request.user.id) throw new HttpError(409, 'users.deleteSelf');
-    // The rule and the deletion in one transaction under the administrators' lock (see change-permission).
-    await withAdministratorsLock(db, async (tx) => {
-      const current = await findUserById(tx, user.id);
-      if (!current) throw new HttpError(404, 'users.notFound', { id: user.id });
-      if (current.active && (await administratorsAfter(tx, current.id, null))) throw new HttpError(409, 'users.lastAdminDelete');
-      guardGodAccount(request.user, current, GOD_ACCOUNT_DELETE);
-      await writeUnlessGod(tx, request.user, current, GOD_ACCOUNT_DELETE, `DELETE FROM users`, []);
-    });
+    await users.remove(request.user, Number(request.params.id));
     return reply.code(204).send();
   });
 
-  const inviteSchema = z.object({
-    email: singleLine({ error: whenNotGiven('The email is required') }).trim().min(1, rule('validation.required', {}, 'The email is required')).max(declaredMax('users', 'email')).pipe(z.email({ error: rule('validation.email', {}, 'The email is not valid') })),
-    companies: companyIds.optional(),
-    permissions: z.array(z.enum(PERMISSION_VALUES, { error: UNKNOWN_PERMISSION })).max(50).default([]),
-    lang: z.enum(['es', 'en']).optional(),
-  }).strict();
   api.post('/users/invite', { schema: { body: orEmpty(inviteSchema), response: { 204: nothing('Invited: the invitation mail is sent.') } }, config: { permission: USERS_MANAGE } }, async (request, reply) => {
-    const body = request.body;
-    const requester = request.user;
-    if (await findUserByEmail(db, body.email)) throw new HttpError(409, 'users.exists', { email: body.email }, { field: 'email' });
-    // Companies are an administrator's choice; anyone else invites into their own companies, and asking for other
-    // ones is refused rather than silently replaced (issue 15): none given, or exactly their own, is what they get.
-    const asked = body.companies?.length ? [...new Set(body.companies)] : null;
-    if (asked && !isAdmin(requester)) {
-      const foreign = asked.filter((company) => !requester.companies.includes(company));
-      if (foreign.length) throw new HttpError(403, 'users.inviteForeign', { companies: foreign }, { field: 'companies' });
-      if (asked.length !== new Set(requester.companies).size) throw new HttpError(403, 'users.inviteCompaniesAdmin', {}, { field: 'companies' });
-    }
-    const companies = isAdmin(requester) && asked ? asked : requester.companies;
-    if (!isGod(requester) && companies.some((company) => !requester.companies.includes(company))) throw new HttpError(403, 'users.inviteOwnCompanies', {}, { field: 'companies' });
-    const refused = body.permissions.filter((permission) => !hasPermission(requester.permissions, permission, () => undefined));
-    if (refused.length) throw new HttpError(403, 'users.cannotGrant', { permissions: refused }, { field: 'permissions' });
-    // Companies asked for must exist in the ERP (400 naming the others); the inviter's own, given by default, are
-    // given as far as the ERP has them (one it lacks would leave the newcomer's lists short, never silently).
-    const given = asked ? companies : await withinErp(companies);
-    await mustExistInErp(given);
-    await inviteAndMail(request, { email: body.email, permissions: [...new Set(body.permissions)], companies: given }, body.lang ?? 'es');
+    await users.invite(request.user, request.body, logOf(request));
     return reply.code(204).send();
   });
 
-  /** A new link (and 24 hours) for an invitation; the previous link of that address stops working. */
-  async function inviteAndMail(request: FastifyRequest, invitation: { email: string; permissions: string[]; companies: number[] }, lang: 'es' | 'en') {
-    const requester = request.user;
-    const { token, expiresAt } = await createInvitation(db, { ...invitation, invitedBy: requester.id }, clock());
-    const link = `${config.publicUrl}/login?inviteToken=${encodeURIComponent(token)}`;
-    try {
-      await mailer.send(invitationMail({ to: invitation.email, link, expiresAt, inviter: `${requester.firstName} ${requester.lastName}`.trim() || requester.email, lang, timeZone: app.services.config.timeZone }));
-    } catch (error) {
-      request.log.error({ err: error }, 'invitation mail not sent');
-      await db.query(`DELETE FROM invitations WHERE lower(email) = lower($1) AND used_at IS NULL`, [invitation.email]);
-      throw new HttpError(502, 'users.mailFailed');
-    }
-  }
-
-  interface PendingRow {
-    id: number;
-    email: string;
-    permissions: string[];
-    companies: number[];
-    expires_at: string | Date;
-    created_at: string | Date;
-    invited_by: number | null;
-    inviter_email: string | null;
-    inviter_name: string | null;
-  }
-  /**
-   * Invitations not yet accepted nor expired (issue 16: listed with their expiry, sent again or withdrawn). An
-   * administrator sees them all; anyone else who manages users, those into companies all of which are theirs. The
-   * links `npm run admin:create` printed (for an existing account) are the operator's, not listed here.
-   */
-  async function pending(requester: AppUser, id?: number): Promise<PendingRow[]> {
-    const rows = await db.query<PendingRow>(
-      `SELECT i.id, i.email, i.permissions, i.companies, i.expires_at, i.created_at, i.invited_by, u.email AS inviter_email,
-              trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) AS inviter_name
-         FROM invitations i LEFT JOIN users u ON u.id = i.invited_by
-        WHERE i.used_at IS NULL AND i.expires_at > $1 AND i.account_id IS NULL ${id === undefined ? '' : 'AND i.id = $2'}
-        ORDER BY i.expires_at, i.id`,
-      id === undefined ? [clock().toISOString()] : [clock().toISOString(), id],
-    );
-    return isAdmin(requester) ? rows : rows.filter((row) => row.companies.every((company) => requester.companies.includes(company)));
-  }
-  const answer = (row: PendingRow) => ({
-    id: row.id,
-    email: row.email,
-    permissions: row.permissions,
-    companies: row.companies,
-    createdAt: new Date(row.created_at).toISOString(),
-    expiresAt: new Date(row.expires_at).toISOString(),
-    invitedBy: row.invited_by === null ? null : { id: row.invited_by, email: row.inviter_email, name: row.inviter_name || row.inviter_email },
-  });
-  async function onePending(request: FastifyRequest, id: number): Promise<PendingRow> {
-    const [row] = await pending(request.user, id);
-    if (!row) throw new HttpError(404, 'users.invitationNotFound', { id });
-    return row;
-  }
-
-  api.get('/users/invitations', { schema: { response: { 200: z.looseObject({ invitations: z.array(invitationAnswer) }) } }, config: { permission: USERS_MANAGE } }, async (request) => ({ invitations: (await pending(request.user)).map(answer) }));
+  api.get('/users/invitations', { schema: { response: { 200: z.looseObject({ invitations: z.array(invitationAnswer) }) } }, config: { permission: USERS_MANAGE } }, async (request) => ({
+    invitations: await users.invitations(request.user),
+  }));
 
   api.post(
     '/users/invitations/:id/resend',
     { schema: { params: idParams, body: orEmpty(z.object({ lang: z.enum(['es', 'en']).optional() }).strict()), response: { 200: invitationAnswer } }, config: { permission: USERS_MANAGE } },
-    async (request) => {
-      const row = await onePending(request, Number(request.params.id));
-      // What the invitation grants must still be the sender's to grant.
-      const refused = row.permissions.filter((permission) => !hasPermission(request.user.permissions, permission, () => undefined));
-      if (refused.length) throw new HttpError(403, 'users.cannotGrant', { permissions: refused }, { field: 'permissions' });
-      await inviteAndMail(request, { email: row.email, permissions: row.permissions, companies: row.companies }, request.body?.lang ?? 'es');
-      const [renewed] = await pending(request.user).then((rows) => rows.filter((one) => one.email.toLowerCase() === row.email.toLowerCase()));
-      return answer(renewed);
-    },
+    async (request) => users.resend(request.user, Number(request.params.id), request.body?.lang ?? 'es', logOf(request)),
   );
 
   api.delete('/users/invitations/:id', { schema: { params: idParams, response: { 204: noContent } }, config: { permission: USERS_MANAGE } }, async (request, reply) => {
-    const row = await onePending(request, Number(request.params.id));
-    await db.query('DELETE FROM invitations WHERE id = $1 AND used_at IS NULL', [row.id]);
+    await users.withdraw(request.user, Number(request.params.id));
     return reply.code(204).send();
   });
 }

@@ -1,5 +1,5 @@
 /** The invitation email, in the inviter's language with the other one below, with the sign-in link. */
-import type { MailMessage } from '../mail';
+import type { MailMessage } from './index';
 import { formatInstant } from '../../shared/domain/format';
 
 const TEXTS = {
