@@ -9,11 +9,12 @@ import { MAX_ID } from '../../shared/domain/constants';
 import { vatCore } from '../../shared/domain/text';
 import { resourceNamed } from '../../shared/resources/registry';
 import { sortableFields, sourceOf, type ResourceDeclaration } from '../../shared/resources/types';
-import { ErpError, type Domain, type ErpClient } from '../erp/types';
+import { ErpError, type ErpClient } from '../erp/types';
 import { HttpError } from '../http-error';
 import { encodeRule } from '../messages';
 import { rule, singleLine, whenNotGiven } from '../input';
 import { companyDomain } from '../services/domains';
+import { createProvider } from '../services/providers';
 import { companiesWithProjects, validationJournals } from '../services/companies';
 import {
   companiesAnswer, eventsAnswer, investorTypesAnswer, namedList, odooCompaniesAnswer, partnersAnswer, priceListsAnswer, productsAnswer,
@@ -206,36 +207,15 @@ export async function referenceRoutes(app: FastifyInstance, { erp }: { erp: ErpC
     async (request) => providers(ownCompany(request, request.body.companyId), request.body.name.trim(), request.body.vat),
   );
 
-  // A supplier read from a document that none of the company's matches (issue 17): created for that company, the way
-  // Odoo's own form creates a vendor (a company, supplier rank 1). One with the same tax id, or the same name, among
-  // the partners the company sees is refused naming it, so that a second click or a second reader does not double it.
+  // A supplier read from a document that none of the company's matches (issue 17): server/services/providers.ts.
   const providerCreate = z.strictObject({
     companyId: z.union([z.number(), z.string().max(20)]),
     name: singleLine().trim().min(2).max(200),
     vat: singleLine().trim().max(30).refine((vat) => vat === '' || vatCore(vat).length >= 8, rule('validation.vat', {}, 'not a tax id')).optional(),
   });
-  api.post('/odoo/providers/create', { schema: { body: providerCreate, response: { 201: providerCreatedAnswer } }, config: { permission: ['moves.create'] } }, async (request, reply) => {
-    const companyId = ownCompany(request, request.body.companyId);
-    const { name } = request.body;
-    const vat = request.body.vat || undefined;
-    // Candidates by Odoo's ilike on the name's longest plain word (a database's ilike may not fold accented
-    // capitals), then exactly: the same name but for case and accents, or the same tax id without its marks.
-    const plain = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
-    // A tax id as stored may carry marks ('B-46123456'): its longest run of digits finds it.
-    const digitsOf = (printed: string) => (vatCore(printed).match(/\d+/g) ?? []).sort((a, b) => b.length - a.length)[0] ?? vatCore(printed);
-    const word = name.split(/\s+/).filter((one) => /^[A-Za-z]{3,}$/.test(one)).sort((a, b) => b.length - a.length)[0] ?? name;
-    const candidates = await erp.searchRead(
-      'res.partner',
-      [['active', '=', true], ...companyDomain([companyId]), ...(vat ? ['|', ['vat', 'ilike', digitsOf(vat)]] : []), ['name', 'ilike', word]] as Domain,
-      { fields: ['name', 'vat'], limit: 200 },
-    );
-    const sameVat = vat ? candidates.find((one) => typeof one.vat === 'string' && vatCore(one.vat) === vatCore(vat)) : undefined;
-    const sameName = candidates.find((one) => plain(String(one.name)) === plain(name));
-    const same = sameVat ?? sameName;
-    if (same) throw new HttpError(409, same === sameVat ? 'providers.vatExists' : 'providers.nameExists', { name: String(same.name) }, { field: same === sameVat ? 'vat' : 'name' });
-    const id = await erp.create('res.partner', { name, ...(vat ? { vat } : {}), is_company: true, supplier_rank: 1, company_id: companyId });
-    return reply.code(201).send({ id, name, vat: vat ?? false });
-  });
+  api.post('/odoo/providers/create', { schema: { body: providerCreate, response: { 201: providerCreatedAnswer } }, config: { permission: ['moves.create'] } }, async (request, reply) =>
+    reply.code(201).send(await createProvider(erp, ownCompany(request, request.body.companyId), request.body.name, request.body.vat || undefined)),
+  );
 
   app.get('/odoo/uom', { schema: { response: { 200: namedList } }, config: { permission: ORDERS_ANY } }, async () => erp.searchRead('uom.uom', [], { fields: ['name'], order: 'id' }));
 

@@ -143,7 +143,6 @@ const LONG_SERVER_FUNCTIONS: Record<string, number> = {
   'server/auth/issuer.ts embeddedIssuer': 284,
   'server/erp/embedded/seed.ts seedErp': 196,
   'server/auth/routes.ts authRoutes': 166,
-  'server/routes/reference.ts referenceRoutes': 160,
 };
 
 describe('server functions', () => {

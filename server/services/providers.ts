@@ -1,0 +1,31 @@
+/**
+ * A supplier read from a document that none of the company's matches (issue 17): created for that company, the way
+ * Odoo's own form creates a vendor (a company, supplier rank 1). One with the same tax id, or the same name, among
+ * the partners the company sees is refused naming it, so that a second click or a second reader does not double it.
+ */
+import { vatCore } from '../../shared/domain/text';
+import type { Domain, ErpClient } from '../erp/types';
+import { HttpError } from '../http-error';
+import { companyDomain } from './domains';
+
+/** Text as compared for "the same name": without accents, case or repeated spaces. */
+const plain = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+/** A tax id as stored may carry marks ('B-46123456'): its longest run of digits finds it. */
+const digitsOf = (printed: string) => (vatCore(printed).match(/\d+/g) ?? []).sort((a, b) => b.length - a.length)[0] ?? vatCore(printed);
+
+export async function createProvider(erp: ErpClient, companyId: number, name: string, vat: string | undefined): Promise<{ id: number; name: string; vat: string | false }> {
+  // Candidates by Odoo's ilike on the name's longest plain word (a database's ilike may not fold accented
+  // capitals), then exactly: the same name but for case and accents, or the same tax id without its marks.
+  const word = name.split(/\s+/).filter((one) => /^[A-Za-z]{3,}$/.test(one)).sort((a, b) => b.length - a.length)[0] ?? name;
+  const candidates = await erp.searchRead(
+    'res.partner',
+    [['active', '=', true], ...companyDomain([companyId]), ...(vat ? ['|', ['vat', 'ilike', digitsOf(vat)]] : []), ['name', 'ilike', word]] as Domain,
+    { fields: ['name', 'vat'], limit: 200 },
+  );
+  const sameVat = vat ? candidates.find((one) => typeof one.vat === 'string' && vatCore(one.vat) === vatCore(vat)) : undefined;
+  const sameName = candidates.find((one) => plain(String(one.name)) === plain(name));
+  const same = sameVat ?? sameName;
+  if (same) throw new HttpError(409, same === sameVat ? 'providers.vatExists' : 'providers.nameExists', { name: String(same.name) }, { field: same === sameVat ? 'vat' : 'name' });
+  const id = await erp.create('res.partner', { name, ...(vat ? { vat } : {}), is_company: true, supplier_rank: 1, company_id: companyId });
+  return { id, name, vat: vat ?? false };
+}
