@@ -83,6 +83,25 @@ function signInCookie(config: Config, value: string, maxAge: number): string {
   return `${SIGN_IN_COOKIE}=${encodeURIComponent(value)}; Path=/auth/confirm; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secure}`;
 }
 
+/** The sign-in transaction of the cookie, when this server signed it; null otherwise (absent, altered, unreadable). */
+function signedTransaction(raw: string | undefined, secret: string): Transaction | null {
+  if (!raw) return null;
+  const [value, signature] = raw.split('.');
+  const expected = value ? sign(secret, value) : '';
+  if (!signature || expected.length !== signature.length || !timingSafeEqual(Buffer.from(expected), Buffer.from(signature))) return null;
+  try {
+    return JSON.parse(Buffer.from(value, 'base64url').toString()) as Transaction;
+  } catch {
+    return null;
+  }
+}
+
+/** The names and picture the issuer tells of the person, as far as it tells them as text. */
+function profileOf(claims: oidc.IDToken | undefined) {
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  return { givenName: text(claims?.given_name), familyName: text(claims?.family_name), picture: text(claims?.picture) };
+}
+
 export async function authRoutes(
   app: FastifyInstance,
   options: { config: Config; db: Sql; sessions: Sessions; secret: string; issuer: IssuerSettings; resolve?: AccountResolver; clock?: () => Date; signIns?: SignInObserver },
@@ -162,20 +181,8 @@ export async function authRoutes(
   app.get('/auth', { config: { public: true }, schema: toIssuer }, start);
 
   app.get('/auth/callback', { config: { public: true }, schema: toConsole }, async (request, reply) => {
-    const raw = readCookie(request, COOKIE);
     const fallbackLanguage = pageLanguage(undefined, request.headers['accept-language']);
-    let transaction: Transaction | null = null;
-    if (raw) {
-      const [value, signature] = raw.split('.');
-      const expected = value ? sign(secret, value) : '';
-      if (signature && expected.length === signature.length && timingSafeEqual(Buffer.from(expected), Buffer.from(signature))) {
-        try {
-          transaction = JSON.parse(Buffer.from(value, 'base64url').toString()) as Transaction;
-        } catch {
-          transaction = null;
-        }
-      }
-    }
+    const transaction = signedTransaction(readCookie(request, COOKIE), secret);
     if (!transaction || transaction.exp < Date.now() / 1000) return failure(reply, fallbackLanguage, 400, 'failed');
     const language = transaction.lang;
     let claims: oidc.IDToken | undefined;
@@ -205,13 +212,7 @@ export async function authRoutes(
     let account: Awaited<ReturnType<AccountResolver>>;
     let token: string;
     try {
-      account = await resolve(db, {
-      email,
-      givenName: typeof claims?.given_name === 'string' ? claims.given_name : undefined,
-      familyName: typeof claims?.family_name === 'string' ? claims.family_name : undefined,
-      picture: typeof claims?.picture === 'string' ? claims.picture : undefined,
-      inviteToken: transaction.inviteToken,
-      }, (options.clock ?? (() => new Date()))());
+      account = await resolve(db, { email, ...profileOf(claims), inviteToken: transaction.inviteToken }, (options.clock ?? (() => new Date()))());
       token = account.ok ? await sessions.issue(account.user.id) : '';
     } catch (error) {
       if (signInFault(error, language)) return faultAnswer(request, reply, language, error);

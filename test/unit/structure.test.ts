@@ -142,7 +142,6 @@ describe('console components', () => {
 const LONG_SERVER_FUNCTIONS: Record<string, number> = {
   'server/auth/issuer.ts embeddedIssuer': 284,
   'server/erp/embedded/seed.ts seedErp': 196,
-  'server/auth/routes.ts authRoutes': 166,
 };
 
 describe('server functions', () => {
