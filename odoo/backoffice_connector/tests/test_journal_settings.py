@@ -64,6 +64,8 @@ class TestJournalSettings(BackofficeCase):
             project.company_id = self.other_company
 
     def test_project_without_company_takes_any_journal(self):
+        if self.env["project.project"]._fields["company_id"].required:
+            self.skipTest("a project's company is required before Odoo 17 (NOT NULL on 16)")
         project = self.env["project.project"].create({"name": "Backoffice test project", "company_id": False})
         project.write({"x_facturas_journal_id": self.journal.id, "x_gastos_journal_id": self.other_journal.id})
         self.assertEqual(project.x_gastos_journal_id, self.other_journal)
