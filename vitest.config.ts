@@ -33,13 +33,15 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.e2e.test.ts'],
           environment: 'node',
+          // One data folder as the server's first start makes it, copied for each server that starts the same way.
+          globalSetup: ['test/e2e/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
           // What a page shows after a server round trip or a document read (OCR) can take seconds when the two cores
           // are busy: polls wait up to 20 s (vitest's default, 1 s, failed under load), never retried.
           expect: { poll: { timeout: 20_000 } },
-          // Each file starts a server and a Chromium: one file at a time.
-          fileParallelism: false,
+          // Each file starts its own server (a free port, its own data folder) and Chromium, so files run side by side
+          // with the others, as many as there are workers: one at a time left a core idle for a third of the run.
         },
       },
     ],

@@ -1,8 +1,8 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, mkdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, renameSync, rmSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { freePort } from '../support/free-port';
 
@@ -16,11 +16,39 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-/** Starts the real server (`npm run serve`'s command) on a free port with a fresh data folder. */
+/**
+ * The data folder `npm run seed` makes (what a first start of the server makes: migrated, the demo accounts, the
+ * embedded ERP's demo data), made once per run (test/e2e/global-setup.ts) and copied into `dataDir`.
+ */
+function copyStartedData(dataDir: string): void {
+  // One per day: the demo data's dates follow the day it is seeded.
+  const today = new Date();
+  const data = join(inject('e2eStartedDataDir'), `${today.getFullYear()}-${today.getMonth() + 1}-${today.getDate()}`);
+  if (!existsSync(data)) {
+    // Made aside and moved into place whole: two files starting together may both make it, and one copy stays.
+    const making = mkdtempSync(join(inject('e2eStartedDataDir'), 'making-'));
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/seed.ts'], { env: { ...process.env, DATA_DIR: making, LOG_LEVEL: 'warn' }, stdio: 'pipe' });
+    try {
+      renameSync(making, data);
+    } catch {
+      rmSync(making, { recursive: true, force: true });
+    }
+  }
+  cpSync(data, dataDir, { recursive: true });
+}
+
+/** Whether a server of these settings would start as the copied data folder was made: embedded ERP, demo data. */
+const startsAsSeeded = (env: Record<string, string>) => !env.DATA_DIR && !env.DATABASE_URL && !env.ERP && !env.DEMO;
+
+/**
+ * Starts the real server (`npm run serve`'s command) on a free port with a fresh data folder: a copy of the data
+ * folder a first start makes, unless `env` changes how it would start (another ERP or database, no demo data).
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'backoffice-e2e-'));
+  if (startsAsSeeded(env)) copyStartedData(dataDir);
   let log = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, PORT: String(port), PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
@@ -109,8 +137,9 @@ export function serverAndBrowser(seed?: SeededData, serverEnv: Record<string, st
   beforeAll(async () => {
     if (seed) {
       dataDir = mkdtempSync(join(tmpdir(), 'backoffice-e2e-seeded-'));
+      copyStartedData(dataDir);
       const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-      execFileSync(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', ...seed.args], { env, stdio: 'pipe' });
+      if (seed.args.length) execFileSync(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', ...seed.args], { env, stdio: 'pipe' });
       await seed.prepare?.(env);
     }
     server = await startServer({ ...serverEnv, ...(dataDir ? { DATA_DIR: dataDir } : {}) });

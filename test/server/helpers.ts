@@ -19,10 +19,27 @@ export interface TestServer {
 }
 
 let template: Blob | undefined;
+const startedTemplates = new Map<boolean, Blob>();
 
 /** An empty in-memory database, started from the run's initialised template (see global-setup.ts). */
 export async function memoryDatabase(): Promise<Db> {
   template ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
+  return openDatabase({ databaseUrl: 'memory://', dataDir: tmpdir(), template });
+}
+
+/**
+ * An in-memory database as a test server's first start leaves it, with or without the ERP's demo data
+ * (global-setup.ts), for a server that would start the same way: the embedded ERP, the demo accounts, the day the
+ * template was made (a test that sets the clock elsewhere seeds its own). Undefined otherwise: the server starts on an
+ * empty database.
+ */
+async function startedDatabase(options: BuildOptions & { env?: Record<string, string> }): Promise<Db | undefined> {
+  const started = inject('pgliteStarted');
+  const { ERP, DEMO, DATABASE_URL } = options.env ?? {};
+  if (options.seed === false || (ERP && ERP !== 'embedded') || (DEMO && DEMO !== 'true') || DATABASE_URL || new Date().toDateString() !== started.day) return undefined;
+  const seedErp = options.seedErp === true;
+  let template = startedTemplates.get(seedErp);
+  if (!template) startedTemplates.set(seedErp, (template = new Blob([readFileSync(seedErp ? started.seeded : started.bare)])));
   return openDatabase({ databaseUrl: 'memory://', dataDir: tmpdir(), template });
 }
 
@@ -37,7 +54,7 @@ export async function startTestServer(
   const url = `http://localhost:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'backoffice-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'memory://', PUBLIC_URL: url, PORT: String(port), LOG_LEVEL: 'silent', ...options.env });
-  const db = options.db ?? (await memoryDatabase());
+  const db = options.db ?? (await startedDatabase(options)) ?? (await memoryDatabase());
   const app = await buildApp(config, { seedErp: false, ...options, db });
   options.beforeListen?.(app);
   await app.listen({ port, host: '127.0.0.1' });
