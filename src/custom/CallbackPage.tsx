@@ -28,7 +28,7 @@ export function CallbackPage({ signIn }: { signIn: (token: string | null) => Pro
   return (
     <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }} role="status" data-testid="callback-processing">
-        <CircularProgress size={28} />
+        <CircularProgress size={28} aria-hidden />
         <Typography>{translate('app.login.processing')}</Typography>
       </Box>
     </Box>

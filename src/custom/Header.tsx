@@ -84,6 +84,9 @@ function AccountMenu() {
   );
 }
 
+/** An accessible name for react-admin's app-bar spinner, which passes any prop it does not know to MUI's CircularProgress. */
+const loaderName = (label: string) => ({ 'aria-label': label }) as object;
+
 /** Header of spec section 2: logo linking home, the page title and the user menu. */
 export function Header() {
   const translate = useTranslate();
@@ -93,7 +96,8 @@ export function Header() {
       toolbar={
         <>
           <ToggleThemeButton />
-          <LoadingIndicator />
+          {/* Its spinner, shown while anything loads, is named as react-admin's loading page names itself. */}
+          <LoadingIndicator {...loaderName(translate('ra.page.loading'))} />
         </>
       }
     >

@@ -103,7 +103,7 @@ function savedItems({ query, applied, apply, ask, translate }: ItemsProps) {
   if (query.isPending) {
     return (
       <MenuItem disabled>
-        <ListItemIcon><CircularProgress size={18} /></ListItemIcon>
+        <ListItemIcon><CircularProgress size={18} aria-hidden /></ListItemIcon>
         <ListItemText primary={translate('app.savedFilters.loading')} />
       </MenuItem>
     );

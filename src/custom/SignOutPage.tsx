@@ -17,7 +17,7 @@ export function SignOutPage() {
   return (
     <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }} role="status">
-        <CircularProgress size={28} />
+        <CircularProgress size={28} aria-hidden />
         <Typography>{translate('app.signOut.progress')}</Typography>
       </Box>
     </Box>

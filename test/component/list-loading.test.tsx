@@ -5,7 +5,7 @@ import { setupServer } from 'msw/node';
 import { MoveList } from '../../src/resources/moves/MoveList';
 import { OrderList } from '../../src/resources/orders/OrderList';
 import { ContactList } from '../../src/resources/contacts/ContactList';
-import { renderInAdmin, serveDuringTests } from './admin';
+import { renderApp, renderInAdmin, serveDuringTests } from './admin';
 
 /** Issue 27: while a list's first page is on its way, grey rows stand in its place (a slow network showed nothing). */
 // Every search waits for the test to let the page in (a list may ask more than once as it starts).
@@ -36,5 +36,15 @@ describe.each([
     release();
     expect((await screen.findByTestId('list-no-results')).textContent).toContain(none);
     expect(screen.queryByTestId('list-loading')).toBeNull();
+  });
+});
+
+describe("the app bar's spinner", () => {
+  it('is named while anything loads (axe: aria-progressbar-name)', async () => {
+    renderApp('/moves-list', { permissions: ['moves.list'] });
+    const spinner = await screen.findByRole('progressbar', { name: /^cargando/i });
+    expect(spinner.classList.contains('app-loader')).toBe(true);
+    release();
+    await screen.findByTestId('list-no-results');
   });
 });
