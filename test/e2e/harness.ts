@@ -25,7 +25,7 @@ function copyStartedData(dataDir: string): void {
   const today = new Date();
   const data = join(inject('e2eStartedDataDir'), `${today.getFullYear()}-${today.getMonth() + 1}-${today.getDate()}`);
   if (!existsSync(data)) {
-    // Made aside and moved into place whole: two files starting together may both make it, and one copy stays.
+    // Made aside and moved into place whole: a run stopped meanwhile leaves no half-made folder to copy.
     const making = mkdtempSync(join(inject('e2eStartedDataDir'), 'making-'));
     execFileSync(process.execPath, ['--import', 'tsx', 'scripts/seed.ts'], { env: { ...process.env, DATA_DIR: making, LOG_LEVEL: 'warn' }, stdio: 'pipe' });
     try {
