@@ -1,6 +1,29 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { areaIcons } from './scripts/area-icons.ts';
+
+/** The e2e files that read documents by OCR: run one at a time (the 'e2e-solo' project). */
+const SOLO_E2E = ['contacts', 'move-drafts', 'move-page', 'offline', 'phone'].map((name) => `test/e2e/${name}.e2e.test.ts`);
+
+/** An end-to-end project: a real server and a real Chromium per file. */
+function e2eProject(name: string, { include, ...rest }: { include?: string[]; exclude?: string[]; fileParallelism?: boolean; sequence: { groupOrder: number } }): TestProjectInlineConfiguration {
+  return {
+    extends: true,
+    test: {
+      name,
+      include: include ?? ['test/e2e/**/*.e2e.test.ts'],
+      environment: 'node',
+      // One data folder as the server's first start makes it, copied for each server that starts the same way.
+      globalSetup: ['test/e2e/global-setup.ts'],
+      testTimeout: 90_000,
+      hookTimeout: 120_000,
+      // What a page shows after a server round trip or a document read (OCR) can take seconds when the two cores
+      // are busy: polls wait up to 20 s (vitest's default, 1 s, failed under load), never retried.
+      expect: { poll: { timeout: 20_000 } },
+      ...rest,
+    },
+  };
+}
 
 export default defineConfig({
   // The console's modules as the build makes them (the icons the declarations name); each project extends this.
@@ -27,25 +50,20 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      {
-        extends: true,
-        test: {
-          name: 'e2e',
-          include: ['test/e2e/**/*.e2e.test.ts'],
-          environment: 'node',
-          // One data folder as the server's first start makes it, copied for each server that starts the same way.
-          globalSetup: ['test/e2e/global-setup.ts'],
-          testTimeout: 90_000,
-          hookTimeout: 120_000,
-          // What a page shows after a server round trip or a document read (OCR) can take seconds when the two cores
-          // are busy: polls wait up to 20 s (vitest's default, 1 s, failed under load), never retried.
-          expect: { poll: { timeout: 20_000 } },
-          // Each file starts a server and a Chromium: one file at a time, after the other projects. Side by side with
-          // the others (tried: 1847 s instead of 2323 s for the whole run) a document read by three OCR processes at
-          // once while another Chromium rendered went past the test's 90 s on two cores: load, not a bug.
-          fileParallelism: false,
-        },
-      },
+      e2eProject('e2e', {
+        exclude: SOLO_E2E,
+        // After the other projects, two files at a time: an e2e file mostly waits (on its server, its Chromium, what
+        // a page shows), about half a core on average; side by side with the server tests, whose document readers
+        // and fault tests keep both cores busy, a page's waits went past their limits.
+        sequence: { groupOrder: 1 },
+      }),
+      e2eProject('e2e-solo', {
+        include: SOLO_E2E,
+        // The files whose documents are read by OCR (three receipts at once, business cards, photos): alone, after
+        // the rest, as a person's one browser would be; beside another Chromium a reading went past a test's 90 s.
+        fileParallelism: false,
+        sequence: { groupOrder: 2 },
+      }),
     ],
   },
 });

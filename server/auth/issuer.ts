@@ -9,25 +9,23 @@
 import { createHmac } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../config';
 import type { Sql, SqlDatabase } from '../db/sql';
-import { findUserByEmail, findUserById } from '../db/users';
-import { hashPassword, verifyPassword } from '../passwords';
-import { acceptPage, faultPage, loginPage, logoutPage, messagePage, pageLanguage, TEXTS, type PageLanguage } from './pages';
-import { acceptInvitation, checkInvitation } from './invitations';
-import { PUBLISHED_PASSWORDS } from '../db/seed';
+import { findUserById } from '../db/users';
+import { logoutPage, messagePage, pageLanguage } from './pages';
 import { databaseAdapter } from './oidc-adapter';
 import { sharedSecret } from './secret';
-import { DATABASE_RETRY_AFTER_SECONDS, DatabaseUnavailable, faultOf } from '../db/faults';
+import { DATABASE_RETRY_AFTER_SECONDS, faultOf } from '../db/faults';
 import { DatabaseSignInLimitStore, SIGN_IN_LIMITS, SignInLimits } from './sign-in-limits';
 import { lockoutOf, type SignInObserver } from './sign-in-events';
 import { nothing } from './answers';
+import { interactionRoutes, signInFault } from './interaction';
 
 export { addressKey, SIGN_IN_LIMITS, SignInLimits, type SignInLimitSettings } from './sign-in-limits';
+export { signInFault, TOO_MANY_ATTEMPTS } from './interaction';
 
 export const CLIENT_ID = 'console';
 
@@ -70,32 +68,8 @@ export function safeContinue(publicUrl: string, value: unknown): string {
   }
 }
 
-/** The sign-in form's answer to a refused attempt, in the page's language. */
-export const TOO_MANY_ATTEMPTS: Record<PageLanguage, (minutes: number) => string> = {
-  es: (minutes) => `Demasiados intentos de inicio de sesión fallidos. Vuelva a intentarlo dentro de ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
-  en: (minutes) => `Too many failed sign-in attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
-};
-
 /** Fastify's way: with several values of a header, the last one. */
 const lastEntry = (value: string) => value.slice(value.lastIndexOf(',') + 1).trim();
-
-/**
- * A sign-in page's answer while the database is away (503, Retry-After) or its disk full (507), in the page's
- * language; undefined when the error is not one of these. The error's own words stay in the log.
- */
-export function signInFault(error: unknown, language: PageLanguage): { status: number; headers: Record<string, string>; body: string } | undefined {
-  const fault = faultOf(error);
-  if (!fault) return undefined;
-  return {
-    status: fault.statusCode,
-    headers: {
-      'cache-control': 'no-store',
-      'content-type': 'text/html; charset=utf-8',
-      ...(fault instanceof DatabaseUnavailable ? { 'retry-after': String(fault.retryAfter) } : {}),
-    },
-    body: faultPage(language, fault.key === 'db.diskFull' ? 'db.diskFull' : 'db.unavailable'),
-  };
-}
 
 export interface EmbeddedIssuer {
   issuer: string;
@@ -242,157 +216,7 @@ export async function embeddedIssuer(
     scope.all('/oidc/*', { config: { public: true } }, handler);
   });
 
-  await app.register(async (scope) => {
-    await scope.register(formbody);
-    scope.addHook('onRequest', forProvider);
-    const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
-
-    // The sign-in forms are pages a person reads: the database away or its disk full is said as a page, in their
-    // language; anything else goes on to the server's error handler.
-    scope.setErrorHandler((error, request, reply) => {
-      const fault = signInFault(error, pageLanguage(undefined, request.headers['accept-language']));
-      if (!fault) throw error;
-      request.log.error({ err: error }, fault.status === 503 ? 'sign-in page: the database is not answering' : 'sign-in page: disk full');
-      return reply.code(fault.status).headers(fault.headers).send(fault.body);
-    });
-
-    const invalid = (request: FastifyRequest, reply: FastifyReply) =>
-      noStore(reply).code(400).send(messagePage(pageLanguage(undefined, request.headers['accept-language']), 'failed'));
-
-    // Consent is ours to give for our own client: a grant of the scopes asked for, with no screen.
-    const grantConsent = async (params: { client_id?: unknown; scope?: unknown }, accountId: string, existing?: string) => {
-      const found = existing ? await provider.Grant.find(existing) : undefined;
-      const grant = found?.accountId === accountId ? found : new provider.Grant({ accountId, clientId: String(params.client_id) });
-      grant.addOIDCScope(String(params.scope ?? 'openid'));
-      return grant.save();
-    };
-
-    // The interaction: our sign-in form, bound to this browser by oidc-provider's interaction cookie. When the
-    // browser already has an issuer session and only consent is missing, it is granted at once.
-    scope.get<{ Params: { uid: string } }>('/interaction/:uid', { config: { public: true } }, async (request, reply) => {
-      let details;
-      try {
-        details = await provider.interactionDetails(request.raw, reply.raw);
-      } catch (error) {
-        // An interaction that cannot be read because the database is away is not an invalid one.
-        if (faultOf(error)) throw error;
-        return invalid(request, reply);
-      }
-      if (details.prompt.name === 'consent' && details.session?.accountId) {
-        const grantId = await grantConsent(details.params, details.session.accountId, details.grantId);
-        const target = await provider.interactionResult(request.raw, reply.raw, { consent: { grantId } }, { mergeWithLastSubmission: true });
-        return reply.header('cache-control', 'no-store').redirect(target, 303);
-      }
-      const language = pageLanguage(details.params.ui_locales, request.headers['accept-language']);
-      const inviteToken = typeof details.params.invite_token === 'string' ? details.params.invite_token : undefined;
-      if (inviteToken) {
-        const checked = await checkInvitation(db, inviteToken, now());
-        if (!checked.ok) return noStore(reply).send(loginPage(language, `/interaction/${details.uid}/login`, { error: TEXTS[language][`invite_${checked.problem}`].replace('%s', '') }));
-        const existing = await findUserByEmail(db, checked.invitation.email);
-        // No account yet, or the one admin:create made for this link: the invitee chooses the password here.
-        if (!existing || checked.invitation.accountId === existing.id) {
-          return noStore(reply).send(acceptPage(language, `/interaction/${details.uid}/accept`, { email: checked.invitation.email, firstName: existing?.firstName, lastName: existing?.lastName }));
-        }
-        return noStore(reply).send(loginPage(language, `/interaction/${details.uid}/login`, { email: checked.invitation.email }));
-      }
-      return noStore(reply).send(loginPage(language, `/interaction/${details.uid}/login`));
-    });
-
-    // The invitee's account: created from the invitation (single use, 24 hours) with the password chosen here.
-    scope.post<{ Params: { uid: string }; Body: { firstName?: unknown; lastName?: unknown; password?: unknown } }>(
-      '/interaction/:uid/accept',
-      { config: { public: true } },
-      async (request, reply) => {
-        let details;
-        try {
-          details = await provider.interactionDetails(request.raw, reply.raw);
-        } catch (error) {
-          if (faultOf(error)) throw error;
-          return invalid(request, reply);
-        }
-        const language = pageLanguage(details.params.ui_locales, request.headers['accept-language']);
-        const t = TEXTS[language];
-        const inviteToken = typeof details.params.invite_token === 'string' ? details.params.invite_token : undefined;
-        const checked = await checkInvitation(db, inviteToken, now());
-        if (!checked.ok) return noStore(reply).code(410).send(loginPage(language, `/interaction/${details.uid}/login`, { error: t[`invite_${checked.problem}`].replace('%s', '') }));
-        const field = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
-        const firstName = field(request.body?.firstName);
-        const lastName = field(request.body?.lastName);
-        const password = typeof request.body?.password === 'string' ? request.body.password : '';
-        const action = `/interaction/${details.uid}/accept`;
-        // Too long is said, not cut: a name cut to 100 characters was stored as if that had been typed.
-        if (firstName.length > 100 || lastName.length > 100 || password.length > 1024) {
-          return noStore(reply).code(400).send(acceptPage(language, action, { email: checked.invitation.email, firstName: firstName.slice(0, 100), lastName: lastName.slice(0, 100), error: t.acceptTooLong }));
-        }
-        if (!firstName || !lastName || password.length < 8) {
-          return noStore(reply).code(400).send(acceptPage(language, action, { email: checked.invitation.email, firstName, lastName, error: t.acceptMissing }));
-        }
-        // The published demo password would keep a server with DEMO off from starting again (server/db/seed.ts).
-        if (PUBLISHED_PASSWORDS.includes(password)) {
-          return noStore(reply).code(400).send(acceptPage(language, action, { email: checked.invitation.email, firstName, lastName, error: t.acceptPublished }));
-        }
-        const accepted = await acceptInvitation(db, inviteToken, { email: checked.invitation.email, firstName, lastName, passwordHash: await hashPassword(password) }, now());
-        if (!accepted.ok) return noStore(reply).code(410).send(loginPage(language, `/interaction/${details.uid}/login`, { error: t[`invite_${accepted.problem}`].replace('%s', '') }));
-        const grantId = await grantConsent(details.params, String(accepted.user.id));
-        const target = await provider.interactionResult(
-          request.raw,
-          reply.raw,
-          { login: { accountId: String(accepted.user.id) }, consent: { grantId } },
-          { mergeWithLastSubmission: false },
-        );
-        return reply.header('cache-control', 'no-store').redirect(target, 303);
-      },
-    );
-
-    scope.post<{ Params: { uid: string }; Body: { email?: unknown; password?: unknown } }>(
-      '/interaction/:uid/login',
-      { config: { public: true } },
-      async (request, reply) => {
-        let details;
-        try {
-          details = await provider.interactionDetails(request.raw, reply.raw);
-        } catch (error) {
-          if (faultOf(error)) throw error;
-          return invalid(request, reply);
-        }
-        const language = pageLanguage(details.params.ui_locales, request.headers['accept-language']);
-        const t = TEXTS[language];
-        const email = typeof request.body?.email === 'string' ? request.body.email.trim().slice(0, 320) : '';
-        const password = typeof request.body?.password === 'string' ? request.body.password.slice(0, 1024) : '';
-        const action = `/interaction/${details.uid}/login`;
-        if (!email || !password) return noStore(reply).code(400).send(loginPage(language, action, { email, error: t.missing }));
-        // Too many failures for this account from this address, or from this address at all: refused without looking
-        // at the password. Failures from other addresses never refuse this one (sign-in-limits.ts).
-        const at = now().getTime();
-        const attempt = await limits.attempt(email, request.ip, at);
-        if ('refusedUntil' in attempt) {
-          signIns?.failed('limited');
-          const seconds = Math.max(1, Math.ceil((attempt.refusedUntil - at) / 1000));
-          return noStore(reply)
-            .code(429)
-            .header('retry-after', String(seconds))
-            .send(loginPage(language, action, { email, error: TOO_MANY_ATTEMPTS[language](Math.ceil(seconds / 60)) }));
-        }
-        const user = await findUserByEmail(db, email);
-        const passwordOk = await verifyPassword(password, user?.passwordHash ?? null);
-        // A deactivated account answers as a wrong password does, so that its password is not confirmed.
-        if (!user || !passwordOk || !user.active) {
-          signIns?.failed('credentials');
-          return noStore(reply).code(401).send(loginPage(language, action, { email, error: t.badCredentials }));
-        }
-        await attempt.succeeded();
-
-        const grantId = await grantConsent(details.params, String(user.id));
-        const target = await provider.interactionResult(
-          request.raw,
-          reply.raw,
-          { login: { accountId: String(user.id) }, consent: { grantId } },
-          { mergeWithLastSubmission: false },
-        );
-        return reply.header('cache-control', 'no-store').redirect(target, 303);
-      },
-    );
-  });
+  await interactionRoutes(app, { provider, db, limits, now, signIns }, forProvider);
 
   // The embedded issuer's logout address: ends its own session, then lands on `continue` (same origin only).
   app.get<{ Querystring: { continue?: string } }>('/auth/logout', { config: { public: true }, schema: { response: { 302: nothing("To the issuer's end of session, which then lands on `continue`") } } }, async (request, reply) => {

@@ -140,7 +140,8 @@ export class ReaderPool {
   readonly workers: number;
   readonly queue: number;
   readonly memoryMb: number;
-  readonly timeoutMs: number;
+  /** The time limit of a document's reading (after its reader started), in force from the next document on. */
+  timeoutMs: number;
   readonly maxPixels: number;
   readonly engine: OcrEngineName;
   readonly kind: PoolKind;

@@ -1,9 +1,8 @@
 /**
  * Once per run: an initialised, empty PGlite data directory that every in-memory test database starts from, so
  * that each test server skips initdb (seconds each). Kept in the system's temporary folder, per PGlite version.
- * And the database as a test server's first start leaves it (migrated, the demo accounts, the embedded ERP's tables),
- * with and without the ERP's demo data (`seedErp`), made by this run's own code: that start takes seconds (seeding
- * the demo data about four), and the server tests start about a hundred and fifty servers.
+ * And a folder of this run's own, where a test server's first start is kept as a dump the first time a test needs it
+ * (helpers.ts, `startedDatabase`): made by this run's code, so a migration or a seed change is in it; removed at the end.
  */
 import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,25 +12,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
-    /** Started databases' dumps, with the ERP's demo data and without, and the day they were made (the demo data's dates follow it). */
-    pgliteStarted: { seeded: string; bare: string; day: string };
-  }
-}
-
-/** What buildApp leaves in a new database: the server's own start, not a copy of its steps. */
-async function startedDump(template: string, file: string, seedErp: boolean): Promise<void> {
-  const { buildApp } = await import('../../server/app');
-  const { loadConfig } = await import('../../server/config');
-  const { openDatabase, embeddedThreadOf } = await import('../../server/db');
-  const dataDir = mkdtempSync(join(tmpdir(), 'backoffice-seeded-'));
-  const db = await openDatabase({ databaseUrl: 'memory://', dataDir, template: new Blob([readFileSync(template)]) });
-  try {
-    const app = await buildApp(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'memory://', LOG_LEVEL: 'silent' }), { db, seedErp });
-    await app.close();
-    writeFileSync(file, await embeddedThreadOf(db)!.dumpDataDir());
-  } finally {
-    await db.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    /** Where started databases' dumps are kept for this run, made on first use. */
+    pgliteStartedDir: string;
   }
 }
 
@@ -50,11 +32,7 @@ export default async function setup(project: TestProject): Promise<() => void> {
     renameSync(partial, file);
   }
   project.provide('pgliteTemplate', file);
-  const started = { seeded: join(tmpdir(), `backoffice-pglite-seeded-${process.pid}.tar`), bare: join(tmpdir(), `backoffice-pglite-bare-${process.pid}.tar`), day: new Date().toDateString() };
-  await Promise.all([startedDump(file, started.seeded, true), startedDump(file, started.bare, false)]);
-  project.provide('pgliteStarted', started);
-  return () => {
-    rmSync(started.seeded, { force: true });
-    rmSync(started.bare, { force: true });
-  };
+  const startedDir = mkdtempSync(join(tmpdir(), 'backoffice-pglite-started-'));
+  project.provide('pgliteStartedDir', startedDir);
+  return () => rmSync(startedDir, { recursive: true, force: true });
 }

@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { openDatabase, type Db } from '../../server/db';
+import { embeddedThreadOf, openDatabase, type Db } from '../../server/db';
 import { freePort } from '../support/free-port';
 
 export { freePort };
@@ -18,29 +18,51 @@ export interface TestServer {
   tokenFor: (email: string) => Promise<string>;
 }
 
-let template: Blob | undefined;
-const startedTemplates = new Map<boolean, Blob>();
+/** A database dump read once per test file: the same bytes start every database of the file. */
+const blobs = new Map<string, Blob>();
+function templateBlob(file: string): Blob {
+  let blob = blobs.get(file);
+  if (!blob) blobs.set(file, (blob = new Blob([readFileSync(file)])));
+  return blob;
+}
 
 /** An empty in-memory database, started from the run's initialised template (see global-setup.ts). */
 export async function memoryDatabase(): Promise<Db> {
-  template ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
-  return openDatabase({ databaseUrl: 'memory://', dataDir: tmpdir(), template });
+  return openDatabase({ databaseUrl: 'memory://', dataDir: tmpdir(), template: templateBlob(inject('pgliteTemplate')) });
 }
 
 /**
- * An in-memory database as a test server's first start leaves it, with or without the ERP's demo data
- * (global-setup.ts), for a server that would start the same way: the embedded ERP, the demo accounts, the day the
- * template was made (a test that sets the clock elsewhere seeds its own). Undefined otherwise: the server starts on an
- * empty database.
+ * What buildApp leaves in a new database, with or without the ERP's demo data: the server's own first start, made by
+ * this run's code the first time a test file needs it, written aside and moved into place whole (two workers may
+ * both make it; either copy is the same start).
+ */
+async function startedDump(file: string, seedErp: boolean): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'backoffice-started-'));
+  const db = await memoryDatabase();
+  try {
+    const app = await buildApp(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'memory://', LOG_LEVEL: 'silent' }), { db, seedErp });
+    await app.close();
+    const partial = `${file}.${process.pid}`;
+    writeFileSync(partial, await embeddedThreadOf(db)!.dumpDataDir());
+    renameSync(partial, file);
+  } finally {
+    await db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * An in-memory database as a test server's first start leaves it, for a server that would start the same way: the
+ * embedded ERP, the demo accounts, the same day (the demo data's dates follow it: a test that sets the clock
+ * elsewhere gets a dump of that day). Undefined otherwise: the server starts on an empty database.
  */
 async function startedDatabase(options: BuildOptions & { env?: Record<string, string> }): Promise<Db | undefined> {
-  const started = inject('pgliteStarted');
   const { ERP, DEMO, DATABASE_URL } = options.env ?? {};
-  if (options.seed === false || (ERP && ERP !== 'embedded') || (DEMO && DEMO !== 'true') || DATABASE_URL || new Date().toDateString() !== started.day) return undefined;
+  if (options.seed === false || (ERP && ERP !== 'embedded') || (DEMO && DEMO !== 'true') || DATABASE_URL) return undefined;
   const seedErp = options.seedErp === true;
-  let template = startedTemplates.get(seedErp);
-  if (!template) startedTemplates.set(seedErp, (template = new Blob([readFileSync(seedErp ? started.seeded : started.bare)])));
-  return openDatabase({ databaseUrl: 'memory://', dataDir: tmpdir(), template });
+  const file = join(inject('pgliteStartedDir'), `${seedErp ? 'seeded' : 'bare'}-${new Date().toDateString().replaceAll(' ', '-')}.tar`);
+  if (!existsSync(file)) await startedDump(file, seedErp);
+  return openDatabase({ databaseUrl: 'memory://', dataDir: tmpdir(), template: templateBlob(file) });
 }
 
 /**
