@@ -25,7 +25,6 @@ import { nothing } from './answers';
 import { interactionRoutes, signInFault } from './interaction';
 
 export { addressKey, SIGN_IN_LIMITS, SignInLimits, type SignInLimitSettings } from './sign-in-limits';
-export { signInFault, TOO_MANY_ATTEMPTS } from './interaction';
 
 export const CLIENT_ID = 'console';
 

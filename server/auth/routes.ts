@@ -11,7 +11,7 @@ import type { Config } from '../config';
 import type { Sql } from '../db/sql';
 import { resolveAccount, type AccountResolver } from './accounts';
 import { messagePage, pageLanguage, type MessageKey, type PageLanguage } from './pages';
-import { signInFault } from './issuer';
+import { signInFault } from './interaction';
 import { callbackFailure, type SignInObserver } from './sign-in-events';
 import { DatabaseUnavailable, DiskFull } from '../db/faults';
 import type { Sessions } from './session';

@@ -35,9 +35,20 @@ async function settle(page: Page) {
 }
 
 /**
- * Goes to `path` as the console's own links do (its router, without loading the page again), and waits until the
- * screen's reads are done: no request under way for half a second, as Playwright's 'networkidle' is for a page load.
+ * Waits until the page's reads are done: no request under way for half a second, as Playwright's 'networkidle' is
+ * for a page load; or until `upTo` ms have passed (a document's preview may keep its request open).
  */
+async function quiet(page: Page, upTo = Infinity) {
+  const requests = underWay.get(page)!;
+  const started = Date.now();
+  let quietSince = started;
+  while (Date.now() - quietSince < 500 && Date.now() - started < upTo) {
+    if (requests.size) quietSince = Date.now();
+    await page.waitForTimeout(50);
+  }
+}
+
+/** Goes to `path` as the console's own links do (its router, without loading the page again), and waits for its reads. */
 async function openInApp(page: Page, path: string) {
   await page.evaluate((to) => {
     history.pushState(null, '', to);
@@ -45,12 +56,7 @@ async function openInApp(page: Page, path: string) {
   }, path);
   await page.waitForURL((url) => url.pathname === path);
   await page.getByTestId('page-title').waitFor();
-  const requests = underWay.get(page)!;
-  let quietSince = Date.now();
-  while (Date.now() - quietSince < 500) {
-    if (requests.size) quietSince = Date.now();
-    await page.waitForTimeout(50);
-  }
+  await quiet(page);
 }
 
 describe('accessibility (axe-core)', () => {
@@ -103,18 +109,17 @@ describe('accessibility (axe-core)', () => {
         ['/permissions-management', 'invite-dialog', (one) => one.getByTestId('invite-open').click()],
       ];
       for (const [path, testId, open] of dialogs) {
-        await page.goto(`${env.server.url}${path}`);
-        await settle(page);
+        await openInApp(page, path);
         await open(page);
         await page.getByTestId(testId).waitFor();
         // The dialog's own reads (attachments, comments) settle; an attachment preview may keep a request open.
-        await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
+        await quiet(page, 5000);
         findings.push(...(await audit(page, `${testId} (${language})`)));
         if (language === 'es' && testId === 'move-detail') await screenshot(page, 'a11y-move-detail');
         await page.keyboard.press('Escape');
+        await page.getByTestId(testId).waitFor({ state: 'detached' });
       }
-      await page.goto(`${env.server.url}/`);
-      await settle(page);
+      await openInApp(page, '/');
       await page.getByRole('button', { name: language === 'es' ? /Menú de la cuenta$/ : /Account menu$/ }).click();
       await page.getByTestId('user-identity').waitFor();
       findings.push(...(await audit(page, `account menu (${language})`)));
