@@ -62,7 +62,7 @@ export default defineConfig({
       }),
       e2eProject('e2e-solo', {
         include: SOLO_E2E,
-        // The files whose documents are read by OCR (three receipts at once, business cards, photos): alone, after
+        // The files whose documents are read by OCR (three receipts at once, business cards, twenty drafts): alone, after
         // the rest, as a person's one browser would be; beside another Chromium a reading went past a test's 90 s.
         fileParallelism: false,
         sequence: { groupOrder: 2 },

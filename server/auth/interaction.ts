@@ -79,11 +79,14 @@ async function grantConsent({ provider }: InteractionContext, params: { client_i
   return grant.save();
 }
 
+/** Back to the issuer, which goes on with the interaction's result (and in the end answers the console). */
+const backToIssuer = (reply: FastifyReply, target: string) => reply.header('cache-control', 'no-store').redirect(target, 303);
+
 /** The interaction ends signed in as `accountId`, consent granted: back to the issuer, which answers the console. */
 async function signedIn(context: InteractionContext, details: Details, request: FastifyRequest, reply: FastifyReply, accountId: string) {
   const grantId = await grantConsent(context, details.params, accountId);
   const target = await context.provider.interactionResult(request.raw, reply.raw, { login: { accountId }, consent: { grantId } }, { mergeWithLastSubmission: false });
-  return reply.header('cache-control', 'no-store').redirect(target, 303);
+  return backToIssuer(reply, target);
 }
 
 /**
@@ -97,7 +100,7 @@ function interactionPage(context: InteractionContext) {
     if (details.prompt.name === 'consent' && details.session?.accountId) {
       const grantId = await grantConsent(context, details.params, details.session.accountId, details.grantId);
       const target = await context.provider.interactionResult(request.raw, reply.raw, { consent: { grantId } }, { mergeWithLastSubmission: true });
-      return reply.header('cache-control', 'no-store').redirect(target, 303);
+      return backToIssuer(reply, target);
     }
     const language = languageOf(details, request);
     const login = `/interaction/${details.uid}/login`;

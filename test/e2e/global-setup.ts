@@ -1,9 +1,9 @@
 /**
- * Once per run: a folder for the data folder a first start of the server makes (migrated, the demo accounts, the
- * embedded ERP's demo data), which test/e2e/harness.ts fills on first use and copies for each server that would start
+ * Once per run, shared by the e2e projects: a folder for the data folder a first start of the server makes (migrated,
+ * the demo accounts, the embedded ERP's demo data), which test/e2e/harness.ts fills on first use and copies for each server that would start
  * the same way: the first start takes 10 to 15 s on two busy cores, a start on a copy about 3 s.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -15,7 +15,10 @@ declare module 'vitest' {
 }
 
 export default function setup(project: TestProject): () => void {
-  const dir = mkdtempSync(join(tmpdir(), 'backoffice-e2e-started-'));
+  // One folder for the run's e2e projects ('e2e' and 'e2e-solo'): their setups run in this process, and every
+  // teardown only after the whole run, so the first start is made once.
+  const dir = join(tmpdir(), `backoffice-e2e-started-${process.pid}`);
+  mkdirSync(dir, { recursive: true });
   project.provide('e2eStartedDataDir', dir);
   return () => rmSync(dir, { recursive: true, force: true });
 }
