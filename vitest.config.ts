@@ -28,6 +28,23 @@ function e2eProject(name: string, { include, ...rest }: { include?: string[]; ex
   };
 }
 
+/** The test files that replace a module of the product (vi.mock): they need modules of their own. */
+const MOCKING = ['test/component/recipe-departments.test.tsx', 'test/server/recipe-departments.test.ts'];
+
+/**
+ * A project whose files share the modules they import, one worker's files after another (isolate: false): a new
+ * process per file imported the server or react-admin again each time, 1 to 3 s of a core per file. Each file still
+ * gets its own environment (jsdom, globals, storage). The files that replace a module (MOCKING) run apart, isolated,
+ * as '<name>-mocks'. A project's name is its folder under test/.
+ */
+function sharedModules(test: NonNullable<TestProjectInlineConfiguration['test']> & { name: 'unit' | 'component' | 'server' }): TestProjectInlineConfiguration[] {
+  const mocking = MOCKING.filter((file) => file.startsWith(`test/${test.name}/`));
+  return [
+    { extends: true, test: { ...test, isolate: false, exclude: mocking } },
+    ...(mocking.length ? [{ extends: true, test: { ...test, name: `${test.name}-mocks`, include: mocking } }] : []),
+  ];
+}
+
 export default defineConfig({
   // The console's modules as the build makes them (the icons the declarations name); each project extends this.
   plugins: [areaIcons()],
@@ -37,22 +54,19 @@ export default defineConfig({
     maxWorkers: Math.max(availableParallelism(), 2),
     projects: [
       // A test of pure functions can still wait seconds for a core while the whole suite runs.
-      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000 } },
+      ...sharedModules({ name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000 }),
       // A first render in jsdom (react-admin, MUI, the catalogues) took more than vitest's 5 s default while the whole
       // suite ran on two busy cores: the limit guards against a hang, it measures nothing.
-      { extends: true, test: { name: 'component', include: ['test/component/**/*.test.{ts,tsx}'], environment: 'jsdom', testTimeout: 30_000 } },
-      {
-        extends: true,
-        test: {
-          name: 'server',
-          include: ['test/server/**/*.test.ts'],
-          environment: 'node',
-          // One initialised PGlite data directory that every in-memory test database starts from.
-          globalSetup: ['test/server/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      ...sharedModules({ name: 'component', include: ['test/component/**/*.test.{ts,tsx}'], environment: 'jsdom', testTimeout: 30_000 }),
+      ...sharedModules({
+        name: 'server',
+        include: ['test/server/**/*.test.ts'],
+        environment: 'node',
+        // One initialised PGlite data directory that every in-memory test database starts from.
+        globalSetup: ['test/server/global-setup.ts'],
+        testTimeout: 30_000,
+        hookTimeout: 60_000,
+      }),
       e2eProject('e2e', {
         exclude: SOLO_E2E,
         // After the other projects, two files at a time: an e2e file mostly waits (on its server, its Chromium, what
