@@ -41,7 +41,7 @@ function sharedModules(test: NonNullable<TestProjectInlineConfiguration['test']>
   const mocking = MOCKING.filter((file) => file.startsWith(`test/${test.name}/`));
   return [
     { extends: true, test: { ...test, isolate: false, exclude: mocking } },
-    ...(mocking.length ? [{ extends: true, test: { ...test, name: `${test.name}-mocks`, include: mocking } }] : []),
+    ...(mocking.length ? [{ extends: true as const, test: { ...test, name: `${test.name}-mocks`, include: mocking } }] : []),
   ];
 }
 
