@@ -18,23 +18,40 @@ export interface RunningServer {
 
 /**
  * The data folder `npm run seed` makes (what a first start of the server makes: migrated, the demo accounts, the
- * embedded ERP's demo data), made once per run (test/e2e/global-setup.ts) and copied into `dataDir`.
+ * embedded ERP's demo data), made once per run (test/e2e/global-setup.ts) and copied into `dataDir`. The first file
+ * that needs it makes it; a file of the other worker that needs it meanwhile waits for it instead of making it too.
  */
-function copyStartedData(dataDir: string): void {
+async function copyStartedData(dataDir: string): Promise<void> {
   // One per day: the demo data's dates follow the day it is seeded.
   const today = new Date();
   const data = join(inject('e2eStartedDataDir'), `${today.getFullYear()}-${today.getMonth() + 1}-${today.getDate()}`);
-  if (!existsSync(data)) {
-    // Made aside and moved into place whole: a run stopped meanwhile leaves no half-made folder to copy.
-    const making = mkdtempSync(join(inject('e2eStartedDataDir'), 'making-'));
-    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/seed.ts'], { env: { ...process.env, DATA_DIR: making, LOG_LEVEL: 'warn' }, stdio: 'pipe' });
+  const maker = `${data}.making`;
+  if (!existsSync(data) && mkdirIfNew(maker)) {
     try {
-      renameSync(making, data);
-    } catch {
-      rmSync(making, { recursive: true, force: true });
+      // Made aside and moved into place whole: a run stopped meanwhile leaves no half-made folder to copy.
+      execFileSync(process.execPath, ['--import', 'tsx', 'scripts/seed.ts'], { env: { ...process.env, DATA_DIR: join(maker, 'data'), LOG_LEVEL: 'warn' }, stdio: 'pipe' });
+      renameSync(join(maker, 'data'), data);
+    } finally {
+      rmSync(maker, { recursive: true, force: true });
     }
   }
+  // Made by the other worker: ready once it is in place, or failed once its maker is gone without it.
+  while (!existsSync(data)) {
+    if (!existsSync(maker)) throw new Error(`The seeded data folder was not made (${data})`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
   cpSync(data, dataDir, { recursive: true });
+}
+
+/** Makes `dir` unless it exists; whether this call made it (one maker among workers). */
+function mkdirIfNew(dir: string): boolean {
+  try {
+    mkdirSync(dir);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
 }
 
 /** Whether a server of these settings would start as the copied data folder was made: embedded ERP, demo data. */
@@ -48,7 +65,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'backoffice-e2e-'));
-  if (startsAsSeeded(env)) copyStartedData(dataDir);
+  if (startsAsSeeded(env)) await copyStartedData(dataDir);
   let log = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, PORT: String(port), PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
@@ -137,7 +154,7 @@ export function serverAndBrowser(seed?: SeededData, serverEnv: Record<string, st
   beforeAll(async () => {
     if (seed) {
       dataDir = mkdtempSync(join(tmpdir(), 'backoffice-e2e-seeded-'));
-      copyStartedData(dataDir);
+      await copyStartedData(dataDir);
       const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
       if (seed.args.length) execFileSync(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', ...seed.args], { env, stdio: 'pipe' });
       await seed.prepare?.(env);
