@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { areaIcons } from './scripts/area-icons.ts';
+import { MOCKING } from './test/support/mocking.ts';
 
 /**
  * The e2e files that read documents by OCR (business cards, five receipts, three at once offline, twenty drafts): run
@@ -27,9 +28,6 @@ function e2eProject(name: string, { include, ...rest }: { include?: string[]; ex
     },
   };
 }
-
-/** The test files that replace a module of the product (vi.mock): they need modules of their own. */
-const MOCKING = ['test/component/recipe-departments.test.tsx', 'test/server/recipe-departments.test.ts'];
 
 /**
  * A project whose files share the modules they import, one worker's files after another (isolate: false): a new

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
+import { MOCKING } from '../support/mocking';
 
 /**
  * The shape DESIGN.md asks of the code, checked on every file: the server's layers import only downwards, and no
@@ -146,5 +147,15 @@ describe('server functions', () => {
   it('none is over 150 lines', () => {
     const long = all.filter((one) => one.lines > 150).map((one) => `${one.name}: ${one.lines} lines`);
     expect(long).toEqual([]);
+  });
+});
+
+describe('test files that share modules', () => {
+  it('those that replace a module or a global (vi.mock, vi.stubGlobal...) are the ones listed to run apart', () => {
+    const replacing = ['unit', 'component', 'server']
+      .flatMap((folder) => filesUnder(join(root, 'test', folder), /\.test\.tsx?$/))
+      .filter((file) => /\bvi\.(mock|doMock|stubEnv|stubGlobal|resetModules)\(/.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(root, file));
+    expect(replacing.sort()).toEqual([...MOCKING].sort());
   });
 });
