@@ -63,7 +63,7 @@ function main(base: string): number {
   chosen.push('test/unit/structure.test.ts');
   const files = [...new Set(chosen)].sort();
   console.log(`Changed: ${changed.join(', ')}\nArea: ${[...words].join(', ') || '(tests only)'}\nRunning ${files.length} test files:\n  ${files.join('\n  ')}`);
-  const run = spawnSync('npx', ['vitest', 'run', ...['unit', 'component', 'server'].flatMap((name) => ['--project', name, '--project', `${name}-mocks`]), ...files], { cwd: root, stdio: 'inherit' });
+  const run = spawnSync('npx', ['vitest', 'run', ...['unit*', 'component*', 'server*'].flatMap((projects) => ['--project', projects]), ...files], { cwd: root, stdio: 'inherit' });
   return run.status ?? 1;
 }
 

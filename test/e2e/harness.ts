@@ -1,10 +1,11 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, renameSync, rmSync, mkdirSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { freePort } from '../support/free-port';
+import { madeOnce } from '../support/made-once';
 
 export const PASSWORD = 'demo1234';
 export const SCREENSHOTS = join(process.cwd(), 'test-results');
@@ -18,40 +19,17 @@ export interface RunningServer {
 
 /**
  * The data folder `npm run seed` makes (what a first start of the server makes: migrated, the demo accounts, the
- * embedded ERP's demo data), made once per run (test/e2e/global-setup.ts) and copied into `dataDir`. The first file
- * that needs it makes it; a file of the other worker that needs it meanwhile waits for it instead of making it too.
+ * embedded ERP's demo data), made once per run (test/e2e/global-setup.ts) and copied into `dataDir`.
  */
 async function copyStartedData(dataDir: string): Promise<void> {
   // One per day: the demo data's dates follow the day it is seeded.
   const today = new Date();
   const data = join(inject('e2eStartedDataDir'), `${today.getFullYear()}-${today.getMonth() + 1}-${today.getDate()}`);
-  const maker = `${data}.making`;
-  if (!existsSync(data) && mkdirIfNew(maker)) {
-    try {
-      // Made aside and moved into place whole: a run stopped meanwhile leaves no half-made folder to copy.
-      execFileSync(process.execPath, ['--import', 'tsx', 'scripts/seed.ts'], { env: { ...process.env, DATA_DIR: join(maker, 'data'), LOG_LEVEL: 'warn' }, stdio: 'pipe' });
-      renameSync(join(maker, 'data'), data);
-    } finally {
-      rmSync(maker, { recursive: true, force: true });
-    }
-  }
-  // Made by the other worker: ready once it is in place, or failed once its maker is gone without it.
-  while (!existsSync(data)) {
-    if (!existsSync(maker)) throw new Error(`The seeded data folder was not made (${data})`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  // Made aside and moved into place whole, by the first worker that needs it (a file of the other waits for it).
+  await madeOnce(data, (aside) => {
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/seed.ts'], { env: { ...process.env, DATA_DIR: aside, LOG_LEVEL: 'warn' }, stdio: 'pipe' });
+  });
   cpSync(data, dataDir, { recursive: true });
-}
-
-/** Makes `dir` unless it exists; whether this call made it (one maker among workers). */
-function mkdirIfNew(dir: string): boolean {
-  try {
-    mkdirSync(dir);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
-  }
 }
 
 /** Whether a server of these settings would start as the copied data folder was made: embedded ERP, demo data. */

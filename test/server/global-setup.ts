@@ -32,6 +32,7 @@ export default async function setup(project: TestProject): Promise<() => void> {
     renameSync(partial, file);
   }
   project.provide('pgliteTemplate', file);
+  // A folder per project: 'server-mocks' starts its servers with modules it replaced, so its first starts are its own.
   const startedDir = mkdtempSync(join(tmpdir(), 'backoffice-pglite-started-'));
   project.provide('pgliteStartedDir', startedDir);
   return () => rmSync(startedDir, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -7,6 +7,7 @@ import { buildApp, type BuildOptions } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { embeddedThreadOf, openDatabase, type Db } from '../../server/db';
 import { freePort } from '../support/free-port';
+import { madeOnce } from '../support/made-once';
 
 export { freePort };
 
@@ -32,9 +33,8 @@ export async function memoryDatabase(): Promise<Db> {
 }
 
 /**
- * What buildApp leaves in a new database, with or without the ERP's demo data: the server's own first start, made by
- * this run's code the first time a test file needs it, written aside and moved into place whole (two workers may
- * both make it; either copy is the same start).
+ * What buildApp leaves in a new database, with or without the ERP's demo data, written to `file`: the server's own
+ * first start, made by this run's code the first time a test file needs it (startedDatabase).
  */
 async function startedDump(file: string, seedErp: boolean): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'backoffice-started-'));
@@ -42,9 +42,7 @@ async function startedDump(file: string, seedErp: boolean): Promise<void> {
   try {
     const app = await buildApp(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'memory://', LOG_LEVEL: 'silent' }), { db, seedErp });
     await app.close();
-    const partial = `${file}.${process.pid}`;
-    writeFileSync(partial, await embeddedThreadOf(db)!.dumpDataDir());
-    renameSync(partial, file);
+    writeFileSync(file, await embeddedThreadOf(db)!.dumpDataDir());
   } finally {
     await db.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -61,7 +59,7 @@ async function startedDatabase(options: BuildOptions & { env?: Record<string, st
   if (options.seed === false || (ERP && ERP !== 'embedded') || (DEMO && DEMO !== 'true') || DATABASE_URL) return undefined;
   const seedErp = options.seedErp === true;
   const file = join(inject('pgliteStartedDir'), `${seedErp ? 'seeded' : 'bare'}-${new Date().toDateString().replaceAll(' ', '-')}.tar`);
-  if (!existsSync(file)) await startedDump(file, seedErp);
+  await madeOnce(file, (aside) => startedDump(aside, seedErp));
   return openDatabase({ databaseUrl: 'memory://', dataDir: tmpdir(), template: templateBlob(file) });
 }
 
