@@ -116,7 +116,8 @@ export function TotalsLine({ amount = asStored }: { amount?: TotalAmount }) {
   const declaration = resourceNamed(resource);
   const field = declaration ? totalFields(declaration).at(-1) : undefined;
   if (totals.error) return <LoadError testId="list-totals-error" message="app.list.totalsError" error={totals.error} onRetry={() => void totals.refetch()} sx={{ mx: 1, my: 0.5 }} />;
-  if (!totals.data || !field) return <Skeleton variant="text" width={180} sx={{ mx: 2 }} aria-label={translate('app.list.totalsLoading')} />;
+  // A grey bar said as loading: a name needs a role (axe, aria-prohibited-attr, found on a phone while the totals came).
+  if (!totals.data || !field) return <Skeleton role="status" aria-busy="true" aria-label={translate('app.list.totalsLoading')} data-testid="list-totals-loading" variant="text" width={180} sx={{ mx: 2 }} />;
   const several = totals.data.currencies.length > 1;
   return (
     <>

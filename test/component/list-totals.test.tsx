@@ -6,18 +6,21 @@
  */
 import { useState } from 'react';
 import { QueryClient } from '@tanstack/react-query';
-import { useStoreContext } from 'react-admin';
+import { ListBase, useStoreContext } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { MoveList } from '../../src/resources/moves/MoveList';
 import { OrderList } from '../../src/resources/orders/OrderList';
+import { TotalsLine } from '../../src/custom/ListTotals';
 import { renderInAdmin, serveDuringTests } from './admin';
 
 const move = (id: number) => ({ id, name: `FAC/2026/${String(id).padStart(4, '0')}`, partner_id: [7, 'Papelería Sol SL'], date: '2026-11-02', ref: 'Parking', company_id: [1, 'Acme Iberia SL'], amount_total_signed: -12.1, amount_untaxed_signed: -10, currency_id: [1, 'EUR'], state: 'draft', paymentStatus: 'unpaid', uploadedBy: null });
 const totalsAsked: Array<Record<string, unknown>> = [];
 const failing = { totals: 0 };
+/** While set, the orders' totals wait for it. */
+let ordersTotalsHeld: Promise<void> | null = null;
 const server = setupServer(
   http.post('*/odoo/moves/search', () => HttpResponse.json({ moves: Array.from({ length: 25 }, (_, index) => move(index + 1)), total: 1234 })),
   http.post('*/odoo/moves/totals', async ({ request }) => {
@@ -31,14 +34,15 @@ const server = setupServer(
   http.post('*/odoo/orders/search', () =>
     HttpResponse.json({ orders: [{ id: 1, name: 'S00001', date_order: '2026-11-02 10:00:00', partner_id: [3, 'Cliente SA'], company_id: [1, 'Acme Iberia SL'], amount_total: 121, amount_untaxed: 100, currency_id: [1, 'EUR'], state: 'draft' }], total: 3 }),
   ),
-  http.post('*/odoo/orders/totals', () =>
-    HttpResponse.json({ count: 3, currencies: [{ currency: 'EUR', count: 2, sums: { amount_untaxed: 1000, amount_total: 1210 } }, { currency: 'USD', count: 1, sums: { amount_untaxed: 99.99, amount_total: 99.99 } }] }),
+  http.post('*/odoo/orders/totals', async () =>
+    (await ordersTotalsHeld, HttpResponse.json({ count: 3, currencies: [{ currency: 'EUR', count: 2, sums: { amount_untaxed: 1000, amount_total: 1210 } }, { currency: 'USD', count: 1, sums: { amount_untaxed: 99.99, amount_total: 99.99 } }] })),
   ),
   http.get('*/odoo/companies', () => HttpResponse.json({ data: [{ id: 1, name: 'Acme Iberia SL', projects: [] }] })),
 );
 serveDuringTests(server, () => {
   totalsAsked.length = 0;
   failing.totals = 0;
+  ordersTotalsHeld = null;
   localStorage.clear();
 });
 
@@ -86,6 +90,18 @@ describe('the totals row', () => {
     fireEvent.click(screen.getByTestId('list-totals-error-retry'));
     const [row] = await screen.findAllByTestId('list-totals-row');
     expect(within(row).getByTestId('total-amount_total_signed').textContent).toBe('149.382,61 €');
+  });
+
+  it("the phone's totals line is said as loading while it is asked (a named status, not a bare grey bar), then the totals", async () => {
+    let release!: () => void;
+    ordersTotalsHeld = new Promise<void>((resolve) => (release = resolve));
+    renderInAdmin(<ListBase resource="orders"><TotalsLine /></ListBase>, { permissions: ['orders.list'] });
+    const loading = await screen.findByRole('status', { name: 'Calculando los totales…' });
+    expect(loading.getAttribute('aria-busy')).toBe('true');
+    release();
+    await waitFor(() => expect(totalsRows()).toHaveLength(2));
+    expect(screen.queryByRole('status', { name: 'Calculando los totales…' })).toBeNull();
+    expect(totalsRows()[0].textContent).toBe('Total en EUR (2): 1.210,00 €');
   });
 
   it('gives the orders one row per currency: dollars are never added to euros', async () => {

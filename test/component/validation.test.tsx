@@ -98,6 +98,12 @@ function manyWaiting(count: number) {
   state.waiting.set('2', Array.from({ length: count }, (_, n) => plain(100 + n, 10 + n, `Proveedor ${String(n + 1).padStart(2, '0')}`)));
 }
 const rowTexts = () => screen.getAllByTestId('validation-row').map((row) => row.textContent ?? '');
+/** Whether leaving the page now would ask first: a listener of 'beforeunload' cancels it (the browser then asks). */
+function leavingAsks() {
+  const event = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(event);
+  return event.defaultPrevented;
+}
 
 describe('the validation page', () => {
   it('previews the earliest non-empty comment cut at 100 characters, says No comments otherwise, and shows them all on click', async () => {
@@ -187,15 +193,19 @@ describe('the validation page', () => {
     state.hold = new Promise<void>((resolve) => (release = resolve));
     const before = queueRequests().length;
     const first = rowTexts()[0];
+    expect(leavingAsks()).toBe(false);
     fireEvent.click(within(screen.getAllByTestId('validation-row')[0]).getByTestId('row-validate'));
     // Gone at once, the count down, before the server has even answered.
     expect(rowTexts()[0]).not.toBe(first);
     expect(screen.getByTestId('validation-tab-expenses').textContent).toBe('Gastos (29)');
     await waitFor(() => expect(state.requests.some((one) => one.method === 'PUT')).toBe(true));
+    // The decision is on its way: leaving the page now would lose it, so the browser asks first.
+    expect(leavingAsks()).toBe(true);
     const answer = release;
     state.hold = new Promise<void>((resolve) => (release = resolve));
     answer();
     await screen.findByText('Movimiento validado');
+    expect(leavingAsks()).toBe(false);
     // The queue is read again after the confirmation, in the background; the move never comes back.
     await waitFor(() => expect(queueRequests().length).toBeGreaterThan(before));
     expect(rowTexts().some((text) => text === first)).toBe(false);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Request } from 'playwright-core';
 import { screenshot, serverAndBrowser, signIn } from './harness';
 
 
@@ -43,11 +44,29 @@ describe('the validation page in a real browser', () => {
     await expect.poll(() => rows.count()).toBe(before - 2);
     await page.getByRole('button', { name: 'Deshacer' }).click();
     await expect.poll(() => rows.count()).toBe(before - 1);
+    // The server hears of it when the message has gone; until it has answered, leaving the page asks first. The
+    // answer is held here to see the question: closing the tab at that moment would otherwise lose the rejection.
+    let letGo!: () => void;
+    const held = new Promise<void>((resolve) => (letGo = resolve));
+    await page.route('**/odoo/moves/*/validate', async (route) => (await held, route.continue()));
+    const isDecision = (request: Request) => /\/odoo\/moves\/\d+\/validate$/.test(request.url()) && request.method() === 'PUT';
+    const sent = page.waitForRequest(isDecision, { timeout: 60_000 });
+    const answered = page.waitForResponse((response) => isDecision(response.request()), { timeout: 60_000 });
     await page.getByTestId('row-reject').first().click();
     await page.getByText('Movimiento rechazado').waitFor();
     await expect.poll(() => rows.count()).toBe(before - 2);
-    // Once the message has gone the server has it: read again, the queue still lacks it.
     await page.getByText('Movimiento rechazado').waitFor({ state: 'detached', timeout: 20_000 });
+    await sent;
+    // Closing the tab now asks first (the browser's question); the manager stays.
+    const question = page.waitForEvent('dialog');
+    await page.close({ runBeforeUnload: true });
+    const asked = await question;
+    expect(asked.type()).toBe('beforeunload');
+    await asked.dismiss();
+    letGo();
+    expect((await answered).status()).toBe(200);
+    await page.unroute('**/odoo/moves/*/validate');
+    // Once the server has answered: read again, the queue still lacks it.
     await page.reload();
     await page.getByTestId('validation-tab-invoices').click();
     await expect.poll(() => rows.count()).toBe(before - 2);

@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { useAddUndoableMutation, useDataProvider, useGetIdentity, useNotify } from 'react-admin';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
+import { whileSending } from '../../custom/whileSending';
 
 export interface Message { id: number; date: string; body: string; email_from: string | false }
 export interface Journals { expensesJournals: Array<[number, string]>; invoicesJournals: Array<[number, string]> }
@@ -93,8 +94,9 @@ export function useDecisions({ onOutcome }: { onOutcome: (outcome: Outcome) => v
     [queryClient],
   );
 
+  // Leaving the page asks first until the server has answered (whileSending).
   const send = useCallback(
-    async (moves: QueueMove[], validate: boolean): Promise<Outcome> => {
+    (moves: QueueMove[], validate: boolean): Promise<Outcome> => whileSending(async () => {
       if (moves.length === 1) {
         try {
           await dataProvider.action('moves', 'validate', { params: { id: moves[0].id }, body: { validate } });
@@ -116,7 +118,7 @@ export function useDecisions({ onOutcome }: { onOutcome: (outcome: Outcome) => v
       } catch (error) {
         return { validate, decided: [], refused: moves.map((move) => ({ move, error })) };
       }
-    },
+    }),
     [dataProvider],
   );
 
