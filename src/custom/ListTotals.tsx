@@ -11,6 +11,7 @@ import type { CurrencyTotals } from '../../shared/domain/totals';
 import { resourceNamed } from '../../shared/resources/registry';
 import { totalFields } from '../../shared/resources/types';
 import { LoadError } from './LoadError';
+import { TotalsLineLoading } from './lazyTotals';
 import { useListTotals } from './useListTotals';
 
 /** How a summed field reads in its column: as the rows show that field (a move's signed amounts as the document states them). */
@@ -116,8 +117,7 @@ export function TotalsLine({ amount = asStored }: { amount?: TotalAmount }) {
   const declaration = resourceNamed(resource);
   const field = declaration ? totalFields(declaration).at(-1) : undefined;
   if (totals.error) return <LoadError testId="list-totals-error" message="app.list.totalsError" error={totals.error} onRetry={() => void totals.refetch()} sx={{ mx: 1, my: 0.5 }} />;
-  // A grey bar said as loading: a name needs a role (axe, aria-prohibited-attr, found on a phone while the totals came).
-  if (!totals.data || !field) return <Skeleton role="status" aria-busy="true" aria-label={translate('app.list.totalsLoading')} data-testid="list-totals-loading" variant="text" width={180} sx={{ mx: 2 }} />;
+  if (!totals.data || !field) return <TotalsLineLoading />;
   const several = totals.data.currencies.length > 1;
   return (
     <>
