@@ -280,6 +280,16 @@ export const MIGRATIONS: Array<{ id: number; name: string; sql: string }> = [
       CREATE INDEX move_drafts_waiting_idx ON move_drafts (id) WHERE status IN ('queued', 'reading')
     `,
   },
+  {
+    // A draft sent again with its submission key (Idempotency-Key: a file shared to the app, by its place in the
+    // phone's queue) is the draft the first sending made, never a second one.
+    id: 14,
+    name: 'move draft submission keys',
+    sql: `
+      ALTER TABLE move_drafts ADD COLUMN submission_key text;
+      CREATE UNIQUE INDEX move_drafts_submission_idx ON move_drafts (user_id, submission_key) WHERE submission_key IS NOT NULL
+    `,
+  },
 ];
 
 /** The schema version this release makes: its last migration's number. */

@@ -18,6 +18,7 @@ import type { DraftReader } from '../services/draft-reader';
 import { MOVE_DRAFT_STATUSES, MOVE_DRAFTS_PER_USER, type MoveDraftRow } from '../../shared/domain/move-drafts';
 import { idParams, orEmpty, whenNotGiven } from './reference';
 import { noContent } from './answers';
+import { submissionHeaders, submissionKeyOf } from '../erp/whole';
 
 const PERMISSION = 'moves.create';
 
@@ -74,16 +75,18 @@ export async function moveDraftRoutes(app: FastifyInstance, { db, attachments, r
     {
       config,
       schema: {
+        headers: submissionHeaders,
         body: orEmpty(addBody),
         response: { 201: moveDraftAnswer },
         summary: 'Keep one file as a move draft, to be read in the background',
-        description: `201 with the draft, queued for reading. The file is checked and prepared as a move's file is. At most ${MOVE_DRAFTS_PER_USER} drafts per user (409).`,
+        description: `201 with the draft, queued for reading. The file is checked and prepared as a move's file is. At most ${MOVE_DRAFTS_PER_USER} drafts per user (409). Sent again with the same Idempotency-Key: the draft the first sending made (header idempotent-replayed).`,
       },
     },
     async (request, reply) => {
       const prepared = await prepareUpload(request.body.file.name, request.body.file.data, attachments);
-      const draft = await addMoveDraft(db, request.user.id, request.body.moveType, prepared);
-      reader.wake();
+      const { draft, replayed } = await addMoveDraft(db, request.user.id, request.body.moveType, prepared, submissionKeyOf(request));
+      if (replayed) void reply.header('idempotent-replayed', 'true');
+      else reader.wake();
       return reply.code(201).send(shown(draft, request.headers['accept-language']));
     },
   );

@@ -65,21 +65,30 @@ export async function moveDrafts(db: SqlDatabase, userId: number): Promise<MoveD
   return rows.map(toDraft);
 }
 
-/** Keeps a prepared file as a new draft, queued for reading; one beyond MOVE_DRAFTS_PER_USER is refused. */
-export async function addMoveDraft(db: SqlDatabase, userId: number, moveType: DraftMoveType, file: PreparedFile): Promise<MoveDraft> {
+/**
+ * Keeps a prepared file as a new draft, queued for reading; one beyond MOVE_DRAFTS_PER_USER is refused. With a
+ * submission key the user has sent before, the draft that sending made (`replayed`), whatever became of its reading.
+ */
+export async function addMoveDraft(db: SqlDatabase, userId: number, moveType: DraftMoveType, file: PreparedFile, submissionKey?: string): Promise<{ draft: MoveDraft; replayed: boolean }> {
   return db.transaction(async (tx) => {
-    // One upload of this user's at a time (files sent side by side): the count below stays true until the insert.
+    // One upload of this user's at a time (files sent side by side): the count below stays true until the insert,
+    // and a key sent twice at once finds the first one's draft.
     await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+    if (submissionKey) {
+      const [made] = await tx.query<Row>(`SELECT ${COLUMNS} FROM move_drafts WHERE user_id = $1 AND submission_key = $2`, [userId, submissionKey]);
+      if (made) return { draft: toDraft(made), replayed: true };
+    }
     const [{ count }] = await tx.query<{ count: number }>('SELECT count(*)::int AS count FROM move_drafts WHERE user_id = $1', [userId]);
     if (count >= MOVE_DRAFTS_PER_USER) throw new HttpError(409, 'moveDrafts.tooMany', { maximum: MOVE_DRAFTS_PER_USER }, { field: 'file' });
-    const [row] = await tx.query<Row>(`INSERT INTO move_drafts (user_id, move_type, file_name, mimetype, data) VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`, [
+    const [row] = await tx.query<Row>(`INSERT INTO move_drafts (user_id, move_type, file_name, mimetype, data, submission_key) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`, [
       userId,
       moveType,
       file.name,
       file.mimetype,
       file.data.toString('base64'),
+      submissionKey ?? null,
     ]);
-    return toDraft(row);
+    return { draft: toDraft(row), replayed: false };
   });
 }
 

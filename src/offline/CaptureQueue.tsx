@@ -19,7 +19,7 @@ import { useOnline } from './useOnline';
  * `onFillIn` takes a shared file into the form; several files shared at once go to `onSharedMany` (the batch
  * receipts, issue 33 item 1) as soon as there is a network, each kept here until the batch has taken it.
  */
-export function CaptureQueue({ onFillIn, onSharedMany }: { onFillIn: (file: File) => void; onSharedMany: (files: File[]) => Promise<File[]> }) {
+export function CaptureQueue({ onFillIn, onSharedMany }: { onFillIn: (file: File) => void; onSharedMany: (files: File[], keys: string[]) => Promise<File[]> }) {
   const translate = useTranslate();
   const online = useOnline();
   const queue = useCaptureQueue();
@@ -98,8 +98,12 @@ export function CaptureQueue({ onFillIn, onSharedMany }: { onFillIn: (file: File
   );
 }
 
-/** Several shared files become batch receipts (drafts read on the server), online; those it could not take stay. */
-function useSharedToBatch(captures: Capture[], online: boolean, onSharedMany: (files: File[]) => Promise<File[]>) {
+/**
+ * Several shared files become batch receipts (drafts read on the server), online; those it could not take stay. Each
+ * is sent with its place in the queue as its submission key: sent again (the page opened twice, a network that came
+ * back mid-way), it is the draft it already made (a fresh-clone run on a busy machine once made two of one).
+ */
+function useSharedToBatch(captures: Capture[], online: boolean, onSharedMany: (files: File[], keys: string[]) => Promise<File[]>) {
   const moving = useRef(false);
   const shared = captures.filter((capture) => capture.status === 'shared');
   const ids = shared.map((capture) => capture.id).join(',');
@@ -110,7 +114,7 @@ function useSharedToBatch(captures: Capture[], online: boolean, onSharedMany: (f
       const file = sharedFile(capture);
       return file ? [{ capture, file }] : [];
     });
-    void onSharedMany(files.map(({ file }) => file))
+    void onSharedMany(files.map(({ file }) => file), files.map(({ capture }) => capture.id))
       .then(async (notKept) => {
         for (const { capture, file } of files) if (!notKept.includes(file)) await captureStore().remove(capture.id);
         announceChange();

@@ -47,8 +47,11 @@ export interface BackofficeDataProvider extends DataProvider {
   deleteSavedFilter(id: number): Promise<void>;
   /** The signed-in user's move drafts, with their background reading's progress (GET /me/move-drafts; issue 33, item 1). */
   moveDrafts(signal?: AbortSignal): Promise<MoveDraftRow[]>;
-  /** Keeps one file as a move draft of the tab it was dropped on, queued for reading. */
-  addMoveDraft(input: { moveType: MoveDraftRow['moveType']; file: { name: string; data: string } }): Promise<MoveDraftRow>;
+  /**
+   * Keeps one file as a move draft of the tab it was dropped on, queued for reading; `key`: its submission key (a file
+   * sent again with it is the draft the first sending made).
+   */
+  addMoveDraft(input: { moveType: MoveDraftRow['moveType']; file: { name: string; data: string } }, key?: string): Promise<MoveDraftRow>;
   /** A draft with its file as a data URL. */
   moveDraftFile(id: number): Promise<{ draft: MoveDraftRow; data: string }>;
   /** Deletes a draft and its file (discarded, or sent as a move). */
@@ -364,8 +367,8 @@ export const dataProvider: BackofficeDataProvider = {
     return json;
   },
 
-  async addMoveDraft(input) {
-    const { json } = await apiFetch<MoveDraftRow>('/me/move-drafts', { method: 'POST', body: input });
+  async addMoveDraft(input, key) {
+    const { json } = await apiFetch<MoveDraftRow>('/me/move-drafts', { method: 'POST', body: input, headers: key ? { [SUBMISSION_HEADER]: key } : undefined });
     return json;
   },
 

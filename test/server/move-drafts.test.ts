@@ -94,6 +94,33 @@ describe('move drafts', () => {
     await staff('DELETE', `/me/move-drafts/${mine.body.id}`);
   });
 
+  it('makes one draft of a file sent again with its submission key, also twice at once; another user’s same key is theirs', async () => {
+    const staff = await as(server, 'staff@demo.example');
+    const admin = await as(server, 'admin@demo.example');
+    const send = (token: string, key: string) =>
+      server.app.inject({ method: 'POST', url: '/me/move-drafts', payload: { moveType: 'expense', file: receipt('compartido-1.pdf', '12,50') }, headers: { authorization: token, 'idempotency-key': key } });
+    const staffToken = await server.tokenFor('staff@demo.example');
+    const key = '0f9d3c1e-5b7a-4e2f-9c61-2a8b7d4e6f10';
+    const [first, second] = await Promise.all([send(staffToken, key), send(staffToken, key)]);
+    expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+    expect(first.json().id).toBe(second.json().id);
+    expect([first.headers['idempotent-replayed'], second.headers['idempotent-replayed']].filter(Boolean)).toEqual(['true']);
+    const again = await send(staffToken, key);
+    expect(again.json().id).toBe(first.json().id);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect((await staff('GET', '/me/move-drafts')).body.map((one) => one.fileName)).toEqual(['compartido-1.pdf']);
+    // Another key is another draft; the same key from another user is that user's own.
+    expect((await send(staffToken, 'e2b1c4d5-0000-4000-8000-000000000002')).json().id).not.toBe(first.json().id);
+    const admins = await send(await server.tokenFor('admin@demo.example'), key);
+    expect(admins.statusCode).toBe(201);
+    expect(admins.headers['idempotent-replayed']).toBeUndefined();
+    expect((await admin('GET', '/me/move-drafts')).body).toHaveLength(1);
+    expect((await staff('GET', '/me/move-drafts')).body).toHaveLength(2);
+    const badKey = await server.app.inject({ method: 'POST', url: '/me/move-drafts', payload: { moveType: 'expense', file: receipt('x.pdf', '1,00') }, headers: { authorization: staffToken, 'idempotency-key': 'no' } });
+    expect(badKey.statusCode).toBe(400);
+    expect((await staff('GET', '/me/move-drafts')).body).toHaveLength(2);
+  });
+
   it('refuses a bad file or tab naming the field, in the user’s language, and keeps nothing', async () => {
     const staff = await as(server, 'staff@demo.example');
     const notBase64 = await staff('POST', '/me/move-drafts', { moveType: 'expense', file: { name: 'a.pdf', data: 'no es base64 ¿?' } });

@@ -77,7 +77,7 @@ export function MoveFields({ tab, onTab }: { tab: MoveType; onTab: (tab: MoveTyp
     <Box sx={{ display: 'grid', gap: 3, alignItems: 'start', gridTemplateColumns: { xs: '1fr', md: doc.file ? 'minmax(0, 1fr) minmax(0, 1fr)' : '1fr' } }}>
     <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
       {/* Moves captured without a network, waiting to be sent, and files shared to the app (issue 33, item 2). */}
-      <CaptureQueue onFillIn={doc.chooseFile} onSharedMany={(files) => batch.upload(files, tab)} />
+      <CaptureQueue onFillIn={doc.chooseFile} onSharedMany={(files, keys) => batch.upload(files, tab, keys)} />
       <MoveCompanyFields companies={companies} projects={projects} companyId={companyId} loadError={companiesQuery.error} onRetry={() => void companiesQuery.refetch()} onCompanyChange={companyChanged} />
       <MoveSupplierField
         choices={suppliers.options}

@@ -38,8 +38,10 @@ export function useMoveDrafts({ onReview }: Options) {
   /**
    * Uploads each file as a draft of the tab it was dropped on; a refused one is said by its name, the rest go on.
    * Answers the files that were not kept (refused, or not sent), so that a caller holding them elsewhere keeps those.
+   * `keys`: each file's submission key, where the caller has one that outlives this page (a shared file's place in
+   * the phone's queue): sent again, it is the same draft.
    */
-  async function upload(files: readonly File[], moveType: MoveType): Promise<File[]> {
+  async function upload(files: readonly File[], moveType: MoveType, keys: readonly string[] = []): Promise<File[]> {
     if (files.length > MOVE_DRAFTS_PER_USER) {
       notify('app.move.drafts.tooMany', { type: 'error', messageArgs: { maximum: MOVE_DRAFTS_PER_USER } });
       return [...files];
@@ -50,11 +52,11 @@ export function useMoveDrafts({ onReview }: Options) {
     setUploading({ done, total: files.length });
     // One after the other: the list keeps the order they were chosen in (the server numbers them as they arrive), and
     // preparing a file takes far less than reading it, so the readers are kept busy all the same.
-    for (const file of files) {
+    for (const [index, file] of files.entries()) {
       try {
         // The user's own limit reached: the files left are not sent to be refused one by one.
         if (full) notKept.push(file);
-        else await dataProvider.addMoveDraft({ moveType, file: { name: file.name, data: await readAsDataUrl(file) } });
+        else await dataProvider.addMoveDraft({ moveType, file: { name: file.name, data: await readAsDataUrl(file) } }, keys[index]);
       } catch (error) {
         notKept.push(file);
         full = (error as { status?: number }).status === 409;
