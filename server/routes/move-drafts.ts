@@ -13,7 +13,7 @@ import type { Db } from '../db';
 import type { AttachmentProcessor } from '../files';
 import { prepareUpload } from '../files';
 import { messageLocale, renderMessage } from '../messages';
-import { addMoveDraft, deleteMoveDraft, moveDraftFile, moveDrafts, type MoveDraft } from '../services/move-drafts';
+import { addMoveDraft, deleteMoveDraft, draftSubmitted, moveDraftFile, moveDrafts, type MoveDraft } from '../services/move-drafts';
 import type { DraftReader } from '../services/draft-reader';
 import { MOVE_DRAFT_STATUSES, MOVE_DRAFTS_PER_USER, type MoveDraftRow } from '../../shared/domain/move-drafts';
 import { idParams, orEmpty, whenNotGiven } from './reference';
@@ -83,8 +83,13 @@ export async function moveDraftRoutes(app: FastifyInstance, { db, attachments, r
       },
     },
     async (request, reply) => {
-      const prepared = await prepareUpload(request.body.file.name, request.body.file.data, attachments);
-      const { draft, replayed } = await addMoveDraft(db, request.user.id, request.body.moveType, prepared, submissionKeyOf(request));
+      const key = submissionKeyOf(request);
+      // A resend is answered before its file is prepared again (the attachment processes' work); two at once are
+      // told apart under the user's lock, in addMoveDraft.
+      const earlier = key ? await draftSubmitted(db, request.user.id, key) : undefined;
+      const { draft, replayed } = earlier
+        ? { draft: earlier, replayed: true }
+        : await addMoveDraft(db, request.user.id, request.body.moveType, await prepareUpload(request.body.file.name, request.body.file.data, attachments), key);
       if (replayed) void reply.header('idempotent-replayed', 'true');
       else reader.wake();
       return reply.code(201).send(shown(draft, request.headers['accept-language']));

@@ -5,7 +5,7 @@
  * only their own drafts (another's is not found, whichever it is). Their reading is the DraftReader's
  * (server/services/draft-reader.ts).
  */
-import type { SqlDatabase } from '../db/sql';
+import type { Sql, SqlDatabase } from '../db/sql';
 import type { PreparedFile } from '../files';
 import { HttpError } from '../http-error';
 import type { MessageKey, MessageParams } from '../messages';
@@ -65,6 +65,12 @@ export async function moveDrafts(db: SqlDatabase, userId: number): Promise<MoveD
   return rows.map(toDraft);
 }
 
+/** The user's draft that a sending with this submission key made, if there is one. */
+export async function draftSubmitted(db: Sql, userId: number, submissionKey: string): Promise<MoveDraft | undefined> {
+  const [made] = await db.query<Row>(`SELECT ${COLUMNS} FROM move_drafts WHERE user_id = $1 AND submission_key = $2`, [userId, submissionKey]);
+  return made ? toDraft(made) : undefined;
+}
+
 /**
  * Keeps a prepared file as a new draft, queued for reading; one beyond MOVE_DRAFTS_PER_USER is refused. With a
  * submission key the user has sent before, the draft that sending made (`replayed`), whatever became of its reading.
@@ -74,10 +80,8 @@ export async function addMoveDraft(db: SqlDatabase, userId: number, moveType: Dr
     // One upload of this user's at a time (files sent side by side): the count below stays true until the insert,
     // and a key sent twice at once finds the first one's draft.
     await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
-    if (submissionKey) {
-      const [made] = await tx.query<Row>(`SELECT ${COLUMNS} FROM move_drafts WHERE user_id = $1 AND submission_key = $2`, [userId, submissionKey]);
-      if (made) return { draft: toDraft(made), replayed: true };
-    }
+    const made = submissionKey ? await draftSubmitted(tx, userId, submissionKey) : undefined;
+    if (made) return { draft: made, replayed: true };
     const [{ count }] = await tx.query<{ count: number }>('SELECT count(*)::int AS count FROM move_drafts WHERE user_id = $1', [userId]);
     if (count >= MOVE_DRAFTS_PER_USER) throw new HttpError(409, 'moveDrafts.tooMany', { maximum: MOVE_DRAFTS_PER_USER }, { field: 'file' });
     const [row] = await tx.query<Row>(`INSERT INTO move_drafts (user_id, move_type, file_name, mimetype, data, submission_key) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`, [
