@@ -46,6 +46,7 @@ import { DraftReader, type DraftReaderSettings } from './services/draft-reader';
 import { builtConsole } from './plugins/console';
 import { docs } from './plugins/docs';
 import { refusals } from './plugins/refusals';
+import { replays } from './plugins/replays';
 import { requests } from './plugins/requests';
 import { zodSchemas } from './plugins/schemas';
 import { metrics as metricsEndpoint } from './plugins/metrics';
@@ -190,6 +191,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // GET /metrics and every request's duration by route: after compression (which hooks the routes added after it).
   if (metrics) await metricsEndpoint(app, { metrics, token: config.metricsToken! });
   await app.register(guard, { sessions });
+  // Every write route takes an Idempotency-Key (server/plugins/replays.ts): after the guard, which knows the user.
+  await app.register(replays, { db });
 
   // The OpenAPI document of every route registered from here on (GET /docs/json), and a page to browse it (GET /docs).
   await docs(app);

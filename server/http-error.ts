@@ -14,6 +14,8 @@ export interface HttpErrorOptions {
   cause?: unknown;
   /** What the answer carries besides the refusal's own keys (a warning's records). */
   details?: Record<string, unknown>;
+  /** What the log keeps of a refusal worded by the catalogue (the ERP's own text), logged with the request. */
+  logged?: Record<string, unknown>;
 }
 
 export class HttpError extends Error {
@@ -24,6 +26,7 @@ export class HttpError extends Error {
   /** The API's wording when it is not the catalogue's. */
   readonly api?: string;
   readonly details?: Record<string, unknown>;
+  readonly logged?: Record<string, unknown>;
 
   constructor(statusCode: number, key: MessageKey, params: MessageParams = {}, options: HttpErrorOptions = {}) {
     super(refusalMessage('api', { key, params, field: options.field, api: options.api }), options.cause === undefined ? undefined : { cause: options.cause });
@@ -34,6 +37,7 @@ export class HttpError extends Error {
     this.field = options.field;
     this.api = options.api;
     this.details = options.details;
+    this.logged = options.logged;
   }
 }
 

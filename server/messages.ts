@@ -109,6 +109,7 @@ const CATALOGUE = {
   },
   'validation.max': { en: 'must be at most {#maximum}', es: 'debe ser como máximo {#maximum}' },
   'validation.min': { en: 'must be at least {#minimum}', es: 'debe ser al menos {#minimum}' },
+  'validation.decimals': { en: 'takes at most {decimals} decimals (the precision Odoo keeps)', es: 'admite como mucho {decimals} decimales (la precisión que guarda Odoo)' },
   'validation.lessThan': { en: 'must be less than {#maximum}', es: 'debe ser menor que {#maximum}' },
   'validation.greaterThan': { en: 'must be greater than {#minimum}', es: 'debe ser mayor que {#minimum}' },
   'validation.between': { en: 'must be between {#minimum} and {#maximum}', es: 'debe estar entre {#minimum} y {#maximum}' },
@@ -214,9 +215,46 @@ const CATALOGUE = {
     en: 'The ERP does not give the server access to company {companies}: tell your administrator',
     es: 'El ERP no da acceso al servidor a la empresa {companies}: avise a su administrador',
   },
+  'request.keyReused': {
+    en: 'This Idempotency-Key was sent before with another request: send a new key with a new request',
+    es: 'Esta clave de envío (Idempotency-Key) ya se envió con otra petición: envíe una clave nueva con cada petición nueva',
+  },
+  'request.inProgress': {
+    en: 'This request is still being carried out: wait a moment and look again before sending it again',
+    es: 'Esta petición aún se está realizando: espere un momento y compruébelo antes de enviarla de nuevo',
+  },
   'erp.keyInUse': {
     en: 'This submission key was already used for another record: send the form again as a new submission',
     es: 'Esta clave de envío ya se usó para otro registro: envíe el formulario de nuevo como un envío nuevo',
+  },
+  'erp.setup': {
+    en: "Odoo's configuration refused what the server asked: tell your administrator ({message})",
+    es: 'La configuración de Odoo ha rechazado lo que pidió el servidor: avise a su administrador ({message})',
+  },
+  // Odoo refusals whose cause is known (server/erp/odoo/errors.ts): each names the fix; Odoo's own text goes to the log.
+  'erp.senderEmail': {
+    en: "Odoo cannot send a message as the server's API user because that user has no e-mail address: tell your administrator (in Odoo, Settings > Users > the API user > Email)",
+    es: 'Odoo no puede enviar mensajes como el usuario de la API del servidor porque no tiene correo electrónico: avise a su administrador (en Odoo, Ajustes > Usuarios > el usuario de la API > Correo electrónico)',
+  },
+  'erp.missingAccount': {
+    en: "Odoo has no account for this bill's line: tell your administrator (give the purchase journal a default account, or set an account code in Settings > Companies > Backoffice)",
+    es: 'Odoo no tiene cuenta contable para la línea de esta factura: avise a su administrador (ponga una cuenta por defecto al diario de compras, o un código de cuenta en Ajustes > Empresas > Backoffice)',
+  },
+  'erp.lockDate': {
+    en: 'Odoo has closed the accounting period of that date: use a later date, or ask your accountants to move the lock date',
+    es: 'Odoo tiene cerrado el periodo contable de esa fecha: use una fecha posterior, o pida a contabilidad que cambie la fecha de bloqueo',
+  },
+  'erp.accessModel': {
+    en: "Odoo does not let the server's API user do this ({model}): tell your administrator (the API user's access rights, README step 2)",
+    es: 'Odoo no deja hacer esto al usuario de la API del servidor ({model}): avise a su administrador (permisos del usuario de la API, paso 2 del README)',
+  },
+  'erp.accessRefused': {
+    en: "Odoo does not let the server's API user do this: tell your administrator (the API user's access rights, README step 2)",
+    es: 'Odoo no deja hacer esto al usuario de la API del servidor: avise a su administrador (permisos del usuario de la API, paso 2 del README)',
+  },
+  'erp.companyWriteRefused': {
+    en: "Odoo does not let the server write in {company}: tell your administrator (in Odoo, give the API user that company and the rights of README step 2)",
+    es: 'Odoo no deja al servidor escribir en {company}: avise a su administrador (en Odoo, dé al usuario de la API esa empresa y los permisos del paso 2 del README)',
   },
   'erp.foreignLink': { en: 'The ERP gave a link outside itself', es: 'El ERP ha dado un enlace fuera de sí mismo' },
   'list.badCursor': {

@@ -4,7 +4,7 @@
     # Series-less on purpose: Odoo prefixes it with the running series, so the
     # installed version reads 17.0.1.0.0 on Odoo 17 (16.0.1.0.0 / 18.0.1.0.0 on
     # 16 / 18). A literal "17.0.1.0.0" is refused by Odoo 18's manifest check.
-    "version": "1.2.0",
+    "version": "1.3.0",
     "summary": "Fields and models the back-office console reads and writes over JSON-RPC",
     "category": "Accounting",
     # Plain text on purpose: without "description" Odoo reads README.md and renders it

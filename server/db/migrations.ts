@@ -290,6 +290,25 @@ export const MIGRATIONS: Array<{ id: number; name: string; sql: string }> = [
       CREATE UNIQUE INDEX move_drafts_submission_idx ON move_drafts (user_id, submission_key) WHERE submission_key IS NOT NULL
     `,
   },
+  {
+    // Issue 50: every write route takes an Idempotency-Key (server/plugins/replays.ts). A request sent again with its key
+    // is answered what the first one was, and does nothing again; a key is kept a day.
+    id: 15,
+    name: 'request replays',
+    sql: `
+      CREATE TABLE request_replays (
+        user_id integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        key text NOT NULL,
+        fingerprint text NOT NULL,
+        status integer,
+        body text,
+        content_type text,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (user_id, key)
+      );
+      CREATE INDEX request_replays_created_idx ON request_replays (created_at)
+    `,
+  },
 ];
 
 /** The schema version this release makes: its last migration's number. */

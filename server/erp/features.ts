@@ -36,6 +36,12 @@ export interface ErpFeatures {
    * ir.module.module, readable by administrators only) and on the embedded store, which declares the field.
    */
   oneCallWrites: boolean;
+  /**
+   * Connector 1.3.0 (issue 50): `account.move.backoffice_journeys`, the flows of `npm run odoo:check -- --journeys` run
+   * and undone inside Odoo, and `backoffice_decide`'s `message_type` (a decision that carries the manager's comment is
+   * a person's message). Found by its field `x_backoffice_journeys`, as oneCallWrites is.
+   */
+  journeys: boolean;
 }
 
 export type FieldInfo = { type: string; relation?: string | false; string?: string };
@@ -57,6 +63,7 @@ export const FEATURE_FIELDS: Record<keyof ErpFeatures, Record<string, string[]>>
   orderMargins: { 'sale.order': ['margin'] },
   submissionKeys: { 'account.move': ['x_backoffice_key'], 'sale.order': ['x_backoffice_key'], 'res.partner': ['x_backoffice_key'] },
   oneCallWrites: { 'account.move': ['x_backoffice_one_call'] },
+  journeys: { 'account.move': ['x_backoffice_journeys'] },
 };
 
 export const FEATURE_NAMES = Object.keys(FEATURE_FIELDS) as Array<keyof ErpFeatures>;

@@ -47,7 +47,11 @@ export async function createBillInOneCall(erp: ErpClient, bill: OneCallBill, sco
   }
 }
 
-/** A manager's decision on one move: its flags and its note in one call. */
-export async function decideInOneCall(erp: ErpClient, moveId: number, validate: boolean, note: string, author: NoteAuthor, onBehalfOf: string): Promise<void> {
-  await erp.call<boolean>('account.move', 'backoffice_decide', [moveId], [], { validate, note, author, on_behalf_of: onBehalfOf });
+/**
+ * A manager's decision on one move: its flags and its note in one call. With the manager's comment (connector 1.3.0,
+ * feature `journeys`) the note, which then holds it, is a person's message rather than a notice.
+ */
+export async function decideInOneCall(erp: ErpClient, moveId: number, decision: { validate: boolean; note: string; comment?: string }, author: NoteAuthor, onBehalfOf: string): Promise<void> {
+  const { validate, note, comment } = decision;
+  await erp.call<boolean>('account.move', 'backoffice_decide', [moveId], [], { validate, note, author, on_behalf_of: onBehalfOf, ...(comment ? { message_type: 'comment' } : {}) });
 }

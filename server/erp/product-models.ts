@@ -132,6 +132,7 @@ export const PRODUCT_MODELS: ModelDef[] = [
     x_backoffice_key: char,
     // The connector's marker (1.2.0) that backoffice_create_bill and backoffice_decide exist (behaviour.ts has them).
     x_backoffice_one_call: { type: 'boolean', computed: true },
+    x_backoffice_journeys: { type: 'boolean', computed: true },
     invoice_line_ids: o2m('account.move.line', 'move_id'),
     line_ids: o2m('account.move.line', 'move_id'),
     attachment_ids: { type: 'one2many', relation: 'ir.attachment', computed: true },

@@ -79,13 +79,17 @@ export interface ErpClient {
 }
 
 /** Odoo's exception names mapped to what the API answers. */
-export type ErpErrorKind = 'access' | 'validation' | 'user' | 'missing' | 'unavailable' | 'credentials';
+export type ErpErrorKind = 'access' | 'validation' | 'user' | 'missing' | 'unavailable' | 'credentials' | 'setup';
 
 /**
  * `credentials`: the ERP refused the server's own API key (Odoo's AccessDenied): 502, the administrator's to fix,
  * never 403, which reads as the user's own permission problem.
  */
-const STATUS: Record<ErpErrorKind, number> = { access: 403, validation: 400, user: 400, missing: 404, unavailable: 503, credentials: 502 };
+/**
+ * `setup`: the ERP's configuration refuses what the console asked (an API user without an e-mail, a journal without
+ * an account): 502, the administrator's to fix, with a message naming the fix.
+ */
+const STATUS: Record<ErpErrorKind, number> = { access: 403, validation: 400, user: 400, missing: 404, unavailable: 503, credentials: 502, setup: 502 };
 
 /**
  * What the ERP refused or failed at, as an API refusal: Odoo's own texts (a UserError, a ValidationError) pass through
@@ -94,10 +98,11 @@ const STATUS: Record<ErpErrorKind, number> = { access: 403, validation: 400, use
  */
 export class ErpError extends HttpError {
   readonly kind: ErpErrorKind;
-  constructor(kind: ErpErrorKind, message: string, options: { cause?: unknown; key?: MessageKey; params?: MessageParams; field?: string } = {}) {
+  constructor(kind: ErpErrorKind, message: string, options: { cause?: unknown; key?: MessageKey; params?: MessageParams; field?: string; logged?: Record<string, unknown> } = {}) {
     const key = options.key ?? (kind === 'unavailable' ? 'erp.unavailable' : (`erp.${kind}` as const));
     const params = options.key ? (options.params ?? {}) : kind === 'unavailable' || kind === 'credentials' ? {} : { message };
-    super(STATUS[kind], key, params, { api: message, field: options.field, cause: options.cause });
+    // A catalogue message of ours answers scripts in the catalogue's words too; the ERP's own text goes to the log.
+    super(STATUS[kind], key, params, { api: options.logged ? undefined : message, field: options.field, cause: options.cause, logged: options.logged });
     this.name = 'ErpError';
     this.kind = kind;
   }

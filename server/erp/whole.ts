@@ -15,12 +15,14 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { HttpError } from '../http-error';
 import { rule } from '../input';
-import { ErpError, type Domain, type ErpClient, type ErpRecord, type ErpValues } from './types';
+import { ErpError, type Domain, type ErpClient, type ErpContext, type ErpRecord, type ErpValues } from './types';
 
 /** The connector's field holding a record's submission key (or its pending marker while it is being made). */
 export const KEY_FIELD = 'x_backoffice_key';
 
-const KEY = /^[A-Za-z0-9_-]{8,100}$/;
+/** A client's submission key: 8 to 100 letters, digits, - or _ (a UUID). */
+export const SUBMISSION_KEY = /^[A-Za-z0-9_-]{8,100}$/;
+const KEY = SUBMISSION_KEY;
 
 /** The header of every create route, as the OpenAPI document shows it. */
 export const submissionHeaders = z.looseObject({
@@ -64,12 +66,12 @@ export async function keyedRecord(erp: ErpClient, model: string, key: string, sc
  * Creates a record made whole by one call, with its key; the record an earlier send of the same key made when there
  * is one (`replayed`). Two sends racing: the unique key lets one create, the other answers its record.
  */
-export async function createOnce(erp: ErpClient, model: string, values: ErpValues, key: string | undefined, scope: Domain): Promise<{ id: number; replayed: boolean }> {
-  if (!key) return { id: await erp.create(model, values), replayed: false };
+export async function createOnce(erp: ErpClient, model: string, values: ErpValues, key: string | undefined, scope: Domain, context?: ErpContext): Promise<{ id: number; replayed: boolean }> {
+  if (!key) return { id: await erp.create(model, values, context), replayed: false };
   const first = await keyedRecord(erp, model, key, scope);
   if (first) return { id: first.id, replayed: true };
   try {
-    return { id: await erp.create(model, { ...values, [KEY_FIELD]: key }), replayed: false };
+    return { id: await erp.create(model, { ...values, [KEY_FIELD]: key }, context), replayed: false };
   } catch (error) {
     // A unique key taken meanwhile is the twin's record; any other refusal stands.
     if (!(error instanceof ErpError) || error.kind !== 'validation') throw error;

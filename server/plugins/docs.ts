@@ -12,6 +12,7 @@ import { publicRoutes } from '../auth/guard';
 import { DOCS_UI } from '../docsUi';
 import { IF_MATCH_DESCRIPTION, IF_MATCH_RESPONSES } from '../erp/if-match';
 import { REFUSAL_ANSWER } from '../http-error';
+import { IDEMPOTENCY_KEY_DESCRIPTION, replayableRoute } from './replays';
 
 /** The OpenAPI tag of a path: auth for sign-in, else the declared resource it belongs to, else its first segment. */
 function tagOf(url: string): string {
@@ -45,6 +46,11 @@ const documented: SwaggerTransform = (document) => {
     const headers = (schema.headers ?? { type: 'object', properties: {} }) as { properties?: Record<string, unknown> };
     schema.headers = { ...headers, type: 'object', properties: { ...headers.properties, 'If-Match': { type: 'string', description: IF_MATCH_DESCRIPTION } } };
     schema.response = { ...IF_MATCH_RESPONSES, ...(schema.response as object | undefined) };
+  }
+  // A write that takes an Idempotency-Key of its own kind (server/plugins/replays.ts): its header and its refusals.
+  if (replayableRoute(String(document.route.method), document.url, document.route.config ?? {})) {
+    const headers = (schema.headers ?? { type: 'object', properties: {} }) as { properties?: Record<string, unknown> };
+    schema.headers = { ...headers, type: 'object', properties: { ...headers.properties, 'Idempotency-Key': { type: 'string', description: IDEMPOTENCY_KEY_DESCRIPTION } } };
   }
   if (open) schema.security = [];
   else {

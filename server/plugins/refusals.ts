@@ -71,7 +71,8 @@ export function refusals(app: FastifyInstance) {
       return answer(fault.statusCode, { key: fault.key });
     }
     if (error instanceof HttpError) {
-      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      if (error.statusCode >= 500) request.log.error({ err: error, ...error.logged }, 'request failed');
+      else if (error.logged) request.log.warn({ ...error.logged, code: error.key }, 'request refused');
       // A busy pool's 503 says when to try again in its body too: a browser's fetch error keeps the body, not the headers.
       const retryAfter = (error as { retryAfter?: number }).retryAfter;
       if (retryAfter) {

@@ -89,7 +89,7 @@ export async function contactRoutes(app: FastifyInstance, { erp, features, versi
   const services = { erp, features, versions };
   const userOf = (request: FastifyRequest) => request.user;
 
-  api.post('/odoo/contacts/create', { schema: { headers: submissionHeaders, body: orEmpty(createSchema), response: { 201: createdAnswer } }, config: { permission: 'contacts.create' } }, async (request, reply) => {
+  api.post('/odoo/contacts/create', { schema: { headers: submissionHeaders, body: orEmpty(createSchema), response: { 201: createdAnswer } }, config: { permission: 'contacts.create', ownSubmissionKeys: true } }, async (request, reply) => {
     const { id, replayed } = await createContact(services, request.body.fields, userOf(request), submissionKeyOf(request));
     if (replayed) reply.header('idempotent-replayed', 'true');
     return reply.code(201).send({ id });

@@ -73,7 +73,7 @@ export async function moveDraftRoutes(app: FastifyInstance, { db, attachments, r
   api.post(
     '/me/move-drafts',
     {
-      config,
+      config: { ...config, ownSubmissionKeys: true },
       schema: {
         headers: submissionHeaders,
         body: orEmpty(addBody),

@@ -119,9 +119,17 @@ export async function moveRoutes(
     return reply.code(204).send();
   });
 
-  const validateSchema = z.object({ validate: z.boolean({ error: whenNotGiven('validate must be true or false') }) }).strict();
+  const validateSchema = z
+    .object({
+      validate: z.boolean({ error: whenNotGiven('validate must be true or false') }),
+      comment: multiLine()
+        .max(5000)
+        .nullish()
+        .describe("The manager's comment, written with the decision in its note: one request, so never a comment without its decision nor twice"),
+    })
+    .strict();
   api.put('/odoo/moves/:id/validate', { schema: { params: idParams, body: orEmpty(validateSchema), response: { 200: moveAnswer } }, config: { permission: 'moves.validate' } }, async (request) =>
-    decideMove({ erp, cleanups, features, log: request.log }, versions, request.user, Number(request.params.id), request.body.validate),
+    decideMove({ erp, cleanups, features, log: request.log }, versions, request.user, Number(request.params.id), { validate: request.body.validate, comment: request.body.comment ?? undefined }),
   );
 
   // Several decisions in one request: each move is judged as PUT /odoo/moves/:id/validate judges it (company scope,
@@ -159,7 +167,7 @@ export async function moveRoutes(
     '/odoo/moves/:id/validation-comment',
     { schema: { params: idParams, body: orEmpty(commentSchema), response: { 201: createdAnswer } }, config: { permission: ['moves.validate', 'moves.modify'] } },
     async (request, reply) => {
-      const id = await commentMove(erp, request.user, Number(request.params.id), request.body.comment);
+      const id = await commentMove(erp, request.user, Number(request.params.id), request.body.comment, request.replay?.retakenSince);
       return reply.code(201).send({ id });
     },
   );
@@ -268,7 +276,7 @@ export async function moveCreateRoute(
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const schema = { headers: submissionHeaders, querystring: moveCreateQuery, body: orEmpty(moveCreateSchema), response: { 201: moveAnswer } };
-  api.post('/odoo/moves/create', { schema, config: { permission: 'moves.create' } }, async (request, reply) => {
+  api.post('/odoo/moves/create', { schema, config: { permission: 'moves.create', ownSubmissionKeys: true } }, async (request, reply) => {
     const body = { ...request.body, onDuplicate: request.query.onDuplicate };
     const user = request.user;
     if (!user.companies.includes(body.company_id)) throw new HttpError(403, 'access.company', {}, { field: 'company_id' });

@@ -29,6 +29,8 @@ import { listTotals } from '../services/totals';
 import { changeOrderLines, confirmOrder, createOrder, deleteOrder } from '../services/order-changes';
 
 const id = validId('must be an id');
+/** Whether Odoo keeps the quantity as given: two decimals at most (its 'Product Unit of Measure' precision). */
+const keptExactly = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 const optionalId = z.union([id, z.null(), z.literal(false)]).optional();
 /**
  * A unit price as Odoo keeps it (two decimals): 0 (a free line) or 0.01 to 1000000000; a negative price or one that
@@ -40,10 +42,14 @@ const price = (name: string) =>
     .min(LINE_LIMITS.priceUnit.min, rule('validation.min', { minimum: LINE_LIMITS.priceUnit.min }, `${name} must be at least ${LINE_LIMITS.priceUnit.min}`))
     .max(LINE_LIMITS.priceUnit.max, rule('validation.max', { maximum: LINE_LIMITS.priceUnit.max }, `${name} must be at most ${LINE_LIMITS.priceUnit.max}`))
     .refine((value) => value === 0 || storedDecimals(value) >= 0.01, rule('validation.zeroOrMin', { minimum: 0.01 }, `${name} must be 0 or at least 0.01`));
-/** A quantity as Odoo keeps it (two decimals): 0.01 to 1000000 once rounded. */
+/**
+ * A quantity as Odoo keeps it (two decimals, 'Product Unit of Measure'): 0.01 to 1000000. One finer than that is
+ * refused rather than rounded by Odoo behind the user's back (0.333 would be stored as 0.33).
+ */
 const quantity = z
   .number({ error: whenNotGiven('product_uom_qty must be a number') })
   .positive(rule('validation.positive', {}, 'The quantity must be greater than zero'))
+  .refine(keptExactly, rule('validation.decimals', { decimals: 2 }, 'product_uom_qty takes at most 2 decimals (the precision Odoo keeps)'))
   .refine((value) => storedDecimals(value) >= LINE_LIMITS.quantity.min, rule('validation.min', { minimum: LINE_LIMITS.quantity.min }, `The quantity must be at least ${LINE_LIMITS.quantity.min}`))
   .max(LINE_LIMITS.quantity.max, rule('validation.max', { maximum: LINE_LIMITS.quantity.max }, `The quantity must be at most ${LINE_LIMITS.quantity.max}`));
 
@@ -142,7 +148,7 @@ export async function orderRoutes(app: FastifyInstance, { erp, config, features,
   const services = { erp, features, versions };
   const userOf = (request: FastifyRequest) => request.user;
 
-  api.post('/odoo/orders/create', { schema: { headers: submissionHeaders, body: orEmpty(createSchema), response: { 201: orderCreatedAnswer } }, config: { permission: 'orders.create' } }, async (request, reply) => {
+  api.post('/odoo/orders/create', { schema: { headers: submissionHeaders, body: orEmpty(createSchema), response: { 201: orderCreatedAnswer } }, config: { permission: 'orders.create', ownSubmissionKeys: true } }, async (request, reply) => {
     const { id, name, replayed } = await createOrder(services, request.body, userOf(request), { submissionKey: submissionKeyOf(request), timeZone: config.timeZone });
     if (replayed) reply.header('idempotent-replayed', 'true');
     return reply.code(201).send({ id, name });

@@ -137,7 +137,7 @@ export async function createMove(creating: Creating, uploader: Uploader, move: N
 
   const id = (await features.get()).oneCallWrites
     ? // One call, one Odoo transaction: the bill with its file, note and key, or nothing (server/erp/one-call.ts).
-      await createBillInOneCall(erp, { vals, attachment, note, key, author: await authorOf(erp, uploader), onBehalfOf: uploader.email }, scope)
+      await createBillInOneCall(erp, { vals, attachment, note, key, author: await authorOf(erp, uploader, move.company_id), onBehalfOf: uploader.email }, scope)
     : await createInSteps(creating, uploader, { vals, attachment, note, key }, keyed);
   const [created] = await erp.read('account.move', [id], MOVE_FIELDS);
   return { move: moveRow(created), replayed: false };
@@ -160,7 +160,7 @@ async function createInSteps(
     moveId = await erp.create('account.move', { ...vals, ...(marker ? { [KEY_FIELD]: marker } : {}) });
     const file = await erp.create('ir.attachment', { ...attachment, res_id: moveId });
     if (!marker) await erp.write('account.move', [moveId], { message_main_attachment_id: file });
-    if (note) await postNote(erp, uploader, 'account.move', moveId, note);
+    if (note) await postNote(erp, uploader, { model: 'account.move', id: moveId, companyId: vals.company_id as number }, note);
     // The last step: the bill is whole, and its key (or none) replaces the marker.
     if (marker) await erp.write('account.move', [moveId], { message_main_attachment_id: file, [KEY_FIELD]: key ?? false });
   } catch (error) {

@@ -9,7 +9,7 @@ import type { FeatureProbe } from '../erp/features';
 import { decideInOneCall, type NoteAuthor } from '../erp/one-call';
 import { ErpError, type ErpClient, type ErpRecord } from '../erp/types';
 import type { RecordVersions } from '../erp/versions';
-import { authorOf, listedMove, MOVE_FIELDS, MOVE_TYPES, scopedMove, type Person } from './moves';
+import { authorOf, companyOf, listedMove, MOVE_FIELDS, MOVE_TYPES, scopedMove, type Person } from './moves';
 
 /** What a decision is made with; `log` is the request's, so that a clean-up's outcome is logged with it. */
 export interface Deciding {
@@ -25,11 +25,21 @@ export interface Manager extends Person {
   companies: number[];
 }
 
-/** Who decides: the note's signature (looked up when needed), the console user's e-mail, and whether the connector's one-call method is there. */
+/**
+ * Who decides: the note's signature in a company (looked up when needed), the console user's e-mail, whether the
+ * connector's one-call method is there, and whether it takes the manager's comment with the decision.
+ */
 interface Decider {
-  author: () => Promise<NoteAuthor>;
+  author: (companyId: number) => Promise<NoteAuthor>;
   email: string;
   oneCall: boolean;
+  oneCallComments: boolean;
+}
+
+/** The decision's note: what was decided, then the manager's comment when there is one (one message, one write). */
+export function decisionNote(validate: boolean, comment?: string): string {
+  const decided = validate ? DECISION_NOTES.validated : DECISION_NOTES.rejected;
+  return comment?.trim() ? `${decided}\n\n${comment.trim()}` : decided;
 }
 
 /**
@@ -39,8 +49,10 @@ interface Decider {
  * way is left as it is (no second note), so a decision sent again changes nothing; one whose note was lost (flags
  * without their note) gets it.
  */
-async function decide(erp: ErpClient, cleanups: ErpCleanups, move: ErpRecord, validate: boolean, decider: Decider, log: FastifyBaseLogger): Promise<void> {
-  const author = decider.author;
+async function decide(erp: ErpClient, cleanups: ErpCleanups, move: ErpRecord, decision: { validate: boolean; comment?: string }, decider: Decider, log: FastifyBaseLogger): Promise<void> {
+  const { validate, comment } = decision;
+  const companyId = companyOf(move);
+  const author = () => decider.author(companyId);
   if (move.state === 'cancel') throw new HttpError(409, 'moves.cancelledDecision');
   // An earlier decision on it that failed half-way is settled first (its flags put back, or found whole).
   if (await cleanups.settle('account.move', move.id, log)) {
@@ -49,16 +61,19 @@ async function decide(erp: ErpClient, cleanups: ErpCleanups, move: ErpRecord, va
   }
   const validated = Boolean(move.pnt_account_move_team_manager_validate);
   const denied = Boolean(move.pnt_account_move_team_manager_deny);
-  const body = validate ? DECISION_NOTES.validated : DECISION_NOTES.rejected;
+  // With the manager's comment the note is a person's message (the console lists those), else Odoo's kind of notice.
+  const body = decisionNote(validate, comment);
+  const messageType = comment?.trim() ? 'comment' : 'notification';
   const note = async () =>
-    erp.call<number>('account.move', 'message_post', [move.id], [], { body, message_type: 'notification', subtype_xmlid: 'mail.mt_note', ...(await author()) });
+    erp.call<number>('account.move', 'message_post', [move.id], [], { body, message_type: messageType, subtype_xmlid: 'mail.mt_note', ...(await author()) });
   if (validated === validate && denied === !validate) {
     if (!(await decisionNoted(erp, move.id, validate))) await note();
     return;
   }
   // Once posted, the manager's decision is part of the booked record: it is not turned over afterwards.
   if (move.state === 'posted' && (validated || denied)) throw new HttpError(409, 'moves.postedDecision');
-  if (decider.oneCall) return decideInOneCall(erp, move.id, validate, body, await author(), decider.email);
+  // One call (one Odoo transaction) when the connector has it; a comment only with a connector that takes it.
+  if (decider.oneCall && (!comment?.trim() || decider.oneCallComments)) return decideInOneCall(erp, move.id, { validate, note: body, comment: comment?.trim() || undefined }, await author(), decider.email);
   const hold = await cleanups.hold({ kind: 'decision', model: 'account.move', recordId: move.id, validate, before: { validated, denied } });
   try {
     await erp.write('account.move', [move.id], { pnt_account_move_team_manager_validate: validate, pnt_account_move_team_manager_deny: !validate });
@@ -70,12 +85,22 @@ async function decide(erp: ErpClient, cleanups: ErpCleanups, move: ErpRecord, va
   await cleanups.release(hold);
 }
 
+/** The manager as decider; the author of their notes is looked up once per company, when a first note there is written. */
+async function deciderOf({ erp, features }: Deciding, manager: Manager): Promise<Decider> {
+  const authors = new Map<number, Promise<NoteAuthor>>();
+  const author = (companyId: number) => {
+    if (!authors.has(companyId)) authors.set(companyId, authorOf(erp, manager, companyId));
+    return authors.get(companyId)!;
+  };
+  const present = await features?.get();
+  return { author, email: manager.email, oneCall: Boolean(present?.oneCallWrites), oneCallComments: Boolean(present?.journeys) };
+}
+
 /** Decides one move of the manager's companies; answers it as listed, with its new version. */
-export async function decideMove(deciding: Deciding, versions: RecordVersions, manager: Manager, id: number, validate: boolean) {
-  const { erp, cleanups, features, log } = deciding;
+export async function decideMove(deciding: Deciding, versions: RecordVersions, manager: Manager, id: number, decision: { validate: boolean; comment?: string }) {
+  const { erp, cleanups, log } = deciding;
   const move = await scopedMove(erp, manager.companies, id);
-  const oneCall = Boolean((await features?.get())?.oneCallWrites);
-  await decide(erp, cleanups, move, validate, { author: () => authorOf(erp, manager), email: manager.email, oneCall }, log);
+  await decide(erp, cleanups, move, decision, await deciderOf(deciding, manager), log);
   // Counted as an edit, so that an editor holding the earlier version is told who decided it.
   await versions.bump('account.move', move.id, manager.id);
   return listedMove(erp, versions, manager.companies, move.id);
@@ -93,14 +118,11 @@ export interface Undecided {
  * others decided, and a move already decided this way is left as it is.
  */
 export async function decideMoves(deciding: Deciding, versions: RecordVersions, manager: Manager, ids: number[], validate: boolean): Promise<{ decided: number[]; failed: Undecided[] }> {
-  const { erp, cleanups, features, log } = deciding;
+  const { erp, cleanups, log } = deciding;
   const wanted = [...new Set(ids)];
   const found = await erp.searchRead('account.move', [['id', 'in', wanted], ['company_id', 'in', manager.companies], ['move_type', 'in', MOVE_TYPES]], { fields: MOVE_FIELDS });
   const byId = new Map(found.map((move) => [move.id, move]));
-  // The author is the same for every note of the request: looked up once, when a first note is written.
-  let author: Promise<NoteAuthor> | undefined;
-  const authorOnce = () => (author ??= authorOf(erp, manager));
-  const oneCall = Boolean((await features?.get())?.oneCallWrites);
+  const decider = await deciderOf(deciding, manager);
   const decided: number[] = [];
   const failed: Undecided[] = [];
   let unavailable: ErpError | undefined;
@@ -111,7 +133,7 @@ export async function decideMoves(deciding: Deciding, versions: RecordVersions, 
     else if (!move) failed.push({ id, statusCode: 404, refusal: new HttpError(404, 'moves.notFound', { id }) });
     else {
       try {
-        await decide(erp, cleanups, move, validate, { author: authorOnce, email: manager.email, oneCall }, log);
+        await decide(erp, cleanups, move, { validate }, decider, log);
         // Counted as an edit, as a single decision is: an editor holding the earlier version is refused and told who.
         await versions.bump('account.move', move.id, manager.id);
         decided.push(id);

@@ -79,20 +79,28 @@ export function moveSearchDomain(filters: Record<string, unknown>, companies: nu
 }
 
 /**
- * Who a chatter message is by: the ERP partner with the console user's e-mail, as Odoo's own screens would show
- * its author; else the user's name and e-mail as the message's sender (the API login must not sign for everyone).
+ * Who a chatter message in a record of `companyId` is by: the ERP partner with the console user's e-mail that the
+ * record's company may use (one of that company, or one without a company: an Odoo user's own contact usually is), as
+ * Odoo's own screens would show its author; else the user's name and e-mail as the message's sender (the API login must
+ * not sign for everyone). A contact of another company is never the author: Odoo refuses to read it from this company
+ * (issue 50: a manager whose employee, and so its contact, is in company 1 deciding a bill of company 2).
  */
-export async function authorOf(erp: ErpClient, user: Person): Promise<NoteAuthor> {
-  const [partner] = await erp.searchRead('res.partner', [['email', '=ilike', user.email]], { fields: ['id'], limit: 1, order: 'id' });
+export async function authorOf(erp: ErpClient, user: Person, companyId: number): Promise<NoteAuthor> {
+  const [partner] = await erp.searchRead('res.partner', [['email', '=ilike', user.email], '|', ['company_id', '=', false], ['company_id', '=', companyId]], { fields: ['id'], limit: 1, order: 'id' });
   if (partner) return { author_id: partner.id };
   return { email_from: `${`${user.firstName} ${user.lastName}`.trim() || user.email} <${user.email}>` };
 }
 
 /** Posts a note in a record's chatter as the console user (an internal note: no mail to followers). */
-export async function postNote(erp: ErpClient, user: Person, model: string, id: number, body: string, messageType: 'comment' | 'notification' = 'comment'): Promise<number> {
-  const posted = await erp.call<number | number[]>(model, 'message_post', [id], [], { body, message_type: messageType, subtype_xmlid: 'mail.mt_note', ...(await authorOf(erp, user)) });
+export async function postNote(erp: ErpClient, user: Person, record: { model: string; id: number; companyId: number }, body: string, messageType: 'comment' | 'notification' = 'comment'): Promise<number> {
+  const posted = await erp.call<number | number[]>(record.model, 'message_post', [record.id], [], { body, message_type: messageType, subtype_xmlid: 'mail.mt_note', ...(await authorOf(erp, user, record.companyId)) });
   // JSON-2 (Odoo 19) answers the message as a list of its id, JSON-RPC as the id.
   return Array.isArray(posted) ? posted[0] : posted;
+}
+
+/** The id of a record's company (its many2one `company_id`). */
+export function companyOf(record: ErpRecord): number {
+  return Array.isArray(record.company_id) ? Number(record.company_id[0]) : Number(record.company_id);
 }
 
 /** A move of the user's companies, as the list reads it; 404 when it is not one of theirs. */
@@ -200,10 +208,20 @@ export async function deleteMove(erp: ErpClient, companies: number[], id: number
   await erp.unlink('account.move', [move.id]);
 }
 
-/** A comment in the chatter of a move of the user's companies, signed by them; answers the message's id. */
-export async function commentMove(erp: ErpClient, user: Person & { companies: number[] }, id: number, comment: string): Promise<number> {
+/**
+ * A comment in the chatter of a move of the user's companies, signed by them; answers the message's id. `since`: the
+ * same comment was sent before with the same key and its request never answered (server/plugins/replays.ts): the
+ * comment it may have posted since then is answered instead of a second one.
+ */
+export async function commentMove(erp: ErpClient, user: Person & { companies: number[] }, id: number, comment: string, since?: Date): Promise<number> {
   const move = await scopedMove(erp, user.companies, id);
-  return postNote(erp, user, 'account.move', move.id, comment);
+  if (since) {
+    const after = since.toISOString().replace('T', ' ').slice(0, 19);
+    const posted = await erp.searchRead('mail.message', [['model', '=', 'account.move'], ['res_id', '=', move.id], PEOPLE_MESSAGES, ['date', '>=', after]], { fields: ['body'], order: 'id' });
+    const same = posted.find((message) => plainText(message.body).trim() === comment.trim());
+    if (same) return same.id;
+  }
+  return postNote(erp, user, { model: 'account.move', id: move.id, companyId: companyOf(move) }, comment);
 }
 
 /** The people's messages of each move, oldest first. */

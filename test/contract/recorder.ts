@@ -164,6 +164,16 @@ export function replayingFetch(recording: ContractRecording): { fetch: typeof fe
 export { API_KEY_MARK };
 
 /**
+ * The moment a replay runs at: the recording's day (its dates are relative to it), early in it (00:30 UTC, 01:30 in
+ * Madrid: the same day in both). Never later than the real clock, which the app database's now() keeps reading: a
+ * replay on the day of its recording at a moment ahead of the real one would see this server's own edits as older than
+ * the ERP's (server/erp/versions.ts tells who changed a record last by comparing them).
+ */
+export function replayMoment(recordedAt: string): Date {
+  return new Date(`${recordedAt}T00:30:00Z`);
+}
+
+/**
  * The Odoo a recorded check talks to (test/server/pmp-odoo.test.ts, totals-odoo.test.ts): without a recording, the
  * live one of ODOO_URL (ODOO_DB, ODOO_LOGIN, ODOO_API_KEY, ODOO_COMPANY_ID), its exchanges recorded; with one, its
  * answers, on the day it was recorded (its dates are relative to it) and with its run's tag.
@@ -172,7 +182,7 @@ export function recordedOdoo(recording: ContractRecording | undefined, keepField
   const env = process.env as Record<string, string>;
   const today = recording?.recordedAt ?? new Date().toISOString().slice(0, 10);
   const tag = recording?.tag ?? `${tagPrefix}-${Date.now().toString(36)}`;
-  if (recording) vi.useFakeTimers({ toFake: ['Date'], now: new Date(`${today}T10:00:00Z`), shouldAdvanceTime: true });
+  if (recording) vi.useFakeTimers({ toFake: ['Date'], now: replayMoment(today), shouldAdvanceTime: true });
   const recorder = recording ? undefined : recordingFetch(fetch, keepFields);
   const replay = recording ? replayingFetch(recording) : undefined;
   const connection = recording?.odoo ?? { db: env.ODOO_DB, login: env.ODOO_LOGIN, companyId: Number(env.ODOO_COMPANY_ID ?? 1), serverVersion: '' };

@@ -37,9 +37,10 @@ const ALL: ErpFeatures = {
   orderMargins: true,
   submissionKeys: true,
   oneCallWrites: true,
+  journeys: true,
 };
 /** What the recorded connector (before issue 28's submission keys and one-call writes) offers. */
-const PRE_KEYS: ErpFeatures = { ...ALL, submissionKeys: false, oneCallWrites: false };
+const PRE_KEYS: ErpFeatures = { ...ALL, submissionKeys: false, oneCallWrites: false, journeys: false };
 const UPDATE_CONNECTOR = 'Update the module backoffice_connector to its latest version (odoo/backoffice_connector in this repository)';
 const INSTALL_CONNECTOR = 'Install the module backoffice_connector (odoo/backoffice_connector in this repository)';
 const OCA_FIX =
@@ -125,6 +126,7 @@ describe('feature probe', () => {
       orderMargins: true,
       submissionKeys: false,
       oneCallWrites: false,
+      journeys: false,
     });
     expect(replay.unmatched).toEqual([]);
     // Each model asked once, through fields_get with an empty first argument (allfields=[]: all fields).
@@ -393,6 +395,7 @@ describe('odoo check against Odoo 17 (recorded answers)', () => {
       'Order margins': 'ok',
       'Submission keys (one record per form sent)': 'missing',
       'Bills and decisions in one Odoo transaction (connector 1.2.0)': 'degraded',
+      'Flows checked inside Odoo, and decisions with their comment in one transaction (connector 1.3.0)': 'degraded',
       'API user admin': 'ok',
       'YourCompany (company 1): tax rounding': 'ok',
       'YourCompany (company 1): sale tax 21%': 'degraded',
@@ -438,7 +441,7 @@ describe('odoo check against Odoo 17 (recorded answers)', () => {
     expect(text[1]).toBe(`OK       Odoo: Odoo 17.0-20240709 at ${stock.odoo.url}, database 'bo_stock', login 'admin' (uid 2); Protocol: JSON-RPC (/jsonrpc), chosen from the version`);
     const at = text.indexOf('MISSING  Connector module (backoffice_connector): state: uninstalled');
     expect(text[at + 1]).toBe(`         Fix: ${INSTALL_CONNECTOR}`);
-    expect(text.at(-1)).toBe('9 missing, 5 degraded');
+    expect(text.at(-1)).toBe('9 missing, 6 degraded');
   });
 
   it('with the connector module of before issue 28, the payment modes and the journals set, reports only the submission keys missing and the one-call writes degraded', async () => {
@@ -457,8 +460,14 @@ describe('odoo check against Odoo 17 (recorded answers)', () => {
         ],
         fix: UPDATE_CONNECTOR,
       },
+      {
+        feature: 'Flows checked inside Odoo, and decisions with their comment in one transaction (connector 1.3.0)',
+        status: 'degraded',
+        details: ['lacking: account.move.x_backoffice_journeys', 'without it npm run odoo:check -- --journeys cannot run, and a decision with a comment is written in several calls'],
+        fix: UPDATE_CONNECTOR,
+      },
     ]);
-    expect(formatReport(report).split('\n').at(-1)).toBe('1 missing, 1 degraded');
+    expect(formatReport(report).split('\n').at(-1)).toBe('1 missing, 2 degraded');
   });
 
   it('one line for wrong credentials, an unknown database, an address that is not Odoo, and an Odoo that cannot be reached', async () => {
@@ -516,7 +525,7 @@ describe('start-up check', () => {
     expect(lines.filter(([level]) => level === 'warn')).toHaveLength(10);
     expect(lines).toContainEqual(['warn', `Odoo check: missing Connector module (backoffice_connector): state: uninstalled. Fix: ${INSTALL_CONNECTOR}`]);
     expect(lines).toContainEqual(['info', expect.stringMatching(/^Odoo check: degraded Payment modes \(OCA\): /)]);
-    expect(lines.at(-1)).toEqual(['warn', `Odoo check of ${stock.odoo.url} (database bo_stock) (Odoo 17.0-20240709): 9 missing, 4 degraded; details: npm run odoo:check`]);
+    expect(lines.at(-1)).toEqual(['warn', `Odoo check of ${stock.odoo.url} (database bo_stock) (Odoo 17.0-20240709): 9 missing, 5 degraded; details: npm run odoo:check`]);
   });
 
   it('logs at info level what is fine, a warning for the one thing missing', async () => {
@@ -526,7 +535,8 @@ describe('start-up check', () => {
     expect(lines).toEqual([
       ['warn', `Odoo check: missing Submission keys (one record per form sent): lacking: account.move.x_backoffice_key, sale.order.x_backoffice_key, res.partner.x_backoffice_key; without it a form sent again after a lost answer may make a second record. Fix: ${UPDATE_CONNECTOR}`],
       ['info', `Odoo check: degraded Bills and decisions in one Odoo transaction (connector 1.2.0): lacking: account.move.x_backoffice_one_call; without it bills and decisions are written in several calls, undone by the background clean-up when one fails, and authored by the API user. Fix: ${UPDATE_CONNECTOR}`],
-      ['warn', `Odoo check of ${connector.odoo.url} (database ${connector.odoo.db}) (Odoo 17.0-20240709): 1 missing, 1 degraded; details: npm run odoo:check`],
+      ['info', `Odoo check: degraded Flows checked inside Odoo, and decisions with their comment in one transaction (connector 1.3.0): lacking: account.move.x_backoffice_journeys; without it npm run odoo:check -- --journeys cannot run, and a decision with a comment is written in several calls. Fix: ${UPDATE_CONNECTOR}`],
+      ['warn', `Odoo check of ${connector.odoo.url} (database ${connector.odoo.db}) (Odoo 17.0-20240709): 1 missing, 2 degraded; details: npm run odoo:check`],
     ]);
   });
 

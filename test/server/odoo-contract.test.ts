@@ -28,7 +28,7 @@ import { resourceFlows } from '../contract/resource-flows';
 import { contactFlows, decimalOrderFlows, FLOWS, languageFlows, moveFlows, prepare, referenceFlows, withoutPaymentModesFlows, type FlowContext } from '../contract/flows';
 import { withoutModule } from '../contract/without-model';
 import type { ErpClient } from '../../server/erp/types';
-import { recordingFetch, replayingFetch, type ContractRecording } from '../contract/recorder';
+import { recordingFetch, replayingFetch, replayMoment, type ContractRecording } from '../contract/recorder';
 import { startTestServer, type TestServer } from './helpers';
 
 const EMAIL = 'admin@demo.example';
@@ -138,6 +138,9 @@ async function startRun(options: { odoo?: { fetch: typeof fetch; db: string; com
       }
     : {};
   const server = await startTestServer({ env, seedErp: !options.odoo, odooFetch: options.odoo?.fetch, wrapErp: options.wrapErp });
+  // The demo accounts work in companies 1 to 3; an Odoo whose Spanish company is another (16's demo: 4) gives it too.
+  const companyId = options.odoo?.companyId ?? 1;
+  await server.app.services.db.query('UPDATE users SET companies = array_append(companies, $1) WHERE email = $2 AND NOT ($1 = ANY(companies))', [companyId, EMAIL]);
   const token = await server.tokenFor(EMAIL);
   const observations: Record<string, unknown> = {};
   const odooOnly = new Set<string>();
@@ -213,7 +216,7 @@ for (const suite of SUITES) {
 
     it('asks Odoo exactly what it asked the real one, with language and time zone, and reads the answers the same way', { timeout: 120_000 }, async () => {
       const fixture = recording!;
-      vi.useFakeTimers({ toFake: ['Date'], now: new Date(`${fixture.recordedAt}T10:00:00Z`), shouldAdvanceTime: true });
+      vi.useFakeTimers({ toFake: ['Date'], now: replayMoment(fixture.recordedAt), shouldAdvanceTime: true });
       const replay = replayingFetch(fixture);
       // A recording made before text searches ignored accents holds no question about them (whether that Odoo's ilike
       // ignores accents, the records that differ only in accents): it is replayed with every term sent as typed, as
@@ -238,7 +241,7 @@ for (const suite of SUITES) {
 
     it('observes what the real Odoo answered to the same flows', { timeout: 120_000 }, async () => {
       const fixture = recording!;
-      vi.useFakeTimers({ toFake: ['Date'], now: new Date(`${fixture.recordedAt}T10:00:00Z`), shouldAdvanceTime: true });
+      vi.useFakeTimers({ toFake: ['Date'], now: replayMoment(fixture.recordedAt), shouldAdvanceTime: true });
       run = await startRun({ wrapErp: suite.embedded, today: fixture.recordedAt, tag: fixture.tag });
       await runFlows(run, suite);
       const odooOnly = new Set([...fixture.odooOnly, ...Object.keys(suite.differs ?? {})]);

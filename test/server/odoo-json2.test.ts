@@ -99,7 +99,7 @@ describe('Odoo client: JSON-2 errors as JSON-RPC ones', () => {
 
   it("Odoo's own refusals keep their kind and message; arguments that do not fit are the request's fault", async () => {
     await expect(failing(422, 'odoo.exceptions.ValidationError', 'Bad VAT').write('res.partner', [1], { vat: 'x' })).rejects.toMatchObject({ kind: 'validation', message: 'Bad VAT' });
-    await expect(failing(403, 'odoo.exceptions.AccessError', 'Not allowed').read('res.partner', [1])).rejects.toMatchObject({ kind: 'access', message: 'Not allowed' });
+    await expect(failing(403, 'odoo.exceptions.AccessError', 'Not allowed').read('res.partner', [1])).rejects.toMatchObject({ kind: 'access', statusCode: 403, key: 'erp.accessRefused', logged: { odoo: 'Not allowed' } });
     await expect(failing(422, 'werkzeug.exceptions.UnprocessableEntity', "got an unexpected keyword argument 'x'").read('res.partner', [1])).rejects.toMatchObject({ kind: 'validation' });
     await expect(failing(500, 'builtins.RuntimeError', 'boom').read('res.partner', [1])).rejects.toMatchObject({ kind: 'unavailable' });
   });

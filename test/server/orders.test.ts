@@ -184,6 +184,19 @@ describe('POST /odoo/orders/create', () => {
     expect(order.body.amount_untaxed).toBe(orderTotals([{ quantity: 3, priceUnit: 12.345, taxPercent: 21 }]).untaxed);
   });
 
+  it('refuses a quantity finer than Odoo keeps (two decimals), naming the precision, rather than letting Odoo round it', async () => {
+    const before = (await call('POST', '/odoo/orders/search', 'admin', { numberOfRecords: 1 })).body.total;
+    const ref = await reference();
+    const office = ref.byName(ref.products, 'Material de oficina');
+    const refused = await createOrder({}, [{ name: 'x', price_unit: 10, product_id: office.id, product_uom_qty: 0.333, tax_id: [] }]);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'validation.decimals', field: 'lines.0.product_uom_qty', params: { decimals: 2 } });
+    expect(refused.body.message).toMatch(/at most 2 decimals/);
+    expect((await call('POST', '/odoo/orders/search', 'admin', { numberOfRecords: 1 })).body.total).toBe(before);
+    // 1,25 and 0,01 are kept exactly: taken.
+    expect((await createOrder({}, [{ name: 'x', price_unit: 10, product_id: office.id, product_uom_qty: 1.25, tax_id: [] }])).status).toBe(201);
+  });
+
   it('refuses bad input with a clear message and creates nothing', async () => {
     const before = (await call('POST', '/odoo/orders/search', 'admin', { numberOfRecords: 1 })).body.total;
     const ref = await reference();

@@ -63,7 +63,7 @@ describe('a server on a data folder', () => {
       const [{ count }] = await second.services.db.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
       expect(count).toBe(6);
       const migrations = await second.services.db.query<{ id: number }>('SELECT id FROM schema_migrations ORDER BY id');
-      expect(migrations.map((row) => row.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
+      expect(migrations.map((row) => row.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
     } finally {
       await second.close();
     }

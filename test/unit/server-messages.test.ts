@@ -12,7 +12,7 @@ import { fieldLabel, LABELLED_FIELDS, MESSAGE_KEYS, messageLocale, refusalMessag
 
 /** Parameters enough for any template (each key reads the ones it names). */
 const SAMPLE: MessageParams = {
-  id: 7, ids: [7, 8], minimum: 0.01, maximum: 1000000, length: 9, count: 3, value: 'x', values: ['a', 'b'], pattern: '^a$', format: 'uuid', divisor: 5,
+  id: 7, ids: [7, 8], decimals: 2, model: 'res.partner', minimum: 0.01, maximum: 1000000, length: 9, count: 3, value: 'x', values: ['a', 'b'], pattern: '^a$', format: 'uuid', divisor: 5,
   keys: ['a'], expected: ['t:string', 'v:ASC'], received: 'array', permissions: ['moves.list', 'moves.validate'], companies: [2, 3], message: 'Odoo said so',
   given: 'text/xml', name: 'Acme', method: 'GET', path: '/x', width: 20000, height: 20000, megapixels: 400, maxMegapixels: 50, pages: 60, seconds: 25,
   resource: 'employees', target: 'journals', code: '600000', company: 'Acme Iberia SL', project: 3, order: 'S00012', email: 'a@b.example', what: '/JS', who: 'Ana Gil', date: '26/11/2026', time: '13:40', by: 'Ana Gil', moves: 'FAC/2026/0041',

@@ -1,6 +1,8 @@
 from odoo import _, fields, models
 from odoo.exceptions import AccessError
 
+from .journeys import run_journey_steps
+
 
 class AccountMove(models.Model):
     _inherit = "account.move"
@@ -55,6 +57,25 @@ class AccountMove(models.Model):
         for move in self:
             move.x_backoffice_one_call = True
 
+    # Present from connector 1.3.0 on: backoffice_journeys below, and backoffice_decide's message_type.
+    x_backoffice_journeys = fields.Boolean(
+        string="Console checks its flows here", compute="_compute_x_backoffice_journeys",
+        help="Always set: this connector's backoffice_journeys and backoffice_decide(message_type) exist.",
+    )
+
+    def _compute_x_backoffice_journeys(self):
+        for move in self:
+            move.x_backoffice_journeys = True
+
+    def backoffice_journeys(self, steps):
+        """The console's flows, run as the API user and undone (``npm run odoo:check -- --journeys``).
+
+        ``steps`` are calls as the console makes them ({model, method, args, kwargs}; a value {"$ref": n} stands for
+        what step n answered). They run in one savepoint that is rolled back, so nothing stays in the books; each
+        step's outcome is answered ({ok, result} or {ok: false, name, message}). See journeys.py.
+        """
+        return run_journey_steps(self.env, steps)
+
     # Called on an empty recordset (no @api.model): execute_kw passes the record ids first, JSON-2 names them
     # `ids`, so the same call works on Odoo 16 to 19.
     def backoffice_create_bill(self, vals, attachment, note=None, key=None, author=None, on_behalf_of=None):
@@ -82,12 +103,15 @@ class AccountMove(models.Model):
             move.message_post(body=note, message_type="comment", subtype_xmlid="mail.mt_note", **signed)
         return move.id
 
-    def backoffice_decide(self, validate, note, author=None, on_behalf_of=None):
+    def backoffice_decide(self, validate, note, author=None, on_behalf_of=None, message_type="notification"):
         """A manager's decision with its note, in one call (one transaction): the flags never without their note.
 
         The flags' tracking and the note are the console user's when ``on_behalf_of`` names an Odoo user of the
-        move's company, else the API user's with the note signed by ``author``.
+        move's company, else the API user's with the note signed by ``author``. A note that carries the manager's
+        comment is sent with ``message_type`` "comment" (1.3.0): a person's message, as the console lists them.
         """
+        if message_type not in ("notification", "comment"):
+            raise AccessError(_("Unknown message type %s.", message_type))
         self.env["ir.model.access"].check("account.move", "write")
         # The API user's record rules: only moves it may see are decided (search applies them, Odoo 16 to 19).
         visible = self.search([("id", "in", self.ids)])
@@ -100,28 +124,47 @@ class AccountMove(models.Model):
                 "pnt_account_move_team_manager_validate": bool(validate),
                 "pnt_account_move_team_manager_deny": not validate,
             })
-            move.message_post(body=note, message_type="notification", subtype_xmlid="mail.mt_note", **signed)
+            move.message_post(body=note, message_type=message_type, subtype_xmlid="mail.mt_note", **signed)
         return True
 
     def _backoffice_acting(self, email, company_id, author):
         """The environment a write on behalf of the console user runs in, and how its note is signed.
 
-        The console user's Odoo user (same login or e-mail, active, with the company) when there is one: the write
-        runs as that user so that Odoo's own tracking, "bill created" message and note carry them, as in Odoo's
+        The console user's Odoo user (same login or e-mail, active, internal, with the company) when there is one: the
+        write runs as that user so that Odoo's own tracking, "bill created" message and note carry them, as in Odoo's
         screens. It runs with sudo() because that user may lack accounting rights (a sales person uploading an
         expense): this is safe because the API user's own rights were checked before (ir.model.access and its
         record rules or companies), and the console has checked the console user's permission, so sudo() never
         lets through a write the API user could not make: only the author changes. No other user's credentials
-        are used. Without such a user: the API user, the note signed with ``author`` (author_id or email_from).
+        are used.
+
+        Otherwise the API user writes, and the note is signed by a contact of the console user that the company may
+        use (1.3.0): their Odoo user's own contact, or a contact with their e-mail, of that company or of none. A
+        contact of another company is never the author (a manager whose employee, and so its contact, is in company
+        1 deciding a bill of company 2): the API user, acting in this company, could not read it, and Odoo would
+        refuse the whole write. Without one, the note is sent from the console user's name and e-mail (``author``'s
+        ``email_from``, or the contact's).
         """
-        if email:
-            user = self.env["res.users"].sudo().search(
-                ["|", ("login", "=ilike", email), ("email", "=ilike", email), ("company_ids", "in", [company_id])],
-                order="id", limit=1,
-            )
-            if user and not user.share:
-                return self.with_user(user).sudo().env, {}
-        return self.env, dict(author or {})
+        signed = dict(author or {})
+        if not email:
+            return self.env, signed
+        Users = self.env["res.users"].sudo()
+        user = Users.search(["|", ("login", "=ilike", email), ("email", "=ilike", email), ("share", "=", False)], order="id", limit=1)
+        if user and company_id in user.company_ids.ids:
+            return self.with_user(user).sudo().env, {}
+        usable = [("company_id", "in", [False, company_id])]
+        partner = user.partner_id.filtered_domain(usable) if user else self.env["res.partner"]
+        if not partner:
+            partner = self.env["res.partner"].sudo().search([("email", "=ilike", email)] + usable, order="id", limit=1)
+        if partner:
+            return self.env, {"author_id": partner.id}
+        # The author the console named cannot be used here: its name and e-mail sign the note instead.
+        given = signed.get("author_id")
+        if given and not signed.get("email_from"):
+            contact = self.env["res.partner"].sudo().browse(given).exists()
+            signed = {"email_from": contact.email_formatted or email} if contact else {"email_from": email}
+        signed.pop("author_id", None)
+        return self.env, signed or {"email_from": email}
 
 
 def unique_submission_key(cr, table):

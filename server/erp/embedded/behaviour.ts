@@ -152,7 +152,7 @@ export const PRODUCT_BEHAVIOUR: HooksByModel = {
         `SELECT id, res_id FROM ir_attachment WHERE res_model = 'account.move' AND res_id = ANY($1::int[]) ORDER BY id`,
         [ids],
       );
-      return new Map(ids.map((id) => [id, { attachment_ids: attachments.filter((a) => a.res_id === id).map((a) => a.id), x_backoffice_one_call: true }]));
+      return new Map(ids.map((id) => [id, { attachment_ids: attachments.filter((a) => a.res_id === id).map((a) => a.id), x_backoffice_one_call: true, x_backoffice_journeys: true }]));
     },
     computeSql: {
       attachment_ids: (row) => `ARRAY(SELECT a.id FROM ir_attachment AS a WHERE a.res_model = 'account.move' AND a.res_id = ${row}.id ORDER BY a.id)`,
@@ -193,9 +193,11 @@ export const PRODUCT_BEHAVIOUR: HooksByModel = {
       },
       async backoffice_decide(ids, args, kwargs, hook) {
         const [validate, note, author] = ['validate', 'note', 'author'].map((name, index) => (kwargs[name] !== undefined ? kwargs[name] : args[index]));
+        // Connector 1.3.0: a note that carries the manager's comment is a person's message.
+        const messageType = kwargs.message_type === 'comment' ? 'comment' : 'notification';
         for (const id of ids) {
           await hook.env.write('account.move', [id], { pnt_account_move_team_manager_validate: Boolean(validate), pnt_account_move_team_manager_deny: !validate });
-          await postMessage('account.move', [id], { body: String(note ?? ''), message_type: 'notification', ...signature(author) }, hook);
+          await postMessage('account.move', [id], { body: String(note ?? ''), message_type: messageType, ...signature(author) }, hook);
         }
         return true;
       },

@@ -23,6 +23,7 @@ const ODOO_NAMES: Record<ErpErrorKind, string> = {
   missing: 'odoo.exceptions.MissingError',
   unavailable: 'builtins.Exception',
   credentials: 'odoo.exceptions.AccessDenied',
+  setup: 'odoo.exceptions.UserError',
 };
 
 function same(a: unknown, b: string): boolean {

@@ -11,6 +11,7 @@ import { PRODUCT_REGISTRY } from '../product-models';
 import { boundedPage, twoCallPage } from '../page';
 import { AccentSearch, type RawSearch, type UnaccentSetting } from './accents';
 import { fieldChanges, protocolFor } from './version';
+import { ALWAYS_INSTALLED, closestLanguage, INVALID_LANGUAGE } from './languages';
 
 export type OdooProtocol = 'jsonrpc' | 'json2';
 
@@ -155,12 +156,47 @@ export class OdooClient implements ErpClient {
 
   /**
    * One ORM method call, positional args and keyword args as Odoo's execute_kw takes them. Every call carries the
-   * request's language and time zone in its context (what the caller put there wins).
+   * request's language (the closest one Odoo has installed: ./languages.ts) and time zone in its context (what the
+   * caller put there wins).
    */
   async execute<T = unknown>(model: string, method: string, args: unknown[], kwargs: Record<string, unknown> = {}): Promise<T> {
     const request = currentErpContext();
-    const context = { lang: request?.lang ?? 'es_ES', tz: request?.tz ?? this.connection.timeZone ?? DEFAULT_TIME_ZONE, ...(kwargs.context as object | undefined) };
-    kwargs = { ...kwargs, context };
+    const given = kwargs.context as Record<string, unknown> | undefined;
+    const asked = request?.lang ?? 'es_ES';
+    const context = { lang: this.languageFor(asked), tz: request?.tz ?? this.connection.timeZone ?? DEFAULT_TIME_ZONE, ...given };
+    try {
+      return await this.send<T>(model, method, args, { ...kwargs, context });
+    } catch (error) {
+      // Odoo 18 and 19 refuse a language they have not installed, before changing anything (the call is one
+      // transaction): the installed ones are read, and the call is made once more in the closest of them.
+      if (given?.lang || !(error instanceof ErpError) || !INVALID_LANGUAGE.test(error.api ?? '')) throw error;
+      await this.readLanguages();
+      const lang = this.languageFor(asked);
+      if (lang === context.lang) throw error;
+      return this.send<T>(model, method, args, { ...kwargs, context: { ...context, lang } });
+    }
+  }
+
+  /** The installed languages once read (after Odoo refused one): the language each call is made in comes from them. */
+  private installed: readonly string[] | null = null;
+
+  private languageFor(asked: string): string {
+    return this.installed ? closestLanguage(asked, this.installed) : asked;
+  }
+
+  /** Odoo's active languages, asked in English, which Odoo always accepts. */
+  private async readLanguages(): Promise<void> {
+    const rows = await this.send<Array<{ code?: unknown }>>('res.lang', 'search_read', [[['active', '=', true]]], { fields: ['code'], context: { lang: ALWAYS_INSTALLED } });
+    this.installed = rows.map((row) => String(row.code));
+  }
+
+  /** The languages Odoo has installed (read once), for the check: what the console's Spanish and English are sent as. */
+  async languages(): Promise<{ installed: readonly string[]; es: string; en: string }> {
+    if (!this.installed) await this.readLanguages();
+    return { installed: this.installed!, es: this.languageFor('es_ES'), en: this.languageFor('en_US') };
+  }
+
+  private async send<T>(model: string, method: string, args: unknown[], kwargs: Record<string, unknown>): Promise<T> {
     const names = new FieldNames(model, await this.version());
     [args, kwargs] = names.ask(method, args, kwargs);
     let answer: unknown;

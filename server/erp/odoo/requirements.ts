@@ -155,6 +155,12 @@ export const FEATURE_REQUIREMENTS: Record<keyof ErpFeatures, FeatureRequirement>
     fix: `Update the module ${CONNECTOR_MODULE} to its latest version (odoo/${CONNECTOR_MODULE} in this repository)`,
     without: 'bills and decisions are written in several calls, undone by the background clean-up when one fails, and authored by the API user',
   },
+  journeys: {
+    label: 'Flows checked inside Odoo, and decisions with their comment in one transaction (connector 1.3.0)',
+    required: false,
+    fix: `Update the module ${CONNECTOR_MODULE} to its latest version (odoo/${CONNECTOR_MODULE} in this repository)`,
+    without: 'npm run odoo:check -- --journeys cannot run, and a decision with a comment is written in several calls',
+  },
   orderMargins: { label: 'Order margins', required: false, fix: 'Install Sales margin (sale_margin)', without: 'orders show no margin' },
 };
 
