@@ -9,7 +9,7 @@ import type { FeatureProbe } from '../erp/features';
 import { decideInOneCall, type NoteAuthor } from '../erp/one-call';
 import { ErpError, type ErpClient, type ErpRecord } from '../erp/types';
 import type { RecordVersions } from '../erp/versions';
-import { authorOf, companyOf, listedMove, MOVE_FIELDS, MOVE_TYPES, scopedMove, type Person } from './moves';
+import { authorOf, companyOf, signedBy, listedMove, MOVE_FIELDS, MOVE_TYPES, scopedMove, type Person } from './moves';
 
 /** What a decision is made with; `log` is the request's, so that a clean-up's outcome is logged with it. */
 export interface Deciding {
@@ -65,7 +65,7 @@ async function decide(erp: ErpClient, cleanups: ErpCleanups, move: ErpRecord, de
   const body = decisionNote(validate, comment);
   const messageType = comment?.trim() ? 'comment' : 'notification';
   const note = async () =>
-    erp.call<number>('account.move', 'message_post', [move.id], [], { body, message_type: messageType, subtype_xmlid: 'mail.mt_note', ...(await author()) });
+    erp.call<number>('account.move', 'message_post', [move.id], [], { body, message_type: messageType, subtype_xmlid: 'mail.mt_note', ...signedBy(await author()) });
   if (validated === validate && denied === !validate) {
     if (!(await decisionNoted(erp, move.id, validate))) await note();
     return;

@@ -91,9 +91,17 @@ export async function authorOf(erp: ErpClient, user: Person, companyId: number):
   return { email_from: `${`${user.firstName} ${user.lastName}`.trim() || user.email} <${user.email}>` };
 }
 
+/**
+ * message_post's author arguments for a note: a note signed by name and e-mail only says it has no author contact, or
+ * Odoo would look for one with that e-mail among every company's (and could take another company's).
+ */
+export function signedBy(author: NoteAuthor): Record<string, unknown> {
+  return 'author_id' in author ? author : { author_id: false, ...author };
+}
+
 /** Posts a note in a record's chatter as the console user (an internal note: no mail to followers). */
 export async function postNote(erp: ErpClient, user: Person, record: { model: string; id: number; companyId: number }, body: string, messageType: 'comment' | 'notification' = 'comment'): Promise<number> {
-  const posted = await erp.call<number | number[]>(record.model, 'message_post', [record.id], [], { body, message_type: messageType, subtype_xmlid: 'mail.mt_note', ...(await authorOf(erp, user, record.companyId)) });
+  const posted = await erp.call<number | number[]>(record.model, 'message_post', [record.id], [], { body, message_type: messageType, subtype_xmlid: 'mail.mt_note', ...signedBy(await authorOf(erp, user, record.companyId)) });
   // JSON-2 (Odoo 19) answers the message as a list of its id, JSON-RPC as the id.
   return Array.isArray(posted) ? posted[0] : posted;
 }

@@ -77,10 +77,12 @@ function contextOf(body: RpcBody): Record<string, unknown> | undefined {
   return ((args[6] as Record<string, unknown> | undefined) ?? {}).context as Record<string, unknown> | undefined;
 }
 
-export function recordingFetch(base: typeof fetch, keepFields: Set<string>): { fetch: typeof fetch; exchanges: ContractExchange[]; contexts: SeenContexts } {
+export function recordingFetch(base: typeof fetch, keepFields: Set<string>): { fetch: typeof fetch; exchanges: ContractExchange[]; contexts: SeenContexts; settled: () => Promise<void> } {
   const exchanges: ContractExchange[] = [];
   const contexts: SeenContexts = [];
-  const recorder = (async (input: string | URL | Request, init?: RequestInit) => {
+  // Calls still on their way: a request refused while another of its calls ran leaves that one to finish (settled).
+  const pending = new Set<Promise<unknown>>();
+  const record = (async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
     const response = await base(input, init);
     const json2 = json2Call(url, init);
@@ -110,7 +112,16 @@ export function recordingFetch(base: typeof fetch, keepFields: Set<string>): { f
     exchanges.push({ call, answer: trim(call, lean(json), keepFields) });
     return new Response(JSON.stringify(json), { status: response.status, headers: { 'content-type': 'application/json' } });
   }) as typeof fetch;
-  return { fetch: recorder, exchanges, contexts };
+  const recorder = ((input: string | URL | Request, init?: RequestInit) => {
+    const call = record(input, init);
+    pending.add(call);
+    void call.catch(() => undefined).finally(() => pending.delete(call));
+    return call;
+  }) as typeof fetch;
+  const settled = async () => {
+    while (pending.size) await Promise.allSettled([...pending]);
+  };
+  return { fetch: recorder, exchanges, contexts, settled };
 }
 
 /**
