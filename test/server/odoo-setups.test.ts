@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers of the API are read field by field here */
 /**
  * Issue 50, item 6: the setups companies have, on a real Odoo 16, 17, 18 and 19, through the real server with the API
  * user made as the README says (no e-mail). Each configuration is a flow recorded live to
