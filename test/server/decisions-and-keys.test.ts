@@ -1,0 +1,150 @@
+/**
+ * Issue 50, item 4, on the embedded store: a manager's comment goes with the decision in one request (one note, never
+ * a comment on a bill left undecided, never twice), every write route takes an Idempotency-Key (a request sent again
+ * is answered what the first one was and does nothing again; another request with the same key is refused), and a
+ * note is never signed by a contact of another company (issue 50, item 1).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authorOf } from '../../server/services/moves';
+import { startTestServer, type TestServer } from './helpers';
+
+let server: TestServer;
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  server = await startTestServer({ seedErp: true });
+  for (const who of ['manager', 'admin', 'staff']) tokens[who] = await server.tokenFor(`${who}@demo.example`);
+}, 120_000);
+afterAll(() => server?.stop());
+
+async function call(method: string, path: string, who: string, body?: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { authorization: tokens[who], 'accept-language': 'es', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : {}, headers: response.headers };
+}
+
+/** Drafts waiting for validation, the oldest first. */
+async function waiting(count: number): Promise<Array<{ id: number; company_id: [number, string] }>> {
+  const [manager] = await server.app.services.db.query<{ id: number }>("SELECT id FROM users WHERE email = 'manager@demo.example'");
+  const journals = await call('GET', `/odoo/users/${manager.id}/journals`, 'manager');
+  const ids = [...journals.body.expensesJournals, ...journals.body.invoicesJournals].map((journal: [number, string]) => journal[0]);
+  const queue = await call('GET', `/odoo/journals/${ids.join(',')}/moves?filter=to_validate&pageNumber=1&numberOfRecords=${count}`, 'manager');
+  expect(queue.status).toBe(200);
+  return queue.body.moves;
+}
+
+async function messagesOf(id: number) {
+  return server.app.services.erp.client.searchRead('mail.message', [['model', '=', 'account.move'], ['res_id', '=', id]], { fields: ['body', 'message_type', 'email_from'], order: 'id' });
+}
+
+describe('a decision with its comment', () => {
+  it('rejects with the comment in the decision note, one person\'s message, and a resend changes nothing', async () => {
+    const [move] = await waiting(1);
+    const before = (await messagesOf(move.id)).length;
+    const rejected = await call('PUT', `/odoo/moves/${move.id}/validate`, 'manager', { validate: false, comment: 'Falta el ticket <original>' });
+    expect(rejected.status).toBe(200);
+    expect(rejected.body).toMatchObject({ pnt_account_move_team_manager_validate: false, pnt_account_move_team_manager_deny: true });
+    const again = await call('PUT', `/odoo/moves/${move.id}/validate`, 'manager', { validate: false, comment: 'Falta el ticket <original>' });
+    expect(again.status).toBe(200);
+    const after = await messagesOf(move.id);
+    expect(after.length).toBe(before + 1);
+    const note = after.at(-1)!;
+    expect(note.message_type).toBe('comment');
+    expect(String(note.body)).toContain('Rechazado por el responsable');
+    expect(String(note.body)).toContain('Falta el ticket &lt;original&gt;');
+    expect(note.email_from).toMatch(/manager@demo\.example/);
+  });
+
+  it('validates without a comment as before: a notice, not a person\'s message', async () => {
+    const [move] = await waiting(1);
+    expect((await call('PUT', `/odoo/moves/${move.id}/validate`, 'manager', { validate: true })).status).toBe(200);
+    const note = (await messagesOf(move.id)).at(-1)!;
+    expect(note.message_type).toBe('notification');
+  });
+
+  it('refuses a comment too long or not text, and decides nothing', async () => {
+    const [move] = await waiting(1);
+    const long = await call('PUT', `/odoo/moves/${move.id}/validate`, 'manager', { validate: false, comment: 'x'.repeat(5001) });
+    expect(long.status).toBe(400);
+    expect(long.body.field).toBe('comment');
+    expect((await call('PUT', `/odoo/moves/${move.id}/validate`, 'manager', { validate: false, comment: 5 })).status).toBe(400);
+    expect((await waiting(50)).some((one) => one.id === move.id)).toBe(true);
+  });
+});
+
+describe('Idempotency-Key on every write route', () => {
+  it('a comment sent again with its key is answered the first one, once in the chatter', async () => {
+    const [move] = await waiting(1);
+    const before = (await messagesOf(move.id)).length;
+    const first = await call('POST', `/odoo/moves/${move.id}/validation-comment`, 'manager', { comment: 'Revisado' }, { 'idempotency-key': 'comment-key-0001' });
+    const again = await call('POST', `/odoo/moves/${move.id}/validation-comment`, 'manager', { comment: 'Revisado' }, { 'idempotency-key': 'comment-key-0001' });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body.id).toBe(first.body.id);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    expect((await messagesOf(move.id)).length).toBe(before + 1);
+  });
+
+  it('refuses the same key with another request (422, naming the header), and changes nothing', async () => {
+    const [move] = await waiting(1);
+    const before = (await messagesOf(move.id)).length;
+    expect((await call('POST', `/odoo/moves/${move.id}/validation-comment`, 'manager', { comment: 'Uno' }, { 'idempotency-key': 'comment-key-0002' })).status).toBe(201);
+    const other = await call('POST', `/odoo/moves/${move.id}/validation-comment`, 'manager', { comment: 'Otro' }, { 'idempotency-key': 'comment-key-0002' });
+    expect(other.status).toBe(422);
+    expect(other.body).toMatchObject({ code: 'request.keyReused', field: 'idempotency-key' });
+    expect(other.body.message).toMatch(/ya se envió con otra petición/);
+    expect((await messagesOf(move.id)).length).toBe(before + 1);
+  });
+
+  it('keys are each user\'s own; a refused request leaves its key free; a malformed key is refused', async () => {
+    const [move] = await waiting(1);
+    const key = { 'idempotency-key': 'comment-key-0003' };
+    expect((await call('POST', `/odoo/moves/${move.id}/validation-comment`, 'manager', { comment: '  ' }, key)).status).toBe(400);
+    const fixed = await call('POST', `/odoo/moves/${move.id}/validation-comment`, 'manager', { comment: 'Ahora sí' }, key);
+    expect(fixed.status).toBe(201);
+    const byAdmin = await call('POST', `/odoo/moves/${move.id}/validation-comment`, 'admin', { comment: 'Ahora sí' }, key);
+    expect(byAdmin.status).toBe(201);
+    expect(byAdmin.body.id).not.toBe(fixed.body.id);
+    const bad = await call('POST', `/odoo/moves/${move.id}/validation-comment`, 'manager', { comment: 'x' }, { 'idempotency-key': 'no spaces allowed' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe('idempotency-key');
+  });
+
+  it('a decision, a report request and a saved filter take keys too; searches ignore them', async () => {
+    const [move] = await waiting(1);
+    const key = { 'idempotency-key': 'decision-key-0001' };
+    const first = await call('PUT', `/odoo/moves/${move.id}/validate`, 'manager', { validate: true }, key);
+    const again = await call('PUT', `/odoo/moves/${move.id}/validate`, 'manager', { validate: true }, key);
+    expect([first.status, again.status, again.headers.get('idempotent-replayed')]).toEqual([200, 200, 'true']);
+    expect(again.body).toEqual(first.body);
+    const search = await call('POST', '/odoo/moves/search', 'manager', { numberOfRecords: 1 }, { 'idempotency-key': 'search-key-0001' });
+    const searchAgain = await call('POST', '/odoo/moves/search', 'manager', { numberOfRecords: 2 }, { 'idempotency-key': 'search-key-0001' });
+    expect([search.status, searchAgain.status, searchAgain.headers.get('idempotent-replayed')]).toEqual([200, 200, null]);
+  });
+
+  it('the OpenAPI document names the header on the writes that take it, not on searches', async () => {
+    const document = (await call('GET', '/docs/json', 'admin')).body;
+    const header = (operation: { parameters?: Array<{ in: string; name: string }> }) => operation.parameters?.some((one) => one.in === 'header' && one.name === 'Idempotency-Key');
+    expect(header(document.paths['/odoo/moves/{id}/validation-comment'].post)).toBe(true);
+    expect(header(document.paths['/odoo/moves/{id}/validate'].put)).toBe(true);
+    expect(header(document.paths['/odoo/moves/search'].post)).toBeFalsy();
+  });
+});
+
+describe('the author of a note', () => {
+  it('is a contact the record\'s company may use: one of that company or of none, never another company\'s', async () => {
+    const erp = server.app.services.erp.client;
+    const email = 'autor.empresa1@demo.example';
+    const partner = await erp.create('res.partner', { name: 'Autora Empresa Uno', email, company_id: 1 });
+    const person = { email, firstName: 'Autora', lastName: 'Uno' };
+    expect(await authorOf(erp, person, 1)).toEqual({ author_id: partner });
+    expect(await authorOf(erp, person, 2)).toEqual({ email_from: `Autora Uno <${email}>` });
+    const global = await erp.create('res.partner', { name: 'Autora sin empresa', email: 'autor.global@demo.example', company_id: false });
+    expect(await authorOf(erp, { ...person, email: 'autor.global@demo.example' }, 2)).toEqual({ author_id: global });
+  });
+});
