@@ -8,7 +8,7 @@
  */
 import { ERP_CONCURRENCY, featuresFrom, fieldsOf, FEATURE_NAMES, isMissingModelError, mapLimited, type ErpFeatures, type ModelFields } from '../features';
 import { ErpError, type Domain, type ErpClient, type ErpContext, type ErpRecord } from '../types';
-import type { OdooConnection } from './client';
+import type { InstalledLanguages, OdooConnection } from './client';
 import {
   CONNECTOR_FIELDS,
   CONNECTOR_MODULE,
@@ -102,7 +102,9 @@ export async function checkOdoo(erp: ErpClient, options: CheckOptions = {}): Pro
       if (uid === false) {
         return unreachable(
           `Odoo at ${where} refused the login '${connection.login}' on database '${connection.db}'`,
-          "Check ODOO_DB, ODOO_LOGIN and ODOO_API_KEY (an API key from the user's Preferences > Account Security, or the password)",
+          protocolFor(connection.protocol, major) === 'json2'
+            ? "Check ODOO_DB, ODOO_LOGIN and ODOO_API_KEY (an API key from the user's Preferences > Account Security: Odoo 19's JSON-2 takes no password)"
+            : "Check ODOO_DB, ODOO_LOGIN and ODOO_API_KEY (an API key from the user's Preferences > Account Security, or the password)",
         );
       }
       const supported = major >= 16 && major <= 19;
@@ -264,6 +266,9 @@ async function checkDatabase(erp: ErpClient, options: CheckOptions, report: Chec
     add(requirement.label, missing.length ? (requirement.required ? 'missing' : 'degraded') : 'ok', details, fix);
   }
 
+  // 4b. The languages the console's users are answered in by Odoo (names of taxes and terms, Odoo's own refusals).
+  await checkLanguages(erp, add);
+
   // 5. The API user and its companies (the console's company ids are these Odoo ids).
   const companies = await apiUserCompanies(erp, options, has, add);
 
@@ -305,6 +310,25 @@ async function checkDatabase(erp: ErpClient, options: CheckOptions, report: Chec
   // 8. An employee for each active console account (contacts are created in its name).
   await checkEmployees(erp, options, report, add);
 
+}
+
+/**
+ * Whether Odoo has Spanish: without it, Spanish users get Odoo's names in the closest language it has. Said when Odoo
+ * refused the check's Spanish calls (18 and 19; the client then made them in another language), or, with `ask`, asked.
+ */
+async function checkLanguages(erp: ErpClient, add: Add, ask = false) {
+  const client = erp as ErpClient & { languages?: () => Promise<InstalledLanguages>; knownLanguages?: () => InstalledLanguages | undefined };
+  const known = ask && typeof client.languages === 'function' ? await client.languages() : client.knownLanguages?.();
+  if (!known) return;
+  const { installed, es } = known;
+  add(
+    'Languages',
+    es === 'es_ES' ? 'ok' : 'degraded',
+    es === 'es_ES'
+      ? [`installed: ${installed.join(', ')}`]
+      : [`installed: ${installed.join(', ')}; Spanish (es_ES) is not: the console's Spanish users are sent as ${es}, so Odoo's names (taxes, payment terms) and its own messages come in that language; the console's own texts stay Spanish`],
+    'Install Spanish in Odoo (Settings > Languages > Spanish / Español; optional)',
+  );
 }
 
 interface ModuleState {

@@ -15,6 +15,13 @@ import { ALWAYS_INSTALLED, closestLanguage, INVALID_LANGUAGE } from './languages
 
 export type OdooProtocol = 'jsonrpc' | 'json2';
 
+/** Odoo's active languages, and what the console's Spanish and English are sent to it as. */
+export interface InstalledLanguages {
+  installed: readonly string[];
+  es: string;
+  en: string;
+}
+
 export interface OdooConnection {
   url: string;
   db: string;
@@ -191,9 +198,14 @@ export class OdooClient implements ErpClient {
   }
 
   /** The languages Odoo has installed (read once), for the check: what the console's Spanish and English are sent as. */
-  async languages(): Promise<{ installed: readonly string[]; es: string; en: string }> {
+  async languages(): Promise<InstalledLanguages> {
     if (!this.installed) await this.readLanguages();
-    return { installed: this.installed!, es: this.languageFor('es_ES'), en: this.languageFor('en_US') };
+    return this.knownLanguages()!;
+  }
+
+  /** The same, without asking: known once Odoo refused a language (18 and 19; 16 and 17 answer in English instead). */
+  knownLanguages(): InstalledLanguages | undefined {
+    return this.installed ? { installed: this.installed, es: this.languageFor('es_ES'), en: this.languageFor('en_US') } : undefined;
   }
 
   private async send<T>(model: string, method: string, args: unknown[], kwargs: Record<string, unknown>): Promise<T> {
