@@ -18,6 +18,9 @@ import { createInvitation } from './invitations';
 import type { Sessions } from './session';
 
 export const ADMIN_CREATE_ACTION = 'admin:create';
+/** The operator token of `npm run odoo:check` asking the running server for the console's accounts. */
+export const ODOO_CHECK_ACTION = 'odoo:check';
+export const ODOO_CHECK_SUBJECT = 'accounts';
 
 export interface FirstAdminInput {
   email: string;
@@ -117,6 +120,14 @@ const body = z
  * minute); hidden from /docs: it is the command's, not the API's.
  */
 export async function operatorRoutes(app: FastifyInstance, options: { db: SqlDatabase; erp: ErpClient; sessions: Sessions; publicUrl: string; clock: () => Date }) {
+  // POST /auth/operator/accounts: the console's accounts, for `npm run odoo:check` while this server holds the embedded
+  // database (its employee and company checks, and --journeys, which runs each account's flows). Operator token only.
+  app.post('/auth/operator/accounts', { schema: { hide: true }, config: { public: true } }, async (request, reply) => {
+    const token = String(request.headers.authorization ?? '').replace(/^bearer\s+/i, '');
+    if (!token || !(await options.sessions.verifyOperator(token, ODOO_CHECK_ACTION, ODOO_CHECK_SUBJECT))) return reply.code(401).send({ message: 'Not an operator token for the Odoo check' });
+    return options.db.query('SELECT email, first_name AS "firstName", last_name AS "lastName", active, permissions, companies FROM users ORDER BY id');
+  });
+
   app.post('/auth/operator/admin', { schema: { hide: true }, config: { public: true } }, async (request, reply) => {
     const parsed = body.safeParse(request.body);
     if (!parsed.success) return reply.code(400).send({ message: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') });

@@ -146,6 +146,17 @@ async function reachable({ erp, features }: Pick<ContactErp, 'erp' | 'features'>
  * the contact.
  */
 export async function createContact({ erp, features }: Pick<ContactErp, 'erp' | 'features'>, fields: ContactFields & { name: string }, user: Omit<ContactUser, 'id'>, submissionKey: string | undefined) {
+  const values = await contactValues({ erp, features }, fields, user);
+  // One create: the contact exists whole or not at all; with its key when sent (a resend answers the first contact).
+  const key = (await features.get()).submissionKeys ? submissionKey : undefined;
+  return createOnce(erp, 'res.partner', values, key, contactScope(user.companies));
+}
+
+/**
+ * What a contact is created with, owned by the console user's employee, once what it names is found good. Also what
+ * `npm run odoo:check -- --journeys` sends Odoo (server/erp/odoo/journeys.ts).
+ */
+export async function contactValues({ erp, features }: Pick<ContactErp, 'erp' | 'features'>, fields: ContactFields & { name: string }, user: Omit<ContactUser, 'id'>) {
   const employee = await employeeOf(erp, user.email);
   if (!employee) throw new HttpError(400, 'contacts.notAnEmployee');
   const employeeCompany = Array.isArray(employee.company_id) ? Number(employee.company_id[0]) : null;
@@ -159,9 +170,7 @@ export async function createContact({ erp, features }: Pick<ContactErp, 'erp' | 
   await mustExist(erp, investor, categories, event ? [event] : []);
   // Spec section 3: the payload's comment comes from the notes input and its notes from the comment input; each
   // is stored under its own payload name (comment -> res.partner.comment, notes -> x_notes).
-  // One create: the contact exists whole or not at all; with its key when sent (a resend answers the first contact).
-  const key = present.submissionKeys ? submissionKey : undefined;
-  return createOnce(erp, 'res.partner', {
+  return {
     name: fields.name,
     email: fields.email || false,
     phone: fields.phone || false,
@@ -177,7 +186,7 @@ export async function createContact({ erp, features }: Pick<ContactErp, 'erp' | 
     x_notes: fields.notes?.trim() || false,
     is_company: false,
     active: true,
-  }, key, contactScope(user.companies));
+  };
 }
 
 /** A search body once parsed: the declared filters and the page asked for. */

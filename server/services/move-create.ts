@@ -16,7 +16,7 @@ import { KEY_FIELD, keyedRecord, pendingMarker } from '../erp/whole';
 import { companiesWithProjects } from './companies';
 import type { DuplicateAnswer } from '../../shared/domain/duplicates';
 import type { MessageLocale } from '../messages';
-import { authorOf, moveRow, MOVE_FIELDS, MOVE_TYPES, postNote, type Person } from './moves';
+import { authorOf, inCompany, moveRow, MOVE_FIELDS, MOVE_TYPES, postNote, type Person } from './moves';
 import { fileChecksum, possibleDuplicates, PossibleDuplicateError, savedAnywayNote } from './move-duplicates';
 
 /** A move as the create form sends it, checked (the route's schema); its file is prepared by the caller. */
@@ -81,32 +81,25 @@ async function billSettings(erp: ErpClient, move: NewMove) {
   return { company, project, settings };
 }
 
-/**
- * Makes the move of `move` for `uploader` and answers it as listed. Where the ERP holds submission keys (the
- * connector's field), a resend of a submission (the same `submissionKey`) answers its first bill (`replayed`).
- * `prepareFile` prepares the uploaded file once the move's settings are found good.
- */
-export async function createMove(creating: Creating, uploader: Uploader, move: NewMove, submissionKey: string | undefined, prepareFile: () => Promise<PreparedFile>) {
-  const { erp, features } = creating;
-  const keyed = (await features.get()).submissionKeys;
-  const key = keyed ? submissionKey : undefined;
-  const scope: Domain = [['company_id', 'in', uploader.companies], ['move_type', 'in', MOVE_TYPES], ['x_uploaded_by', '=ilike', uploader.email]];
-  if (key) {
-    const first = await keyedRecord(erp, 'account.move', key, scope, MOVE_FIELDS);
-    if (first) return { move: moveRow(first), replayed: true };
-  }
-
-  const { company, project, settings } = await billSettings(erp, move);
+/** The bill's settings once what it names is found good: its company, project and journal settings, its supplier. */
+export async function checkedBill(erp: ErpClient, move: NewMove): Promise<BillSettings> {
+  const found = await billSettings(erp, move);
   if (move.partner_id) {
     const partners = await erp.searchCount('res.partner', [['id', '=', move.partner_id], '|', ['company_id', '=', false], ['company_id', '=', move.company_id]]);
-    if (!partners) throw new HttpError(400, 'moves.supplierNotFound', { id: move.partner_id, company: company.name }, { field: 'partner_id' });
+    if (!partners) throw new HttpError(400, 'moves.supplierNotFound', { id: move.partner_id, company: found.company.name }, { field: 'partner_id' });
   }
-  const file = await prepareFile();
+  return found;
+}
+
+type BillSettings = Awaited<ReturnType<typeof billSettings>>;
+
+/**
+ * What a bill is written with: the move's values (its journal, the account of its settings found by code in the
+ * company's chart, its single line of the total typed) and its file as an attachment. Also what
+ * `npm run odoo:check -- --journeys` sends Odoo (server/erp/odoo/journeys.ts).
+ */
+export async function billValues(erp: ErpClient, { company, project, settings }: BillSettings, move: NewMove, uploader: Person, file: PreparedFile) {
   const concept = move.concept || move.description?.trim() || '';
-  const repeats = move.onDuplicate
-    ? await possibleDuplicates(erp, move.company_id, { partnerId: move.partner_id, amount: move.amount, date: move.date, reference: concept, checksum: fileChecksum(file.data) })
-    : [];
-  if (repeats.length && move.onDuplicate === 'warn') throw new PossibleDuplicateError(repeats);
   const [companyRecord] = await erp.read('res.company', [move.company_id], ['currency_id']);
   // The configured account by its code in the company's chart; without one, Odoo books to the journal's default.
   const accountId = settings.account ? await accountByCode(erp, move.company_id, String(settings.account), company.name) : undefined;
@@ -129,16 +122,45 @@ export async function createMove(creating: Creating, uploader: Uploader, move: N
     invoice_line_ids: [[0, 0, { name: concept || file.name, display_type: 'product', quantity: 1, price_unit: roundMoney(move.amount), tax_ids: [[6, 0, []]], ...(accountId ? { account_id: accountId } : {}) }]],
   };
   const attachment = { name: file.name, datas: file.data.toString('base64'), mimetype: file.mimetype, file_size: file.data.length, res_model: 'account.move' };
+  return { vals, attachment };
+}
+
+/**
+ * Makes the move of `move` for `uploader` and answers it as listed. Where the ERP holds submission keys (the
+ * connector's field), a resend of a submission (the same `submissionKey`) answers its first bill (`replayed`).
+ * `prepareFile` prepares the uploaded file once the move's settings are found good.
+ */
+export async function createMove(creating: Creating, uploader: Uploader, move: NewMove, submissionKey: string | undefined, prepareFile: () => Promise<PreparedFile>) {
+  const { erp, features } = creating;
+  const keyed = (await features.get()).submissionKeys;
+  const key = keyed ? submissionKey : undefined;
+  const scope: Domain = [['company_id', 'in', uploader.companies], ['move_type', 'in', MOVE_TYPES], ['x_uploaded_by', '=ilike', uploader.email]];
+  if (key) {
+    const first = await keyedRecord(erp, 'account.move', key, scope, MOVE_FIELDS);
+    if (first) return { move: moveRow(first), replayed: true };
+  }
+
+  const settings = await checkedBill(erp, move);
+  const file = await prepareFile();
+  const concept = move.concept || move.description?.trim() || '';
+  const repeats = move.onDuplicate
+    ? await possibleDuplicates(erp, move.company_id, { partnerId: move.partner_id, amount: move.amount, date: move.date, reference: concept, checksum: fileChecksum(file.data) })
+    : [];
+  if (repeats.length && move.onDuplicate === 'warn') throw new PossibleDuplicateError(repeats);
+  const { vals, attachment } = await billValues(erp, settings, move, uploader, file);
   // The uploader's comment opens the move's conversation, where the manager reads and answers it; a move saved although
   // it may repeat others says which, for the manager to see the user chose to.
   const recorded = repeats.length ? savedAnywayNote(creating.locale ?? 'es', repeats) : '';
   const note = [move.comment?.trim(), recorded].filter(Boolean).join('\n\n') || undefined;
   if (recorded) creating.log.info({ duplicates: repeats.map((one) => ({ id: one.move.id, reasons: one.reasons })) }, 'move saved although it may repeat others');
 
-  const id = (await features.get()).oneCallWrites
-    ? // One call, one Odoo transaction: the bill with its file, note and key, or nothing (server/erp/one-call.ts).
-      await createBillInOneCall(erp, { vals, attachment, note, key, author: await authorOf(erp, uploader, move.company_id), onBehalfOf: uploader.email }, scope)
-    : await createInSteps(creating, uploader, { vals, attachment, note, key }, keyed);
+  const oneCall = (await features.get()).oneCallWrites;
+  const id = await inCompany(settings.company.name, async () =>
+    oneCall
+      ? // One call, one Odoo transaction: the bill with its file, note and key, or nothing (server/erp/one-call.ts).
+        createBillInOneCall(erp, { vals, attachment, note, key, author: await authorOf(erp, uploader, move.company_id), onBehalfOf: uploader.email }, scope)
+      : createInSteps(creating, uploader, { vals, attachment, note, key }, keyed),
+  );
   const [created] = await erp.read('account.move', [id], MOVE_FIELDS);
   return { move: moveRow(created), replayed: false };
 }

@@ -9,7 +9,7 @@ import type { FeatureProbe } from '../erp/features';
 import { decideInOneCall, type NoteAuthor } from '../erp/one-call';
 import { ErpError, type ErpClient, type ErpRecord } from '../erp/types';
 import type { RecordVersions } from '../erp/versions';
-import { authorOf, companyOf, signedBy, listedMove, MOVE_FIELDS, MOVE_TYPES, scopedMove, type Person } from './moves';
+import { authorOf, companyName, companyOf, inCompany, signedBy, listedMove, MOVE_FIELDS, MOVE_TYPES, scopedMove, type Person } from './moves';
 
 /** What a decision is made with; `log` is the request's, so that a clean-up's outcome is logged with it. */
 export interface Deciding {
@@ -100,7 +100,7 @@ async function deciderOf({ erp, features }: Deciding, manager: Manager): Promise
 export async function decideMove(deciding: Deciding, versions: RecordVersions, manager: Manager, id: number, decision: { validate: boolean; comment?: string }) {
   const { erp, cleanups, log } = deciding;
   const move = await scopedMove(erp, manager.companies, id);
-  await decide(erp, cleanups, move, decision, await deciderOf(deciding, manager), log);
+  await inCompany(companyName(move), async () => decide(erp, cleanups, move, decision, await deciderOf(deciding, manager), log));
   // Counted as an edit, so that an editor holding the earlier version is told who decided it.
   await versions.bump('account.move', move.id, manager.id);
   return listedMove(erp, versions, manager.companies, move.id);
@@ -133,7 +133,7 @@ export async function decideMoves(deciding: Deciding, versions: RecordVersions, 
     else if (!move) failed.push({ id, statusCode: 404, refusal: new HttpError(404, 'moves.notFound', { id }) });
     else {
       try {
-        await decide(erp, cleanups, move, { validate }, decider, log);
+        await inCompany(companyName(move), () => decide(erp, cleanups, move, { validate }, decider, log));
         // Counted as an edit, as a single decision is: an editor holding the earlier version is refused and told who.
         await versions.bump('account.move', move.id, manager.id);
         decided.push(id);

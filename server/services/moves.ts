@@ -10,7 +10,7 @@ import { plainText } from '../../shared/domain/text';
 import { resourceNamed } from '../../shared/resources/registry';
 import { HttpError } from '../http-error';
 import { escapeHtml } from '../html';
-import type { Domain, DomainTerm, ErpClient, ErpRecord } from '../erp/types';
+import { ErpError, type Domain, type DomainTerm, type ErpClient, type ErpRecord } from '../erp/types';
 import { COUNT_LIMIT, keysetOf, pageAnswer, searchPage } from '../erp/page';
 import { messageDescription, messageDescriptionFields } from '../erp/odoo/requirements';
 import type { NoteAuthor } from '../erp/one-call';
@@ -104,6 +104,26 @@ export async function postNote(erp: ErpClient, user: Person, record: { model: st
   const posted = await erp.call<number | number[]>(record.model, 'message_post', [record.id], [], { body, message_type: messageType, subtype_xmlid: 'mail.mt_note', ...signedBy(await authorOf(erp, user, record.companyId)) });
   // JSON-2 (Odoo 19) answers the message as a list of its id, JSON-RPC as the id.
   return Array.isArray(posted) ? posted[0] : posted;
+}
+
+/**
+ * A write in a company the console user may act in, which Odoo refuses for its rights (the API user's, or whoever it
+ * writes as): the company named with the fix, in the user's language, Odoo's own text kept for the log (issue 50).
+ */
+export async function inCompany<T>(company: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof ErpError && error.kind === 'access') {
+      throw new HttpError(502, 'erp.companyWriteRefused', { company }, { logged: { odoo: error.logged?.odoo ?? error.api ?? error.message }, cause: error });
+    }
+    throw error;
+  }
+}
+
+/** The name of a record's company (its many2one `company_id`), or its id. */
+export function companyName(record: ErpRecord): string {
+  return Array.isArray(record.company_id) ? String(record.company_id[1]) : `company ${String(record.company_id)}`;
 }
 
 /** The id of a record's company (its many2one `company_id`). */
@@ -229,7 +249,7 @@ export async function commentMove(erp: ErpClient, user: Person & { companies: nu
     const same = posted.find((message) => plainText(message.body).trim() === comment.trim());
     if (same) return same.id;
   }
-  return postNote(erp, user, { model: 'account.move', id: move.id, companyId: companyOf(move) }, comment);
+  return inCompany(companyName(move), () => postNote(erp, user, { model: 'account.move', id: move.id, companyId: companyOf(move) }, comment));
 }
 
 /** The people's messages of each move, oldest first. */

@@ -96,6 +96,18 @@ export const ORDER_CREATE_CONTEXT = { mail_auto_subscribe_no_notify: true };
  */
 export async function createOrder({ erp, features }: Pick<OrderErp, 'erp' | 'features'>, { order, lines }: NewOrder, user: Omit<OrderUser, 'id'>, { submissionKey, timeZone }: { submissionKey: string | undefined; timeZone: string }) {
   const key = (await features.get()).submissionKeys ? submissionKey : undefined;
+  const values = await orderValues({ erp, features }, { order, lines }, user, timeZone);
+  // One create with its lines (x2many commands): the order exists whole or not at all, with its key when sent.
+  const { id: orderId, replayed } = await createOnce(erp, 'sale.order', values, key, [['company_id', 'in', user.companies], ['x_uploaded_by', '=ilike', user.email]], ORDER_CREATE_CONTEXT);
+  const [created] = await erp.read('sale.order', [orderId], ['name']);
+  return { id: orderId, name: created?.name ?? null, replayed };
+}
+
+/**
+ * What an order of one of the user's companies is created with, its lines included, once what it names is found to
+ * exist for that company. Also what `npm run odoo:check -- --journeys` sends Odoo (server/erp/odoo/journeys.ts).
+ */
+export async function orderValues({ erp, features }: Pick<OrderErp, 'erp' | 'features'>, { order, lines }: NewOrder, user: Omit<OrderUser, 'id'>, timeZone: string) {
   if (!user.companies.includes(order.company_id)) throw new HttpError(403, 'access.company', {}, { field: 'order.company_id' });
   if (!isWithinDateWindow(order.date_order)) throw new HttpError(400, 'orders.incorrectDate', {}, { field: 'order.date_order' });
   await mustExist(erp, 'res.partner', order.partner_id, order.company_id, 'orders.customerNotFound', 'order.partner_id');
@@ -112,9 +124,7 @@ export async function createOrder({ erp, features }: Pick<OrderErp, 'erp' | 'fea
     if (missing.length) throw new HttpError(400, 'orders.taxNotFound', { ids: missing }, { field: `lines.${lines.findIndex((line) => line.tax_id.includes(missing[0]))}.tax_id` });
   }
   const salesperson = await salespersonOf(erp, user.email);
-
-  // One create with its lines (x2many commands): the order exists whole or not at all, with its key when sent.
-  const { id: orderId, replayed } = await createOnce(erp, 'sale.order', {
+  return {
     company_id: order.company_id,
     partner_id: order.partner_id,
     client_order_ref: order.client_order_ref || false,
@@ -138,9 +148,7 @@ export async function createOrder({ erp, features }: Pick<OrderErp, 'erp' | 'fea
         tax_id: [[6, 0, line.tax_id]],
       }];
     }),
-  }, key, [['company_id', 'in', user.companies], ['x_uploaded_by', '=ilike', user.email]], ORDER_CREATE_CONTEXT);
-  const [created] = await erp.read('sale.order', [orderId], ['name']);
-  return { id: orderId, name: created?.name ?? null, replayed };
+  };
 }
 
 /**

@@ -103,6 +103,7 @@ export const appEn = {
       noProvider: 'No supplier',
       noComments: 'No comments',
       comment: 'Comment',
+      commentWithDecision: 'Validating or rejecting with a comment typed here keeps it with the decision',
       addComment: 'Add comment',
       validate: 'Validate',
       reject: 'Reject',

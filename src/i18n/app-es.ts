@@ -105,6 +105,7 @@ export const appEs: AppMessages = {
       noProvider: 'Sin proveedor',
       noComments: 'Sin comentarios',
       comment: 'Comentario',
+      commentWithDecision: 'Si valida o rechaza con un comentario escrito, se guarda con la decisión',
       addComment: 'Añadir comentario',
       validate: 'Validar',
       reject: 'Rechazar',

@@ -29,7 +29,7 @@ const state = {
   waiting: new Map<string, Array<Record<string, unknown>>>(),
   /** Refusals as the server words them in each language (it answers in the request's Accept-Language). */
   refuse: new Map<number, { statusCode: number; message: { es: string; en: string } }>(),
-  requests: [] as Array<{ method: string; path: string; query: Record<string, string>; body?: unknown }>,
+  requests: [] as Array<{ method: string; path: string; query: Record<string, string>; body?: unknown; key?: string | null }>,
   /** Answers held until released (to see the page while a call is under way). */
   hold: null as Promise<void> | null,
 };
@@ -46,7 +46,7 @@ reset();
 const language = (request: Request) => (request.headers.get('accept-language')?.startsWith('en') ? 'en' : 'es');
 const record = (request: Request, body?: unknown) => {
   const url = new URL(request.url);
-  state.requests.push({ method: request.method, path: url.pathname, query: Object.fromEntries(url.searchParams), body });
+  state.requests.push({ method: request.method, path: url.pathname, query: Object.fromEntries(url.searchParams), body, key: request.headers.get('idempotency-key') });
 };
 const queueRequests = () => state.requests.filter((one) => one.method === 'GET' && one.path.startsWith('/odoo/journals/'));
 function decide(id: number) {
@@ -79,6 +79,10 @@ const server = setupServer(
     if (refusal) return HttpResponse.json({ message: refusal.message[language(request)] }, { status: refusal.statusCode });
     decide(Number(params.id));
     return HttpResponse.json({ id: Number(params.id) });
+  }),
+  http.post('*/odoo/moves/:id/validation-comment', async ({ request }) => {
+    record(request, await request.json());
+    return HttpResponse.json({ id: 99 }, { status: 201 });
   }),
   http.post('*/odoo/moves/validate', async ({ request }) => {
     const body = (await request.json()) as { ids: number[]; validate: boolean };
@@ -121,7 +125,7 @@ describe('the validation page', () => {
     expect(messages.children).toHaveLength(2);
   });
 
-  it('validates a row, and shows the validation error at success level when the call fails', async () => {
+  it('validates a row, and shows a refusal as an error with its reason (never a green notice)', async () => {
     renderInAdmin(<ValidationPage />, { permissions: ['moves.validate'], lang: 'en' });
     const rows = await screen.findAllByTestId('validation-row');
     fireEvent.click(within(rows[0]).getByTestId('row-validate'));
@@ -134,12 +138,30 @@ describe('the validation page', () => {
     await screen.findByText('Move rejected');
     expect(screen.queryAllByTestId('validation-row')).toHaveLength(before - 1);
     expect(state.requests.filter((one) => one.method === 'PUT')).toHaveLength(1);
-    const error = await screen.findByText('Error validating or rejecting', undefined, { timeout: 10_000 });
+    const error = await screen.findByText('Error validating or rejecting: A cancelled move cannot be validated or rejected', undefined, { timeout: 10_000 });
     expect(state.requests.filter((one) => one.method === 'PUT')[1]).toMatchObject({ path: '/odoo/moves/12/validate', body: { validate: false } });
-    await waitFor(() => expect(error.closest('.MuiSnackbarContent-root, .MuiAlert-root')?.className).toMatch(/success/i));
+    await waitFor(() => expect(error.closest('.MuiSnackbarContent-root, .MuiAlert-root')?.className).toMatch(/error/i));
+    expect(error.closest('.MuiSnackbarContent-root, .MuiAlert-root')?.className).not.toMatch(/success/i);
     // Refused by the server: the move is back in the queue.
     await waitFor(() => expect(screen.getAllByTestId('validation-row')).toHaveLength(before));
   }, 40_000);
+
+  it('sends the comment typed in the detail with the decision, in one request, and a comment alone with its key', async () => {
+    renderInAdmin(<ValidationPage />, { permissions: ['moves.validate'], lang: 'es' });
+    const rows = await screen.findAllByTestId('validation-row');
+    fireEvent.click(rows[0]);
+    const dialog = await screen.findByTestId('validation-dialog');
+    expect(within(dialog).getByText('Si valida o rechaza con un comentario escrito, se guarda con la decisión')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('validation-comment'), { target: { value: 'Visto' } });
+    fireEvent.click(screen.getByTestId('add-comment'));
+    await waitFor(() => expect(state.requests.find((one) => one.method === 'POST')).toMatchObject({ path: '/odoo/moves/11/validation-comment', body: { comment: 'Visto' } }));
+    expect(state.requests.find((one) => one.method === 'POST')?.key).toMatch(/^[0-9a-f-]{36}$/);
+    await waitFor(() => expect((screen.getByTestId('validation-comment') as HTMLTextAreaElement).value).toBe(''));
+    fireEvent.change(screen.getByTestId('validation-comment'), { target: { value: 'Falta el ticket' } });
+    fireEvent.click(screen.getByTestId('dialog-validate'));
+    await screen.findByText('Movimiento validado');
+    expect(state.requests.filter((one) => one.method === 'PUT')).toEqual([expect.objectContaining({ path: '/odoo/moves/11/validate', body: { validate: true, comment: 'Falta el ticket' } })]);
+  });
 
   it('undoes a rejection: the move comes back and the server is not told', async () => {
     renderInAdmin(<ValidationPage />, { permissions: ['moves.validate'], lang: 'en' });

@@ -32,11 +32,29 @@ describe('the validation page in a real browser', () => {
     await page.getByTestId('validation-comment').fill('Revisado, <b>correcto</b>');
     await page.getByTestId('add-comment').click();
     await dialog.getByText('Revisado, <b>correcto</b>').waitFor();
+    // A comment typed when deciding goes with the decision, in its one request (issue 50).
+    await page.getByTestId('validation-comment').fill('Conforme con el ticket');
     await screenshot(page, 'validation-dialog-es');
+    const decision = page.waitForRequest((request) => /\/odoo\/moves\/\d+\/validate$/.test(request.url()) && request.method() === 'PUT');
     await page.getByTestId('dialog-validate').click();
+    expect((await decision).postDataJSON()).toEqual({ validate: true, comment: 'Conforme con el ticket' });
     await page.getByText('Movimiento validado').waitFor();
     await expect.poll(() => rows.count()).toBe(before - 1);
     expect(await dialog.count()).toBe(0);
+
+    // A decision Odoo refuses is an error naming why, never a green notice; the move comes back to the queue.
+    const refusal = 'Odoo no deja al servidor escribir en ES Company: avise a su administrador';
+    await page.route('**/odoo/moves/*/validate', (route) =>
+      route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ statusCode: 502, error: 'Bad Gateway', message: refusal, code: 'erp.companyWriteRefused' }) }),
+    );
+    await page.getByTestId('row-validate').first().click();
+    const alert = page.getByText(`Error al validar o rechazar: ${refusal}`);
+    await alert.waitFor();
+    expect(await alert.evaluate((node) => node.closest('.MuiAlert-root, .MuiSnackbarContent-root')?.className ?? '')).toMatch(/error/i);
+    await expect.poll(() => rows.count()).toBe(before - 1);
+    await screenshot(page, 'validation-refused-es');
+    await page.unroute('**/odoo/moves/*/validate');
+    await alert.waitFor({ state: 'detached', timeout: 20_000 });
 
     // A rejection leaves the queue at once and can be undone while its message shows.
     await page.getByTestId('row-reject').first().click();

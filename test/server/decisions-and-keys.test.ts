@@ -5,6 +5,8 @@
  * note is never signed by a contact of another company (issue 50, item 1).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromOdooError } from '../../server/erp/odoo/errors';
+import type { ErpClient } from '../../server/erp/types';
 import { authorOf } from '../../server/services/moves';
 import { startTestServer, type TestServer } from './helpers';
 
@@ -146,5 +148,40 @@ describe('the author of a note', () => {
     expect(await authorOf(erp, person, 2)).toEqual({ email_from: `Autora Uno <${email}>` });
     const global = await erp.create('res.partner', { name: 'Autora sin empresa', email: 'autor.global@demo.example', company_id: false });
     expect(await authorOf(erp, { ...person, email: 'autor.global@demo.example' }, 2)).toEqual({ author_id: global });
+  });
+});
+
+describe('a write Odoo refuses in a company the user may act in', () => {
+  let refusing: TestServer;
+  beforeAll(async () => {
+    // Odoo refusing the decision and the comment for its rights, as it did for a note signed by another company's contact.
+    const refuse = (erp: ErpClient): ErpClient =>
+      new Proxy(erp, {
+        get(target, name, receiver) {
+          const value = Reflect.get(target, name, receiver);
+          if (name !== 'call') return typeof value === 'function' ? value.bind(target) : value;
+          return (model: string, method: string, ...rest: unknown[]) =>
+            method === 'backoffice_decide' || method === 'message_post'
+              ? Promise.reject(fromOdooError({ name: 'odoo.exceptions.AccessError', message: "Uh-oh! Looks like you have stumbled upon some top-secret records.\n\nSorry, Console API (id=8) doesn't have 'read' access to:\n- Contact, Marta Manager (res.partner: 73)" }))
+              : (value as (...args: unknown[]) => unknown).call(target, model, method, ...rest);
+        },
+      });
+    refusing = await startTestServer({ seedErp: true, wrapErp: refuse });
+  }, 120_000);
+  afterAll(() => refusing?.stop());
+
+  it('names the company and the fix in the user\'s language (502), decides nothing, and keeps Odoo\'s words for the log', async () => {
+    const token = await refusing.tokenFor('manager@demo.example');
+    const [move] = await refusing.app.services.erp.client.searchRead('account.move', [['state', '=', 'draft'], ['move_type', '=', 'in_invoice'], ['pnt_account_move_team_manager_validate', '=', false], ['pnt_account_move_team_manager_deny', '=', false]], { fields: ['company_id'], limit: 1 });
+    const company = (move.company_id as [number, string])[1];
+    for (const [lang, words] of [['es', `Odoo no deja al servidor escribir en ${company}: avise a su administrador`], ['en', `Odoo does not let the server write in ${company}: tell your administrator`]] as const) {
+      const response = await fetch(`${refusing.url}/odoo/moves/${move.id}/validate`, { method: 'PUT', headers: { authorization: token, 'accept-language': lang, 'content-type': 'application/json' }, body: JSON.stringify({ validate: true }) });
+      const body = await response.json();
+      expect([response.status, body.code]).toEqual([502, 'erp.companyWriteRefused']);
+      expect(body.message).toContain(words);
+      expect(body.message).not.toMatch(/Uh-oh/);
+    }
+    const [after] = await refusing.app.services.erp.client.read('account.move', [move.id], ['pnt_account_move_team_manager_validate']);
+    expect(after.pnt_account_move_team_manager_validate).toBe(false);
   });
 });

@@ -20,7 +20,8 @@
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FEATURE_FIELDS } from '../../server/erp/features';
+import { FEATURE_FIELDS, featureProbe } from '../../server/erp/features';
+import { COUNTED_MODELS, formatJourneys, journeysFailed, recordCounts, runJourneys, type JourneyAccount } from '../../server/services/journeys';
 import { checkOdoo } from '../../server/erp/odoo/check';
 import { OdooClient } from '../../server/erp/odoo/client';
 import { ErpError, ERP_UNAVAILABLE, type ErpClient } from '../../server/erp/types';
@@ -170,6 +171,21 @@ async function salespersonCut({ api, erp, companyId, today, tag, observe }: Setu
   expect(made).toBe(0);
 }
 
+/** The console's flows of every demo account, run inside Odoo and undone (odoo:check --journeys): all work, nothing stays. */
+async function journeysOfEveryAccount({ erp, companyId, today, observe, server }: SetupContext) {
+  const accounts = await server.app.services.db.query<JourneyAccount>('SELECT email, first_name AS "firstName", last_name AS "lastName", active, permissions, companies FROM users ORDER BY id');
+  const [company] = await erp.read('res.company', [companyId], ['name']);
+  const before = await recordCounts(erp);
+  const found = await runJourneys({ erp, features: featureProbe(erp), accounts, companies: [{ id: companyId, name: String(company.name) }], today, timeZone: 'Europe/Madrid' }, { lang: 'es_ES', tz: 'Europe/Madrid' });
+  const after = await recordCounts(erp);
+  observe('journeys per account', Object.fromEntries(found.map((journey) => [journey.account, journey.lines.map((line) => [line.label, line.ok])])));
+  observe('nothing left behind', COUNTED_MODELS.filter((model) => before[model] !== after[model]));
+  expect(journeysFailed(found, { before, after }), formatJourneys(found, { before, after })).toBe(false);
+  expect(found.find((journey) => journey.account === 'admin@demo.example')?.lines.map((line) => line.label)).toEqual([
+    'bill with its file and note', 'validation', 'rejection with a comment', 'comment', 'order with lines and taxes', 'order confirmed', 'contact', 'payment report (read)',
+  ]);
+}
+
 /** The routes' client with the salesperson lookup (res.users by login or e-mail) cut before it reaches Odoo. */
 function cutSalespersonLookup(erp: ErpClient): ErpClient {
   return new Proxy(erp, {
@@ -189,6 +205,7 @@ const SETUPS: Setup[] = [
   { name: 'without-spanish', description: 'Spanish not installed in Odoo (deactivated), the console in Spanish', flow: withoutSpanish },
   { name: 'sender', description: 'an API user without an e-mail creating an order assigned to another Odoo user', flow: orderWithoutSenderEmail },
   { name: 'one-company', description: 'an API user restricted to company 1, console users of both companies', apiUser: 'one-company', flow: oneCompanyApiUser },
+  { name: 'journeys', description: "the console's flows of every demo account, run inside Odoo and undone (npm run odoo:check -- --journeys)", flow: journeysOfEveryAccount },
   { name: 'salesperson-cut', description: "the salesperson lookup of an order cut on its way to Odoo", wrapErp: cutSalespersonLookup, flow: salespersonCut },
 ];
 

@@ -146,25 +146,21 @@ class AccountMove(models.Model):
         ``email_from``, or the contact's).
         """
         signed = dict(author or {})
-        if not email:
-            return self.env, signed
-        Users = self.env["res.users"].sudo()
-        user = Users.search(["|", ("login", "=ilike", email), ("email", "=ilike", email), ("share", "=", False)], order="id", limit=1)
-        if user and company_id in user.company_ids.ids:
-            return self.with_user(user).sudo().env, {}
+        user = self.env["res.users"]
+        if email:
+            user = user.sudo().search(["|", ("login", "=ilike", email), ("email", "=ilike", email), ("share", "=", False)], order="id", limit=1)
+            if user and company_id in user.company_ids.ids:
+                return self.with_user(user).sudo().env, {}
         usable = [("company_id", "in", [False, company_id])]
-        partner = user.partner_id.filtered_domain(usable) if user else self.env["res.partner"]
-        if not partner:
-            partner = self.env["res.partner"].sudo().search([("email", "=ilike", email)] + usable, order="id", limit=1)
-        if partner:
-            return self.env, {"author_id": partner.id}
-        # The author the console named cannot be used here: its name and e-mail sign the note instead.
-        given = signed.get("author_id")
-        if given and not signed.get("email_from"):
-            contact = self.env["res.partner"].sudo().browse(given).exists()
-            signed = {"email_from": contact.email_formatted or email} if contact else {"email_from": email}
-        signed.pop("author_id", None)
-        return self.env, signed or {"email_from": email}
+        given = self.env["res.partner"].sudo().browse(signed.get("author_id") or []).exists()
+        if given:
+            if given.filtered_domain(usable):
+                return self.env, {"author_id": given.id}
+            # A contact this company may not use signs by its name and e-mail instead.
+            return self.env, {"author_id": False, "email_from": given.email_formatted or email or given.name}
+        if user and user.partner_id.filtered_domain(usable):
+            return self.env, {"author_id": user.partner_id.id}
+        return self.env, {"author_id": False, "email_from": signed.get("email_from") or email or _("Console user")}
 
 
 def unique_submission_key(cr, table):

@@ -44,6 +44,7 @@ class TestAccountMove(BackofficeCase):
         self.assertFalse(move.pnt_account_move_team_manager_validate)
         self.assertFalse(move.pnt_account_move_team_manager_deny)
         self.assertTrue(move.x_backoffice_one_call)
+        self.assertTrue(move.x_backoffice_journeys)
         values = move.read(["project_id", "x_uploaded_by", "x_payment_method", "x_payment_status"])[0]
         self.assertEqual(values["project_id"][0], self.project.id)
         self.assertEqual((values["x_uploaded_by"], values["x_payment_method"], values["x_payment_status"]),
@@ -143,6 +144,25 @@ class TestAccountMove(BackofficeCase):
                          (False, True))
         self.assertEqual(move.write_uid, self.sales_user)
         self.assertEqual(self._notes(move, "Denied after all").author_id, self.sales_user.partner_id)
+
+    def test_author_of_another_company(self):
+        """A contact of another company never signs (the API user, acting in the move's company, may not read it):
+        the note goes by its name and e-mail; a contact of the move's company, or of none, signs."""
+        api = self._user("bo_test_api_both", "account.group_account_invoice", email="api.both@example.com")
+        api.write({"company_ids": [(4, self.other_company.id)]})
+        foreign = self.env["res.partner"].create({"name": "Marta Manager", "email": "marta@example.com", "company_id": self.other_company.id})
+        move = self._bill()
+        Move = self.env["account.move"].with_user(api)
+        Move.browse(move.ids).backoffice_decide(False, "Rejected by Marta", author={"author_id": foreign.id}, on_behalf_of="marta@example.com", message_type="comment")
+        note = self._notes(move, "Rejected by Marta")
+        self.assertEqual((note.message_type, note.author_id.id), ("comment", False))
+        self.assertIn("marta@example.com", note.email_from)
+        self.assertTrue(move.pnt_account_move_team_manager_deny)
+        local = self.env["res.partner"].create({"name": "Marta (here)", "email": "marta@example.com", "company_id": self.company.id})
+        Move.browse(move.ids).backoffice_decide(True, "Validated by Marta", author={"author_id": local.id}, on_behalf_of="marta@example.com")
+        self.assertEqual(self._notes(move, "Validated by Marta").author_id, local)
+        with self.assertRaises(AccessError):
+            Move.browse(move.ids).backoffice_decide(True, "x", message_type="email")
 
     def test_decide_refused(self):
         # A move the API user may not see (another company's) is not decided.

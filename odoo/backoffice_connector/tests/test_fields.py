@@ -22,6 +22,7 @@ EXPECTED = {
         "x_payment_status": ("selection", None),
         "x_backoffice_key": ("char", None),
         "x_backoffice_one_call": ("boolean", None),
+        "x_backoffice_journeys": ("boolean", None),
     },
     "sale.order": {"x_uploaded_by": ("char", None), "x_backoffice_key": ("char", None)},
     "res.partner": {

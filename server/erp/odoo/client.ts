@@ -208,6 +208,14 @@ export class OdooClient implements ErpClient {
     return this.installed ? { installed: this.installed, es: this.languageFor('es_ES'), en: this.languageFor('en_US') } : undefined;
   }
 
+  /**
+   * A call as this Odoo's series names its fields (version.ts, FIELD_CHANGES), for calls sent inside another one (the
+   * connector's backoffice_journeys), which the client does not see to rename.
+   */
+  async seriesNamed(model: string, method: string, args: unknown[], kwargs: Record<string, unknown>): Promise<[unknown[], Record<string, unknown>]> {
+    return new FieldNames(model, await this.version()).ask(method, args, kwargs);
+  }
+
   private async send<T>(model: string, method: string, args: unknown[], kwargs: Record<string, unknown>): Promise<T> {
     const names = new FieldNames(model, await this.version());
     [args, kwargs] = names.ask(method, args, kwargs);

@@ -12,6 +12,7 @@ import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
 import { errorMessage } from '../../providers/http';
+import { SUBMISSION_HEADER, submissionDone, submissionKey } from '../../providers/submission';
 import { plainText } from '../../../shared/domain/text';
 import { formatDay } from '../../../shared/domain/format';
 import { Attachments } from './Attachments';
@@ -22,8 +23,9 @@ interface Props {
   move: QueueMove | null;
   phone: boolean;
   onClose: () => void;
-  onValidate: (move: QueueMove) => void;
-  onReject: (move: QueueMove) => void;
+  /** The decision, with the comment typed in the box when there is one: sent in the same request. */
+  onValidate: (move: QueueMove, comment?: string) => void;
+  onReject: (move: QueueMove, comment?: string) => void;
   /** A comment was added: the move as shown now (with it), for the queue to be read again. */
   onCommented: (move: QueueMove) => void;
 }
@@ -37,12 +39,21 @@ export function ValidationDialog({ move, phone, onClose, onValidate, onReject, o
   const dataProvider = useDataProvider<BackofficeDataProvider>();
   const [comment, setComment] = useState('');
   const [busy, setBusy] = useState(false);
+  const decided = (decide: (move: QueueMove, comment?: string) => void, open: QueueMove) => {
+    const typed = comment.trim();
+    setComment('');
+    decide(open, typed || undefined);
+  };
 
   async function addComment(open: QueueMove) {
     if (!comment.trim()) return;
     setBusy(true);
+    // The same key when the same comment is sent again (its answer lost): posted once (server/plugins/replays.ts).
+    const submission = `moves.comment.${open.id}`;
+    const key = submissionKey(submission, { comment });
     try {
-      await dataProvider.action('moves', 'comment', { params: { id: open.id }, body: { comment } });
+      await dataProvider.action('moves', 'comment', { params: { id: open.id }, body: { comment }, headers: { [SUBMISSION_HEADER]: key } });
+      submissionDone(submission, key);
       setComment('');
       // Shown as the server stores it: the text escaped, never as markup.
       const escaped = comment.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -76,15 +87,15 @@ export function ValidationDialog({ move, phone, onClose, onValidate, onReject, o
             </Box>
             {move.messages.some((message) => plainText(message.body)) ? <MessageList messages={move.messages} /> : <Typography color="text.secondary">{translate('app.validation.noComments')}</Typography>}
             <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 1, alignItems: { xs: 'flex-end', sm: 'flex-start' } }}>
-              <TextField fullWidth multiline minRows={2} label={translate('app.validation.comment')} value={comment} onChange={(event) => setComment(event.target.value)} inputProps={{ maxLength: 5000, 'data-testid': 'validation-comment' }} />
+              <TextField fullWidth multiline minRows={2} label={translate('app.validation.comment')} value={comment} onChange={(event) => setComment(event.target.value)} helperText={translate('app.validation.commentWithDecision')} inputProps={{ maxLength: 5000, 'data-testid': 'validation-comment' }} />
               <Button onClick={() => addComment(move)} disabled={busy || !comment.trim()} data-testid="add-comment">{translate('app.validation.addComment')}</Button>
             </Box>
             <Attachments ids={move.attachment_ids} />
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose}>{translate('ra.action.back')}</Button>
-            <Button color="error" startIcon={<CloseIcon />} disabled={busy} onClick={() => onReject(move)} data-testid="dialog-reject">{translate('app.validation.reject')}</Button>
-            <Button variant="contained" color="success" startIcon={<CheckIcon />} disabled={busy} onClick={() => onValidate(move)} data-testid="dialog-validate">{translate('app.validation.validate')}</Button>
+            <Button color="error" startIcon={<CloseIcon />} disabled={busy} onClick={() => decided(onReject, move)} data-testid="dialog-reject">{translate('app.validation.reject')}</Button>
+            <Button variant="contained" color="success" startIcon={<CheckIcon />} disabled={busy} onClick={() => decided(onValidate, move)} data-testid="dialog-validate">{translate('app.validation.validate')}</Button>
           </DialogActions>
         </>
       )}

@@ -45,13 +45,13 @@ export function ValidationPage() {
         move={open}
         phone={phone}
         onClose={() => setOpen(null)}
-        onValidate={(move) => {
+        onValidate={(move, comment) => {
           setOpen(null);
-          decide([move], validate, move);
+          decide([move], (moves) => validate(moves, comment), move);
         }}
-        onReject={(move) => {
+        onReject={(move, comment) => {
           setOpen(null);
-          decide([move], reject, move);
+          decide([move], (moves) => reject(moves, comment), move);
         }}
         onCommented={(move) => {
           setOpen(move);

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { useNotify } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
+import { errorMessage } from '../../providers/http';
 import { focusRowAt, rowIndexOf, waiting } from './validationHelpers';
 import { useDecisions, type Outcome, type QueueMove, type QueuePage } from './validationQueue';
 
@@ -10,6 +11,7 @@ import { useDecisions, type Outcome, type QueueMove, type QueuePage } from './va
  */
 export function useValidationDecisions(body: RefObject<HTMLElement | null>, data: QueuePage | undefined, forget: (decided: QueueMove[]) => void) {
   const notify = useNotify();
+  const translate = useTranslate();
   const [refusals, setRefusals] = useState<Outcome | null>(null);
   /** Where the keyboard's focus goes once a decided row has left: the row now at its place. */
   const focusRow = useRef<number | null>(null);
@@ -17,11 +19,15 @@ export function useValidationDecisions(body: RefObject<HTMLElement | null>, data
   const onOutcome = useCallback(
     (outcome: Outcome) => {
       if (!outcome.refused.length) return;
-      // One move: the spec's message, at success level (section 8); several: which were refused, and why.
-      if (outcome.decided.length + outcome.refused.length === 1) notify('app.validation.error', { type: 'success' });
-      else setRefusals(outcome);
+      // One move: the spec's message with the reason, as an error (never a green notice for a failure, issue 50);
+      // several: which were refused, and why.
+      if (outcome.decided.length + outcome.refused.length === 1) {
+        const [refusal] = outcome.refused;
+        const reason = refusal.message ?? errorMessage(refusal.error, translate);
+        notify(`${translate('app.validation.error')}: ${reason}`, { type: 'error', autoHideDuration: 10_000 });
+      } else setRefusals(outcome);
     },
-    [notify],
+    [notify, translate],
   );
   const { hidden, validate, reject, refresh } = useDecisions({ onOutcome });
 

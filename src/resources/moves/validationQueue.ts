@@ -95,11 +95,12 @@ export function useDecisions({ onOutcome }: { onOutcome: (outcome: Outcome) => v
   );
 
   // Leaving the page asks first until the server has answered (whileSending).
+  // A manager's comment goes with a decision on one move, in its request (one note, never a comment without it).
   const send = useCallback(
-    (moves: QueueMove[], validate: boolean): Promise<Outcome> => whileSending(async () => {
+    (moves: QueueMove[], validate: boolean, comment?: string): Promise<Outcome> => whileSending(async () => {
       if (moves.length === 1) {
         try {
-          await dataProvider.action('moves', 'validate', { params: { id: moves[0].id }, body: { validate } });
+          await dataProvider.action('moves', 'validate', { params: { id: moves[0].id }, body: { validate, ...(comment ? { comment } : {}) } });
           return { validate, decided: moves, refused: [] };
         } catch (error) {
           return { validate, decided: [], refused: [{ move: moves[0], error }] };
@@ -136,10 +137,10 @@ export function useDecisions({ onOutcome }: { onOutcome: (outcome: Outcome) => v
   );
 
   const validate = useCallback(
-    async (moves: QueueMove[]) => {
+    async (moves: QueueMove[], comment?: string) => {
       if (!moves.length) return;
       hide(moves);
-      const outcome = await send(moves, true);
+      const outcome = await send(moves, true, comment);
       if (outcome.decided.length) {
         notify(moves.length === 1 ? 'app.validation.validated' : 'app.validation.validatedMany', { type: 'success', messageArgs: { smart_count: outcome.decided.length } });
       }
@@ -149,12 +150,12 @@ export function useDecisions({ onOutcome }: { onOutcome: (outcome: Outcome) => v
   );
 
   const reject = useCallback(
-    (moves: QueueMove[]) => {
+    (moves: QueueMove[], comment?: string) => {
       if (!moves.length) return;
       hide(moves);
       addUndoableMutation?.(({ isUndo }) => {
         if (isUndo) return show(moves);
-        void send(moves, false).then(settle);
+        void send(moves, false, comment).then(settle);
       });
       notify(moves.length === 1 ? 'app.validation.rejected' : 'app.validation.rejectedMany', { type: 'info', undoable: true, messageArgs: { smart_count: moves.length } });
     },
