@@ -82,6 +82,7 @@ const server = setupServer(
   }),
   http.post('*/odoo/moves/:id/validation-comment', async ({ request }) => {
     record(request, await request.json());
+    if (state.hold) await state.hold;
     return HttpResponse.json({ id: 99 }, { status: 201 });
   }),
   http.post('*/odoo/moves/validate', async ({ request }) => {
@@ -161,6 +162,25 @@ describe('the validation page', () => {
     fireEvent.click(screen.getByTestId('dialog-validate'));
     await screen.findByText('Movimiento validado');
     expect(state.requests.filter((one) => one.method === 'PUT')).toEqual([expect.objectContaining({ path: '/odoo/moves/11/validate', body: { validate: true, comment: 'Falta el ticket' } })]);
+  });
+
+  it('keeps what the manager types while a comment is on its way, and sends it with the decision', async () => {
+    renderInAdmin(<ValidationPage />, { permissions: ['moves.validate'], lang: 'es' });
+    fireEvent.click((await screen.findAllByTestId('validation-row'))[0]);
+    await screen.findByTestId('validation-dialog');
+    let release!: () => void;
+    state.hold = new Promise<void>((resolve) => (release = resolve));
+    fireEvent.change(screen.getByTestId('validation-comment'), { target: { value: 'Visto' } });
+    fireEvent.click(screen.getByTestId('add-comment'));
+    await waitFor(() => expect(state.requests.some((one) => one.method === 'POST')).toBe(true));
+    fireEvent.change(screen.getByTestId('validation-comment'), { target: { value: 'Conforme' } });
+    release();
+    state.hold = null;
+    await waitFor(() => expect((screen.getByTestId('dialog-validate') as HTMLButtonElement).disabled).toBe(false));
+    expect((screen.getByTestId('validation-comment') as HTMLTextAreaElement).value).toBe('Conforme');
+    fireEvent.click(screen.getByTestId('dialog-validate'));
+    await screen.findByText('Movimiento validado');
+    expect(state.requests.find((one) => one.method === 'PUT')).toMatchObject({ body: { validate: true, comment: 'Conforme' } });
   });
 
   it('undoes a rejection: the move comes back and the server is not told', async () => {

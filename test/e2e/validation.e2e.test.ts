@@ -31,7 +31,8 @@ describe('the validation page in a real browser', () => {
     expect((await page.getByTestId('validation-concept').innerText()).trim()).not.toBe('-');
     await page.getByTestId('validation-comment').fill('Revisado, <b>correcto</b>');
     await page.getByTestId('add-comment').click();
-    await dialog.getByText('Revisado, <b>correcto</b>').waitFor();
+    await dialog.getByTestId('messages').getByText('Revisado, <b>correcto</b>').waitFor();
+    await expect.poll(() => page.getByTestId('validation-comment').inputValue()).toBe('');
     // A comment typed when deciding goes with the decision, in its one request (issue 50).
     await page.getByTestId('validation-comment').fill('Conforme con el ticket');
     await screenshot(page, 'validation-dialog-es');

@@ -47,6 +47,7 @@ export function ValidationDialog({ move, phone, onClose, onValidate, onReject, o
 
   async function addComment(open: QueueMove) {
     if (!comment.trim()) return;
+    const sent = comment;
     setBusy(true);
     // The same key when the same comment is sent again (its answer lost): posted once (server/plugins/replays.ts).
     const submission = `moves.comment.${open.id}`;
@@ -54,7 +55,8 @@ export function ValidationDialog({ move, phone, onClose, onValidate, onReject, o
     try {
       await dataProvider.action('moves', 'comment', { params: { id: open.id }, body: { comment }, headers: { [SUBMISSION_HEADER]: key } });
       submissionDone(submission, key);
-      setComment('');
+      // Emptied only if it still holds what was sent: what the manager typed meanwhile stays.
+      setComment((current) => (current === sent ? '' : current));
       // Shown as the server stores it: the text escaped, never as markup.
       const escaped = comment.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
       const message: Message = { id: Date.now(), date: new Date().toISOString().slice(0, 16).replace('T', ' '), body: escaped, email_from: identity?.email as string };
