@@ -48,7 +48,7 @@ async function serve() {
     }
     return fetch(input, init);
   }) as typeof fetch;
-  const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-odoo-')), DATABASE_URL: 'memory://', LOG_LEVEL: 'silent', ERP: 'odoo', DEMO: 'true', ODOO_TIMEOUT_MS: '60000', ODOO_URL: env.ODOO_URL, ODOO_DB: env.ODOO_DB, ODOO_LOGIN: env.ODOO_LOGIN, ODOO_API_KEY: env.ODOO_API_KEY });
+  const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-odoo-')), DATABASE_URL: env.BENCH_DATABASE_URL ?? 'memory://', LOG_LEVEL: 'silent', ERP: 'odoo', DEMO: 'true', ODOO_TIMEOUT_MS: '60000', ODOO_URL: env.ODOO_URL, ODOO_DB: env.ODOO_DB, ODOO_LOGIN: env.ODOO_LOGIN, ODOO_API_KEY: env.ODOO_API_KEY });
   const app = await buildApp(config, { odooFetch: noting });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
