@@ -109,6 +109,48 @@ async function run(url: string, request: AutocannonRequest, connections: number,
   return { rps: times.length / took, p50: at(0.5), p95: at(0.95), failed };
 }
 
+/**
+ * A session of Odoo's web client, signed in with a password (ODOO_WEB_LOGIN, ODOO_WEB_PASSWORD; an API key is not
+ * taken there): its cookie, or undefined without them.
+ */
+async function webClientSession(origin: string): Promise<string | undefined> {
+  if (!env.ODOO_WEB_LOGIN || !env.ODOO_WEB_PASSWORD) return undefined;
+  const response = await fetch(`${origin}/web/session/authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', method: 'call', params: { db: env.ODOO_DB, login: env.ODOO_WEB_LOGIN, password: env.ODOO_WEB_PASSWORD } }),
+  });
+  const cookie = response.headers.getSetCookie().map((one) => one.split(';')[0]).find((one) => one.startsWith('session_id='));
+  const body = (await response.json()) as { result?: { uid?: number } };
+  if (!cookie || !body.result?.uid) console.log("not measured: the web client's session (ODOO_WEB_LOGIN / ODOO_WEB_PASSWORD refused)");
+  return body.result?.uid ? cookie : undefined;
+}
+
+/** The server's web_search_read as Odoo's web client sends it: call_kw with the session, the same arguments. */
+function webClientCall(odoo: Captured['odoo'], cookie: string): AutocannonRequest | undefined {
+  const body = JSON.parse(odoo.body) as { params?: { args?: unknown[] }; [key: string]: unknown };
+  let model: string;
+  let args: unknown[];
+  let kwargs: Record<string, unknown>;
+  if (body.params?.args) {
+    // JSON-RPC execute_kw: [db, uid, key, model, method, args, kwargs].
+    const [, , , name, , positional, keywords] = body.params.args as [unknown, unknown, unknown, string, string, unknown[], Record<string, unknown>];
+    [model, args, kwargs] = [name, positional, keywords];
+  } else {
+    // JSON-2: named arguments in the body, the model in the path.
+    model = decodeURIComponent(odoo.path.split('/')[3]);
+    const { domain, specification, ...rest } = body as Record<string, unknown>;
+    [args, kwargs] = [[domain, specification], rest];
+  }
+  const [domain, specification] = args;
+  return {
+    method: 'POST',
+    path: `/web/dataset/call_kw/${model}/web_search_read`,
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ jsonrpc: '2.0', method: 'call', id: 1, params: { model, method: 'web_search_read', args: [], kwargs: { ...kwargs, domain, specification } } }),
+  };
+}
+
 async function main() {
   if (!env.ODOO_URL) {
     console.log('bench:odoo needs a live Odoo: set ODOO_URL, ODOO_DB, ODOO_LOGIN, ODOO_API_KEY and ODOO_COMPANY_ID (README, Running it for a company)');
@@ -124,8 +166,9 @@ async function main() {
     child.on('exit', (code) => reject(new Error(`the server exited (${code})`)));
   });
   const odooBase = new URL(env.ODOO_URL);
+  const web = await webClientSession(odooBase.origin);
   console.log(`Odoo ${env.ODOO_URL} (${env.ODOO_DB}), company ${env.ODOO_COMPANY_ID ?? 1}; ${seconds} s per measure, the console and Odoo alternately`);
-  console.log('list      conns  console req/s  p50 ms  p95 ms | odoo req/s  p50 ms  p95 ms | ratio  +p50 ms');
+  console.log('list      conns  console req/s  p50 ms  p95 ms | odoo req/s  p50 ms  p95 ms | ratio  +p50 ms' + (web ? ' | web client req/s  p50 ms | ratio  +p50 ms' : ''));
   for (const one of ready.captured) {
     for (const connections of [1, 20]) {
       // Each warmed for a second first, then measured: the console, then Odoo's own call.
@@ -134,10 +177,16 @@ async function main() {
       const odooRequest: AutocannonRequest = { method: 'POST', path: one.odoo.path, body: one.odoo.body, headers: one.odoo.headers };
       await run(odooBase.origin, odooRequest, connections, 1);
       const theirs = await run(odooBase.origin, odooRequest, connections, seconds);
+      // Odoo's own web client: the same web_search_read through /web/dataset/call_kw with a signed-in session.
+      const webRequest = web ? webClientCall(one.odoo, web) : undefined;
+      if (webRequest) await run(odooBase.origin, webRequest, connections, 1);
+      const screens = webRequest ? await run(odooBase.origin, webRequest, connections, seconds) : undefined;
       const cell = (figures: Figures) => `${figures.rps.toFixed(1).padStart(13)}  ${figures.p50.toFixed(1).padStart(6)}  ${figures.p95.toFixed(1).padStart(6)}`;
+      const compared = (other: Figures) => `${(mine.rps / other.rps).toFixed(2).padStart(5)}x  ${(mine.p50 - other.p50).toFixed(1).padStart(7)}`;
       console.log(
-        `${one.list.padEnd(9)} ${String(connections).padStart(5)}  ${cell(mine)} | ${cell(theirs).slice(3)} | ${(mine.rps / theirs.rps).toFixed(2).padStart(5)}x  ${(mine.p50 - theirs.p50).toFixed(1).padStart(7)}` +
-          (mine.failed || theirs.failed ? `  (failed: console ${mine.failed}, odoo ${theirs.failed})` : ''),
+        `${one.list.padEnd(9)} ${String(connections).padStart(5)}  ${cell(mine)} | ${cell(theirs).slice(3)} | ${compared(theirs)}` +
+          (screens ? ` | ${screens.rps.toFixed(1).padStart(16)}  ${screens.p50.toFixed(1).padStart(6)} | ${compared(screens)}` : '') +
+          (mine.failed || theirs.failed || screens?.failed ? `  (failed: console ${mine.failed}, odoo ${theirs.failed}, web client ${screens?.failed ?? 0})` : ''),
       );
     }
   }

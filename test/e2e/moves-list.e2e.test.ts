@@ -233,7 +233,11 @@ describe('move list in a real browser', () => {
       if (path === '/moves-list') await screenshot(page, 'moves-list-erp-down');
       // Back up: the retry reads the list again.
       await page.unroute('**/search');
+      // The retry asks the server again (its answer waited for: a CI run once found the list still refused after it).
+      const answered = page.waitForResponse((response) => /\/(moves|orders|contacts)\/search$/.test(new URL(response.url()).pathname) && response.request().method() === 'POST', { timeout: 60_000 });
       await page.getByTestId('list-retry').click();
+      const answer = await answered;
+      expect([answer.status(), (await answer.text()).slice(0, 200)]).toEqual([200, expect.any(String)]);
       await page.locator('table tbody tr').first().waitFor();
       expect(await problem.count()).toBe(0);
       expect(await page.getByText(/\d+-\d+ de \d+/).count()).toBe(1);
