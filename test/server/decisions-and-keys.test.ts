@@ -129,6 +129,33 @@ describe('Idempotency-Key on every write route', () => {
     expect([search.status, searchAgain.status, searchAgain.headers.get('idempotent-replayed')]).toEqual([200, 200, null]);
   });
 
+  it('keeps the answer as sent, compressed or not: a large answer asked in gzip is replayed whole', async () => {
+    const [move] = await waiting(1);
+    const key = { 'idempotency-key': 'decision-key-gzip1', 'accept-encoding': 'gzip' };
+    const first = await call('PUT', `/odoo/moves/${move.id}/validate`, 'manager', { validate: false, comment: 'x'.repeat(3000) }, key);
+    const again = await call('PUT', `/odoo/moves/${move.id}/validate`, 'manager', { validate: false, comment: 'x'.repeat(3000) }, key);
+    expect([first.status, again.status, again.headers.get('idempotent-replayed')]).toEqual([200, 200, 'true']);
+    expect(again.body).toEqual(first.body);
+    const [kept] = await server.app.services.db.query<{ body: string }>("SELECT body FROM request_replays WHERE key = 'decision-key-gzip1'");
+    expect(JSON.parse(kept.body)).toEqual(first.body);
+  });
+
+  it('a key whose request is still running is told so (409); one whose server stopped half-way is taken over, and its comment not posted twice', async () => {
+    const [move] = await waiting(1);
+    const key = { 'idempotency-key': 'comment-key-0009' };
+    const first = await call('POST', `/odoo/moves/${move.id}/validation-comment`, 'manager', { comment: 'Una sola vez' }, key);
+    expect(first.status).toBe(201);
+    const count = (await messagesOf(move.id)).length;
+    // As a server that posted the comment and stopped before keeping its answer leaves the key: no answer yet.
+    await server.app.services.db.query("UPDATE request_replays SET status = NULL, body = NULL WHERE key = 'comment-key-0009'");
+    const running = await call('POST', `/odoo/moves/${move.id}/validation-comment`, 'manager', { comment: 'Una sola vez' }, key);
+    expect([running.status, running.body.code, running.headers.get('retry-after')]).toEqual([409, 'request.inProgress', '5']);
+    await server.app.services.db.query("UPDATE request_replays SET created_at = now() - interval '10 minutes' WHERE key = 'comment-key-0009'");
+    const retaken = await call('POST', `/odoo/moves/${move.id}/validation-comment`, 'manager', { comment: 'Una sola vez' }, key);
+    expect([retaken.status, retaken.body.id]).toEqual([201, first.body.id]);
+    expect((await messagesOf(move.id)).length).toBe(count);
+  });
+
   it('the OpenAPI document names the header on the writes that take it, not on searches', async () => {
     const document = (await call('GET', '/docs/json', 'admin')).body;
     const header = (operation: { parameters?: Array<{ in: string; name: string }> }) => operation.parameters?.some((one) => one.in === 'header' && one.name === 'Idempotency-Key');
