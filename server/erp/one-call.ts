@@ -51,7 +51,8 @@ export async function createBillInOneCall(erp: ErpClient, bill: OneCallBill, sco
  * A manager's decision on one move: its flags and its note in one call. With the manager's comment (connector 1.3.0,
  * feature `journeys`) the note, which then holds it, is a person's message rather than a notice.
  */
-export async function decideInOneCall(erp: ErpClient, moveId: number, decision: { validate: boolean; note: string; comment?: string }, author: NoteAuthor, onBehalfOf: string): Promise<void> {
-  const { validate, note, comment } = decision;
-  await erp.call<boolean>('account.move', 'backoffice_decide', [moveId], [], { validate, note, author, on_behalf_of: onBehalfOf, ...(comment ? { message_type: 'comment' } : {}) });
+export async function decideInOneCall(erp: ErpClient, moveId: number, decision: { validate: boolean; note: string; messageType: 'comment' | 'notification' }, author: NoteAuthor, onBehalfOf: string): Promise<void> {
+  const { validate, note, messageType } = decision;
+  // The connector's default is a notice: asked only for a comment, so that a connector before 1.3.0 is asked as before.
+  await erp.call<boolean>('account.move', 'backoffice_decide', [moveId], [], { validate, note, author, on_behalf_of: onBehalfOf, ...(messageType === 'comment' ? { message_type: 'comment' } : {}) });
 }

@@ -50,7 +50,8 @@ export function decisionNote(validate: boolean, comment?: string): string {
  * without their note) gets it.
  */
 async function decide(erp: ErpClient, cleanups: ErpCleanups, move: ErpRecord, decision: { validate: boolean; comment?: string }, decider: Decider, log: FastifyBaseLogger): Promise<void> {
-  const { validate, comment } = decision;
+  const { validate } = decision;
+  const comment = decision.comment?.trim() || undefined;
   const companyId = companyOf(move);
   const author = () => decider.author(companyId);
   if (move.state === 'cancel') throw new HttpError(409, 'moves.cancelledDecision');
@@ -63,7 +64,7 @@ async function decide(erp: ErpClient, cleanups: ErpCleanups, move: ErpRecord, de
   const denied = Boolean(move.pnt_account_move_team_manager_deny);
   // With the manager's comment the note is a person's message (the console lists those), else Odoo's kind of notice.
   const body = decisionNote(validate, comment);
-  const messageType = comment?.trim() ? 'comment' : 'notification';
+  const messageType = comment ? 'comment' : 'notification';
   const note = async () =>
     erp.call<number>('account.move', 'message_post', [move.id], [], { body, message_type: messageType, subtype_xmlid: 'mail.mt_note', ...signedBy(await author()) });
   if (validated === validate && denied === !validate) {
@@ -73,7 +74,7 @@ async function decide(erp: ErpClient, cleanups: ErpCleanups, move: ErpRecord, de
   // Once posted, the manager's decision is part of the booked record: it is not turned over afterwards.
   if (move.state === 'posted' && (validated || denied)) throw new HttpError(409, 'moves.postedDecision');
   // One call (one Odoo transaction) when the connector has it; a comment only with a connector that takes it.
-  if (decider.oneCall && (!comment?.trim() || decider.oneCallComments)) return decideInOneCall(erp, move.id, { validate, note: body, comment: comment?.trim() || undefined }, await author(), decider.email);
+  if (decider.oneCall && (!comment || decider.oneCallComments)) return decideInOneCall(erp, move.id, { validate, note: body, messageType }, await author(), decider.email);
   const hold = await cleanups.hold({ kind: 'decision', model: 'account.move', recordId: move.id, validate, before: { validated, denied } });
   try {
     await erp.write('account.move', [move.id], { pnt_account_move_team_manager_validate: validate, pnt_account_move_team_manager_deny: !validate });
