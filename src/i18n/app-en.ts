@@ -136,7 +136,7 @@ export const appEn = {
     },
     offline: {
       noNetwork: 'Offline: what you send is kept on this device and sent when the network returns',
-      queued: 'Offline: saved on this device, to be sent when the network returns',
+      queued: 'Saved on this device (%{smart_count} waiting to be sent): it will be sent when the network returns |||| Saved on this device (%{smart_count} waiting to be sent): they will be sent when the network returns',
       waiting: '%{smart_count} waiting to be sent |||| %{smart_count} waiting to be sent',
       needsAttention: '%{smart_count} needs your attention |||| %{smart_count} need your attention',
       shared: '%{smart_count} shared document to fill in |||| %{smart_count} shared documents to fill in',

@@ -138,7 +138,7 @@ export const appEs: AppMessages = {
     },
     offline: {
       noNetwork: 'Sin conexión: lo que envíe se guarda en este dispositivo y se enviará cuando vuelva la red',
-      queued: 'Sin conexión: guardado en este dispositivo, se enviará cuando vuelva la red',
+      queued: 'Guardado en este dispositivo (%{smart_count} pendiente de enviar): se enviará cuando vuelva la red |||| Guardado en este dispositivo (%{smart_count} pendientes de enviar): se enviarán cuando vuelva la red',
       waiting: '%{smart_count} pendiente de enviar |||| %{smart_count} pendientes de enviar',
       needsAttention: '%{smart_count} necesita su atención |||| %{smart_count} necesitan su atención',
       shared: '%{smart_count} documento compartido por completar |||| %{smart_count} documentos compartidos por completar',

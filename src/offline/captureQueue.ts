@@ -39,24 +39,62 @@ export function isOwnedBy(capture: Capture, owner: string): boolean {
 
 /**
  * Sends the waiting captures of `owner`, oldest first; a sent one leaves the queue. Another user's captures (the phone
- * passed on, a sign-out) stay for them: sent with this user's session they would be this user's moves.
+ * passed on, a sign-out) stay for them: sent with this user's session they would be this user's moves. A capture whose
+ * send is under way (the form's own send, or another tab's) is left to it (withCaptureLock).
  */
 export async function flushCaptures(store: CaptureStore, owner: string, send: SendCapture): Promise<FlushResult> {
   const result: FlushResult = { sent: 0, held: 0, stopped: false };
-  for (const capture of await store.all()) {
-    if (capture.status !== 'waiting' || !capture.body || !isOwnedBy(capture, owner)) continue;
-    try {
-      await send(capture);
-      await store.remove(capture.id);
-      result.sent += 1;
-    } catch (error) {
-      const next = afterFailure(capture, error);
-      if (next === 'later') return { ...result, stopped: true };
-      await store.put(next);
-      result.held += 1;
-    }
+  for (const listed of await store.all()) {
+    if (listed.status !== 'waiting' || !listed.body || !isOwnedBy(listed, owner)) continue;
+    const outcome = await withCaptureLock(
+      listed.id,
+      async (): Promise<'sent' | 'held' | 'later' | 'gone'> => {
+        // Read again under its lock: sent meanwhile by whoever held it, it is no longer there.
+        const capture = await store.get(listed.id);
+        if (capture?.status !== 'waiting' || !capture.body) return 'gone';
+        try {
+          await send(capture);
+          await store.remove(capture.id);
+          return 'sent';
+        } catch (error) {
+          const next = afterFailure(capture, error);
+          if (next === 'later') return 'later';
+          await store.put(next);
+          return 'held';
+        }
+      },
+      { ifAvailable: true },
+    );
+    if (outcome === 'later') return { ...result, stopped: true };
+    if (outcome === 'sent') result.sent += 1;
+    if (outcome === 'held') result.held += 1;
   }
   return result;
+}
+
+/** The captures this tab is sending (where the browser has no Web Locks, and to leave them out of what waits). */
+const sendingHere = new Set<string>();
+
+/** Whether this tab is sending the capture now (the form's send): not shown as waiting. */
+export const isSendingHere = (id: string) => sendingHere.has(id);
+
+/**
+ * Runs `send` holding the capture's lock (Web Locks, across this browser's tabs): one send of a capture at a time, so a
+ * flush never sends again a capture the form is sending. `ifAvailable`: undefined at once when another holds it.
+ */
+export async function withCaptureLock<T>(id: string, send: () => Promise<T>, { ifAvailable = false } = {}): Promise<T | undefined> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (ifAvailable && sendingHere.has(id)) return undefined;
+  const run = async () => {
+    sendingHere.add(id);
+    try {
+      return await send();
+    } finally {
+      sendingHere.delete(id);
+    }
+  };
+  if (!locks?.request) return run();
+  return locks.request(`backoffice-capture-${id}`, { ifAvailable }, async (lock) => (lock ? run() : undefined));
 }
 
 /**

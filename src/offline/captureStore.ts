@@ -35,6 +35,7 @@ export interface Capture {
 
 export interface CaptureStore {
   all(): Promise<Capture[]>;
+  get(id: string): Promise<Capture | undefined>;
   put(capture: Capture): Promise<void>;
   remove(id: string): Promise<void>;
 }
@@ -69,6 +70,7 @@ function request<T>(run: (store: IDBObjectStore) => IDBRequest<T>, mode: IDBTran
 export function indexedDbStore(): CaptureStore {
   return {
     all: async () => (await request((store) => store.getAll() as IDBRequest<Capture[]>, 'readonly')).sort((a, b) => a.createdAt - b.createdAt),
+    get: async (id) => (await request((store) => store.get(id) as IDBRequest<Capture | undefined>, 'readonly')) ?? undefined,
     put: async (capture) => void (await request((store) => store.put(capture), 'readwrite')),
     remove: async (id) => void (await request((store) => store.delete(id), 'readwrite')),
   };
@@ -79,6 +81,7 @@ export function memoryStore(initial: Capture[] = []): CaptureStore {
   const items = new Map(initial.map((capture) => [capture.id, capture]));
   return {
     all: async () => [...items.values()].sort((a, b) => a.createdAt - b.createdAt),
+    get: async (id) => items.get(id),
     put: async (capture) => void items.set(capture.id, capture),
     remove: async (id) => void items.delete(id),
   };

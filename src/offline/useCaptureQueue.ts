@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { SUBMISSION_HEADER } from '../providers/submission';
 import { postWithProgress } from '../resources/moves/upload';
 import { CHANNEL, announceChange, captureStore, type Capture } from './captureStore';
-import { flushCaptures, isOwnedBy, withQueueLock } from './captureQueue';
+import { flushCaptures, isOwnedBy, isSendingHere, withQueueLock } from './captureQueue';
 
 /** POST /odoo/moves/create of a queued capture, with its own key (the same at every try). */
 function sendCapture(capture: Capture) {
@@ -27,7 +27,8 @@ export function useCaptureQueue() {
 
   const refresh = useCallback(async () => {
     const all = await captureStore().all().catch(() => [] as Capture[]);
-    if (mounted.current) setCaptures(owner ? all.filter((capture) => isOwnedBy(capture, owner)) : []);
+    // The one the form is sending now is not yet waiting: it is, if its send does not reach the server.
+    if (mounted.current) setCaptures(owner ? all.filter((capture) => isOwnedBy(capture, owner) && !isSendingHere(capture.id)) : []);
   }, [owner]);
 
   const flush = useCallback(async () => {

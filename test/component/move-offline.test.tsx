@@ -12,7 +12,7 @@ import { MovePage } from '../../src/resources/moves/MovePage';
 import { memoryStore, setCaptureStore } from '../../src/offline/captureStore';
 import { renderInAdmin, serveDuringTests } from './admin';
 
-type Answer = 'offline' | 'created' | 'duplicate';
+type Answer = 'offline' | 'created' | 'duplicate' | 'refused';
 let answer: Answer = 'offline';
 const sent: Array<{ onDuplicate: string | null; key: string | null }> = [];
 const earlier = { id: 41, name: '/', ref: 'Tóner', date: '2026-11-20', amount_total: 12.5, state: 'draft', company_id: [1, 'Acme Iberia SL'], comment: '', attachment_ids: [] };
@@ -26,6 +26,7 @@ const server = setupServer(
     if (answer === 'duplicate' && onDuplicate === 'warn') {
       return HttpResponse.json({ statusCode: 409, code: 'moves.possibleDuplicate', message: 'Puede que ya esté registrado', duplicates: [{ move: earlier, reasons: ['file'] }] }, { status: 409 });
     }
+    if (answer === 'refused') return HttpResponse.json({ statusCode: 400, code: 'validation', message: 'El importe no es válido' }, { status: 400 });
     return HttpResponse.json({ id: 99 }, { status: 201 });
   }),
 );
@@ -33,12 +34,21 @@ serveDuringTests(server, () => {
   sent.length = 0;
   localStorage.clear();
 });
+let store = memoryStore();
 beforeEach(() => {
   answer = 'offline';
-  setCaptureStore(memoryStore());
+  store = memoryStore();
+  setCaptureStore(store);
+  setOnline(true);
 });
 
-async function sendInvoice() {
+/** What the browser says of its network (navigator.onLine), and its 'online' event when it comes back. */
+function setOnline(online: boolean) {
+  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
+  if (online) window.dispatchEvent(new Event('online'));
+}
+
+async function fillInvoice() {
   renderInAdmin(<MovePage />, { permissions: ['moves.create'], lang: 'es' });
   fireEvent.click(await screen.findByTestId('tab-invoice'));
   fireEvent.mouseDown(await screen.findByRole('combobox', { name: /Empresa/ }));
@@ -47,8 +57,12 @@ async function sendInvoice() {
   fireEvent.change(screen.getByTestId('amount'), { target: { value: '12,50' } });
   fireEvent.change(screen.getByTestId('file-input'), { target: { files: [new File(['%PDF-1.4 toner'], 'toner.pdf', { type: 'application/pdf' })] } });
   await waitFor(() => expect((screen.getByTestId('send') as HTMLButtonElement).disabled).toBe(false));
+}
+
+async function sendInvoice() {
+  await fillInvoice();
   fireEvent.click(screen.getByTestId('send'));
-  expect(await screen.findByText('Sin conexión: guardado en este dispositivo, se enviará cuando vuelva la red')).toBeTruthy();
+  expect(await screen.findByText('Guardado en este dispositivo (1 pendiente de enviar): se enviará cuando vuelva la red')).toBeTruthy();
 }
 
 const queueCount = () => screen.getByTestId('capture-queue-count').textContent;
@@ -97,5 +111,59 @@ describe('the Move page without a network', () => {
     fireEvent.click(screen.getByTestId('capture-discard'));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Descartar' }));
     await waitFor(() => expect(screen.queryByTestId('capture-queue')).toBeNull());
+  });
+
+  it('offline, keeps the move on the device at once without trying the network, and sends it once when the network returns (issue 51)', async () => {
+    setOnline(false);
+    answer = 'created';
+    await sendInvoice();
+    // Nothing was tried: react-query paused such a send while the browser said it was offline, and it stalled.
+    expect(sent).toHaveLength(0);
+    await waitFor(() => expect(queueCount()).toContain('1 pendiente de enviar'));
+    expect((await store.all()).map((capture) => capture.status)).toEqual(['waiting']);
+    // The next one at once: the form is ready again (its send button was left disabled once).
+    fireEvent.change(screen.getByTestId('concept'), { target: { value: 'Papel' } });
+    fireEvent.change(screen.getByTestId('amount'), { target: { value: '3,10' } });
+    fireEvent.change(screen.getByTestId('file-input'), { target: { files: [new File(['%PDF-1.4 papel'], 'papel.pdf', { type: 'application/pdf' })] } });
+    await waitFor(() => expect((screen.getByTestId('send') as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByTestId('send'));
+    expect(await screen.findByText('Guardado en este dispositivo (2 pendientes de enviar): se enviarán cuando vuelva la red')).toBeTruthy();
+    setOnline(true);
+    expect(await screen.findByText('Enviados 2 movimientos guardados sin conexión')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('capture-queue')).toBeNull());
+    expect(sent).toHaveLength(2);
+    expect(await store.all()).toEqual([]);
+  });
+
+  it('online, a move created or refused leaves nothing on the device; a refusal keeps the form as typed', async () => {
+    answer = 'created';
+    await fillInvoice();
+    fireEvent.click(screen.getByTestId('send'));
+    await waitFor(() => expect((screen.getByTestId('concept') as HTMLInputElement).value).toBe(''));
+    expect(await store.all()).toEqual([]);
+    answer = 'refused';
+    fireEvent.change(screen.getByTestId('concept'), { target: { value: 'Papel' } });
+    fireEvent.change(screen.getByTestId('amount'), { target: { value: '3,10' } });
+    fireEvent.change(screen.getByTestId('file-input'), { target: { files: [new File(['%PDF-1.4 papel'], 'papel.pdf', { type: 'application/pdf' })] } });
+    await waitFor(() => expect((screen.getByTestId('send') as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByTestId('send'));
+    expect(await screen.findByText('El importe no es válido')).toBeTruthy();
+    expect((screen.getByTestId('concept') as HTMLInputElement).value).toBe('Papel');
+    expect(await store.all()).toEqual([]);
+    expect(screen.queryByTestId('capture-queue')).toBeNull();
+  });
+
+  it('says it in English too', async () => {
+    setOnline(false);
+    renderInAdmin(<MovePage />, { permissions: ['moves.create'], lang: 'en' });
+    fireEvent.click(await screen.findByTestId('tab-invoice'));
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: /Company/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Acme Iberia SL' }));
+    fireEvent.change(screen.getByTestId('concept'), { target: { value: 'Toner' } });
+    fireEvent.change(screen.getByTestId('amount'), { target: { value: '12.50' } });
+    fireEvent.change(screen.getByTestId('file-input'), { target: { files: [new File(['%PDF-1.4 toner'], 'toner.pdf', { type: 'application/pdf' })] } });
+    await waitFor(() => expect((screen.getByTestId('send') as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByTestId('send'));
+    expect(await screen.findByText('Saved on this device (1 waiting to be sent): it will be sent when the network returns')).toBeTruthy();
   });
 });

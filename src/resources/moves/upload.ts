@@ -23,9 +23,13 @@ export interface UploadResult<T> {
  * POST with upload progress (fetch cannot report it): used for the move creation, whose body carries the file.
  * Rejects with an Error whose message is the server's message, like the other calls.
  */
-export function postWithProgress<T>(path: string, body: unknown, onProgress: (fraction: number) => void, headers: Record<string, string> = {}): Promise<UploadResult<T>> {
+export function postWithProgress<T>(path: string, body: unknown, onProgress: (fraction: number) => void, headers: Record<string, string> = {}, signal?: AbortSignal): Promise<UploadResult<T>> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
+    // Aborted when the browser says the network has gone: what was on its way is then as unreachable as a refused call.
+    if (signal?.aborted) return reject(new UnreachableError());
+    signal?.addEventListener('abort', () => request.abort(), { once: true });
+    request.onabort = () => reject(new UnreachableError());
     request.open('POST', path);
     request.setRequestHeader('content-type', 'application/json');
     for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);

@@ -4,7 +4,7 @@ import { useFormContext, useWatch, type FieldErrors } from 'react-hook-form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage, fieldErrorsOf, isUnreachable } from '../../providers/http';
 import { announceChange, captureStore } from '../../offline/captureStore';
-import { queueCapture } from '../../offline/captureQueue';
+import { isOwnedBy, queueCapture, withCaptureLock } from '../../offline/captureQueue';
 import { SUBMISSION_HEADER, submissionDone, submissionKey } from '../../providers/submission';
 import { FORM_FIELDS, emptyMove, movePayload } from './moveFormRules';
 import type { Company, MoveType, MoveValues, Project } from './moveTypes';
@@ -39,12 +39,16 @@ export function useMoveSubmission({ tab, companyId, company, projects, file, onS
   // The send carries the submission's key (the same when the same bill is sent again after a failure, or saved anyway
   // after the duplicates warning): the server then makes one bill of it, however many times its answer was lost.
   const creation = useMutation({
-    mutationFn: async ({ body, onDuplicate, key }: { body: Record<string, unknown>; onDuplicate: DuplicateAnswer; key: string }) => {
+    mutationFn: async ({ body, onDuplicate, key, signal }: { body: Record<string, unknown>; onDuplicate: DuplicateAnswer; key: string; signal: AbortSignal }) => {
       // Asked in the query: the body stays the spec's payload.
-      const answer = await postWithProgress(`/odoo/moves/create?onDuplicate=${onDuplicate}`, body, setProgress, { [SUBMISSION_HEADER]: key });
+      const answer = await postWithProgress(`/odoo/moves/create?onDuplicate=${onDuplicate}`, body, setProgress, { [SUBMISSION_HEADER]: key }, signal);
       submissionDone('moves', key);
       return answer;
     },
+    // Sent whatever react-query believes of the network: paused while the browser said it was offline, the send
+    // stalled with its progress bar and was lost with the page (issue 51). Without a network it fails at once, and
+    // the capture waits in the device's queue.
+    networkMode: 'always',
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['moves'] }),
   });
   // The moves the last send may repeat, with what it sent: nothing is saved until the user chooses (issue 33).
@@ -52,45 +56,83 @@ export function useMoveSubmission({ tab, companyId, company, projects, file, onS
   const canSend = Boolean(companyId) && Boolean(file) && (tab === 'invoice' || Boolean(paymentMethod)) && progress === null;
 
   // Everything but company and project is cleared (spec sections 2 and 4).
-  function readyForNext(values: MoveValues) {
+  function readyForNext(values: MoveValues, told?: () => void) {
     setWarned(null);
     reset(emptyMove(values.company_id, values.project));
     onSent();
+    if (told) {
+      announceChange();
+      told();
+    }
   }
 
+  /**
+   * The send (issue 51, item 1): the capture is written to the device's queue first, under its submission key, so a
+   * reload, a closed tab or a lost network never loses it; without a network it stays there and the form is emptied
+   * for the next one. Otherwise it is sent at once holding its lock (no flush sends it meanwhile) and leaves the
+   * queue once the server has answered: created, a duplicates warning or a refusal for the user to read on the form.
+   */
   async function deliver(body: Record<string, unknown>, onDuplicate: DuplicateAnswer, values: MoveValues) {
     const key = submissionKey('moves', body);
+    const kept = await keep(body, key, onDuplicate);
+    if (kept && typeof navigator !== 'undefined' && navigator.onLine === false) {
+      setProgress(null);
+      return readyForNext(values, await queuedNotice(key));
+    }
+    const gone = new AbortController();
+    const abort = () => gone.abort();
+    window.addEventListener('offline', abort);
     try {
       setProgress(0);
-      await creation.mutateAsync({ body, onDuplicate, key });
+      await withCaptureLock(key, () => creation.mutateAsync({ body, onDuplicate, key, signal: gone.signal }));
+      if (kept) await forget(key);
       notify('app.move.created', { type: 'success', messageArgs: { concept: body.concept } });
       readyForNext(values);
     } catch (error) {
-      // No network (issue 33, item 2): kept in the browser with its key, sent when the network comes back.
-      if (isUnreachable(error) && (await queued(body, key, onDuplicate))) return readyForNext(values);
-      const duplicates = duplicatesOf(error);
-      if (duplicates) return setWarned({ duplicates, body, values });
-      setWarned(null);
-      // A refusal that names a field of the form marks it, in the words the server said it (the user's language).
-      const marked = fieldErrorsOf(error, (path) => (FORM_FIELDS.has(path) ? path : undefined));
-      for (const [source, text] of Object.entries(marked ?? {})) setError(source as keyof MoveValues, { type: 'server', message: text });
-      const message = errorMessage(error, translate);
-      notify(SERVER_MESSAGE_KEYS.get(message) ?? message, { type: 'error' });
+      // No network: it waits in the device's queue, sent with its key when the network comes back.
+      if (isUnreachable(error) && kept) return readyForNext(values, await queuedNotice(key));
+      if (kept) await forget(key);
+      refusedSend(error, body, values);
     } finally {
+      window.removeEventListener('offline', abort);
       setProgress(null);
     }
   }
 
-  async function queued(body: Record<string, unknown>, key: string, onDuplicate: DuplicateAnswer): Promise<boolean> {
+  /** The server's answer that the form shows: the moves it may repeat, or a refusal marking its fields. */
+  function refusedSend(error: unknown, body: Record<string, unknown>, values: MoveValues) {
+    const duplicates = duplicatesOf(error);
+    if (duplicates) return setWarned({ duplicates, body, values });
+    setWarned(null);
+    // A refusal that names a field of the form marks it, in the words the server said it (the user's language).
+    const marked = fieldErrorsOf(error, (path) => (FORM_FIELDS.has(path) ? path : undefined));
+    for (const [source, text] of Object.entries(marked ?? {})) setError(source as keyof MoveValues, { type: 'server', message: text });
+    const message = errorMessage(error, translate);
+    notify(SERVER_MESSAGE_KEYS.get(message) ?? message, { type: 'error' });
+  }
+
+  const owner = identity?.email ? String(identity.email) : undefined;
+
+  /** The capture in the device's queue; false when the browser cannot keep it (no storage, full). */
+  async function keep(body: Record<string, unknown>, key: string, onDuplicate: DuplicateAnswer): Promise<boolean> {
     try {
-      await queueCapture(captureStore(), { id: key, body, onDuplicate, owner: identity?.email ? String(identity.email) : undefined });
+      await queueCapture(captureStore(), { id: key, body, onDuplicate, owner });
+      return true;
     } catch {
       return false;
     }
+  }
+
+  async function forget(key: string) {
+    await captureStore().remove(key).catch(() => undefined);
+  }
+
+  /** "Guardado en este dispositivo (N pendientes)": said at once, with how many of the user's wait. */
+  async function queuedNotice(key: string) {
+    // Its values sent again are a new move (the queued one keeps its key).
     submissionDone('moves', key);
-    announceChange();
-    notify('app.offline.queued', { type: 'info' });
-    return true;
+    const waiting = (await captureStore().all().catch(() => [])).filter((capture) => capture.status === 'waiting' && (!owner || isOwnedBy(capture, owner))).length;
+    return () => notify('app.offline.queued', { type: 'info', messageArgs: { smart_count: Math.max(waiting, 1) } });
   }
 
   async function send(values: MoveValues) {
