@@ -118,6 +118,17 @@ describe('POST /odoo/orders/create', () => {
     expect(order.body.margin_percent).toBeCloseTo(137.2 / 312.5, 6);
   });
 
+  it("carries its company's currency, with a pricelist or without, in its detail and its list row (issue 51)", async () => {
+    for (const [reference, pricelist] of [['PO-CURRENCY-LIST', 1], ['PO-CURRENCY-NONE', null]] as const) {
+      const created = await createOrder({ client_order_ref: reference, pricelist_id: pricelist });
+      expect(created.status).toBe(201);
+      const order = await call('GET', `/odoo/orders/${created.body.id}`, 'sales');
+      expect(order.body.currency_id?.[1]).toBe('EUR');
+      const listed = await call('POST', '/odoo/orders/search', 'sales', { clientReference: reference });
+      expect(listed.body.orders.map((row: any) => row.currency_id?.[1])).toEqual(['EUR']);
+    }
+  });
+
   it("rounds the taxes the company's way (per line by default, or once globally), as the console does", async () => {
     const ref = await reference();
     const office = ref.byName(ref.products, 'Material de oficina');
