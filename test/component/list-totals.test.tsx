@@ -130,6 +130,8 @@ describe('the totals row', () => {
     const [english] = await screen.findAllByTestId('list-totals-row');
     expect(english.textContent).toContain('Total (2, excluding cancelled)');
     expect(within(english).getByTestId('total-amount_total').textContent).toBe('€3,734.54');
+    // A draft order is a quotation, as Odoo says in English.
+    expect(screen.getByRole('cell', { name: 'Quotation' })).toBeTruthy();
   });
 
   it('a filter that matches only cancelled orders still says they are left out, rather than no row', async () => {

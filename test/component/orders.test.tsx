@@ -303,6 +303,18 @@ describe('order page', () => {
     expect((screen.getByTestId('line-quantity') as HTMLInputElement).value).toBe('1.234,56');
   });
 
+  it("words the order as Odoo does in English: quotation, pricelist (issue 51)", async () => {
+    renderInAdmin(<OrderPage />, { permissions: ['orders'], lang: 'en' });
+    const send = await screen.findByTestId('order-send');
+    await waitFor(() => expect((screen.getByTestId('order-pricelist') as HTMLInputElement).value).toBe('1'));
+    expect(send.textContent).toBe('Create quotation');
+    expect(screen.getByLabelText(/^Quotation date/)).toBeTruthy();
+    expect(screen.getByText('Pricelist')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'The pricelist that applies to this customer.' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'The date of the quotation, at most two years ago.' })).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/budget|price list|\(fee\)/i);
+  });
+
   it("marks the line field a server refusal names, with the server's message", async () => {
     server.use(
       http.post('*/odoo/orders/create', ({ request }) =>
@@ -360,7 +372,7 @@ describe('order page', () => {
     fireEvent.blur(screen.getByTestId('order-date'));
     await waitFor(() => expect(send.disabled).toBe(false));
     fireEvent.click(send);
-    expect((await screen.findAllByText('Incorrect budget date, please check the date entered')).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('Incorrect quotation date, please check the date entered')).length).toBeGreaterThan(0);
     expect(sent).toHaveLength(0);
     fireEvent.change(screen.getByTestId('order-date'), { target: { value: today } });
     fireEvent.blur(screen.getByTestId('order-date'));
