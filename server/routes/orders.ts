@@ -11,10 +11,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { findUserById } from '../db/users';
 import { hasAnyPermission } from '../../shared/domain/permissions';
-import { LINE_LIMITS, storedDecimals } from '../../shared/domain/orders';
+import { LINE_LIMITS, ORDER_TOTALS_LEAVE_OUT, storedDecimals } from '../../shared/domain/orders';
 import type { Config } from '../config';
 import type { FeatureProbe } from '../erp/features';
-import type { ErpClient } from '../erp/types';
+import type { Domain, ErpClient } from '../erp/types';
 import { renderOrderPdf, type PrintableOrder } from './order-pdf';
 import { declaration, declaredMax, erpOrder, idParams, orEmpty, queryParam, withSort, whenNotGiven } from './reference';
 import { HttpError } from '../http-error';
@@ -161,9 +161,11 @@ export async function orderRoutes(app: FastifyInstance, { erp, config, features,
 
   // The totals row of the list (issue 33): the same filters, every matching order rather than a page.
   const totalsSchema = orderSearchSchema.omit({ pageNumber: true, numberOfRecords: true, after: true }).strict();
-  api.post('/odoo/orders/totals', { schema: { body: orEmpty(totalsSchema), response: { 200: listTotalsAnswer } }, config: { permission: 'orders.list' } }, async (request) =>
-    listTotals(services.erp, resource, orderSearchDomain(request.body, userOf(request).companies, config.timeZone)),
-  );
+  // Cancelled orders are left out of the sums, and the answer says so (issue 51): the row reads "sin cancelados".
+  api.post('/odoo/orders/totals', { schema: { body: orEmpty(totalsSchema), response: { 200: listTotalsAnswer } }, config: { permission: 'orders.list' } }, async (request) => {
+    const domain: Domain = [...orderSearchDomain(request.body, userOf(request).companies, config.timeZone), ['state', 'not in', [...ORDER_TOTALS_LEAVE_OUT]]];
+    return { ...(await listTotals(services.erp, resource, domain)), leftOut: [...ORDER_TOTALS_LEAVE_OUT] };
+  });
 
   api.get('/odoo/orders/:id', { schema: { params: idParams, response: { 200: orderDetailAnswer } }, config: { permission: 'orders.list' } }, async (request) =>
     fullOrder(services, userOf(request).companies, Number(request.params.id)),

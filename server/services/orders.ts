@@ -141,9 +141,20 @@ async function orderMessages(erp: ErpClient, orderId: number) {
   }));
 }
 
+/**
+ * Orders as read, each with a currency: one saved without (by the embedded store before it set it, issue 51) is in its
+ * company's, as Odoo 17 computes it without a pricelist. Asks the ERP only when some order has none.
+ */
+export async function withCurrencies(erp: ErpClient, orders: ErpRecord[]): Promise<ErpRecord[]> {
+  const companies = [...new Set(orders.flatMap((order) => (order.currency_id ? [] : [pairId(order.company_id)].filter((id): id is number => Boolean(id)))))];
+  if (!companies.length) return orders;
+  const currencies = new Map((await erp.read('res.company', companies, ['currency_id'])).map((company) => [company.id, company.currency_id]));
+  return orders.map((order) => (order.currency_id ? order : { ...order, currency_id: currencies.get(pairId(order.company_id) ?? 0) ?? false }));
+}
+
 /** An order of the user's companies as its detail shows it: the row with its version, lines and chatter. */
 export async function fullOrder({ erp, features, versions }: OrderErp, companies: number[], orderId: number) {
-  const order = await scopedOrder({ erp, features }, companies, orderId);
+  const [order] = await withCurrencies(erp, [await scopedOrder({ erp, features }, companies, orderId)]);
   const [lines, messages, [company]] = await Promise.all([
     orderLines(erp, order.id),
     orderMessages(erp, order.id),
@@ -162,7 +173,7 @@ export async function searchOrders({ erp, features }: Pick<OrderErp, 'erp' | 'fe
   const domain = orderSearchDomain(filters, companies, timeZone);
   const { after, offset } = keysetOf(order, ORDER_ORDER, filters.after, filters.pageNumber, filters.numberOfRecords);
   const page = await searchPage(erp, 'sale.order', domain, { fields: await orderFields(features), order, limit: filters.numberOfRecords, offset, after, countLimit: COUNT_LIMIT });
-  return { orders: page.records.map(orderRow), ...pageAnswer(page, order, ORDER_ORDER, filters.numberOfRecords) };
+  return { orders: (await withCurrencies(erp, page.records)).map(orderRow), ...pageAnswer(page, order, ORDER_ORDER, filters.numberOfRecords) };
 }
 
 /** The order a print link names, whatever its company (the link's asker is checked against it by the route), or 404. */

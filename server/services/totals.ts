@@ -16,8 +16,8 @@ export async function listTotals(erp: ErpClient, resource: ResourceDeclaration, 
   if (!resource.totals || !resource.model) throw new Error(`${resource.name} declares no totals`);
   const fields = totalFields(resource);
   const sources = fields.map((field) => sourceOf(resource, field));
-  const groups = await erp.readGroup(resource.model, domain, { groupBy: resource.totals.by, sums: sources });
-  const currencyOf = resource.totals.by === 'company_id' ? await companyCurrencies(erp, groups) : (group: GroupSums) => (group.group ? group.group[1] : '');
+  const grouped = await erp.readGroup(resource.model, domain, { groupBy: resource.totals.by, sums: sources });
+  const { groups, currencyOf } = resource.totals.by === 'company_id' ? { groups: grouped, currencyOf: await companyCurrencies(erp, grouped) } : await byCurrencyField(erp, resource, domain, grouped, sources);
   const byCurrency = new Map<string, CurrencyTotals>();
   for (const group of groups) {
     const currency = currencyOf(group);
@@ -32,8 +32,25 @@ export async function listTotals(erp: ErpClient, resource: ResourceDeclaration, 
   return { count: currencies.reduce((sum, line) => sum + line.count, 0), currencies };
 }
 
+type CurrencyOf = (group: GroupSums) => string;
+
+/**
+ * Groups by the record's own currency. Records saved without one (an order the embedded store created before it set
+ * it, issue 51) are in their company's currency, as Odoo reads them: grouped again by company, they join its line
+ * rather than making a line with no currency.
+ */
+async function byCurrencyField(erp: ErpClient, resource: ResourceDeclaration, domain: Domain, grouped: GroupSums[], sources: string[]): Promise<{ groups: GroupSums[]; currencyOf: CurrencyOf }> {
+  const named = grouped.filter((group) => group.group);
+  const companyField = resource.company?.field;
+  if (named.length === grouped.length || !companyField) return { groups: grouped, currencyOf: (group) => (group.group ? group.group[1] : '') };
+  const byCompany = await erp.readGroup(resource.model!, [...domain, [resource.totals!.by, '=', false]], { groupBy: companyField, sums: sources });
+  const ofCompany = await companyCurrencies(erp, byCompany);
+  const codes = new Map<GroupSums, string>([...named.map((group): [GroupSums, string] => [group, group.group ? group.group[1] : '']), ...byCompany.map((group): [GroupSums, string] => [group, ofCompany(group)])]);
+  return { groups: [...named, ...byCompany], currencyOf: (group) => codes.get(group) ?? '' };
+}
+
 /** Each company's currency code, for sums grouped by company (Odoo's `*_signed` amounts are in it). */
-async function companyCurrencies(erp: ErpClient, groups: GroupSums[]): Promise<(group: GroupSums) => string> {
+async function companyCurrencies(erp: ErpClient, groups: GroupSums[]): Promise<CurrencyOf> {
   const ids = groups.flatMap((group) => (group.group ? [group.group[0]] : []));
   const companies = ids.length ? await erp.read('res.company', ids, ['currency_id']) : [];
   const codes = new Map(companies.map((company) => [company.id, Array.isArray(company.currency_id) ? String(company.currency_id[1]) : '']));

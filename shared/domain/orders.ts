@@ -16,6 +16,8 @@ export const ORDER_DEFAULTS = {
 // In the spec's order of the state filter (section 2): budget, sale order, canceled, sent.
 export const ORDER_STATES = ['draft', 'sale', 'cancel', 'sent'] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
+/** The states the orders list's totals row leaves out, and says it does (issue 51): a cancelled order sells nothing. */
+export const ORDER_TOTALS_LEAVE_OUT: readonly OrderState[] = ['cancel'];
 
 /**
  * What an order line may hold (issue 15), as Odoo keeps it to two decimals: a quantity of 0.01 to 1000000, a unit

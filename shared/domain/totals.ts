@@ -16,4 +16,6 @@ export interface ListTotals {
   /** How many records the filters match, all currencies together. */
   count: number;
   currencies: CurrencyTotals[];
+  /** The states whose records the sums leave out (an order list's cancelled ones), which the row says. */
+  leftOut?: string[];
 }

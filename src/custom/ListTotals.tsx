@@ -31,11 +31,23 @@ function useVisibleColumns(children: ReactNode): ColumnProps[] {
     .filter((column) => !hidden.includes(column.source ?? column.label ?? ''));
 }
 
+type Translate = ReturnType<typeof useTranslate>;
+
+/**
+ * A currency line's label: "Total (12)", "Total en USD (1)" beside others, and what the sums leave out when they do
+ * (issue 51: "Total (12, sin cancelados)").
+ */
+function totalsLabel(translate: Translate, locale: string, { count, currency, several, leftOut = [] }: { count: number; currency: string; several: boolean; leftOut?: string[] }): string {
+  const args = { count: formatNumber(count, locale, { maxDecimals: 0 }), currency };
+  if (!leftOut.length) return translate(several ? 'app.list.totalsIn' : 'app.list.totals', args);
+  const without = leftOut.map((state) => translate(`app.list.leftOut.${state}`, { _: state })).join(', ');
+  return translate(several ? 'app.list.totalsInLeftOut' : 'app.list.totalsLeftOut', { ...args, without });
+}
+
 /** The one line of a currency: its label under the first column that is no amount, its sums under theirs. */
-function CurrencyRow({ line, columns, lead, several, amount }: { line: CurrencyTotals; columns: ColumnProps[]; lead: ReactNode; several: boolean; amount: TotalAmount }) {
+function CurrencyRow({ line, columns, lead, several, amount, leftOut }: { line: CurrencyTotals; columns: ColumnProps[]; lead: ReactNode; several: boolean; amount: TotalAmount; leftOut?: string[] }) {
   const translate = useTranslate();
   const [locale = 'es'] = useLocaleState();
-  const count = formatNumber(line.count, locale, { maxDecimals: 0 });
   const labelAt = columns.findIndex((column) => !(column.source && column.source in line.sums));
   return (
     <TableRow data-testid="list-totals-row" data-currency={line.currency} title={translate('app.list.totalsHelp')}>
@@ -45,7 +57,7 @@ function CurrencyRow({ line, columns, lead, several, amount }: { line: CurrencyT
           {column.source && column.source in line.sums ? (
             <span data-testid={`total-${column.source}`}>{formatMoney(amount(line.sums, column.source), line.currency, locale)}</span>
           ) : index === labelAt ? (
-            translate(several ? 'app.list.totalsIn' : 'app.list.totals', { count, currency: line.currency })
+            totalsLabel(translate, locale, { count: line.count, currency: line.currency, several, leftOut })
           ) : null}
         </TableCell>
       ))}
@@ -64,6 +76,7 @@ export default function ListTotals({ children, amount = asStored }: { children?:
   const columns = useVisibleColumns(children);
   const totals = useListTotals();
   const translate = useTranslate();
+  const [locale = 'es'] = useLocaleState();
   const declaration = resourceNamed(resource);
   const summed = new Set(declaration ? totalFields(declaration) : []);
   const lead = (
@@ -99,11 +112,19 @@ export default function ListTotals({ children, amount = asStored }: { children?:
     );
   }
   const several = totals.data.currencies.length > 1;
+  const { leftOut } = totals.data;
   return (
     <TableFooter data-testid="list-totals" aria-busy={totals.isFetching || undefined} sx={{ '& td': { borderBottom: 'none', color: 'text.primary', fontSize: '0.875rem' }, '& tr:first-of-type td': { borderTop: 2, borderTopColor: 'divider' } }}>
       {totals.data.currencies.map((line) => (
-        <CurrencyRow key={line.currency} line={line} columns={columns} lead={lead} several={several} amount={amount} />
+        <CurrencyRow key={line.currency} line={line} columns={columns} lead={lead} several={several} amount={amount} leftOut={leftOut} />
       ))}
+      {/* Nothing summed, yet something left out (only cancelled orders match): the row says so rather than vanish. */}
+      {!totals.data.currencies.length && leftOut?.length ? (
+        <TableRow data-testid="list-totals-row">
+          {lead}
+          <TableCell colSpan={columns.length} sx={{ fontWeight: 600 }}>{totalsLabel(translate, locale, { count: 0, currency: '', several: false, leftOut })}</TableCell>
+        </TableRow>
+      ) : null}
     </TableFooter>
   );
 }
@@ -119,11 +140,12 @@ export function TotalsLine({ amount = asStored }: { amount?: TotalAmount }) {
   if (totals.error) return <LoadError testId="list-totals-error" message="app.list.totalsError" error={totals.error} onRetry={() => void totals.refetch()} sx={{ mx: 1, my: 0.5 }} />;
   if (!totals.data || !field) return <TotalsLineLoading />;
   const several = totals.data.currencies.length > 1;
+  const { leftOut } = totals.data;
   return (
     <>
       {totals.data.currencies.map((line) => (
         <Typography key={line.currency} data-testid="list-totals-row" data-currency={line.currency} variant="body2" sx={{ px: 2, pt: 1, pb: 0.5, fontWeight: 600 }} title={translate('app.list.totalsHelp')}>
-          {translate(several ? 'app.list.totalsIn' : 'app.list.totals', { count: formatNumber(line.count, locale, { maxDecimals: 0 }), currency: line.currency })}:{' '}
+          {totalsLabel(translate, locale, { count: line.count, currency: line.currency, several, leftOut })}:{' '}
           <span data-testid={`total-${field}`}>{formatMoney(amount(line.sums, field), line.currency, locale)}</span>
         </Typography>
       ))}

@@ -114,4 +114,36 @@ describe('the totals row', () => {
     expect(dollars.textContent).toContain('Total en USD (1)');
     expect(within(dollars).getByTestId('total-amount_total').textContent).toBe('99,99 $');
   });
+
+  it('says the orders\' totals leave out the cancelled ones, each amount with its currency sign, in both languages (issue 51)', async () => {
+    server.use(
+      http.post('*/odoo/orders/totals', () => HttpResponse.json({ count: 2, currencies: [{ currency: 'EUR', count: 2, sums: { amount_untaxed: 3086.4, amount_total: 3734.54 } }], leftOut: ['cancel'] })),
+    );
+    const { unmount } = renderInAdmin(<OrderList />, { permissions: ['orders.list'] });
+    await screen.findByText('S00001');
+    const [row] = await screen.findAllByTestId('list-totals-row');
+    expect(row.textContent).toContain('Total (2, sin cancelados)');
+    expect(within(row).getByTestId('total-amount_total').textContent).toBe('3.734,54 €');
+    unmount();
+    renderInAdmin(<OrderList />, { permissions: ['orders.list'], lang: 'en' });
+    await screen.findByText('S00001');
+    const [english] = await screen.findAllByTestId('list-totals-row');
+    expect(english.textContent).toContain('Total (2, excluding cancelled)');
+    expect(within(english).getByTestId('total-amount_total').textContent).toBe('€3,734.54');
+    // A draft order is a quotation, as Odoo says in English.
+    expect(screen.getByRole('cell', { name: 'Quotation' })).toBeTruthy();
+  });
+
+  it('a filter that matches only cancelled orders still says they are left out, rather than no row', async () => {
+    server.use(http.post('*/odoo/orders/totals', () => HttpResponse.json({ count: 0, currencies: [], leftOut: ['cancel'] })));
+    renderInAdmin(<OrderList />, { permissions: ['orders.list'] });
+    await screen.findByText('S00001');
+    await waitFor(() => expect(totalsRows()[0].textContent).toBe('Total (0, sin cancelados)'));
+  });
+
+  it("the phone's totals line says the cancelled orders are left out", async () => {
+    server.use(http.post('*/odoo/orders/totals', () => HttpResponse.json({ count: 1, currencies: [{ currency: 'EUR', count: 1, sums: { amount_untaxed: 100, amount_total: 121 } }], leftOut: ['cancel'] })));
+    renderInAdmin(<ListBase resource="orders"><TotalsLine /></ListBase>, { permissions: ['orders.list'] });
+    await waitFor(() => expect(totalsRows()[0].textContent).toBe('Total (1, sin cancelados): 121,00 €'));
+  });
 });

@@ -56,7 +56,7 @@ describe('the read-only move detail', () => {
     renderInAdmin(<MoveDetailDialog move={{ ...move, name: '/', state: 'draft' } as never} onClose={() => undefined} />, { permissions: ['moves.list'], lang: 'en' });
     const region = await screen.findByRole('region', { name: "The move's details and documents" });
     expect(described()).toEqual({
-      Provider: 'Taxis Madrid SL',
+      Supplier: 'Taxis Madrid SL',
       State: 'Draft',
       'Reference / concept': 'Taxi al aeropuerto',
       Amount: '€1,234.56',

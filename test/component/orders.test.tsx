@@ -217,13 +217,13 @@ describe('order page', () => {
 
   it('says at the line when a quantity or a price is out of the bounds the server holds, and sends nothing', async () => {
     const send = await orderForFerreteria();
+    await waitFor(() => expect(send.disabled).toBe(false));
     fireEvent.change(screen.getByTestId('line-quantity'), { target: { value: '2000000' } });
     fireEvent.change(screen.getByTestId('line-price'), { target: { value: '2000000000' } });
-    await waitFor(() => expect(send.disabled).toBe(false));
-    fireEvent.click(send);
-    // Each case in its own words (issue 27), the bounds as the language writes them.
+    // Each case in its own words (issue 27), the bounds as the language writes them, as soon as it is typed (issue 51).
     await screen.findByText('Must be at most 1,000,000');
     await screen.findByText('Must be at most 1,000,000,000');
+    expect(send.disabled).toBe(true);
     // More decimals than the line holds: refused, never rounded.
     fireEvent.change(screen.getByTestId('line-quantity'), { target: { value: '0.001' } });
     await screen.findByText('At most 2 decimals');
@@ -231,7 +231,88 @@ describe('order page', () => {
     fireEvent.change(screen.getByTestId('line-price'), { target: { value: '-5' } });
     await screen.findByText('The quantity must be greater than zero');
     await screen.findByText('The unit price cannot be negative');
+    fireEvent.click(send);
     expect(sent).toHaveLength(0);
+  });
+
+  it('keeps a line with wrong numbers in the totals\' explanation, says why at its fields and what to fix beside the disabled button (English)', async () => {
+    const send = await orderForFerreteria();
+    await waitFor(() => expect(send.disabled).toBe(false));
+    expect(screen.queryByTestId('order-send-needs')).toBeNull();
+    fireEvent.click(screen.getByTestId('add-line'));
+    await waitFor(() => expect(screen.getAllByTestId('order-line')).toHaveLength(2));
+    fireEvent.mouseDown(screen.getAllByRole('combobox', { name: 'Product' })[1]);
+    fireEvent.click(await screen.findByRole('option', { name: 'Material de oficina' }));
+    await waitFor(() => expect(text('totals-total')).toBe('€105.88')); // 75 × 1.21 + 12.50 × 1.21
+    // 2.555 × 10.123: three decimals each, which the line does not hold.
+    fireEvent.change(screen.getAllByTestId('line-quantity')[1], { target: { value: '2.555' } });
+    fireEvent.change(screen.getAllByTestId('line-price')[1], { target: { value: '10.123' } });
+    const line = screen.getAllByTestId('order-line')[1];
+    await waitFor(() => expect(within(line).getAllByText('At most 2 decimals')).toHaveLength(2));
+    // What was typed stays as typed.
+    expect((screen.getAllByTestId('line-quantity')[1] as HTMLInputElement).value).toBe('2.555');
+    expect(screen.getAllByTestId('line-quantity')[1].getAttribute('aria-invalid')).toBe('true');
+    expect(within(line).getByTestId('line-subtotal').textContent).toBe('With errors');
+    // The total says it is partial and which line it leaves out.
+    expect(text('totals-total')).toBe('€90.75');
+    expect(screen.getByText('Partial total')).toBeTruthy();
+    expect(text('totals-left-out')).toBe('1 line with errors (line 2): the total leaves it out until it is fixed');
+    // The disabled button says what to fix, as its description too.
+    expect(send.disabled).toBe(true);
+    const needs = 'To create the quotation: fix line 2 (Quantity: At most 2 decimals); fix line 2 (Unit price: At most 2 decimals).';
+    expect(text('order-send-needs')).toBe(needs);
+    expect(send.getAttribute('aria-describedby')).toBe('order-send-needs');
+    // Fixed, the line counts again and the button is free.
+    fireEvent.change(screen.getAllByTestId('line-quantity')[1], { target: { value: '2.55' } });
+    fireEvent.change(screen.getAllByTestId('line-price')[1], { target: { value: '10.12' } });
+    await waitFor(() => expect(send.disabled).toBe(false));
+    expect(screen.queryByTestId('totals-left-out')).toBeNull();
+    expect(screen.queryByTestId('order-send-needs')).toBeNull();
+    expect(screen.getByText('Total')).toBeTruthy();
+    expect(text('totals-total')).toBe('€121.98'); // 75 + 25.81 = 100.81; taxes 15.75 + 5.42
+  });
+
+  it('dice en español qué línea queda fuera del total y qué corregir: cantidad 0 y precio -5', async () => {
+    renderInAdmin(<OrderPage />, { permissions: ['orders'], lang: 'es' });
+    const send = (await screen.findByTestId('order-send')) as HTMLButtonElement;
+    await waitFor(() => expect((screen.getByTestId('order-payment-mode') as HTMLInputElement).value).toBe('3'));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Producto' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Consultoría (hora)' }));
+    await waitFor(() => expect(text('totals-total')).toBe('90,75 €'));
+    // Before anything is wrong, the button already says what it waits for.
+    expect(text('order-send-needs')).toBe('Para crear el presupuesto: elija el cliente.');
+    fireEvent.change(screen.getByTestId('line-quantity'), { target: { value: '0' } });
+    fireEvent.change(screen.getByTestId('line-price'), { target: { value: '-5' } });
+    await screen.findByText('La cantidad debe ser mayor que cero');
+    await screen.findByText('El precio unitario no puede ser negativo');
+    expect(text('line-subtotal')).toBe('Con errores');
+    expect(text('totals-total')).toBe('0,00 €');
+    expect(screen.getByText('Total parcial')).toBeTruthy();
+    expect(text('totals-left-out')).toBe('1 línea con errores (línea 1): el total no la incluye hasta que se corrija');
+    expect(send.disabled).toBe(true);
+    expect(text('order-send-needs')).toBe(
+      'Para crear el presupuesto: elija el cliente; corrija la línea 1 (Cantidad: La cantidad debe ser mayor que cero); corrija la línea 1 (Precio unitario: El precio unitario no puede ser negativo).',
+    );
+    // A quantity typed with more decimals than it holds is kept whole and said wrong, never cut.
+    fireEvent.change(screen.getByTestId('line-quantity'), { target: { value: '1.234,567' } });
+    await screen.findByText('Como mucho 2 decimales');
+    expect((screen.getByTestId('line-quantity') as HTMLInputElement).value).toBe('1.234,567');
+    fireEvent.change(screen.getByTestId('line-quantity'), { target: { value: '1.234,56' } });
+    fireEvent.blur(screen.getByTestId('line-quantity'));
+    await waitFor(() => expect(screen.queryByText('Como mucho 2 decimales')).toBeNull());
+    expect((screen.getByTestId('line-quantity') as HTMLInputElement).value).toBe('1.234,56');
+  });
+
+  it("words the order as Odoo does in English: quotation, pricelist (issue 51)", async () => {
+    renderInAdmin(<OrderPage />, { permissions: ['orders'], lang: 'en' });
+    const send = await screen.findByTestId('order-send');
+    await waitFor(() => expect((screen.getByTestId('order-pricelist') as HTMLInputElement).value).toBe('1'));
+    expect(send.textContent).toBe('Create quotation');
+    expect(screen.getByLabelText(/^Quotation date/)).toBeTruthy();
+    expect(screen.getByText('Pricelist')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'The pricelist that applies to this customer.' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'The date of the quotation, at most two years ago.' })).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/budget|price list|\(fee\)/i);
   });
 
   it("marks the line field a server refusal names, with the server's message", async () => {
@@ -291,7 +372,7 @@ describe('order page', () => {
     fireEvent.blur(screen.getByTestId('order-date'));
     await waitFor(() => expect(send.disabled).toBe(false));
     fireEvent.click(send);
-    expect((await screen.findAllByText('Incorrect budget date, please check the date entered')).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('Incorrect quotation date, please check the date entered')).length).toBeGreaterThan(0);
     expect(sent).toHaveLength(0);
     fireEvent.change(screen.getByTestId('order-date'), { target: { value: today } });
     fireEvent.blur(screen.getByTestId('order-date'));

@@ -33,6 +33,8 @@ describe('sales orders in a real browser', () => {
     await page.getByTestId('order-page').waitFor();
     const send = page.getByTestId('order-send');
     expect(await send.isDisabled()).toBe(true);
+    // The disabled button says what it waits for (issue 51).
+    await expect.poll(async () => page.getByTestId('order-send-needs').innerText()).toBe('Para crear el presupuesto: elija la empresa; elija el cliente.');
 
     // Two companies: the company autocomplete is shown; defaults follow the spec once it is chosen.
     await pick(page, page.getByTestId('order-company'), 'Acme Iberia SL');
@@ -45,7 +47,19 @@ describe('sales orders in a real browser', () => {
     await page.getByTestId('order-note').fill('Pago a 30 días.');
 
     await pick(page, page.getByTestId('line-product').nth(0), 'Consultoría (hora)');
-    await page.getByTestId('line-quantity').nth(0).fill('3');
+    // A quantity of thousands with decimals is shown whole in its box, not cut to "1.234,5" (issue 51).
+    const firstQuantity = page.getByTestId('line-quantity').nth(0);
+    await firstQuantity.fill('1.234,56');
+    await firstQuantity.blur();
+    expect(await firstQuantity.inputValue()).toBe('1.234,56');
+    expect(await firstQuantity.evaluate((input: HTMLInputElement) => input.scrollWidth <= input.clientWidth)).toBe(true);
+    // Three decimals: kept as typed, said wrong at the box, the line out of the total and the button saying why.
+    await firstQuantity.fill('2,555');
+    await page.getByTestId('order-line').getByText('Como mucho 2 decimales', { exact: true }).waitFor();
+    expect(normalise(await page.getByTestId('totals-left-out').innerText())).toBe('1 línea con errores (línea 1): el total no la incluye hasta que se corrija');
+    expect(await page.getByTestId('order-send-needs').innerText()).toBe('Para crear el presupuesto: corrija la línea 1 (Cantidad: Como mucho 2 decimales).');
+    expect(await send.isDisabled()).toBe(true);
+    await firstQuantity.fill('3');
     expect(await page.getByTestId('line-tax').nth(0).locator('xpath=..').innerText()).toContain('IVA 21% (Servicios)');
     expect(await send.isDisabled()).toBe(false);
     await page.getByTestId('add-line').click();
@@ -86,6 +100,10 @@ describe('sales orders in a real browser', () => {
     expect(normalise(await row.innerText())).toContain('1.820,50 €');
     expect(await row.innerText()).toContain('Presupuesto');
     expect(await row.innerText()).toContain('sales@demo.example');
+    // Created by the console, the order carries its company's currency; the totals row says it leaves out cancelled ones.
+    const totalsRow = page.getByTestId('list-totals-row');
+    await expect.poll(async () => normalise(await totalsRow.innerText())).toContain('Total (1, sin cancelados)');
+    expect(normalise(await totalsRow.getByTestId('total-amount_total').innerText())).toBe('1.820,50 €');
     await screenshot(page, 'order-list-es');
 
     // Edit a quantity: 3 -> 4 hours; totals follow on screen and after saving.

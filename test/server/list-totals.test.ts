@@ -128,7 +128,8 @@ describe('POST /odoo/orders/totals', () => {
     const [stored] = await erp.read('sale.order', [dollars], ['amount_untaxed', 'amount_total', 'currency_id']);
     expect(stored.currency_id).toEqual([usd.id, 'USD']);
 
-    const rows = await everyRow(sales, '/odoo/orders', 'orders', {});
+    // Cancelled orders are left out, and the answer says so (issue 51).
+    const rows = (await everyRow(sales, '/odoo/orders', 'orders', {})).filter((row) => row.state !== 'cancel');
     const totals = (await sales('/odoo/orders/totals')).body;
     const inEuros = rows.filter((row) => (row.currency_id as [number, string])[1] === 'EUR');
     expect(totals).toEqual({
@@ -137,6 +138,7 @@ describe('POST /odoo/orders/totals', () => {
         { currency: 'EUR', count: inEuros.length, sums: { amount_untaxed: cents(inEuros, 'amount_untaxed'), amount_total: cents(inEuros, 'amount_total') } },
         { currency: 'USD', count: 1, sums: { amount_untaxed: stored.amount_untaxed, amount_total: stored.amount_total } },
       ],
+      leftOut: ['cancel'],
     });
     expect(stored.amount_untaxed).toBe(99.99);
 
@@ -144,8 +146,33 @@ describe('POST /odoo/orders/totals', () => {
     expect((await sales('/odoo/orders/totals', { clientReference: 'TOTALES-USD' })).body).toEqual({
       count: 1,
       currencies: [{ currency: 'USD', count: 1, sums: { amount_untaxed: 99.99, amount_total: stored.amount_total } }],
+      leftOut: ['cancel'],
     });
     const staff = await as('staff@demo.example');
     expect((await staff('/odoo/orders/totals')).status).toBe(403);
+  });
+});
+
+describe('POST /odoo/orders/totals: a currency for every amount, cancelled orders left out (issue 51)', () => {
+  it("puts an order stored without a currency in its company's, never in a line without one, and leaves out cancelled orders", async () => {
+    const sales = await as('sales@demo.example');
+    const [order] = await erp.searchRead('sale.order', [['company_id', '=', 1]], { fields: ['partner_id'], limit: 1 });
+    const partner = (order.partner_id as [number, string])[0];
+    const make = (reference: string, price_unit: number) => erp.create('sale.order', { partner_id: partner, company_id: 1, client_order_ref: reference, order_line: [[0, 0, { name: 'Consultoría', product_uom_qty: 1, price_unit }]] });
+    // Created without a currency or a pricelist: the store gives it its company's, as Odoo 17 does.
+    const plain = await make('TOTALES-SIN-MONEDA', 100);
+    expect((await erp.read('sale.order', [plain], ['currency_id']))[0].currency_id).toEqual([expect.any(Number), 'EUR']);
+    // One saved without any (as the console's orders were before): read in its company's currency.
+    const legacy = await make('TOTALES-SIN-MONEDA', 20);
+    await erp.write('sale.order', [legacy], { currency_id: false });
+    const cancelled = await make('TOTALES-SIN-MONEDA', 1000);
+    await erp.call('sale.order', 'action_cancel', [cancelled]);
+
+    const rows = await everyRow(sales, '/odoo/orders', 'orders', { clientReference: 'TOTALES-SIN-MONEDA' });
+    expect(rows.map((row) => (row.currency_id as [number, string])[1])).toEqual(['EUR', 'EUR', 'EUR']);
+    const totals = (await sales('/odoo/orders/totals', { clientReference: 'TOTALES-SIN-MONEDA' })).body;
+    expect(totals).toEqual({ count: 2, currencies: [{ currency: 'EUR', count: 2, sums: { amount_untaxed: 120, amount_total: 120 } }], leftOut: ['cancel'] });
+    // Only cancelled ones asked for: nothing summed, and still said.
+    expect((await sales('/odoo/orders/totals', { clientReference: 'TOTALES-SIN-MONEDA', state: ['cancel'] })).body).toEqual({ count: 0, currencies: [], leftOut: ['cancel'] });
   });
 });

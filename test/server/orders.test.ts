@@ -118,6 +118,17 @@ describe('POST /odoo/orders/create', () => {
     expect(order.body.margin_percent).toBeCloseTo(137.2 / 312.5, 6);
   });
 
+  it("carries its company's currency, with a pricelist or without, in its detail and its list row (issue 51)", async () => {
+    for (const [reference, pricelist] of [['PO-CURRENCY-LIST', 1], ['PO-CURRENCY-NONE', null]] as const) {
+      const created = await createOrder({ client_order_ref: reference, pricelist_id: pricelist });
+      expect(created.status).toBe(201);
+      const order = await call('GET', `/odoo/orders/${created.body.id}`, 'sales');
+      expect(order.body.currency_id?.[1]).toBe('EUR');
+      const listed = await call('POST', '/odoo/orders/search', 'sales', { clientReference: reference });
+      expect(listed.body.orders.map((row: any) => row.currency_id?.[1])).toEqual(['EUR']);
+    }
+  });
+
   it("rounds the taxes the company's way (per line by default, or once globally), as the console does", async () => {
     const ref = await reference();
     const office = ref.byName(ref.products, 'Material de oficina');
@@ -202,12 +213,12 @@ describe('POST /odoo/orders/create', () => {
     const ref = await reference();
     const beta = await reference(2);
     const cases: Array<[Record<string, unknown>, Array<Record<string, unknown>> | null, number, RegExp]> = [
-      [{ date_order: '2019-01-01' }, null, 400, /^Incorrect budget date, please check the date entered$/],
+      [{ date_order: '2019-01-01' }, null, 400, /^Incorrect quotation date, please check the date entered$/],
       [{ date_order: '22/11/2026' }, null, 400, /date_order/],
       [{ partner_id: undefined }, null, 400, /customer is required/i],
       [{ partner_id: 999999 }, null, 400, /Customer 999999 not found/],
       [{ company_id: 3 }, null, 403, /access to this company/],
-      [{ pricelist_id: 999 }, null, 400, /Price list 999 not found/],
+      [{ pricelist_id: 999 }, null, 400, /Pricelist 999 not found/],
       [{}, [], 400, /at least one line/],
       [{}, [{ name: 'x', price_unit: 1, product_uom_qty: 1, tax_id: [] }], 400, /needs a product/],
       [{}, [{ name: 'x', price_unit: 1, product_id: ref.products[0].id, product_uom_qty: 0, tax_id: [] }], 400, /greater than zero/],

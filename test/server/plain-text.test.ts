@@ -100,7 +100,7 @@ describe('move and order dates within two years back and five years ahead (issue
   };
   const MESSAGES = {
     moves: { es: 'Fecha de gasto/dieta o factura incorrecta, revise la fecha introducida', en: 'Incorrect expense/subsistence or invoice date, please check the date entered' },
-    orders: { es: 'Fecha de presupuesto incorrecta, revise la fecha introducida', en: 'Incorrect budget date, please check the date entered' },
+    orders: { es: 'Fecha de presupuesto incorrecta, revise la fecha introducida', en: 'Incorrect quotation date, please check the date entered' },
   };
   let draftId: number;
   beforeAll(async () => {

@@ -123,7 +123,7 @@ const PROBES: Record<string, Probe[]> = {
     ['reference too long', 'POST', '/odoo/orders/create', order({ client_order_ref: x(201) }), 400, 'order.client_order_ref: must be at most 200 characters'],
     ['note too long', 'POST', '/odoo/orders/create', order({ note: x(10_001) }), 400, 'order.note: must be at most 10000 characters'],
     ['line text too long', 'POST', '/odoo/orders/create', order({}, [line({ name: x(2001) })]), 400, 'lines.0.name: must be at most 2000 characters'],
-    ['date older than two years (spec)', 'POST', '/odoo/orders/create', order({ date_order: day(3) }), 400, 'Incorrect budget date, please check the date entered'],
+    ['date older than two years (spec)', 'POST', '/odoo/orders/create', order({ date_order: day(3) }), 400, 'Incorrect quotation date, please check the date entered'],
     ['unknown field of the order', 'POST', '/odoo/orders/create', order({ discount: 10 }), 400, 'order: unknown field: discount'],
   ],
   'order lines, search, printing': [

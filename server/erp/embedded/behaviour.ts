@@ -15,6 +15,22 @@ async function rows(hook: HookContext, sql: string, params: unknown[]): Promise<
   return hook.tx.query<Row>(sql, params);
 }
 
+const idOf = (value: unknown): number | null => (Array.isArray(value) ? Number(value[0]) : typeof value === 'number' && value > 0 ? value : null);
+
+/**
+ * A new sale order's currency as Odoo 17 computes it (sale.order _compute_currency_id): its pricelist's, else its
+ * company's. An order created without one showed its amounts with no currency (issue 51).
+ */
+async function orderCurrency(values: ErpValues, hook: HookContext): Promise<number | null> {
+  const pricelist = idOf(values.pricelist_id);
+  const [list] = pricelist ? await hook.env.read('product.pricelist', [pricelist], ['currency_id']) : [];
+  const fromList = idOf(list?.currency_id);
+  if (fromList) return fromList;
+  const company = idOf(values.company_id);
+  const [owner] = company ? await hook.env.read('res.company', [company], ['currency_id']) : [];
+  return idOf(owner?.currency_id);
+}
+
 /** Sum of the percentages of the taxes of each line, from the link table. */
 async function lineTaxRates(hook: HookContext, linkTable: string, lineColumn: string, taxColumn: string, lineIds: number[]) {
   const links = await rows(
@@ -206,7 +222,8 @@ export const PRODUCT_BEHAVIOUR: HooksByModel = {
   'sale.order': {
     async beforeCreate(values, hook) {
       const number = await nextSequence(hook, 'sale.order');
-      return { state: 'draft', locked: false, name: `S${String(number).padStart(5, '0')}`, ...values };
+      const currency = values.currency_id || (await orderCurrency(values, hook));
+      return { state: 'draft', locked: false, name: `S${String(number).padStart(5, '0')}`, ...values, ...(currency ? { currency_id: currency } : {}) };
     },
     async recompute(ids, hook) {
       const lines = await rows(

@@ -3,12 +3,12 @@ import { useFormContext } from 'react-hook-form';
 import IconButton from '@mui/material/IconButton';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
-import { LINE_LIMITS } from '../../../shared/domain/orders';
 import { LocaleNumberInput } from '../../custom/inputs/LocaleNumberInput';
 import { ORDER_KEYS, productOf, type Line, type OrderValues, type Product, type Tax } from './orderForm';
 import { asTyped, inList, mandatory, productLabel, referenceListProps, tagInput } from './orderInputs';
-import { subtotalText, toNumber } from './orderNumbers';
+import { PRICE_RULES, QUANTITY_RULES, hasProblem, subtotalText, toNumber, type LineProblems } from './orderNumbers';
 
 interface OrderLineRowProps {
   index: number;
@@ -18,15 +18,20 @@ interface OrderLineRowProps {
   taxes: Tax[];
   companyId: number | '';
   money: (amount: number) => string;
+  /** What is wrong with its quantity and price (the line is then left out of the totals). */
+  problems: LineProblems;
   /** The last line stays (an order has at least one). */
   canRemove: boolean;
   onRemove: () => void;
 }
 
 /** One line of the Order page: product, description, quantity, unit price, tax, subtotal, remove. */
-export function OrderLineRow({ index, line, products, taxes, companyId, money, canRemove, onRemove }: OrderLineRowProps) {
+export function OrderLineRow({ index, line, products, taxes, companyId, money, problems, canRemove, onRemove }: OrderLineRowProps) {
   const translate = useTranslate();
-  const { setValue } = useFormContext<OrderValues>();
+  const { setValue, trigger } = useFormContext<OrderValues>();
+  // A quantity or price is checked as it is typed: the box says what is wrong at once, not only after a send the
+  // disabled button never allows (issue 51).
+  const check = (source: `lines.${number}.quantity` | `lines.${number}.priceUnit`) => () => void trigger(source);
 
   function chooseProduct(productId: number | '') {
     const previous = productOf(products, line.productId);
@@ -59,10 +64,10 @@ export function OrderLineRow({ index, line, products, taxes, companyId, money, c
         <TextInput source={`lines.${index}.name`} label={false} size="small" parse={asTyped} helperText={false} inputProps={{ maxLength: 1000, 'aria-label': translate('app.order.fields.description'), 'data-testid': 'line-description' }} />
       </TableCell>
       <TableCell data-label={translate('app.order.fields.quantity')}>
-        <LocaleNumberInput source={`lines.${index}.quantity`} label={false} size="small" decimals={2} positive="app.errors.quantityPositive" min={LINE_LIMITS.quantity.min} max={LINE_LIMITS.quantity.max} helperText={false} inputProps={{ 'aria-label': translate('app.order.fields.quantity'), 'data-testid': 'line-quantity' }} />
+        <LocaleNumberInput source={`lines.${index}.quantity`} label={false} size="small" {...QUANTITY_RULES} validate={mandatory} onChange={check(`lines.${index}.quantity`)} helperText={false} inputProps={{ 'aria-label': translate('app.order.fields.quantity'), 'data-testid': 'line-quantity' }} />
       </TableCell>
       <TableCell data-label={translate('app.order.fields.priceUnit')}>
-        <LocaleNumberInput source={`lines.${index}.priceUnit`} label={false} size="small" decimals={2} minDecimals={2} negative="app.errors.priceNegative" min={LINE_LIMITS.priceUnit.min} max={LINE_LIMITS.priceUnit.max} helperText={false} inputProps={{ 'aria-label': translate('app.order.fields.priceUnit'), 'data-testid': 'line-price' }} />
+        <LocaleNumberInput source={`lines.${index}.priceUnit`} label={false} size="small" {...PRICE_RULES} minDecimals={2} validate={mandatory} onChange={check(`lines.${index}.priceUnit`)} helperText={false} inputProps={{ 'aria-label': translate('app.order.fields.priceUnit'), 'data-testid': 'line-price' }} />
       </TableCell>
       <TableCell data-label={translate('app.order.fields.tax')}>
         <ReferenceInput source={`lines.${index}.taxId`} {...referenceListProps('taxes', companyId)}>
@@ -70,7 +75,11 @@ export function OrderLineRow({ index, line, products, taxes, companyId, money, c
         </ReferenceInput>
       </TableCell>
       <TableCell align="right" data-label={translate('app.order.fields.subtotal')} sx={{ pt: '14px !important', whiteSpace: 'nowrap' }} data-testid="line-subtotal">
-        {subtotalText(line.quantity, line.priceUnit, money)}
+        {hasProblem(problems) ? (
+          <Typography component="span" variant="body2" color="error">{translate('app.order.lineHasErrors')}</Typography>
+        ) : (
+          subtotalText(line.quantity, line.priceUnit, money)
+        )}
       </TableCell>
       <TableCell data-wide align="right">
         <IconButton aria-label={translate('app.order.removeLine')} disabled={!canRemove} onClick={onRemove} data-testid="remove-line">

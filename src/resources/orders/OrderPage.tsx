@@ -1,23 +1,22 @@
 import { useMemo, useRef, type RefObject } from 'react';
-import { Form, useTranslate } from 'react-admin';
+import { Form, useLocaleState, useTranslate } from 'react-admin';
 import { useFieldArray, useFormState, useWatch } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import SendIcon from '@mui/icons-material/Send';
 import { useReferenceList } from '../../providers/useReferenceList';
 import { LoadError } from '../../custom/LoadError';
 import { OrderTotals } from './OrderTotals';
 import { OrderHeaderFields } from './OrderHeaderFields';
 import { OrderLinesTable } from './OrderLinesTable';
-import { initialValues, linesComplete, newLine, type OrderCompany, type OrderValues, type Send } from './orderForm';
+import { initialValues, newLine, type OrderCompany, type OrderValues, type Send } from './orderForm';
 import { useOrderReference } from './useOrderReference';
 import { useIncorrectDateNotice } from './useIncorrectDateNotice';
 import { useCompanyDefaults } from './useCompanyDefaults';
 import { useOrderTotals } from './useOrderTotals';
 import { useOrderSubmit } from './useOrderSubmit';
+import { OrderSendBar } from './OrderSendBar';
+import { sendNeeds } from './orderLineNotes';
 
 export { ORDER_KEYS } from './orderForm';
 
@@ -49,6 +48,7 @@ export function OrderPage() {
 /** The form inside the page: its fields, lines, totals and send, over the company's lists. */
 function OrderFormBody({ companies, ref }: { companies: OrderCompany[] | null; ref: RefObject<Send | null> }) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const { fields, append, remove, replace } = useFieldArray<OrderValues, 'lines'>({ name: 'lines' });
   const { isSubmitting } = useFormState<OrderValues>();
   const [chosenCompany, partnerId, pricelistId, watchedLines, orderDate] = useWatch<OrderValues, ['companyId', 'partnerId', 'pricelistId', 'lines', 'date']>({ name: ['companyId', 'partnerId', 'pricelistId', 'lines', 'date'] });
@@ -56,23 +56,20 @@ function OrderFormBody({ companies, ref }: { companies: OrderCompany[] | null; r
   const { companyId, reference, referenceError, referenceSettled, partners } = useOrderReference(companies, chosenCompany);
   useIncorrectDateNotice();
   const loadingReference = useCompanyDefaults({ companyId, reference, referenceError, referenceSettled, replace });
-  const { totals, currency, money } = useOrderTotals({ lines, taxes: reference.taxes, pricelists: reference.pricelists, pricelistId, companies, companyId });
-  // Spec section 2: sending needs a company, a customer and a product on every line (and the lists in).
-  const complete = Boolean(companyId) && Boolean(partnerId) && linesComplete(lines, reference.products) && !loadingReference;
-  const canSend = complete && !isSubmitting;
+  const { totals, currency, money, problems, invalid } = useOrderTotals({ lines, taxes: reference.taxes, pricelists: reference.pricelists, pricelistId, companies, companyId });
+  // Spec section 2: sending needs a company, a customer and a product on every line (and the lists in); issue 51: and
+  // every quantity and price right. Whatever is missing is said beside the button.
+  const needs = sendNeeds({ loading: loadingReference || companies === null, companyId, partnerId, lines, products: reference.products, problems }, translate, locale);
+  const complete = needs.length === 0;
   useOrderSubmit({ ref, complete, companyId, partners, reference });
 
   return (
     <>
       {(companies === null || loadingReference) && <LinearProgress sx={{ mb: 2 }} />}
       <OrderHeaderFields companies={companies} companyId={companyId} partners={partners} reference={reference} orderDate={orderDate} />
-      <OrderLinesTable fields={fields} lines={lines} reference={reference} companyId={companyId} money={money} onRemove={remove} onAdd={() => append(newLine(null, reference.taxes), { shouldFocus: false })} />
-      <OrderTotals untaxed={totals.untaxed} tax={totals.tax} total={totals.total} currency={currency} />
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
-        <Button type="submit" variant="contained" startIcon={<SendIcon />} disabled={!canSend} data-testid="order-send">
-          {translate('app.order.send')}
-        </Button>
-      </Box>
+      <OrderLinesTable fields={fields} lines={lines} reference={reference} companyId={companyId} money={money} problems={problems} onRemove={remove} onAdd={() => append(newLine(null, reference.taxes), { shouldFocus: false })} />
+      <OrderTotals untaxed={totals.untaxed} tax={totals.tax} total={totals.total} currency={currency} invalid={invalid} />
+      <OrderSendBar needs={needs} busy={isSubmitting} />
     </>
   );
 }

@@ -101,12 +101,7 @@ export function linesForCompany(lines: Line[], products: Product[], taxes: Tax[]
 
 export const productOf = (products: Product[], id: number | '') => (id ? products.find((one) => one.id === id) : undefined);
 
-/** Every line has a product of the company and numbers in its quantity and price. */
-export function linesComplete(lines: Line[], products: Product[]): boolean {
-  return lines.every((line) => productOf(products, line.productId) && Number.isFinite(toNumber(line.quantity)) && Number.isFinite(toNumber(line.priceUnit)));
-}
-
-/** The lines as orderTotals counts them: a line whose box holds no number yet counts nothing (its subtotal shows a dash). */
+/** The lines as orderTotals counts them (those whose quantity or price is wrong are left out before: useOrderTotals). */
 export function totalsInput(lines: Line[], taxes: Tax[]) {
   return lines.map((line) => ({ quantity: toNumber(line.quantity) || 0, priceUnit: toNumber(line.priceUnit) || 0, taxPercent: taxes.find((tax) => tax.id === line.taxId)?.amount ?? 0, taxId: line.taxId || undefined }));
 }

@@ -7,7 +7,7 @@ import { ORDER_KEYS, orderPayload, orderSource, valuesAfterSend, type Named, typ
 interface Submission {
   /** Where the page's Form finds the send (it calls it once its validators pass). */
   ref: RefObject<Send | null>;
-  /** The form can be sent: a company, a customer, a product on every line, the lists in. */
+  /** The form can be sent: a company, a customer, a product and right numbers on every line, the lists in. */
   complete: boolean;
   companyId: number | '';
   partners: Named[];
