@@ -21,8 +21,11 @@ import { KEY_FIELD } from './whole';
 export type CleanupAction =
   /** A record being made in steps: removed unless whole (its marker replaced by its key). */
   | { kind: 'unlink'; model: string; marker?: string; recordId?: number }
-  /** A move's decision: its flags put back to `before` unless the decision's note is there. */
-  | { kind: 'decision'; model: 'account.move'; recordId: number; validate: boolean; before: { validated: boolean; denied: boolean } };
+  /**
+   * A move's decision (validate true or false; null: the decision withdrawn, the move waiting again): its flags put
+   * back to `before` unless the decision's note is there.
+   */
+  | { kind: 'decision'; model: 'account.move'; recordId: number; validate: boolean | null; before: { validated: boolean; denied: boolean } };
 
 export interface CleanupSettings {
   /** How often due rows are looked for. */
@@ -40,6 +43,11 @@ export const CLEANUP_SETTINGS: CleanupSettings = { pollMs: 5_000, holdMs: 10 * 6
 export const DECISION_NOTES = {
   validated: 'Validado por el responsable / Validated by the manager',
   rejected: 'Rechazado por el responsable / Rejected by the manager',
+  /**
+   * A decision withdrawn (its undo): said before the decision it withdraws, whose words it quotes, so that the notes
+   * looked for (decisionNoted's) find it as the latest, and tell it from the decision itself.
+   */
+  withdrawn: 'Decisión retirada por el responsable / Decision withdrawn by the manager',
 } as const;
 
 interface Row {
@@ -212,7 +220,7 @@ async function undo(erp: ErpClient, action: CleanupAction): Promise<string> {
     fields: ['pnt_account_move_team_manager_validate', 'pnt_account_move_team_manager_deny'],
   });
   if (!move) return 'gone';
-  const written = Boolean(move.pnt_account_move_team_manager_validate) === action.validate && Boolean(move.pnt_account_move_team_manager_deny) === !action.validate;
+  const written = Boolean(move.pnt_account_move_team_manager_validate) === (action.validate === true) && Boolean(move.pnt_account_move_team_manager_deny) === (action.validate === false);
   // Changed since (another decision): not this write's to undo.
   if (!written) return 'changed since';
   if (await decisionNoted(erp, action.recordId, action.validate)) return 'whole';
@@ -223,12 +231,18 @@ async function undo(erp: ErpClient, action: CleanupAction): Promise<string> {
   return 'reverted';
 }
 
-/** Whether the move's latest decision note is this decision's (its flags then have their note). */
-export async function decisionNoted(erp: ErpClient, moveId: number, validate: boolean): Promise<boolean> {
+/**
+ * Whether the move's latest decision note is this decision's (its flags then have their note); `null`: the latest is
+ * a withdrawal. A withdrawal quotes the decision it withdraws, so the notes looked for are the same two texts.
+ */
+export async function decisionNoted(erp: ErpClient, moveId: number, validate: boolean | null): Promise<boolean> {
   const [latest] = await erp.searchRead(
     'mail.message',
     [['model', '=', 'account.move'], ['res_id', '=', moveId], '|', ['body', 'ilike', DECISION_NOTES.validated], ['body', 'ilike', DECISION_NOTES.rejected]],
     { fields: ['body'], order: 'id desc', limit: 1 },
   );
-  return Boolean(latest) && String(latest.body).includes(validate ? DECISION_NOTES.validated : DECISION_NOTES.rejected);
+  if (!latest) return false;
+  const body = String(latest.body);
+  if (body.includes(DECISION_NOTES.withdrawn)) return validate === null;
+  return validate !== null && body.includes(validate ? DECISION_NOTES.validated : DECISION_NOTES.rejected);
 }

@@ -23,7 +23,7 @@ import { createdAnswer, listTotalsAnswer, moveAnswer, moveAttachmentsAnswer, mov
 import { filterShape, isoDate } from './filters';
 import type { RecordVersions } from '../erp/versions';
 import { commentMove, deleteMove, MOVE_ORDER, moveAttachments, moveSearchDomain, searchMoves, updateMove, validationQueue } from '../services/moves';
-import { decideMove, decideMoves } from '../services/move-decisions';
+import { decideMove, decideMoves, withdrawDecision } from '../services/move-decisions';
 import { createMove } from '../services/move-create';
 import { DUPLICATE_ANSWERS } from '../../shared/domain/duplicates';
 import { listTotals } from '../services/totals';
@@ -132,12 +132,27 @@ export async function moveRoutes(
     decideMove({ erp, cleanups, features, log: request.log }, versions, request.user, Number(request.params.id), { validate: request.body.validate, comment: request.body.comment ?? undefined }),
   );
 
+  // The decision withdrawn (the console's undo): the move waits for validation again.
+  api.delete(
+    '/odoo/moves/:id/validate',
+    {
+      schema: {
+        params: idParams,
+        response: { 200: moveAnswer },
+        description: "Withdraws the manager's decision: the move waits for validation again, with a note saying what was withdrawn. A move already waiting is left unchanged; a posted one keeps its decision (409).",
+      },
+      config: { permission: 'moves.validate' },
+    },
+    async (request) => withdrawDecision({ erp, cleanups, features, log: request.log }, versions, request.user, Number(request.params.id)),
+  );
+
   // Several decisions in one request: each move is judged as PUT /odoo/moves/:id/validate judges it (company scope,
   // state), one failing leaves the others decided, and a move already decided this way is left as it is.
   const manySchema = z
     .object({
       ids: z.array(validId()).min(1).max(MAX_DECISIONS).describe(`The moves to decide (1 to ${MAX_DECISIONS})`),
       validate: z.boolean({ error: whenNotGiven('validate must be true or false') }).describe('true validates, false rejects'),
+      comment: multiLine().max(5000).nullish().describe("The manager's comment (a rejection's reason), written with each decision in its note"),
     })
     .strict();
   api.post(
@@ -153,11 +168,11 @@ export async function moveRoutes(
       config: { permission: 'moves.validate' },
     },
     async (request) => {
-      const { ids, validate } = request.body;
+      const { ids, validate, comment } = request.body;
       // Each refusal in the request's language, as the answer of a single decision words it.
       const locale = messageLocale(request.headers['accept-language']);
       const said = (error: HttpError) => refusalMessage(locale, { key: error.key, params: error.params, field: error.field, api: error.api });
-      const { decided, failed } = await decideMoves({ erp, cleanups, features, log: request.log }, versions, request.user, ids, validate);
+      const { decided, failed } = await decideMoves({ erp, cleanups, features, log: request.log }, versions, request.user, ids, validate, comment ?? undefined);
       return { decided, failed: failed.map(({ id, statusCode, refusal }) => ({ id, statusCode, message: said(refusal) })) };
     },
   );

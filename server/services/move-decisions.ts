@@ -107,6 +107,44 @@ export async function decideMove(deciding: Deciding, versions: RecordVersions, m
   return listedMove(erp, versions, manager.companies, move.id);
 }
 
+/**
+ * A decision withdrawn (the console's "Deshacer", issue 51): the move waits for validation again, both flags cleared,
+ * with a note quoting what was withdrawn; whole or not at all as a decision in two calls is (the flags put back when
+ * the note cannot be written). A move waiting already is left as it is (a resend changes nothing); a posted one keeps
+ * its decision, as it would against a new one.
+ */
+async function withdraw(erp: ErpClient, cleanups: ErpCleanups, move: ErpRecord, author: () => Promise<NoteAuthor>, log: FastifyBaseLogger): Promise<void> {
+  if (move.state === 'cancel') throw new HttpError(409, 'moves.cancelledDecision');
+  if (await cleanups.settle('account.move', move.id, log)) {
+    const [fresh] = await erp.read('account.move', [move.id], ['pnt_account_move_team_manager_validate', 'pnt_account_move_team_manager_deny', 'state']);
+    move = { ...move, ...fresh };
+  }
+  const validated = Boolean(move.pnt_account_move_team_manager_validate);
+  const denied = Boolean(move.pnt_account_move_team_manager_deny);
+  if (!validated && !denied) return;
+  if (move.state === 'posted') throw new HttpError(409, 'moves.postedDecision');
+  const body = `${DECISION_NOTES.withdrawn}: ${validated ? DECISION_NOTES.validated : DECISION_NOTES.rejected}`;
+  const hold = await cleanups.hold({ kind: 'decision', model: 'account.move', recordId: move.id, validate: null, before: { validated, denied } });
+  try {
+    await erp.write('account.move', [move.id], { pnt_account_move_team_manager_validate: false, pnt_account_move_team_manager_deny: false });
+    await erp.call<number>('account.move', 'message_post', [move.id], [], { body, message_type: 'notification', subtype_xmlid: 'mail.mt_note', ...signedBy(await author()) });
+  } catch (error) {
+    await cleanups.failed(hold, log);
+    throw error;
+  }
+  await cleanups.release(hold);
+}
+
+/** Withdraws the manager's decision on a move of their companies; answers it as listed, with its new version. */
+export async function withdrawDecision(deciding: Deciding, versions: RecordVersions, manager: Manager, id: number) {
+  const { erp, cleanups, log } = deciding;
+  const move = await scopedMove(erp, manager.companies, id);
+  const decider = await deciderOf(deciding, manager);
+  await inCompany(companyName(move), () => withdraw(erp, cleanups, move, () => decider.author(companyOf(move)), log));
+  await versions.bump('account.move', move.id, manager.id);
+  return listedMove(erp, versions, manager.companies, move.id);
+}
+
 /** A move of several that was not decided: its status and the refusal its answer words. */
 export interface Undecided {
   id: number;
@@ -118,7 +156,7 @@ export interface Undecided {
  * Several decisions: each move is judged as decideMove judges it (company scope, state), one failing leaves the
  * others decided, and a move already decided this way is left as it is.
  */
-export async function decideMoves(deciding: Deciding, versions: RecordVersions, manager: Manager, ids: number[], validate: boolean): Promise<{ decided: number[]; failed: Undecided[] }> {
+export async function decideMoves(deciding: Deciding, versions: RecordVersions, manager: Manager, ids: number[], validate: boolean, comment?: string): Promise<{ decided: number[]; failed: Undecided[] }> {
   const { erp, cleanups, log } = deciding;
   const wanted = [...new Set(ids)];
   const found = await erp.searchRead('account.move', [['id', 'in', wanted], ['company_id', 'in', manager.companies], ['move_type', 'in', MOVE_TYPES]], { fields: MOVE_FIELDS });
@@ -134,7 +172,7 @@ export async function decideMoves(deciding: Deciding, versions: RecordVersions, 
     else if (!move) failed.push({ id, statusCode: 404, refusal: new HttpError(404, 'moves.notFound', { id }) });
     else {
       try {
-        await inCompany(companyName(move), () => decide(erp, cleanups, move, { validate }, decider, log));
+        await inCompany(companyName(move), () => decide(erp, cleanups, move, { validate, comment }, decider, log));
         // Counted as an edit, as a single decision is: an editor holding the earlier version is refused and told who.
         await versions.bump('account.move', move.id, manager.id);
         decided.push(id);

@@ -40,6 +40,7 @@ const moves: ResourceDeclaration = {
   actions: {
     validate: { method: 'PUT', path: '/odoo/moves/:id/validate', permission: ['moves.validate'] },
     validateMany: { method: 'POST', path: '/odoo/moves/validate', permission: ['moves.validate'] },
+    withdraw: { method: 'DELETE', path: '/odoo/moves/:id/validate', permission: ['moves.validate'] },
     comment: { method: 'POST', path: '/odoo/moves/:id/validation-comment', permission: ['moves.validate', 'moves.modify'] },
     attachments: { method: 'GET', path: '/odoo/moves/attachments', permission: ['moves.list', 'moves.validate'] },
     toValidate: { method: 'GET', path: '/odoo/journals/:ids/moves', permission: ['moves.validate'] },

@@ -212,3 +212,37 @@ describe('a write Odoo refuses in a company the user may act in', () => {
     expect(after.pnt_account_move_team_manager_validate).toBe(false);
   });
 });
+
+describe('a decision withdrawn (issue 51: the console\'s undo sends it)', () => {
+  it('puts a rejected move back in the queue with a note saying what was withdrawn; again changes nothing', async () => {
+    const [move] = await waiting(1);
+    expect((await call('PUT', `/odoo/moves/${move.id}/validate`, 'manager', { validate: false, comment: 'Falta el ticket' })).status).toBe(200);
+    expect((await waiting(50)).some((one) => one.id === move.id)).toBe(false);
+    const undone = await call('DELETE', `/odoo/moves/${move.id}/validate`, 'manager');
+    expect(undone.status).toBe(200);
+    expect(undone.body).toMatchObject({ id: move.id, pnt_account_move_team_manager_validate: false, pnt_account_move_team_manager_deny: false });
+    expect((await waiting(50)).some((one) => one.id === move.id)).toBe(true);
+    const notes = await messagesOf(move.id);
+    expect(String(notes.at(-1)!.body)).toContain('Decisión retirada por el responsable / Decision withdrawn by the manager: Rechazado por el responsable');
+    expect((await call('DELETE', `/odoo/moves/${move.id}/validate`, 'manager')).status).toBe(200);
+    expect(await messagesOf(move.id)).toHaveLength(notes.length);
+    // Decided again after its withdrawal: decided, with its own note.
+    expect((await call('PUT', `/odoo/moves/${move.id}/validate`, 'manager', { validate: true })).body).toMatchObject({ pnt_account_move_team_manager_validate: true });
+    expect(String((await messagesOf(move.id)).at(-1)!.body)).toContain('Validado por el responsable');
+  });
+
+  it('is the managers\': staff are refused and nothing changes', async () => {
+    const [move] = await waiting(1);
+    expect((await call('PUT', `/odoo/moves/${move.id}/validate`, 'manager', { validate: false })).status).toBe(200);
+    expect((await call('DELETE', `/odoo/moves/${move.id}/validate`, 'staff')).status).toBe(403);
+    expect((await waiting(50)).some((one) => one.id === move.id)).toBe(false);
+  });
+
+  it('rejects several with one reason, each with it in its note', async () => {
+    const moves = await waiting(2);
+    const answer = await call('POST', '/odoo/moves/validate', 'manager', { ids: moves.map((one) => one.id), validate: false, comment: 'Sin justificante' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.decided.sort()).toEqual(moves.map((one) => one.id).sort());
+    for (const move of moves) expect(String((await messagesOf(move.id)).at(-1)!.body)).toContain('Sin justificante');
+  });
+});

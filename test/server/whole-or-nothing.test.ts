@@ -282,6 +282,40 @@ for (const oneCall of [true, false]) describe(`whole or nothing, the ERP cut at 
   // Orders and contacts are written the same way on both paths: run once.
   if (!oneCall) return;
 
+  // A withdrawal is written in two calls whatever the connector has: run once.
+  it('withdraw (undo, issue 51): the flags cleared with their note or the decision left whole; a resend leaves one note', async () => {
+    const rejected = async (ref: string) => {
+      const made = await call('POST', '/odoo/moves/create', bill(ref), randomUUID());
+      expect(made.status).toBe(201);
+      expect((await call('PUT', `/odoo/moves/${made.body.id}/validate`, { validate: false, comment: 'Falta el ticket' })).status).toBe(200);
+      return made.body.id as number;
+    };
+    const state = async (id: number) => {
+      const [move] = await erp.read('account.move', [id], ['pnt_account_move_team_manager_validate', 'pnt_account_move_team_manager_deny']);
+      const notes = await erp.searchCount('mail.message', [['model', '=', 'account.move'], ['res_id', '=', id], ['body', 'ilike', 'Decisión retirada por el responsable']]);
+      return { validated: move.pnt_account_move_team_manager_validate, denied: move.pnt_account_move_team_manager_deny, notes };
+    };
+    const withdrawn = { validated: false, denied: false, notes: 1 };
+    const warm = await rejected(`wn-${tag}-withdraw-warm`);
+    const total = await callsOf(async () => expect((await call('DELETE', `/odoo/moves/${warm}/validate`)).status).toBe(200));
+    expect(await state(warm)).toEqual(withdrawn);
+    expect(proxy.writes).toEqual(['account.move.write', 'account.move.message_post']);
+    for (const mode of MODES) {
+      for (let n = 1; n <= total; n += 1) {
+        const id = await rejected(`wn-${tag}-withdraw-${mode.deliverFirst ? 'l' : 'd'}${n}`);
+        proxy.arm(n, mode.deliverFirst);
+        const first = await call('DELETE', `/odoo/moves/${id}/validate`);
+        expect([200, 503], `${mode.name} ${n}: ${JSON.stringify(first.body)}`).toContain(first.status);
+        await back();
+        // Whole: waiting again with its note, or still rejected without one.
+        expect([withdrawn, { validated: false, denied: true, notes: 0 }], `${mode.name} ${n}`).toContainEqual(await state(id));
+        const again = await call('DELETE', `/odoo/moves/${id}/validate`);
+        expect(again.status, `${mode.name} ${n}: ${JSON.stringify(again.body)}`).toBe(200);
+        expect(await state(id), `${mode.name} ${n}`).toEqual(withdrawn);
+      }
+    }
+  }, 600_000);
+
   /** An order of the company: its first customer and first product it sells. */
   async function orderBody(ref: string) {
     const [partner] = await erp.searchRead('res.partner', [['is_company', '=', true], '|', ['company_id', '=', false], ['company_id', '=', company]], { fields: ['id'], limit: 1, order: 'id' });
