@@ -127,7 +127,9 @@ async function withdraw(erp: ErpClient, cleanups: ErpCleanups, move: ErpRecord, 
   const hold = await cleanups.hold({ kind: 'decision', model: 'account.move', recordId: move.id, validate: null, before: { validated, denied } });
   try {
     await erp.write('account.move', [move.id], { pnt_account_move_team_manager_validate: false, pnt_account_move_team_manager_deny: false });
-    await erp.call<number>('account.move', 'message_post', [move.id], [], { body, message_type: 'notification', subtype_xmlid: 'mail.mt_note', ...signedBy(await author()) });
+    // A person's message, as a decision with its comment is: the console's conversation lists it beside the
+    // rejection's reason it withdraws.
+    await erp.call<number>('account.move', 'message_post', [move.id], [], { body, message_type: 'comment', subtype_xmlid: 'mail.mt_note', ...signedBy(await author()) });
   } catch (error) {
     await cleanups.failed(hold, log);
     throw error;

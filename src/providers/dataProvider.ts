@@ -31,6 +31,8 @@ export interface ActionParams {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Sent whole even when the page closes right after it (fetch's keepalive). */
+  keepalive?: boolean;
 }
 
 export interface BackofficeDataProvider extends DataProvider {
@@ -328,11 +330,11 @@ export const dataProvider: BackofficeDataProvider = {
     return { data: deleted };
   },
 
-  async action<T>(name: string, action: string, { params, query, body, headers, signal }: ActionParams = {}): Promise<T> {
+  async action<T>(name: string, action: string, { params, query, body, headers, signal, keepalive }: ActionParams = {}): Promise<T> {
     const resource = declaration(name);
     const declared = resource.actions?.[action];
     if (!declared) throw new Error(`${name} has no action ${action}`);
-    const { json } = await apiFetch<T>(withQuery(fillPath(declared.path, params), query), { method: declared.method, body, headers, signal });
+    const { json } = await apiFetch<T>(withQuery(fillPath(declared.path, params), query), { method: declared.method, body, headers, signal, keepalive });
     return json;
   },
 

@@ -39,12 +39,13 @@ export function requestLanguage(): 'es' | 'en' {
  */
 export async function apiFetch<T = unknown>(
   path: string,
-  options: { method?: string; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {},
+  options: { method?: string; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal; keepalive?: boolean } = {},
 ): Promise<{ status: number; json: T }> {
   const headers = new Headers({ Accept: 'application/json', 'Accept-Language': requestLanguage(), ...options.headers });
   const token = getToken();
   if (token) headers.set('authorization', token);
-  const init: fetchUtils.Options = { method: options.method ?? 'GET', headers, signal: options.signal };
+  // keepalive: sent whole even when the page closes right after (a manager's decision, issue 51).
+  const init: fetchUtils.Options = { method: options.method ?? 'GET', headers, signal: options.signal, ...(options.keepalive ? { keepalive: true } : {}) };
   if (options.body !== undefined) init.body = JSON.stringify(options.body);
   try {
     const { status, headers: answered, json } = await fetchUtils.fetchJson(new URL(path, window.location.origin).toString(), init);

@@ -32,6 +32,8 @@ const state = {
   requests: [] as Array<{ method: string; path: string; query: Record<string, string>; body?: unknown; key?: string | null }>,
   /** Answers held until released (to see the page while a call is under way). */
   hold: null as Promise<void> | null,
+  /** The decided moves, by id, with their journal: a withdrawn decision puts them back. */
+  decided: new Map<number, { journal: string; move: Record<string, unknown> }>(),
 };
 function reset() {
   state.waiting = new Map([
@@ -41,6 +43,7 @@ function reset() {
   state.refuse = new Map([[12, { statusCode: 409, message: { es: 'Un movimiento cancelado no se puede validar ni rechazar', en: 'A cancelled move cannot be validated or rejected' } }]]);
   state.requests = [];
   state.hold = null;
+  state.decided = new Map();
 }
 reset();
 const language = (request: Request) => (request.headers.get('accept-language')?.startsWith('en') ? 'en' : 'es');
@@ -50,9 +53,9 @@ const record = (request: Request, body?: unknown) => {
 };
 const queueRequests = () => state.requests.filter((one) => one.method === 'GET' && one.path.startsWith('/odoo/journals/'));
 function decide(id: number) {
-  for (const moves of state.waiting.values()) {
+  for (const [journal, moves] of state.waiting) {
     const index = moves.findIndex((move) => move.id === id);
-    if (index >= 0) moves.splice(index, 1);
+    if (index >= 0) state.decided.set(id, { journal, move: moves.splice(index, 1)[0] });
   }
 }
 
@@ -78,6 +81,15 @@ const server = setupServer(
     const refusal = state.refuse.get(Number(params.id));
     if (refusal) return HttpResponse.json({ message: refusal.message[language(request)] }, { status: refusal.statusCode });
     decide(Number(params.id));
+    return HttpResponse.json({ id: Number(params.id) });
+  }),
+  http.delete('*/odoo/moves/:id/validate', ({ params, request }) => {
+    record(request);
+    const decided = state.decided.get(Number(params.id));
+    if (decided) {
+      state.waiting.get(decided.journal)!.push(decided.move);
+      state.decided.delete(Number(params.id));
+    }
     return HttpResponse.json({ id: Number(params.id) });
   }),
   http.post('*/odoo/moves/:id/validation-comment', async ({ request }) => {
@@ -133,12 +145,12 @@ describe('the validation page', () => {
     await screen.findByText('Move validated');
     expect(state.requests.find((one) => one.method === 'PUT')).toMatchObject({ path: '/odoo/moves/11/validate', body: { validate: true } });
     await waitFor(() => expect(screen.queryByText('Move validated')).toBeNull(), { timeout: 10_000 });
-    // A rejection leaves the queue at once and can be undone while its message shows; the server hears of it after.
+    // A rejection asks for its reason, then reaches the server at once (issue 51); this one is refused.
     const before = (await screen.findAllByTestId('validation-row')).length;
     fireEvent.click(within(screen.getAllByTestId('validation-row')[0]).getByTestId('row-reject'));
-    await screen.findByText('Move rejected');
-    expect(screen.queryAllByTestId('validation-row')).toHaveLength(before - 1);
-    expect(state.requests.filter((one) => one.method === 'PUT')).toHaveLength(1);
+    const asked = await screen.findByTestId('reject-reason-dialog');
+    expect(within(asked).getByText('Reject the move')).toBeTruthy();
+    fireEvent.click(within(asked).getByTestId('reject-reason-confirm'));
     const error = await screen.findByText('Error validating or rejecting: A cancelled move cannot be validated or rejected', undefined, { timeout: 10_000 });
     expect(state.requests.filter((one) => one.method === 'PUT')[1]).toMatchObject({ path: '/odoo/moves/12/validate', body: { validate: false } });
     await waitFor(() => expect(error.closest('.MuiSnackbarContent-root, .MuiAlert-root')?.className).toMatch(/error/i));
@@ -183,15 +195,36 @@ describe('the validation page', () => {
     expect(state.requests.find((one) => one.method === 'PUT')).toMatchObject({ body: { validate: true, comment: 'Conforme' } });
   });
 
-  it('undoes a rejection: the move comes back and the server is not told', async () => {
-    renderInAdmin(<ValidationPage />, { permissions: ['moves.validate'], lang: 'en' });
+  for (const [lang, words] of [
+    ['es', { title: 'Rechazar el movimiento', label: 'Motivo del rechazo (opcional)', rejected: 'Movimiento rechazado', undo: 'Deshacer', undone: 'Decisión deshecha: el movimiento vuelve a estar pendiente' }],
+    ['en', { title: 'Reject the move', label: 'Reason for rejecting (optional)', rejected: 'Move rejected', undo: 'Undo', undone: 'Decision undone: the move is waiting again' }],
+  ] as const) {
+    it(`sends a rejection at once with its reason, and its undo withdraws it (${lang})`, async () => {
+      renderInAdmin(<ValidationPage />, { permissions: ['moves.validate'], lang });
+      const rows = await screen.findAllByTestId('validation-row');
+      fireEvent.click(within(rows[0]).getByTestId('row-reject'));
+      const asked = await screen.findByTestId('reject-reason-dialog');
+      expect(within(asked).getByText(words.title)).toBeTruthy();
+      fireEvent.change(within(asked).getByLabelText(words.label), { target: { value: 'Falta el ticket' } });
+      fireEvent.click(within(asked).getByTestId('reject-reason-confirm'));
+      // Sent when clicked, with the reason, in one request: before the confirmation shows.
+      await waitFor(() => expect(state.requests.filter((one) => one.method === 'PUT')).toEqual([expect.objectContaining({ path: '/odoo/moves/11/validate', body: { validate: false, comment: 'Falta el ticket' } })]));
+      await screen.findByText(words.rejected);
+      expect(screen.getAllByTestId('validation-row')).toHaveLength(rows.length - 1);
+      fireEvent.click(await screen.findByRole('button', { name: words.undo }));
+      expect(await screen.findByText(words.undone)).toBeTruthy();
+      expect(state.requests.filter((one) => one.method === 'DELETE').map((one) => one.path)).toEqual(['/odoo/moves/11/validate']);
+      await waitFor(() => expect(screen.getAllByTestId('validation-row')).toHaveLength(rows.length));
+    });
+  }
+
+  it('a rejection cancelled in its reason dialog sends nothing', async () => {
+    renderInAdmin(<ValidationPage />, { permissions: ['moves.validate'], lang: 'es' });
     const rows = await screen.findAllByTestId('validation-row');
     fireEvent.click(within(rows[0]).getByTestId('row-reject'));
-    await screen.findByText('Move rejected');
-    expect(screen.getAllByTestId('validation-row')).toHaveLength(rows.length - 1);
-    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
-    await waitFor(() => expect(screen.getAllByTestId('validation-row')).toHaveLength(rows.length));
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    fireEvent.click(within(await screen.findByTestId('reject-reason-dialog')).getByTestId('reject-reason-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('reject-reason-dialog')).toBeNull());
+    expect(screen.getAllByTestId('validation-row')).toHaveLength(rows.length);
     expect(state.requests.filter((one) => one.method !== 'GET')).toEqual([]);
   });
 
@@ -296,14 +329,16 @@ describe('the validation page', () => {
       expect(screen.queryByTestId('validation-bulk'), screen.queryByTestId('validation-bulk')?.textContent ?? '').toBeNull();
       expect(screen.getByTestId('validation-tab-expenses').textContent).toMatch(/\(2\)$/);
 
-      // Select all on the page, reject them together, undo: back, and the server not told.
+      // Select all on the page, reject them together (sent at once), undo: each decision withdrawn, back in the queue.
+      state.refuse.clear();
       fireEvent.click(screen.getByLabelText(words.selectAll));
       fireEvent.click(screen.getByTestId('bulk-reject'));
+      fireEvent.click(within(await screen.findByTestId('reject-reason-dialog')).getByTestId('reject-reason-confirm'));
       await screen.findByText(words.rejected);
-      expect(screen.queryAllByTestId('validation-row')).toHaveLength(0);
-      fireEvent.click(screen.getByRole('button', { name: words.undo }));
+      expect(state.requests.filter((one) => one.method === 'POST')[1]).toMatchObject({ body: { validate: false } });
+      fireEvent.click(await screen.findByRole('button', { name: words.undo }));
       await waitFor(() => expect(screen.getAllByTestId('validation-row')).toHaveLength(2));
-      expect(state.requests.filter((one) => one.method === 'POST')).toHaveLength(1);
+      expect(state.requests.filter((one) => one.method === 'DELETE')).toHaveLength(2);
     });
   }
 

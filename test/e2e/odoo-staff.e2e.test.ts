@@ -130,8 +130,6 @@ describe.runIf(live)('staff of company 1 acting in the Spanish company, in a rea
     await page.getByTestId('validation-comment').fill(`Falta el ticket original ${tag}`);
     await page.getByTestId('dialog-reject').click();
     await page.getByText('Movimiento rechazado').waitFor();
-    // The rejection is sent when its message goes (it can be undone until then).
-    await page.getByText('Movimiento rechazado').waitFor({ state: 'detached', timeout: 30_000 });
     const dialog = await open(`C ${tag}`);
     await page.getByTestId('validation-comment').fill(`Revisado ${tag}`);
     await page.getByTestId('add-comment').click();

@@ -1,9 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import type { Request } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { screenshot, serverAndBrowser, signIn } from './harness';
 
 
 const env = serverAndBrowser();
+
+/** The notes of a move waiting for validation, as the queue answers them (its messages' bodies). */
+async function notesOf(page: Page, id: number): Promise<string[]> {
+  return page.evaluate(async (moveId) => {
+    const headers = { authorization: localStorage.getItem('token') ?? '' };
+    const me = (await (await fetch('/users/me', { headers })).json()) as { id: number };
+    const journals = (await (await fetch(`/odoo/users/${me.id}/journals`, { headers })).json()) as { expensesJournals: [number, string][]; invoicesJournals: [number, string][] };
+    const ids = [...journals.expensesJournals, ...journals.invoicesJournals].map(([journal]) => journal).join(',');
+    const queue = (await (await fetch(`/odoo/journals/${ids}/moves?filter=to_validate&pageNumber=1&numberOfRecords=100`, { headers })).json()) as { moves: Array<{ id: number; messages: Array<{ body: string }> }> };
+    return queue.moves.find((move) => move.id === moveId)?.messages.map((message) => message.body) ?? [];
+  }, id);
+}
 
 describe('the validation page in a real browser', () => {
   it('a manager reads the comments, comments, validates and rejects (Spanish)', async () => {
@@ -57,42 +69,46 @@ describe('the validation page in a real browser', () => {
     await page.unroute('**/odoo/moves/*/validate');
     await alert.waitFor({ state: 'detached', timeout: 20_000 });
 
-    // A rejection leaves the queue at once and can be undone while its message shows.
+    // A rejection asks for its reason and reaches the server when confirmed, with it (issue 51); "Deshacer" withdraws it.
+    const isDecision = (request: Request) => /\/odoo\/moves\/\d+\/validate$/.test(request.url()) && request.method() === 'PUT';
     await page.getByTestId('row-reject').first().click();
+    await page.getByTestId('reject-reason').fill('Falta el ticket original');
+    await screenshot(page, 'validation-reject-reason-es');
+    const rejection = page.waitForRequest(isDecision);
+    await page.getByTestId('reject-reason-confirm').click();
+    const rejected = await rejection;
+    expect(rejected.postDataJSON()).toEqual({ validate: false, comment: 'Falta el ticket original' });
     await page.getByText('Movimiento rechazado').waitFor();
     await expect.poll(() => rows.count()).toBe(before - 2);
     await page.getByRole('button', { name: 'Deshacer' }).click();
+    await page.getByText('Decisión deshecha: el movimiento vuelve a estar pendiente').waitFor();
     await expect.poll(() => rows.count()).toBe(before - 1);
-    // The server hears of it when the message has gone; until it has answered, leaving the page asks first. The
-    // answer is held here to see the question: closing the tab at that moment would otherwise lose the rejection.
-    let letGo!: () => void;
-    const held = new Promise<void>((resolve) => (letGo = resolve));
-    await page.route('**/odoo/moves/*/validate', async (route) => (await held, route.continue()));
-    const isDecision = (request: Request) => /\/odoo\/moves\/\d+\/validate$/.test(request.url()) && request.method() === 'PUT';
-    const sent = page.waitForRequest(isDecision, { timeout: 60_000 });
-    const answered = page.waitForResponse((response) => isDecision(response.request()), { timeout: 60_000 });
-    await page.getByTestId('row-reject').first().click();
-    await page.getByText('Movimiento rechazado').waitFor();
-    await expect.poll(() => rows.count()).toBe(before - 2);
-    await page.getByText('Movimiento rechazado').waitFor({ state: 'detached', timeout: 20_000 });
-    await sent;
-    // Closing the tab now asks first (the browser's question); the manager stays.
-    const question = page.waitForEvent('dialog');
-    await page.close({ runBeforeUnload: true });
-    const asked = await question;
-    expect(asked.type()).toBe('beforeunload');
-    await asked.dismiss();
-    letGo();
-    expect((await answered).status()).toBe(200);
-    await page.unroute('**/odoo/moves/*/validate');
-    // Once the server has answered: read again, the queue still lacks it.
-    await page.reload();
-    await page.getByTestId('validation-tab-invoices').click();
-    await expect.poll(() => rows.count()).toBe(before - 2);
+    // Back in the queue, with the rejection's reason and its withdrawal in its conversation.
+    const undoneId = Number(/\/odoo\/moves\/(\d+)\/validate$/.exec(rejected.url())![1]);
+    expect(await notesOf(page, undoneId)).toEqual(expect.arrayContaining([expect.stringContaining('Falta el ticket original'), expect.stringContaining('Decisión retirada por el responsable')]));
 
-    await page.getByTestId('validation-tab-expenses').click();
-    await page.getByTestId('validation-row').first().waitFor();
-    await screenshot(page, 'validation-es');
+    // Rejected with a reason and the tab closed at once: the rejection reached the server whole.
+    await page.getByTestId('row-reject').first().click();
+    await page.getByTestId('reject-reason').fill('Importe ilegible');
+    const closing = page.waitForRequest(isDecision);
+    await page.getByTestId('reject-reason-confirm').click();
+    const closedId = Number(/\/odoo\/moves\/(\d+)\/validate$/.exec((await closing).url())![1]);
+    await page.close();
+    const again = await context.newPage();
+    await again.goto(`${env.server.url}/validation`);
+    await again.getByTestId('validation-tab-invoices').click();
+    const rowsAgain = again.getByTestId('validation-row');
+    await expect.poll(() => rowsAgain.count()).toBe(before - 2);
+    // Undone from the API (as the console's undo does): back, with the reason in its note.
+    expect(await again.evaluate(async (id) => (await fetch(`/odoo/moves/${id}/validate`, { method: 'DELETE', headers: { authorization: localStorage.getItem('token') ?? '' } })).status, closedId)).toBe(200);
+    expect(await notesOf(again, closedId)).toEqual(expect.arrayContaining([expect.stringContaining('Importe ilegible')]));
+    await again.reload();
+    await again.getByTestId('validation-tab-invoices').click();
+    await expect.poll(() => rowsAgain.count()).toBe(before - 1);
+
+    await again.getByTestId('validation-tab-expenses').click();
+    await again.getByTestId('validation-row').first().waitFor();
+    await screenshot(again, 'validation-es');
     await context.close();
   });
 });

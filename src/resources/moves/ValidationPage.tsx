@@ -4,6 +4,7 @@ import Paper from '@mui/material/Paper';
 import Snackbar from '@mui/material/Snackbar';
 import { usePhone } from '../../custom/usePhone';
 import { ValidationContent } from './ValidationContent';
+import { RejectReasonDialog } from './RejectReasonDialog';
 import { ValidationDialog } from './ValidationDialog';
 import type { ValidationRowsProps } from './ValidationRows';
 import { useValidationDecisions } from './useValidationDecisions';
@@ -41,6 +42,7 @@ export function ValidationPage() {
       {/* The message bar's code (loaded when a first message shows) is loaded with the page: the first decision's
           confirmation must not wait for it. Closed, it draws nothing. */}
       <Snackbar open={false} {...({ keepMounted: true } as object)} />
+      <RejectReasonDialog {...decisions.rejecting} />
       <ValidationDialog
         move={open}
         phone={phone}

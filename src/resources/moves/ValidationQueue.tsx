@@ -20,7 +20,7 @@ export interface ValidationQueueProps {
 export function ValidationQueue({ paging, decisions, selection, rows }: ValidationQueueProps) {
   const translate = useTranslate();
   const { current, page, perPage } = paging;
-  const { moves, count, decide, validate, reject } = decisions;
+  const { moves, count, decide, validate, askReject } = decisions;
 
   if (current.isError) {
     return current.isFetching ? <ValidationRows {...rows} moves={[]} skeletons={SKELETON_ROWS} /> : <ValidationLoadProblem title={translate('app.validation.loadError')} error={current.error} onRetry={() => void current.refetch()} />;
@@ -32,7 +32,7 @@ export function ValidationQueue({ paging, decisions, selection, rows }: Validati
   const chosen = moves.filter((move) => selection.selected.has(move.id));
   return (
     <>
-      {chosen.length ? <ValidationBulkBar count={chosen.length} onValidate={() => decide(chosen, validate)} onReject={() => decide(chosen, reject)} onClear={selection.clear} /> : null}
+      {chosen.length ? <ValidationBulkBar count={chosen.length} onValidate={() => decide(chosen, validate)} onReject={() => askReject(chosen)} onClear={selection.clear} /> : null}
       <ValidationRows {...rows} moves={moves} skeletons={0} />
       <ValidationPager page={page} perPage={perPage} count={count ?? 0} lowerBound={Boolean(current.data.totalIsLowerBound)} setPage={paging.goTo} setPerPage={paging.changePerPage} />
     </>

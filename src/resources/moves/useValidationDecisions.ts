@@ -50,10 +50,22 @@ export function useValidationDecisions(body: RefObject<HTMLElement | null>, data
     [body, forget],
   );
   const onValidate = useCallback((move: QueueMove) => decide([move], validate, move), [decide, validate]);
-  const onReject = useCallback((move: QueueMove) => decide([move], reject, move), [decide, reject]);
+  // A rejection first asks for its optional reason (RejectReasonDialog), then goes with it in one request.
+  const [asking, setAsking] = useState<{ moves: QueueMove[]; fromRow?: QueueMove } | null>(null);
+  const onReject = useCallback((move: QueueMove) => setAsking({ moves: [move], fromRow: move }), []);
+  const askReject = useCallback((moves: QueueMove[]) => setAsking({ moves }), []);
+  const rejecting = {
+    count: asking?.moves.length ?? 0,
+    onCancel: () => setAsking(null),
+    onConfirm: (reason?: string) => {
+      if (!asking) return;
+      setAsking(null);
+      decide(asking.moves, (moves) => reject(moves, reason), asking.fromRow);
+    },
+  };
   const closeRefusals = () => setRefusals(null);
 
-  return { moves, count: waiting(data, hidden), hidden, refusals, closeRefusals, decide, validate, reject, refresh, onValidate, onReject };
+  return { moves, count: waiting(data, hidden), hidden, refusals, closeRefusals, decide, validate, reject, refresh, onValidate, onReject, askReject, rejecting };
 }
 
 export type ValidationDecisions = ReturnType<typeof useValidationDecisions>;

@@ -1,8 +1,10 @@
-import { useCallback, useState } from 'react';
-import { useAddUndoableMutation, useDataProvider, useGetIdentity, useNotify } from 'react-admin';
+import { createElement, useCallback, useState } from 'react';
+import { useDataProvider, useGetIdentity, useNotify, useTranslate } from 'react-admin';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
 import { whileSending } from '../../custom/whileSending';
+import { errorMessage } from '../../providers/http';
+import { UndoDecision } from './UndoDecision';
 
 export interface Message { id: number; date: string; body: string; email_from: string | false }
 export interface Journals { expensesJournals: Array<[number, string]>; invoicesJournals: Array<[number, string]> }
@@ -70,15 +72,17 @@ export function useQueuePage(journals: number[] | undefined, page: number, perPa
 /**
  * The manager's decisions. A decided move leaves the queue at once (hidden here) and comes back only if the server
  * refuses it; once decided, the queue is read again in the background and the move stays hidden until that new
- * reading is in, so it never flashes back. A rejection can be undone while its message shows (react-admin's undoable
- * mutation, as before): the server hears of it when the message closes. One move goes by its own route
+ * reading is in, so it never flashes back. Validations and rejections reach the server when clicked (issue 51: a
+ * rejection held for its undo window was lost with a reload or a closed tab), sent with fetch's keepalive so that a
+ * page closed at once still sends them whole; the confirmation's "Deshacer" then withdraws the decision
+ * (DELETE /odoo/moves/:id/validate), and the moves wait again. One move goes by its own route
  * (PUT /odoo/moves/:id/validate), several by POST /odoo/moves/validate; `onOutcome` hears what was refused.
  */
 export function useDecisions({ onOutcome }: { onOutcome: (outcome: Outcome) => void }) {
   const dataProvider = useDataProvider<BackofficeDataProvider>();
   const queryClient = useQueryClient();
   const notify = useNotify();
-  const addUndoableMutation = useAddUndoableMutation();
+  const translate = useTranslate();
   const [hidden, setHidden] = useState<ReadonlySet<number>>(new Set());
 
   const hide = useCallback((moves: QueueMove[]) => setHidden((current) => new Set([...current, ...moves.map((move) => move.id)])), []);
@@ -100,7 +104,7 @@ export function useDecisions({ onOutcome }: { onOutcome: (outcome: Outcome) => v
     (moves: QueueMove[], validate: boolean, comment?: string): Promise<Outcome> => whileSending(async () => {
       if (moves.length === 1) {
         try {
-          await dataProvider.action('moves', 'validate', { params: { id: moves[0].id }, body: { validate, ...(comment ? { comment } : {}) } });
+          await dataProvider.action('moves', 'validate', { params: { id: moves[0].id }, body: { validate, ...(comment ? { comment } : {}) }, keepalive: true });
           return { validate, decided: moves, refused: [] };
         } catch (error) {
           return { validate, decided: [], refused: [{ move: moves[0], error }] };
@@ -108,7 +112,8 @@ export function useDecisions({ onOutcome }: { onOutcome: (outcome: Outcome) => v
       }
       try {
         const answer = await dataProvider.action<{ decided: number[]; failed: Array<{ id: number; statusCode: number; message: string }> }>('moves', 'validateMany', {
-          body: { ids: moves.map((move) => move.id), validate },
+          body: { ids: moves.map((move) => move.id), validate, ...(comment ? { comment } : {}) },
+          keepalive: true,
         });
         const failed = new Map(answer.failed.map((one) => [one.id, one]));
         return {
@@ -136,31 +141,39 @@ export function useDecisions({ onOutcome }: { onOutcome: (outcome: Outcome) => v
     [show, onOutcome, refresh],
   );
 
-  const validate = useCallback(
-    async (moves: QueueMove[], comment?: string) => {
+  /** The undo: each decided move's decision withdrawn; they wait again, shown once the queue has been read again. */
+  const withdraw = useCallback(
+    async (moves: QueueMove[]) => {
+      const failed: unknown[] = [];
+      await whileSending(async () => {
+        for (const move of moves) await dataProvider.action('moves', 'withdraw', { params: { id: move.id }, keepalive: true }).catch((error: unknown) => failed.push(error));
+      });
+      await refresh();
+      show(moves);
+      if (failed.length) notify(`${translate('app.validation.undoFailed')}: ${errorMessage(failed[0], translate)}`, { type: 'error', autoHideDuration: 10_000 });
+      else notify('app.validation.undone', { type: 'info', messageArgs: { smart_count: moves.length } });
+    },
+    [dataProvider, refresh, show, notify, translate],
+  );
+
+  /** A decision sent at once; its confirmation offers to undo it while it shows. */
+  const decideNow = useCallback(
+    async (moves: QueueMove[], validate: boolean, comment?: string) => {
       if (!moves.length) return;
       hide(moves);
-      const outcome = await send(moves, true, comment);
+      const outcome = await send(moves, validate, comment);
       if (outcome.decided.length) {
-        notify(moves.length === 1 ? 'app.validation.validated' : 'app.validation.validatedMany', { type: 'success', messageArgs: { smart_count: outcome.decided.length } });
+        const key = validate ? (moves.length === 1 ? 'app.validation.validated' : 'app.validation.validatedMany') : moves.length === 1 ? 'app.validation.rejected' : 'app.validation.rejectedMany';
+        const decided = outcome.decided;
+        notify(key, { type: validate ? 'success' : 'info', messageArgs: { smart_count: decided.length }, action: createElement(UndoDecision, { onUndo: () => void withdraw(decided) }) });
       }
       settle(outcome);
     },
-    [hide, send, notify, settle],
+    [hide, send, notify, settle, withdraw],
   );
 
-  const reject = useCallback(
-    (moves: QueueMove[], comment?: string) => {
-      if (!moves.length) return;
-      hide(moves);
-      addUndoableMutation?.(({ isUndo }) => {
-        if (isUndo) return show(moves);
-        void send(moves, false, comment).then(settle);
-      });
-      notify(moves.length === 1 ? 'app.validation.rejected' : 'app.validation.rejectedMany', { type: 'info', undoable: true, messageArgs: { smart_count: moves.length } });
-    },
-    [hide, show, addUndoableMutation, send, settle, notify],
-  );
+  const validate = useCallback((moves: QueueMove[], comment?: string) => decideNow(moves, true, comment), [decideNow]);
+  const reject = useCallback((moves: QueueMove[], comment?: string) => decideNow(moves, false, comment), [decideNow]);
 
   return { hidden, validate, reject, refresh };
 }
