@@ -325,6 +325,7 @@ const CATALOGUE = {
   },
   'extract.start': { en: 'The document reader could not start: try again in a few seconds', es: 'El lector de documentos no ha podido arrancar: inténtelo de nuevo en unos segundos' },
   'extract.closed': { en: 'The document reader is shutting down: try again in a few seconds', es: 'El lector de documentos se está deteniendo: inténtelo de nuevo en unos segundos' },
+  'extract.noJob': { en: 'No such reading: it ended over a minute ago, or it is not yours', es: 'No existe esa lectura: terminó hace más de un minuto, o no es suya' },
   'extract.abandoned': { en: 'The request was abandoned before its document was read', es: 'La petición se abandonó antes de leer su documento' },
   // Attachments prepared for storing (resized, checked) in their own processes, with the readers' limits.
   'attachment.busy': {

@@ -126,6 +126,16 @@ interface Reader {
   killedFor?: ExtractionError;
 }
 
+/**
+ * A document's place, for whoever asked (issue 51: the console says "queued (position N)"): the pool sets `position`
+ * while the document waits (1: next to be read; 0 once it no longer waits) and `taken` (performance.now()) when a
+ * reader takes it.
+ */
+export interface ReadTicket {
+  position?: () => number;
+  taken?: number;
+}
+
 interface Waiter {
   resolve: () => void;
   reject: (error: ExtractionError) => void;
@@ -213,17 +223,18 @@ export class ReaderPool {
    * and its queue are full, 504 past the time limit, 422 past the memory cap or for a document that cannot be read.
    * `signal` (the client went away) takes a waiting document out of the queue.
    */
-  read(buffer: Buffer, type: DocumentType, signal?: AbortSignal, options: { receipt?: boolean } = {}): Promise<ReadResult> {
-    return this.process<ReadResult>({ buffer, type, maxPixels: this.maxPixels, receipt: options.receipt ?? true } satisfies Omit<ReadRequest, 'id'>, signal);
+  read(buffer: Buffer, type: DocumentType, signal?: AbortSignal, options: { receipt?: boolean; ticket?: ReadTicket } = {}): Promise<ReadResult> {
+    return this.process<ReadResult>({ buffer, type, maxPixels: this.maxPixels, receipt: options.receipt ?? true } satisfies Omit<ReadRequest, 'id'>, signal, options.ticket);
   }
 
   /**
    * One job for a process of this pool (its worker's request, without the id): its answer, or the refusals of read().
    */
-  async process<T>(request: Record<string, unknown>, signal?: AbortSignal): Promise<T> {
+  async process<T>(request: Record<string, unknown>, signal?: AbortSignal, ticket?: ReadTicket): Promise<T> {
     const asked = performance.now();
     try {
-      await this.slot(signal);
+      await this.slot(signal, ticket);
+      if (ticket) ticket.taken = performance.now();
     } catch (error) {
       this.tell(asked, undefined, this.refusalOf(error));
       throw error;
@@ -311,7 +322,7 @@ export class ReaderPool {
     await Promise.all(exits);
   }
 
-  private slot(signal?: AbortSignal): Promise<void> {
+  private slot(signal?: AbortSignal, ticket?: ReadTicket): Promise<void> {
     if (this.closed) return Promise.reject(new ExtractionError(503, this.refusals.closed, {}, BUSY_RETRY_AFTER_S));
     if (this.running < this.workers) {
       this.running++;
@@ -334,6 +345,7 @@ export class ReaderPool {
       };
       signal?.addEventListener('abort', leave, { once: true });
       this.waiting.push(waiter);
+      if (ticket) ticket.position = () => this.waiting.indexOf(waiter) + 1;
     });
   }
 

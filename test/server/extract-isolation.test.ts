@@ -191,6 +191,51 @@ describe('the time limit counts the reader\'s own work (issue 51)', () => {
   }, 120_000);
 });
 
+describe('a reading followed by its job (Prefer: respond-async, issue 51)', () => {
+  const post = (target: Setup, file: Buffer, token = target.token) =>
+    fetch(`${target.server.url}/ocr/move/`, {
+      method: 'POST',
+      headers: { authorization: token, 'content-type': 'application/json', prefer: 'respond-async' },
+      body: JSON.stringify({ file: `data:image/jpeg;base64,${file.toString('base64')}` }),
+    });
+  const ask = (target: Setup, id: string, token = target.token) => fetch(`${target.server.url}/ocr/move/jobs/${id}`, { headers: { authorization: token } });
+
+  it('answers 202 with the place in the queue, then the seconds, then the fields; only to the user who asked', async () => {
+    const queued = await setup({ workers: 1, queue: 2, timeoutMs: 90_000 });
+    const pid = await warmReader(queued);
+    process.kill(pid, 'SIGSTOP');
+    const photo = await receiptPhoto();
+    const first = await post(queued, photo);
+    expect(first.status).toBe(202);
+    expect(await first.json()).toMatchObject({ status: 'reading' });
+    const second = await post(queued, photo);
+    const third = await post(queued, photo);
+    const [two, three] = [(await second.json()) as { id: string; status: string; position: number }, (await third.json()) as { id: string; position: number }];
+    expect([second.status, two.status, two.position, third.status, three.position]).toEqual([202, 'queued', 1, 202, 2]);
+    expect(second.headers.get('location')).toBe(`/ocr/move/jobs/${two.id}`);
+    expect(await (await ask(queued, three.id)).json()).toMatchObject({ status: 'queued', position: 2 });
+    // Another user cannot see it.
+    expect((await ask(queued, three.id, await queued.server.tokenFor('admin@demo.example'))).status).toBe(404);
+    process.kill(pid, 'SIGCONT');
+    let answer: Response;
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      answer = await ask(queued, three.id);
+    } while (answer.status === 202);
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(((await answer.json()) as { result: string }).result)).toMatchObject({ importe: '5.70', date: '2026-11-21' });
+  }, 300_000);
+
+  it('refuses a bad file at once, as the plain answer does, and says an unknown job is not there', async () => {
+    const target = setups[0] ?? (await setup({ workers: 1 }));
+    const answer = await post(target, Buffer.from('not an image'));
+    expect(answer.status).toBe(415);
+    const unknown = await ask(target, 'nope');
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as { message: string }).message).toBe('No such reading: it ended over a minute ago, or it is not yours');
+  });
+});
+
 describe('one reader and one place in the queue', () => {
   let small: Setup;
   beforeAll(async () => {
