@@ -315,12 +315,17 @@ const CATALOGUE = {
     en: 'The document took longer than {#seconds} s to read: try a sharper or smaller photo',
     es: 'Leer el documento ha tardado más de {#seconds} s: pruebe con una foto más nítida o más pequeña',
   },
+  'extract.stalled': {
+    en: 'The document reader did not finish in {#seconds} s (the server is overloaded or the reader stuck): try again in a minute',
+    es: 'El lector de documentos no ha terminado en {#seconds} s (el servidor está sobrecargado o el lector atascado): inténtelo de nuevo en un minuto',
+  },
   'extract.crashed': {
     en: 'The document reader stopped unexpectedly while reading this document: try again, or send a smaller photo or a PDF with text',
     es: 'El lector de documentos se ha detenido inesperadamente al leer este documento: inténtelo de nuevo, o envíe una foto más pequeña o un PDF con texto',
   },
   'extract.start': { en: 'The document reader could not start: try again in a few seconds', es: 'El lector de documentos no ha podido arrancar: inténtelo de nuevo en unos segundos' },
   'extract.closed': { en: 'The document reader is shutting down: try again in a few seconds', es: 'El lector de documentos se está deteniendo: inténtelo de nuevo en unos segundos' },
+  'extract.noJob': { en: 'No such reading: it ended over a minute ago, or it is not yours', es: 'No existe esa lectura: terminó hace más de un minuto, o no es suya' },
   'extract.abandoned': { en: 'The request was abandoned before its document was read', es: 'La petición se abandonó antes de leer su documento' },
   // Attachments prepared for storing (resized, checked) in their own processes, with the readers' limits.
   'attachment.busy': {

@@ -30,6 +30,11 @@ export interface DocumentFields {
   /** ISO date (YYYY-MM-DD) when the printed one is unambiguous enough. */
   date?: string;
   company?: string;
+  /**
+   * How sure the reading is of the issuer's name, 0-1 (issue 51): OCR's confidence in its words and how much the name
+   * reads like one; absent for a PDF's text layer or given words (printed text, no doubt).
+   */
+  companyConfidence?: number;
   taxId?: string;
   concept?: string;
   /** The printed rows the total and the date were read from (the console says where each value came from). */
@@ -497,6 +502,33 @@ export function findCompany(rows: readonly Row[]): { name: string; taxId?: strin
   return { name: best.name, ...(taxId ? { taxId } : {}) };
 }
 
+/**
+ * How sure the reading is of the issuer's name, 0-1 (issue 51: a garbled name must not be offered as a supplier to
+ * create): OCR's confidence in the name's words (each word of the name found among the first rows' words; the least
+ * sure word weighs as much as all the others, since one garbled word spoils a name), lowered for what a printed name
+ * does not hold: a bracket left open or closed alone, a word of one letter between others, a run of three or more
+ * consonants-only words. Undefined when OCR gave no confidence (a PDF's text layer: printed text, not in doubt).
+ */
+export function companyConfidence(rows: readonly Row[], name: string): number | undefined {
+  const head = rows.slice(0, Math.min(rows.length, 14)).flatMap((row) => row.segments);
+  const key = (text: string) => text.toUpperCase().replace(/[^\p{L}\p{N}]/gu, '');
+  const words = name.split(/\s+/).map(key).filter(Boolean);
+  const scores: number[] = [];
+  for (const word of words) {
+    const found = head.filter((segment) => segment.confidence !== undefined && key(segment.text) && (key(segment.text) === word || (word.length >= 3 && key(segment.text).includes(word)) || (key(segment.text).length >= 3 && word.includes(key(segment.text)))));
+    if (found.length) scores.push(Math.max(...found.map((segment) => segment.confidence!)) / 100);
+  }
+  if (!scores.length) return head.some((segment) => segment.confidence !== undefined) ? 0.5 : undefined;
+  let sure = (scores.reduce((sum, one) => sum + one, 0) / scores.length + Math.min(...scores)) / 2;
+  // Words of the name OCR's words do not hold (letters mended or joined by the rules) count as half sure.
+  sure *= 1 - (0.5 * (words.length - scores.length)) / words.length;
+  const opens = (name.match(/\(/g) ?? []).length;
+  const closes = (name.match(/\)/g) ?? []).length;
+  if (opens !== closes) sure *= 0.8;
+  if (/\s\p{L}\s/u.test(` ${name} `.slice(1, -1)) && !/\b(&|Y|E|DE)\b/.test(name)) sure *= 0.9;
+  return Math.round(sure * 100) / 100;
+}
+
 const ITEM_HEADER = /\b(description|desc|item|items|concepto|descripci[oó]n|art[ií]culo|producto|qty|cant)\b/i;
 
 /** Lines that are not an item: taxes, totals, payment, change. */
@@ -584,6 +616,8 @@ export function extractDocumentFields(segments: readonly Segment[]): DocumentFie
   const company = chooseCompany(rows, findCompany(rows));
   if (company) {
     fields.company = company.name;
+    const sure = companyConfidence(rows, company.name);
+    if (sure !== undefined) fields.companyConfidence = sure;
     if (company.taxId) fields.taxId = company.taxId;
   }
   const concept = findConcept(rows, company?.name);

@@ -10,7 +10,7 @@ import { ExtractionError } from './errors';
 import { extractCardFields, extractDocumentFields, groupRows, normaliseAmount, type Segment } from './fields';
 import { checkImageHeader } from './limits';
 import { llmCardFields, llmMoveFields, type LlmSettings } from './llm';
-import { DEFAULT_READ_TIMEOUT_MS, ReaderPool, type ReaderPoolOptions } from './pool';
+import { DEFAULT_READ_TIMEOUT_MS, ReaderPool, type ReaderPoolOptions, type ReadTicket } from './pool';
 
 export { ExtractionError };
 
@@ -21,6 +21,11 @@ export interface MoveResult {
   date?: string;
   provider?: string;
   concept?: string;
+  /**
+   * How sure the reading is of `provider`, 0-1 (issue 51), when OCR read it; the console offers to create a supplier
+   * of that name only from SUPPLIER_OFFER_CONFIDENCE up. Absent for a PDF's text layer (printed, not in doubt).
+   */
+  providerConfidence?: number;
   /** The issuer's tax id (CIF/NIF/VAT) as printed, when found: beyond the spec's four fields, it finds the supplier. */
   vat?: string;
   /** The printed rows the amount and the date were read from, for the reader to check them against (issue 27). */
@@ -75,20 +80,22 @@ export class Extractor {
    * Positioned text of the file, and the plain text (for the language model). An image whose header declares more
    * pixels than are read is refused here, before any decoding; `signal` (the client went away) drops a waiting one.
    */
-  async read(file: unknown, signal?: AbortSignal, { receipt = true }: { receipt?: boolean } = {}): Promise<{ segments: Segment[]; text: string; source: 'pdf' | 'ocr' }> {
+  async read(file: unknown, signal?: AbortSignal, { receipt = true, ticket }: { receipt?: boolean; ticket?: ReadTicket } = {}): Promise<{ segments: Segment[]; text: string; source: 'pdf' | 'ocr' }> {
     const { buffer, type } = decode(file);
     if (type !== 'application/pdf') checkImageHeader(buffer, this.pool.maxPixels);
-    const { segments, source } = await this.pool.read(buffer, type, signal, { receipt });
+    const { segments, source } = await this.pool.read(buffer, type, signal, { receipt, ticket });
     return { segments, text: rowsText(segments), source };
   }
 
-  async readMove(file: unknown, signal?: AbortSignal): Promise<MoveResult> {
-    const { segments, text } = await this.read(file, signal);
+  /** A receipt's or invoice's fields; `ticket` tells its place in the queue while it waits (pool.ts). */
+  async readMove(file: unknown, signal?: AbortSignal, ticket?: ReadTicket): Promise<MoveResult> {
+    const { segments, text } = await this.read(file, signal, { ticket });
     const fields = extractDocumentFields(segments);
     const offline: MoveResult = {
       ...(fields.total ? { importe: fields.total } : {}),
       ...(fields.date ? { date: fields.date } : {}),
       ...(fields.company ? { provider: fields.company } : {}),
+      ...(fields.company && fields.companyConfidence !== undefined ? { providerConfidence: fields.companyConfidence } : {}),
       ...(fields.concept ? { concept: fields.concept } : {}),
       ...(fields.taxId ? { vat: fields.taxId } : {}),
     };
@@ -105,7 +112,8 @@ export class Extractor {
       lines: Object.keys(kept).length ? kept : undefined,
       ...(importe ? { importe } : {}),
       ...(typeof model.date === 'string' ? { date: model.date } : {}),
-      ...(typeof model.provider === 'string' ? { provider: model.provider } : {}),
+      // A name the model reads otherwise is not OCR's: OCR's confidence in its own name says nothing of it.
+      ...(typeof model.provider === 'string' ? { provider: model.provider, providerConfidence: model.provider === offline.provider ? offline.providerConfidence : undefined } : {}),
       ...(typeof model.concept === 'string' ? { concept: model.concept } : {}),
     };
   }

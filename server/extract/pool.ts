@@ -24,6 +24,12 @@ import type { ReadRequest } from './worker';
 export const DEFAULT_READERS = Math.max(1, Math.min(2, availableParallelism()));
 export const DEFAULT_READER_MEMORY_MB = 1024;
 export const DEFAULT_READ_TIMEOUT_MS = 25_000;
+/**
+ * Issue 51: the time limit counts the reader's own work (its processor time, or the time since it took the document
+ * when that is less), not its wait in the queue nor the time a loaded processor gave to others. A reader still not
+ * done this many times the limit after taking the document (stopped, or starved) is ended all the same.
+ */
+export const WALL_CAP_FACTOR = 4;
 /** Seconds a client is told to wait when every reader is busy and the queue is full. */
 export const BUSY_RETRY_AFTER_S = 5;
 /** A reader left using more than this share of its cap after a document is replaced, not re-used. */
@@ -37,8 +43,13 @@ export interface ReaderPoolOptions {
   queue?: number;
   /** A reader's resident memory cap, in MiB (default 1024). */
   memoryMb?: number;
-  /** One document's time limit, from when a ready reader gets it (default 25 s). */
+  /**
+   * One document's time limit (default 25 s): the reader's processor time on it (all its threads; never more than the
+   * time since it took the document), so neither the queue nor a loaded machine counts.
+   */
   timeoutMs?: number;
+  /** The safety cap in time since a ready reader took the document (default WALL_CAP_FACTOR x timeoutMs). */
+  wallCapMs?: number;
   /** The largest image read, in pixels (default MAX_IMAGE_PIXELS; Infinity lifts it, for bench/load.ts). */
   maxPixels?: number;
   /** The OCR engine the readers run (default tesseract; OCR_ENGINE). */
@@ -77,6 +88,7 @@ export interface PoolEvent {
 const REASONS: Record<keyof (typeof REFUSALS)[PoolKind], PoolRefusal> = {
   busy: 'queue_full',
   timeout: 'timeout',
+  stalled: 'timeout',
   memory: 'memory',
   crashed: 'crashed',
   start: 'start',
@@ -87,8 +99,8 @@ const REASONS: Record<keyof (typeof REFUSALS)[PoolKind], PoolRefusal> = {
 
 /** The refusals of the pool itself (busy, time, memory, a crash), in the words of what it does. */
 const REFUSALS = {
-  reader: { busy: 'extract.busy', timeout: 'extract.timeout', memory: 'extract.memory', crashed: 'extract.crashed', start: 'extract.start', closed: 'extract.closed', abandoned: 'extract.abandoned', failed: 'extract.failed' },
-  attachment: { busy: 'attachment.busy', timeout: 'attachment.timeout', memory: 'extract.memory', crashed: 'attachment.crashed', start: 'attachment.start', closed: 'attachment.closed', abandoned: 'extract.abandoned', failed: 'file.unsupported' },
+  reader: { busy: 'extract.busy', timeout: 'extract.timeout', stalled: 'extract.stalled', memory: 'extract.memory', crashed: 'extract.crashed', start: 'extract.start', closed: 'extract.closed', abandoned: 'extract.abandoned', failed: 'extract.failed' },
+  attachment: { busy: 'attachment.busy', timeout: 'attachment.timeout', stalled: 'attachment.timeout', memory: 'extract.memory', crashed: 'attachment.crashed', start: 'attachment.start', closed: 'attachment.closed', abandoned: 'extract.abandoned', failed: 'file.unsupported' },
 } as const satisfies Record<PoolKind, Record<string, MessageKey>>;
 
 interface Job {
@@ -106,10 +118,22 @@ interface Reader {
   rss: number;
   peakRss: number;
   job?: Job;
+  /** When it took its document: performance.now() and its processor time then, in ms (null where /proc is missing). */
+  took?: { wall: number; cpu: number | null };
   /** Ends it after idleMs without a document. */
   idle?: NodeJS.Timeout;
   /** Why the pool killed it (the job's answer), when it did. */
   killedFor?: ExtractionError;
+}
+
+/**
+ * A document's place, for whoever asked (issue 51: the console says "queued (position N)"): the pool sets `position`
+ * while the document waits (1: next to be read; 0 once it no longer waits) and `taken` (performance.now()) when a
+ * reader takes it.
+ */
+export interface ReadTicket {
+  position?: () => number;
+  taken?: number;
 }
 
 interface Waiter {
@@ -124,6 +148,21 @@ const WORKERS: Record<PoolKind, string> = {
 };
 /** Run from TypeScript (`node --import tsx`, vitest): the reader needs the same loader, by absolute address. */
 const LOADER = extname(here) === '.ts' ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [];
+
+/** A process's processor time (user and system, all its threads) in ms (Linux /proc), or null where it cannot be read. */
+async function processorMs(pid: number): Promise<number | null> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'latin1');
+    // After the command's name (in brackets, which may hold spaces): state is the 3rd field, utime the 14th, stime the 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks * (1000 / CLOCK_TICKS) : null;
+  } catch {
+    return null;
+  }
+}
+/** The kernel's clock ticks per second for /proc's times (USER_HZ: 100 on every Linux the server runs on). */
+const CLOCK_TICKS = 100;
 
 /** A process's resident memory in bytes (Linux /proc), or null where it cannot be read. */
 async function residentBytes(pid: number): Promise<number | null> {
@@ -140,8 +179,10 @@ export class ReaderPool {
   readonly workers: number;
   readonly queue: number;
   readonly memoryMb: number;
-  /** The time limit of a document's reading (after its reader started), in force from the next document on. */
+  /** The time limit of a document's reading (the reader's processor time on it), in force from the next document on. */
   timeoutMs: number;
+  /** The cap in time since the reader took the document; undefined: WALL_CAP_FACTOR x timeoutMs. */
+  wallCapMs: number | undefined;
   readonly maxPixels: number;
   readonly engine: OcrEngineName;
   readonly kind: PoolKind;
@@ -168,6 +209,7 @@ export class ReaderPool {
     this.queue = Math.max(0, options.queue ?? 2 * this.workers);
     this.memoryMb = options.memoryMb ?? DEFAULT_READER_MEMORY_MB;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_READ_TIMEOUT_MS;
+    this.wallCapMs = options.wallCapMs;
     this.maxPixels = options.maxPixels ?? MAX_IMAGE_PIXELS;
     this.engine = options.engine ?? DEFAULT_OCR_ENGINE;
     this.startTimeoutMs = options.startTimeoutMs ?? 60_000;
@@ -181,17 +223,18 @@ export class ReaderPool {
    * and its queue are full, 504 past the time limit, 422 past the memory cap or for a document that cannot be read.
    * `signal` (the client went away) takes a waiting document out of the queue.
    */
-  read(buffer: Buffer, type: DocumentType, signal?: AbortSignal, options: { receipt?: boolean } = {}): Promise<ReadResult> {
-    return this.process<ReadResult>({ buffer, type, maxPixels: this.maxPixels, receipt: options.receipt ?? true } satisfies Omit<ReadRequest, 'id'>, signal);
+  read(buffer: Buffer, type: DocumentType, signal?: AbortSignal, options: { receipt?: boolean; ticket?: ReadTicket } = {}): Promise<ReadResult> {
+    return this.process<ReadResult>({ buffer, type, maxPixels: this.maxPixels, receipt: options.receipt ?? true } satisfies Omit<ReadRequest, 'id'>, signal, options.ticket);
   }
 
   /**
    * One job for a process of this pool (its worker's request, without the id): its answer, or the refusals of read().
    */
-  async process<T>(request: Record<string, unknown>, signal?: AbortSignal): Promise<T> {
+  async process<T>(request: Record<string, unknown>, signal?: AbortSignal, ticket?: ReadTicket): Promise<T> {
     const asked = performance.now();
     try {
-      await this.slot(signal);
+      await this.slot(signal, ticket);
+      if (ticket) ticket.taken = performance.now();
     } catch (error) {
       this.tell(asked, undefined, this.refusalOf(error));
       throw error;
@@ -279,7 +322,7 @@ export class ReaderPool {
     await Promise.all(exits);
   }
 
-  private slot(signal?: AbortSignal): Promise<void> {
+  private slot(signal?: AbortSignal, ticket?: ReadTicket): Promise<void> {
     if (this.closed) return Promise.reject(new ExtractionError(503, this.refusals.closed, {}, BUSY_RETRY_AFTER_S));
     if (this.running < this.workers) {
       this.running++;
@@ -302,6 +345,7 @@ export class ReaderPool {
       };
       signal?.addEventListener('abort', leave, { once: true });
       this.waiting.push(waiter);
+      if (ticket) ticket.position = () => this.waiting.indexOf(waiter) + 1;
     });
   }
 
@@ -312,11 +356,14 @@ export class ReaderPool {
     let timer: NodeJS.Timeout | undefined;
     try {
       await this.whenReady(reader);
+      reader.took = { wall: performance.now(), cpu: await processorMs(reader.child.pid!) };
       return await new Promise<unknown>((resolve, reject) => {
         reader.job = { id: ++this.sequence, resolve, reject };
         // It ended between being chosen and getting the document.
         if (reader.dead) return reject(reader.killedFor ?? new ExtractionError(500, this.refusals.crashed));
-        timer = setTimeout(() => this.kill(reader, new ExtractionError(504, this.refusals.timeout, { seconds: Math.round(this.timeoutMs / 1000) })), this.timeoutMs);
+        // The limit on its work is checked as its memory is (watch()); this cap ends one that makes no progress at all.
+        const cap = this.wallCapMs ?? WALL_CAP_FACTOR * this.timeoutMs;
+        timer = setTimeout(() => this.kill(reader, new ExtractionError(504, this.refusals.stalled, { seconds: Math.round(cap / 1000) })), cap);
         const request = { ...payload, id: reader.job.id };
         reader.child.send(request, (error) => {
           if (error) this.kill(reader, new ExtractionError(500, this.refusals.crashed));
@@ -326,6 +373,7 @@ export class ReaderPool {
     } finally {
       clearTimeout(timer);
       reader.job = undefined;
+      reader.took = undefined;
       if (!reader.dead) {
         // Native memory (image buffers, the OCR engine's) is not always given back: a reader left large is replaced.
         const rss = await residentBytes(reader.child.pid!);
@@ -404,6 +452,15 @@ export class ReaderPool {
     reader.job?.reject(reason);
   }
 
+  /** Ends a reader whose work on its document passed the time limit. */
+  private checkWork(reader: Reader, cpu: number | null): void {
+    const took = reader.took;
+    if (!took || reader.dead) return;
+    const elapsed = performance.now() - took.wall;
+    const work = cpu === null || took.cpu === null ? elapsed : Math.min(cpu - took.cpu, elapsed);
+    if (work > this.timeoutMs) this.kill(reader, new ExtractionError(504, this.refusals.timeout, { seconds: Math.round(this.timeoutMs / 1000) }));
+  }
+
   /** Ends an idle reader (closing, or replaced) and waits for it to exit. */
   private stop(reader: Reader): Promise<void> {
     const { child } = reader;
@@ -412,7 +469,11 @@ export class ReaderPool {
     return exited;
   }
 
-  /** Samples the busy readers' resident memory every 100 ms while any is busy; one over the cap is killed. */
+  /**
+   * Samples the busy readers every 100 ms while any is busy: one over the memory cap is killed (422), and one whose work
+   * on its document passed the time limit (504): its processor time since it took the document, or the time since
+   * then when that is less (a reader whose threads ran side by side), or that time alone where /proc cannot be read.
+   */
   private watch(): void {
     if (this.sampler) return;
     this.sampler = setInterval(() => {
@@ -426,11 +487,13 @@ export class ReaderPool {
       this.sampling = true;
       void Promise.all(
         busy.map(async (reader) => {
-          const rss = await residentBytes(reader.child.pid!);
-          if (rss === null) return;
-          reader.rss = rss;
-          reader.peakRss = Math.max(reader.peakRss, rss);
-          if (rss > this.memoryMb * 1048576) this.kill(reader, new ExtractionError(422, this.refusals.memory));
+          const [rss, cpu] = await Promise.all([residentBytes(reader.child.pid!), processorMs(reader.child.pid!)]);
+          if (rss !== null) {
+            reader.rss = rss;
+            reader.peakRss = Math.max(reader.peakRss, rss);
+            if (rss > this.memoryMb * 1048576) return this.kill(reader, new ExtractionError(422, this.refusals.memory));
+          }
+          this.checkWork(reader, cpu);
         }),
       ).finally(() => (this.sampling = false));
     }, SAMPLE_MS);

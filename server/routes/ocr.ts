@@ -3,10 +3,18 @@
  * `result`. Fields that are not found are left out. When every document reader is busy and the queue is full, the
  * answer is 503 with Retry-After (the server is at capacity whoever asks, which 503 says; 429 would blame this
  * client's own rate).
+ *
+ * Issue 51: a client that sends `Prefer: respond-async` (RFC 7240) to POST /ocr/move/ gets 202 at once with a job
+ * (`Location: /ocr/move/jobs/<id>`) and asks GET /ocr/move/jobs/:id for its place in the queue, then its seconds of
+ * reading (202 while under way), then the answer the plain POST gives (200 with `result`, or the same refusal). A
+ * client that does not ask for it gets the plain answer as before.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Extractor } from '../extract';
+import { ReadingJobs, type JobView } from '../extract/jobs';
+import { HttpError } from '../http-error';
 import { readingAnswer } from './answers';
 
 const base64 = z.string().describe('The document (PDF, JPEG or PNG) as base64 or a data URL');
@@ -50,11 +58,41 @@ async function reading<T>(reply: FastifyReply, read: (signal: AbortSignal) => Pr
   }
 }
 
+const preferHeaders = z.looseObject({ prefer: z.string().optional().describe('respond-async: answer 202 with a job at once (issue 51), rather than the fields when read') });
+const jobAnswer = z
+  .object({ id: z.string(), status: z.enum(['queued', 'reading']), position: z.number().int().optional().describe('While queued: 1 is the next read'), seconds: z.number().int().optional().describe('While reading: seconds so far') })
+  .describe('A reading under way: GET /ocr/move/jobs/:id again in a second');
+
+/** A job's view as an answer: 202 while under way, the fields when read, or the reading's own refusal. */
+function jobReply(view: JobView, reply: FastifyReply) {
+  if (view.status === 'failed') throw view.error;
+  if (view.status === 'done') return { result: view.result };
+  reply.code(202);
+  return view.status === 'queued' ? { id: view.id, status: view.status, position: view.position } : { id: view.id, status: view.status, seconds: view.seconds };
+}
+
 export async function ocrRoutes(app: FastifyInstance, { extractor }: { extractor: Extractor }) {
-  app.post('/ocr/move/', { schema: { body: documentBody, response: { 200: readingAnswer } }, config: { permission: ['moves.create', 'moves.modify'] } }, async (request, reply) => {
+  const jobs = new ReadingJobs();
+  app.addHook('onClose', async () => jobs.close());
+  const moveRead = ['moves.create', 'moves.modify'];
+  app.post('/ocr/move/', { schema: { headers: preferHeaders, body: documentBody, response: { 200: readingAnswer, 202: jobAnswer } }, config: { permission: moveRead } }, async (request, reply) => {
+    if (/\brespond-async\b/i.test(String(request.headers.prefer ?? ''))) {
+      const view = await jobs.start(request.user.id, async (signal, ticket) => JSON.stringify(await extractor.readMove(fileOf(request.body), signal, ticket)));
+      if (view.status !== 'failed' && view.status !== 'done') reply.header('location', `/ocr/move/jobs/${view.id}`).header('preference-applied', 'respond-async');
+      return jobReply(view, reply);
+    }
     const fields = await reading(reply, (signal) => extractor.readMove(fileOf(request.body), signal));
     return { result: JSON.stringify(fields) };
   });
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/ocr/move/jobs/:id',
+    { schema: { params: z.object({ id: z.string().max(64) }), response: { 200: readingAnswer, 202: jobAnswer } }, config: { permission: moveRead } },
+    async (request, reply) => {
+      const view = jobs.ask(request.user.id, request.params.id);
+      if (!view) throw new HttpError(404, 'extract.noJob');
+      return jobReply(view, reply);
+    },
+  );
   app.post('/ocr/contact/', { schema: { body: documentBody, response: { 200: readingAnswer } }, config: { permission: 'contacts.create' } }, async (request, reply) => {
     const fields = await reading(reply, (signal) => extractor.readCard(fileOf(request.body), signal));
     return { result: JSON.stringify(fields) };

@@ -42,7 +42,7 @@ interface Claimed {
 /** Refusals that say the readers were busy or going away, not that the document is bad: read it later. */
 const BUSY = new Set(['extract.busy', 'extract.start', 'extract.closed', 'extract.abandoned']);
 /** Refusals worth another try (the document may read on a quieter machine). */
-const TRANSIENT = new Set(['extract.timeout', 'extract.crashed']);
+const TRANSIENT = new Set(['extract.timeout', 'extract.stalled', 'extract.crashed']);
 
 export class DraftReader {
   private readonly settings: DraftReaderSettings;

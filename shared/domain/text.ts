@@ -58,22 +58,42 @@ function nameCore(name: string): string {
     .trim();
 }
 
-/** Edits (a letter changed, added or dropped) from one text to the other. */
+/** Letters OCR takes for one another (issue 51): changing one for another counts less than another slip. */
+const LOOKALIKES = ['O0DQ', 'I1LJ', 'S5', 'B8', 'Z2', 'G6C', 'UV', 'EF'];
+const lookalike = (a: string, b: string) => LOOKALIKES.some((group) => group.includes(a) && group.includes(b));
+
+/** Edits (a letter changed, added or dropped) from one text to the other; a letter OCR confuses with the other counts 0.4. */
 function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, at) => at);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
-    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++) {
+      const change = a[i - 1] === b[j - 1] ? 0 : lookalike(a[i - 1], b[j - 1]) ? 0.4 : 1;
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + change);
+    }
     previous = current;
   }
   return previous[b.length];
 }
 
 /**
+ * The name read, and the same without a short stray word at either end (a margin's mark or a department read as
+ * part of the name: "DIST PERNIAGAAN ZHENG HU"), which costs half an edit.
+ */
+function readVariants(core: string): Array<{ text: string; cost: number }> {
+  const words = core.split(' ');
+  const variants = [{ text: core, cost: 0 }];
+  if (words.length >= 3 && words[0].length <= 4) variants.push({ text: words.slice(1).join(' '), cost: 0.5 });
+  if (words.length >= 3 && words.at(-1)!.length <= 4) variants.push({ text: words.slice(0, -1).join(' '), cost: 0.5 });
+  return variants;
+}
+
+/**
  * The stored supplier whose name is the name read from a document but for an OCR slip or two ('LJAN HING
  * STATIONERY SDN BHD' for 'Lian Hing Stationery Sdn Bhd'): names compared without case, accents, signs or legal
- * form, at most one edit per 8 characters of the longer name (and the names 5 characters or more), and no other
- * supplier as near. Undefined when none is near enough, or two are equally near.
+ * form, at most one edit per 8 characters of the longer name (and the names 5 characters or more; letters OCR
+ * confuses, 0/O, 1/I/L, 5/S, 8/B..., count 0.4 of an edit, and a short stray word at either end of the name read half
+ * an edit), and no other supplier as near. Undefined when none is near enough, or two are equally near.
  */
 export function closestSupplier<T extends { name: string }>(read: string, suppliers: readonly T[]): T | undefined {
   const core = nameCore(read);
@@ -82,9 +102,13 @@ export function closestSupplier<T extends { name: string }>(read: string, suppli
   let tie = false;
   for (const supplier of suppliers) {
     const other = nameCore(supplier.name);
-    if (other.length < 5 || Math.abs(other.length - core.length) > 3) continue;
-    const distance = editDistance(core, other);
-    if (distance > Math.floor(Math.max(core.length, other.length) / 8)) continue;
+    let distance = Infinity;
+    for (const variant of other.length < 5 ? [] : readVariants(core)) {
+      if (Math.abs(other.length - variant.text.length) > 3) continue;
+      const one = editDistance(variant.text, other) + variant.cost;
+      if (one <= Math.floor(Math.max(variant.text.length, other.length) / 8)) distance = Math.min(distance, one);
+    }
+    if (distance === Infinity) continue;
     if (!best || distance < best.distance) {
       best = { supplier, distance };
       tie = false;

@@ -45,6 +45,7 @@ const moves: ResourceDeclaration = {
     attachments: { method: 'GET', path: '/odoo/moves/attachments', permission: ['moves.list', 'moves.validate'] },
     toValidate: { method: 'GET', path: '/odoo/journals/:ids/moves', permission: ['moves.validate'] },
     read: { method: 'POST', path: '/ocr/move/', permission: ['moves.create', 'moves.modify'] },
+    readJob: { method: 'GET', path: '/ocr/move/jobs/:id', permission: ['moves.create', 'moves.modify'] },
     journals: { method: 'GET', path: '/odoo/users/:id/journals', permission: ['moves.validate', 'moves.list'] },
   },
   screens: [

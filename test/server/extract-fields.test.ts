@@ -524,3 +524,21 @@ describe('which readers ask PP-OCR for a second opinion', () => {
     expect(reader(400)).toBeNull();
   });
 });
+
+describe("how sure the reading is of the issuer's name (issue 51)", () => {
+  /** A receipt's rows of words, each word with OCR's confidence. */
+  const receipt = (name: Array<[string, number]>): Segment[] => {
+    const rows: Array<Array<[string, number]>> = [name, [['NO.', 90], ['12', 92], ['JALAN', 91], ['MERU', 90]], [['DATE:', 95], ['21/11/2026', 94]], [['TOTAL', 96], ['5.70', 95]]];
+    return rows.flatMap((row, at) => row.map(([text, confidence], index) => ({ text, confidence, box: [index * 120, at * 30, index * 120 + 100, at * 30 + 20] as Segment['box'] })));
+  };
+  it('is high for a name OCR read surely, and under the console offer threshold (0.7) for a garbled one', () => {
+    const clean = extractDocumentFields(receipt([['PERNIAGAAN', 93], ['ZHENG', 91], ['HUI', 90]]));
+    expect(clean.company).toBe('PERNIAGAAN ZHENG HUI');
+    expect(clean.companyConfidence).toBeGreaterThanOrEqual(0.7);
+    const garbled = extractDocumentFields(receipt([['DIST', 58], ['PERNIAGAAN', 84], ['ZHENG', 80], ['HU)', 41]]));
+    expect(garbled.company).toBe('DIST PERNIAGAAN ZHENG HU)');
+    expect(garbled.companyConfidence).toBeLessThan(0.7);
+    // A PDF's text layer has no doubt to tell.
+    expect(extractDocumentFields(segmentsFromText('PERNIAGAAN ZHENG HUI\nTOTAL 5.70')).companyConfidence).toBeUndefined();
+  });
+});

@@ -41,6 +41,12 @@ describe('the stored supplier a name read with an OCR slip stands for', () => {
     expect(closestSupplier('PAPELERIA S0L S.L.', stored)?.id).toBe(2);
     expect(closestSupplier('PESAR MINT JIN SENG', stored)?.id).toBe(3);
   });
+  it('reads through letters OCR confuses and a short stray word at either end (issue 51)', () => {
+    const shops = [{ id: 6, name: 'Perniagaan Zheng Hui' }, { id: 7, name: 'SHH Motor (Sungai Rengit) Sdn. Bhd.' }];
+    expect(closestSupplier('DIST PERNIAGAAN ZHENG HU)', shops)?.id).toBe(6);
+    expect(closestSupplier('SHH M0TOR SUNGA1 RENG1T SDN BHD', shops)?.id).toBe(7);
+    expect(closestSupplier('DIST PERNIAGAAN CHENG LEE', shops)).toBeUndefined();
+  });
   it('finds none when the name differs more, is too short to tell, or two suppliers are as near', () => {
     expect(closestSupplier('LIAN HUAT HARDWARE SDN BHD', stored)).toBeUndefined();
     expect(closestSupplier('Papelería Luna SL', stored)).toBeUndefined();

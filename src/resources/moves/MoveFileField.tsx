@@ -1,6 +1,8 @@
 import { useRef } from 'react';
 import { useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -13,6 +15,16 @@ import type { MoveValues } from './moveTypes';
 import type { MoveReading } from './useMoveReading';
 import { MoveRow } from './MoveRow';
 
+function ReadingFailure({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const translate = useTranslate();
+  return (
+    <Alert severity="error" role="alert" sx={{ mt: 1 }} data-testid="ai-failure" action={<Button color="inherit" size="small" onClick={onRetry} data-testid="ai-retry">{translate('app.move.readAgain')}</Button>}>
+      <AlertTitle>{translate('app.move.aiError')}</AlertTitle>
+      {message}
+    </Alert>
+  );
+}
+
 /**
  * The document's box: its file (chosen, taken with the camera or dropped) and the button that reads it with AI. Several
  * files chosen or dropped at once go to `onFiles` (issue 33, item 1: each becomes a draft); one is the form's file.
@@ -20,7 +32,7 @@ import { MoveRow } from './MoveRow';
 export function MoveFileField({ doc, onFiles }: { doc: MoveReading; onFiles: (files: File[]) => void }) {
   const translate = useTranslate();
   const { formState } = useFormContext<MoveValues>();
-  const { file, reading, queued, readingSeconds, fileInput, chooseFileButton, readWithAi } = doc;
+  const { file, reading, queued, position, failure, readingSeconds, fileInput, chooseFileButton, readWithAi } = doc;
   const cameraInput = useRef<HTMLInputElement>(null);
   const touchScreen = useMediaQuery('(pointer: coarse)');
   function chosen(input: HTMLInputElement) {
@@ -50,11 +62,13 @@ export function MoveFileField({ doc, onFiles }: { doc: MoveReading; onFiles: (fi
           {/* The wait is said where the user looks (at the button), with the seconds it has taken so far. */}
           {reading && (
             <Typography variant="body2" color="text.secondary" role="status" data-testid="ai-reading">
-              {translate(queued ? 'app.move.readingQueued' : 'app.move.readingSeconds', { seconds: readingSeconds })}
+              {position ? translate('app.move.readingPosition', { position }) : translate(queued ? 'app.move.readingQueued' : 'app.move.readingSeconds', { seconds: readingSeconds })}
             </Typography>
           )}
         </Box>
       </Box>
+      {/* A failed reading's reason stays beside the file until another reading or another file (issue 51). */}
+      {failure && !reading ? <ReadingFailure message={failure} onRetry={readWithAi} /> : null}
     </MoveRow>
   );
 }

@@ -37,10 +37,11 @@ export function MoveSupplierField({ choices, disabled, marks, unread, creating, 
           if (reason === 'input') onTyped(text);
         }}
         onChange={(_, record) => onChosen(record as Provider | undefined)}
-        helperText={unread ? translate(unread.near ? 'app.move.nearSupplier' : 'app.move.unmatchedSupplier', { name: unread.name }) : marks.aiHelp('provider', false)}
+        helperText={unread ? translate(unread.near ? 'app.move.nearSupplier' : unread.unsure ? 'app.move.unsureSupplier' : 'app.move.unmatchedSupplier', { name: unread.name }) : marks.aiHelp('provider', false)}
         TextFieldProps={{ ...marks.aiMark('provider'), inputRef: supplierInput }}
       />
-      {unread && !unread.near && !disabled ? (
+      {/* Only a name read with confidence is offered for creation (issue 51): a garbled one would be a junk supplier. */}
+      {unread && !unread.near && !unread.unsure && !disabled ? (
         <Button size="small" startIcon={<AddBusinessIcon />} onClick={onCreate} disabled={creating} data-testid="create-supplier" sx={{ mt: -1, mb: 1, whiteSpace: 'normal', textAlign: 'left' }}>
           {translate('app.move.createSupplier', { name: unread.name })}
         </Button>

@@ -68,14 +68,14 @@ export interface Reading {
 }
 
 export function readingOf(result: string): Reading {
-  const fields = JSON.parse(result) as { importe?: number | string; date?: string; provider?: string; concept?: string; vat?: string; lines?: ReadLines };
+  const fields = JSON.parse(result) as { importe?: number | string; date?: string; provider?: string; providerConfidence?: number; concept?: string; vat?: string; lines?: ReadLines };
   // The server writes the amount with a dot ("15.00"); the box shows it as the user's language writes it.
   const amount = fields.importe === undefined || fields.importe === '' ? Number.NaN : Number(fields.importe);
   return {
     ...(Number.isFinite(amount) ? { amount } : {}),
     ...(fields.date ? { date: fields.date } : {}),
     ...(fields.concept ? { concept: fields.concept } : {}),
-    supplier: fields.provider || fields.vat ? { provider: fields.provider, vat: fields.vat } : null,
+    supplier: fields.provider || fields.vat ? { provider: fields.provider, vat: fields.vat, ...(typeof fields.providerConfidence === 'number' ? { confidence: fields.providerConfidence } : {}) } : null,
     lines: fields.lines ?? {},
   };
 }

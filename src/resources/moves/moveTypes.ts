@@ -31,13 +31,15 @@ export interface ReadLines { importe?: string; date?: string }
 export interface SupplierRead {
   provider?: string;
   vat?: string;
+  /** How sure the reading is of the name, 0-1 (issue 51); absent when not in doubt (a PDF's text). */
+  confidence?: number;
 }
 
 /**
  * A supplier read from the document that no stored supplier matches. `near`: a stored supplier whose name is the one
  * read but for an OCR slip or two was chosen instead.
  */
-export interface UnmatchedSupplier { name: string; vat?: string; near?: boolean }
+export interface UnmatchedSupplier { name: string; vat?: string; near?: boolean; unsure?: boolean }
 
 /** How a value the page writes into the form counts: as changed, and checked again once a send was tried. */
 export interface WriteOptions { shouldDirty: boolean; shouldValidate: boolean }

@@ -13,6 +13,14 @@ export function supplierOptions(providers: readonly Provider[], searched: readon
   return [...providers, ...extra].sort((a, b) => collator.compare(a.name, b.name));
 }
 
+/**
+ * Issue 51: a name read below this confidence (the reading's providerConfidence) is not offered for creation, only
+ * said for the user to look up or type: on SROIE's 80 development images (bench/supplier-confidence.ts) every garbled
+ * name ("ALAM) ) © SUN BHD", "SHH, MOTOR ( SUNGAL RENGIT ) SON. BHD.", "RESTAURANT SILV 5") is under it, and about
+ * nine right names in ten are above it.
+ */
+export const SUPPLIER_OFFER_CONFIDENCE = 0.7;
+
 /** What a supplier lookup does with what it finds. `current`: whether this lookup still stands. */
 export interface SupplierMatchSteps {
   search: SupplierSearch;
@@ -25,7 +33,8 @@ export interface SupplierMatchSteps {
  * The supplier a reading found, for `company`: by the tax id read from the document when there is one (exact where
  * names differ), then by name, the first search that finds one winning; when none does, the company's stored
  * supplier (`stored`) whose name is the one read but for an OCR slip or two; else the name read is said under the
- * box, with a way to create it. Whether a supplier was chosen.
+ * box, with a way to create it when it was read with confidence (else it is only said, `unsure`). Whether a supplier
+ * was chosen.
  */
 export async function matchSupplier(company: number, read: SupplierRead, stored: readonly Provider[], { search, choose, sayUnmatched, current }: SupplierMatchSteps): Promise<boolean> {
   const vat = read.vat && vatCore(read.vat).length >= 8 ? read.vat : undefined;
@@ -46,6 +55,7 @@ export async function matchSupplier(company: number, read: SupplierRead, stored:
     sayUnmatched({ name: read.provider, near: true });
     return true;
   }
-  sayUnmatched({ name: read.provider, ...(vat ? { vat } : {}) });
+  const unsure = read.confidence !== undefined && read.confidence < SUPPLIER_OFFER_CONFIDENCE;
+  sayUnmatched({ name: read.provider, ...(vat ? { vat } : {}), ...(unsure ? { unsure } : {}) });
   return false;
 }

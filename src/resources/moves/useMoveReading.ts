@@ -1,15 +1,20 @@
 import { useRef, useState } from 'react';
-import { useDataProvider, useInput, useNotify } from 'react-admin';
+import { useDataProvider, useInput, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useMutation } from '@tanstack/react-query';
 import { isoDay, slashesToDashes } from '../../../shared/domain/dates';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
 import { withBusyRetry } from '../../providers/busyRetry';
+import { errorMessage } from '../../providers/http';
 import { useElapsedSeconds } from '../../custom/useElapsedSeconds';
 import { readingOf } from './moveFormRules';
 import type { AiField, MoveValues, Provider, SupplierRead } from './moveTypes';
 import type { AiMarks } from './useAiMarks';
 import { readAsDataUrl } from './upload';
+import { readByJob, type ReadingProgress } from './readingJob';
+
+/** The fields a reading writes, as they were when it began: one the user changed meanwhile keeps what they typed. */
+const READ_FIELDS = ['amount', 'date', 'concept', 'partner_id'] as const;
 
 interface Options {
   marks: AiMarks;
@@ -23,14 +28,19 @@ interface Options {
  * moves), which fills the amount, the date, the concept and the supplier it finds.
  */
 export function useMoveReading({ marks, setPicked, supplier }: Options) {
-  const notify = useNotify();
+  const translate = useTranslate();
   const dataProvider = useDataProvider<BackofficeDataProvider>();
-  const { setValue, formState } = useFormContext<MoveValues>();
+  const { setValue, getValues, formState } = useFormContext<MoveValues>();
   const file = useWatch<MoveValues, 'file'>({ name: 'file' });
   const { field: fileField } = useInput({ source: 'file' });
   const [reading, setReading] = useState(false);
   const [queued, setQueued] = useState(false);
-  const readingSeconds = useElapsedSeconds(reading);
+  // Issue 51: the place in the readers' queue while the document waits, then the seconds of its own reading; and a
+  // failed reading's reason, kept beside the file (with a way to read again) until another reading or file.
+  const [progress, setProgress] = useState<ReadingProgress | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const readingSeconds = useElapsedSeconds(reading && progress?.status !== 'queued');
+  const before = useRef<Partial<MoveValues>>({});
   const fileInput = useRef<HTMLInputElement>(null);
   const chooseFileButton = useRef<HTMLButtonElement>(null);
 
@@ -38,7 +48,7 @@ export function useMoveReading({ marks, setPicked, supplier }: Options) {
     // Busy readers (503 with Retry-After) are asked again after the time they give; the user sees the reading waits.
     mutationFn: async (document: File) => {
       const body = { file: await readAsDataUrl(document) };
-      return withBusyRetry(() => dataProvider.action<{ result: string }>('moves', 'read', { body }), { onWait: setQueued });
+      return withBusyRetry(() => readByJob(dataProvider, body, setProgress), { onWait: setQueued });
     },
   });
 
@@ -57,6 +67,7 @@ export function useMoveReading({ marks, setPicked, supplier }: Options) {
     }
     marks.clear();
     supplier.forget();
+    setFailure(null);
   }
 
   /** A file chosen, taken or dropped: the reading of the previous one no longer stands. */
@@ -66,10 +77,13 @@ export function useMoveReading({ marks, setPicked, supplier }: Options) {
   }
 
   /** What a reading found (POST /ocr/move/'s `result`) written into the form, as the AI button writes it. */
-  function fill(result: string) {
+  function fill(result: string, kept: Partial<MoveValues> = {}) {
     // The form's own API fills it: the values count as changed, and are checked again once a send was tried.
     const how = { shouldDirty: true, shouldValidate: formState.isSubmitted };
-    const read = readingOf(result);
+    // What the user changed while the document was read stays as they left it.
+    const { amount, date, concept, supplier: found, lines } = readingOf(result);
+    const changed = (field: (typeof READ_FIELDS)[number]) => field in kept && getValues(field) !== kept[field];
+    const read = { amount: changed('amount') ? undefined : amount, date: changed('date') ? undefined : date, concept: changed('concept') ? undefined : concept, supplier: changed('partner_id') ? null : found, lines };
     const filled = new Set<AiField>();
     if (read.amount !== undefined) {
       setValue('amount', read.amount, how);
@@ -93,15 +107,17 @@ export function useMoveReading({ marks, setPicked, supplier }: Options) {
   async function readWithAi() {
     if (!file) return;
     forgetReading();
+    before.current = Object.fromEntries(READ_FIELDS.map((field) => [field, getValues(field)]));
     setReading(true);
     try {
       const json = await ocr.mutateAsync(file);
-      fill(json.result);
+      fill(json.result, before.current);
     } catch (error) {
       console.error(error);
-      notify('app.move.aiError', { type: 'error' });
+      setFailure(errorMessage(error, translate));
     } finally {
       setReading(false);
+      setProgress(null);
     }
   }
 
@@ -120,7 +136,7 @@ export function useMoveReading({ marks, setPicked, supplier }: Options) {
     chooseFileButton.current?.focus();
   }
 
-  return { file, reading, queued, readingSeconds, fileInput, chooseFileButton, chooseFile, readWithAi, takeRead, readyForNext };
+  return { file, reading, queued, position: progress?.status === 'queued' ? progress.position : null, failure, readingSeconds, fileInput, chooseFileButton, chooseFile, readWithAi, takeRead, readyForNext };
 }
 
 /** The document's file and its reading, as the file box shows them. */
