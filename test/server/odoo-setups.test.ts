@@ -100,6 +100,33 @@ async function staffOfAnotherCompany({ api, erp, companyId, today, tag, observe 
   for (const id of [first.body.id, second.body.id]) expect((await api('manager@demo.example', 'DELETE', `/odoo/moves/${id}`)).status).toBe(204);
 }
 
+/**
+ * Issue 51: a rejection with its reason, then undone (the console's "Deshacer" sends DELETE .../validate): in Odoo's
+ * chatter the rejection with its reason and the withdrawal; the bill waits again; undone again, nothing more.
+ */
+async function rejectionUndone({ api, erp, companyId, today, tag, observe }: SetupContext) {
+  const bill = await api('staff@demo.example', 'POST', '/odoo/moves/create', { type: 'invoice', company_id: companyId, date: today, amount: 42, concept: `Deshacer ${tag}`, paymentStatus: 'unpaid', file: { name: 'factura.pdf', data: PDF } });
+  expect(bill.status, JSON.stringify(bill.body)).toBe(201);
+  const id = bill.body.id as number;
+  const rejected = await api('manager@demo.example', 'PUT', `/odoo/moves/${id}/validate`, { validate: false, comment: `Importe ilegible ${tag}` });
+  const undone = await api('manager@demo.example', 'DELETE', `/odoo/moves/${id}/validate`);
+  const again = await api('manager@demo.example', 'DELETE', `/odoo/moves/${id}/validate`);
+  const [move] = await erp.read('account.move', [id], ['pnt_account_move_team_manager_validate', 'pnt_account_move_team_manager_deny']);
+  const notes = (await erp.searchRead('mail.message', [['model', '=', 'account.move'], ['res_id', '=', id], ['body', 'ilike', 'por el responsable']], { fields: ['body'], order: 'id' })).map((one) => String(one.body));
+  observe('a rejection with its reason, undone twice', {
+    statuses: [rejected.status, undone.status, again.status],
+    flags: [move.pnt_account_move_team_manager_validate, move.pnt_account_move_team_manager_deny],
+    notes: notes.map((body) => [body.includes('Rechazado por el responsable'), body.includes(`Importe ilegible ${tag}`), body.includes('Decisión retirada por el responsable')]),
+  });
+  expect([rejected.status, undone.status, again.status], JSON.stringify([rejected.body, undone.body])).toEqual([200, 200, 200]);
+  expect([move.pnt_account_move_team_manager_validate, move.pnt_account_move_team_manager_deny]).toEqual([false, false]);
+  expect(undone.body).toMatchObject({ pnt_account_move_team_manager_validate: false, pnt_account_move_team_manager_deny: false });
+  expect(notes).toHaveLength(2);
+  expect(notes[0]).toContain(`Importe ilegible ${tag}`);
+  expect(notes[1]).toContain('Decisión retirada por el responsable / Decision withdrawn by the manager: Rechazado por el responsable');
+  expect((await api('manager@demo.example', 'DELETE', `/odoo/moves/${id}`)).status).toBe(204);
+}
+
 /** Spanish switched off in Odoo: the console's Spanish screens still answer. */
 async function withoutSpanish({ api, companyId, admin, observe }: SetupContext) {
   const lang = admin ? (await admin.searchRead('res.lang', [['code', '=', 'es_ES'], ['active', 'in', [true, false]]], { fields: ['active'], context: { lang: 'en_US' } }))[0] : undefined;
@@ -206,6 +233,7 @@ const SETUPS: Setup[] = [
   { name: 'sender', description: 'an API user without an e-mail creating an order assigned to another Odoo user', flow: orderWithoutSenderEmail },
   { name: 'one-company', description: 'an API user restricted to company 1, console users of both companies', apiUser: 'one-company', flow: oneCompanyApiUser },
   { name: 'journeys', description: "the console's flows of every demo account, run inside Odoo and undone (npm run odoo:check -- --journeys)", flow: journeysOfEveryAccount },
+  { name: 'undo', description: 'a rejection with its reason undone by the manager (issue 51)', flow: rejectionUndone },
   { name: 'salesperson-cut', description: "the salesperson lookup of an order cut on its way to Odoo", wrapErp: cutSalespersonLookup, flow: salespersonCut },
 ];
 
