@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { UnreachableError } from '../../src/providers/http';
 import { memoryStore, type Capture } from '../../src/offline/captureStore';
-import { afterFailure, countByStatus, flushCaptures, queueCapture, withQueueLock } from '../../src/offline/captureQueue';
+import { afterFailure, countByStatus, flushCaptures, isSendingHere, queueCapture, withCaptureLock, withQueueLock } from '../../src/offline/captureQueue';
 import { captureSummary } from '../../src/offline/captureText';
 
 const capture = (id: string, createdAt: number, extra: Partial<Capture> = {}): Capture => ({
@@ -22,6 +22,36 @@ const OWNER = 'staff@demo.example';
 const refusal = (status: number, body: Record<string, unknown>) => Object.assign(new Error(String(body.message ?? 'refused')), { status, body });
 
 describe('the capture queue', () => {
+  it('leaves to it a capture the form is sending (issue 51), and sends it once that send has ended without it', async () => {
+    const store = memoryStore([capture('a', 1), capture('b', 2)]);
+    let release!: () => void;
+    const formSend = withCaptureLock('a', () => new Promise<void>((resolve) => (release = resolve)));
+    expect(isSendingHere('a')).toBe(true);
+    const keys: string[] = [];
+    expect(await flushCaptures(store, OWNER, async (one) => keys.push(one.id))).toEqual({ sent: 1, held: 0, stopped: false });
+    expect(keys).toEqual(['b']);
+    release();
+    await formSend;
+    expect(isSendingHere('a')).toBe(false);
+    // The form's send did not reach the server (it stays queued): the next flush sends it.
+    expect(await flushCaptures(store, OWNER, async (one) => keys.push(one.id))).toEqual({ sent: 1, held: 0, stopped: false });
+    expect(keys).toEqual(['b', 'a']);
+    expect(await store.all()).toEqual([]);
+  });
+
+  it('skips a capture removed while it waited its turn (sent by another tab)', async () => {
+    const store = memoryStore([capture('a', 1)]);
+    const reading = store.all;
+    store.all = async () => {
+      const listed = await reading();
+      await store.remove('a');
+      return listed;
+    };
+    const keys: string[] = [];
+    expect(await flushCaptures(store, OWNER, async (one) => keys.push(one.id))).toEqual({ sent: 0, held: 0, stopped: false });
+    expect(keys).toEqual([]);
+  });
+
   it('sends the waiting captures oldest first, each with its own key, and empties the queue', async () => {
     const store = memoryStore([capture('b', 2), capture('a', 1), capture('c', 3)]);
     const keys: string[] = [];
