@@ -185,6 +185,7 @@ export const appEn = {
       unknownType: 'unknown type',
       ai: 'Fill with AI',
       send: 'Send',
+      needs: { intro: 'To send: %{needs}.', company: 'choose the company', file: { expense: "attach the receipt's file", invoice: "attach the invoice's file" }, paymentMethod: 'choose the payment method' },
       uploading: 'Uploading',
       required: 'This field is required',
       incorrectDate: 'Incorrect expense/subsistence or invoice date, please check the date entered',

@@ -187,6 +187,7 @@ export const appEs: AppMessages = {
       unknownType: 'tipo desconocido',
       ai: 'Rellenar con IA',
       send: 'Enviar',
+      needs: { intro: 'Para enviar: %{needs}.', company: 'elija la empresa', file: { expense: 'adjunte el archivo del ticket', invoice: 'adjunte el archivo de la factura' }, paymentMethod: 'elija el método de pago' },
       uploading: 'Subiendo',
       required: 'Este campo es obligatorio',
       incorrectDate: 'Fecha de gasto/dieta o factura incorrecta, revise la fecha introducida',
