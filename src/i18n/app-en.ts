@@ -279,6 +279,7 @@ export const appEn = {
       filterError: 'Error filtering sales orders',
       confirm: 'Confirm',
       save: 'Save',
+      saveNeeds: 'To save: %{needs}.',
       print: 'Print',
       delete: 'Delete',
       back: 'Back',

@@ -281,6 +281,7 @@ export const appEs: AppMessages = {
       filterError: 'Error al filtrar los pedidos de venta',
       confirm: 'Confirmar',
       save: 'Guardar',
+      saveNeeds: 'Para guardar: %{needs}.',
       print: 'Imprimir',
       delete: 'Borrar',
       back: 'Volver',
