@@ -47,7 +47,7 @@ export const listTotalsAnswer = z.object({
     count: int,
     sums: z.record(z.string(), z.number()).describe('Each total field\'s sum, rounded to the cent, signed as the ERP stores it'),
   })).describe('One line per currency, most records first'),
-  leftOut: z.array(z.string()).optional().describe('The states whose records the sums leave out (the orders\' cancelled ones)'),
+  leftOut: z.array(z.string()).optional().describe('The states whose records the sums leave out (cancelled moves and orders)'),
 });
 
 /** A move as the lists and dialogs show it (spec section 3; server/services/moves.ts moveRow). */

@@ -14,7 +14,7 @@ import { declaration, declaredMax, erpOrder, idParams, orEmpty, queryParam, with
 import { HttpError } from '../http-error';
 import { messageLocale, refusalMessage } from '../messages';
 import { multiLine, rule, singleLine, validId } from '../input';
-import type { ErpClient } from '../erp/types';
+import type { Domain, ErpClient } from '../erp/types';
 import type { FeatureProbe } from '../erp/features';
 import type { ErpCleanups } from '../erp/cleanups';
 import { submissionHeaders, submissionKeyOf } from '../erp/whole';
@@ -34,6 +34,9 @@ const LISTED_FIELDS = [
   'company_id', 'journal_id', 'amount_untaxed_signed', 'amount_total_signed', 'amount_total', 'currency_id', 'state', 'type', 'paymentStatus',
   'uploadedBy', 'attachment_ids', 'messages', 'version',
 ];
+
+/** The states the moves list's totals row leaves out, and says it does (issue 51): a cancelled bill costs nothing. */
+const MOVE_TOTALS_LEAVE_OUT = ['cancel'];
 
 /** An id as text in a path or query list: 1 to 999999999 (0 names no record). */
 const RECORD_ID = /^[1-9][0-9]{0,8}$/;
@@ -71,9 +74,11 @@ export async function moveRoutes(
 
   // The totals row of the list (issue 33): the same filters, every matching move rather than a page.
   const totalsSchema = moveSearchSchema.omit({ pageNumber: true, numberOfRecords: true, after: true }).strict();
-  api.post('/odoo/moves/totals', { schema: { body: orEmpty(totalsSchema), response: { 200: listTotalsAnswer } }, config: { permission: ['moves.list', 'moves.validate'] } }, async (request) =>
-    listTotals(erp, resource, moveSearchDomain(request.body, request.user.companies)),
-  );
+  // Cancelled moves are left out of the sums, and the answer says so (issue 51), as the orders' row does: "sin cancelados".
+  api.post('/odoo/moves/totals', { schema: { body: orEmpty(totalsSchema), response: { 200: listTotalsAnswer } }, config: { permission: ['moves.list', 'moves.validate'] } }, async (request) => {
+    const domain: Domain = [...moveSearchDomain(request.body, request.user.companies), ['state', 'not in', [...MOVE_TOTALS_LEAVE_OUT]]];
+    return { ...(await listTotals(erp, resource, domain)), leftOut: [...MOVE_TOTALS_LEAVE_OUT] };
+  });
 
   // A query value is text, or a list when repeated: documented here, judged by the handler as before.
   const attachmentsQuery = z.looseObject({ attachmentIds: queryParam.describe('Attachment ids, comma-separated (up to 50)') });

@@ -236,6 +236,73 @@ describe('move page form rules', () => {
   });
 });
 
+describe('a disabled send says what is missing (issue 51)', () => {
+  it.each([
+    {
+      lang: 'es', company: /Empresa/, method: /Método de pago/, card: 'Tarjeta personal', invoiceTab: 'Facturas',
+      all: 'Para enviar: elija la empresa; adjunte el archivo del ticket; elija el método de pago.',
+      fileAndMethod: 'Para enviar: adjunte el archivo del ticket; elija el método de pago.',
+      method1: 'Para enviar: elija el método de pago.',
+      invoiceFile: 'Para enviar: adjunte el archivo de la factura.',
+      created: 'Movimiento creado correctamente Taxi',
+    },
+    {
+      lang: 'en', company: /Company/, method: /Payment method/, card: 'Personal card', invoiceTab: 'Invoices',
+      all: "To send: choose the company; attach the receipt's file; choose the payment method.",
+      fileAndMethod: "To send: attach the receipt's file; choose the payment method.",
+      method1: 'To send: choose the payment method.',
+      invoiceFile: "To send: attach the invoice's file.",
+      created: 'Move created successfully Taxi',
+    },
+  ])('beside the button and as its description, until it can be sent; nothing more while sending ($lang)', async (words) => {
+    let answer: () => void = () => undefined;
+    server.use(
+      http.post('*/odoo/moves/create', async ({ request }) => {
+        created.push((await request.json()) as Record<string, unknown>);
+        await new Promise<void>((resolve) => (answer = resolve));
+        return HttpResponse.json({ id: 99 }, { status: 201 });
+      }),
+    );
+    renderInAdmin(<MovePage />, { permissions: ['moves.create'], lang: words.lang });
+    const send = (await screen.findByTestId('send')) as HTMLButtonElement;
+    const hint = () => screen.queryByTestId('move-send-needs')?.textContent ?? null;
+    // The button's accessible description is the hint itself.
+    const description = () => document.getElementById(send.getAttribute('aria-describedby') ?? '')?.textContent ?? null;
+    expect(send.disabled).toBe(true);
+    expect(hint()).toBe(words.all);
+    expect(description()).toBe(words.all);
+
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: words.company }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Acme Iberia SL' }));
+    await waitFor(() => expect(hint()).toBe(words.fileAndMethod));
+    // An invoice has no payment method: only its file is missing.
+    fireEvent.click(screen.getByRole('tab', { name: words.invoiceTab }));
+    await waitFor(() => expect(hint()).toBe(words.invoiceFile));
+    fireEvent.click(screen.getByTestId('tab-expense'));
+    fireEvent.change(screen.getByTestId('file-input'), { target: { files: [new File(['%PDF-1.4 taxi'], 'taxi.pdf', { type: 'application/pdf' })] } });
+    await waitFor(() => expect(hint()).toBe(words.method1));
+    expect(description()).toBe(words.method1);
+    expect(send.disabled).toBe(true);
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: words.method }));
+    fireEvent.click(await screen.findByRole('option', { name: words.card }));
+    await waitFor(() => expect(send.disabled).toBe(false));
+    expect(hint()).toBeNull();
+    expect(send.hasAttribute('aria-describedby')).toBe(false);
+
+    // While it is sent the button is disabled again, and only the progress bar speaks.
+    fireEvent.change(screen.getByTestId('concept'), { target: { value: 'Taxi' } });
+    fireEvent.change(screen.getByTestId('amount'), { target: { value: '12' } });
+    fireEvent.click(send);
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(screen.getByRole('progressbar')).toBeTruthy();
+    expect(send.disabled).toBe(true);
+    expect(hint()).toBeNull();
+    answer();
+    expect(await screen.findByText(words.created)).toBeTruthy();
+  });
+});
+
 describe('the creation request', () => {
   // The exact bytes the page posts (spec section 3's creation payload), pinned before and after the page moved onto
   // react-admin's Form: same keys, same order, same values for the same inputs.

@@ -110,12 +110,86 @@ describe('order detail dialog', () => {
     await screen.findByText('Changes made successfully');
     expect(sent).toEqual([{ path: 'lines', body: { lines: [{ id: 12, name: 'Material', product_uom_qty: 8, price_unit: 12.5, product_id: 2, name_short: 'Material de oficina' }] } }]);
 
-    // Clearing a product: the line is flagged and nothing is sent.
+    // Clearing a product: the line says so at once, and the disabled save says what to fix (issue 51).
     const firstLine = screen.getAllByTestId('detail-line')[0];
     fireEvent.click(within(firstLine).getByTitle('Clear'));
-    fireEvent.click(screen.getByTestId('order-save'));
-    await screen.findByText('Mandatory field');
+    expect(await within(firstLine).findByText('Mandatory field')).toBeTruthy();
+    const save = screen.getByTestId('order-save') as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    expect(text('order-save-needs')).toBe('To save: choose the product of line 1.');
+    fireEvent.click(save);
     expect(sent).toHaveLength(1);
+  });
+
+  it("keeps a line with wrong numbers in the totals' explanation, says why at its boxes as typed and what to fix beside the disabled save (English)", async () => {
+    renderInAdmin(<OrderDetailDialog orderId={5} onClose={() => undefined} />, { permissions: ['orders'], lang: 'en' });
+    await screen.findAllByTestId('detail-line');
+    const save = screen.getByTestId('order-save') as HTMLButtonElement;
+    expect(save.disabled).toBe(false);
+    expect(screen.queryByTestId('order-save-needs')).toBeNull();
+    // 2.555 × 10.123: three decimals each, which the line does not hold.
+    fireEvent.change(screen.getAllByTestId('detail-line-quantity')[1], { target: { value: '2.555' } });
+    fireEvent.change(screen.getAllByTestId('detail-line-price')[1], { target: { value: '10.123' } });
+    const line = screen.getAllByTestId('detail-line')[1];
+    await waitFor(() => expect(within(line).getAllByText('At most 2 decimals')).toHaveLength(2));
+    expect((screen.getAllByTestId('detail-line-quantity')[1] as HTMLInputElement).value).toBe('2.555');
+    expect(screen.getAllByTestId('detail-line-quantity')[1].getAttribute('aria-invalid')).toBe('true');
+    expect(within(line).getByTestId('detail-line-subtotal').textContent).toBe('With errors');
+    // The total says it is partial and which line it leaves out: 225 + 47.25 of the first line alone.
+    expect(text('totals-total')).toBe('€272.25');
+    expect(screen.getByText('Partial total')).toBeTruthy();
+    expect(text('totals-left-out')).toBe('1 line with errors (line 2): the total leaves it out until it is fixed');
+    expect(save.disabled).toBe(true);
+    const needs = 'To save: fix line 2 (Quantity: At most 2 decimals); fix line 2 (Unit price: At most 2 decimals).';
+    expect(text('order-save-needs')).toBe(needs);
+    expect(save.getAttribute('aria-describedby')).toBe('order-save-needs');
+    expect(document.getElementById('order-save-needs')!.textContent).toBe(needs);
+    // Fixed, the line counts again and the save is free: 2.55 × 10.12 = 25.81 at 10 %.
+    fireEvent.change(screen.getAllByTestId('detail-line-quantity')[1], { target: { value: '2.55' } });
+    fireEvent.change(screen.getAllByTestId('detail-line-price')[1], { target: { value: '10.12' } });
+    await waitFor(() => expect(save.disabled).toBe(false));
+    expect(screen.queryByTestId('totals-left-out')).toBeNull();
+    expect(screen.queryByTestId('order-save-needs')).toBeNull();
+    expect(save.hasAttribute('aria-describedby')).toBe(false);
+    expect(within(screen.getByTestId('order-totals')).getByText('Total')).toBeTruthy();
+    expect(text('totals-total')).toBe('€300.64');
+    fireEvent.click(save);
+    await screen.findByText('Changes made successfully');
+    expect(sent).toEqual([{ path: 'lines', body: { lines: [expect.objectContaining({ id: 12, product_uom_qty: 2.55, price_unit: 10.12 })] } }]);
+  });
+
+  it('dice en español qué línea queda fuera del total y qué corregir para guardar: cantidad 0 y precio -5', async () => {
+    renderInAdmin(<OrderDetailDialog orderId={5} onClose={() => undefined} />, { permissions: ['orders'] });
+    await screen.findAllByTestId('detail-line');
+    fireEvent.change(screen.getAllByTestId('detail-line-quantity')[0], { target: { value: '0' } });
+    fireEvent.change(screen.getAllByTestId('detail-line-price')[0], { target: { value: '-5' } });
+    await screen.findByText('La cantidad debe ser mayor que cero');
+    await screen.findByText('El precio unitario no puede ser negativo');
+    expect(screen.getAllByTestId('detail-line-subtotal')[0].textContent).toBe('Con errores');
+    // 87,50 + 8,75 of the second line alone.
+    expect(text('totals-total')).toBe('96,25 €');
+    expect(screen.getByText('Total parcial')).toBeTruthy();
+    expect(text('totals-left-out')).toBe('1 línea con errores (línea 1): el total no la incluye hasta que se corrija');
+    expect((screen.getByTestId('order-save') as HTMLButtonElement).disabled).toBe(true);
+    expect(text('order-save-needs')).toBe(
+      'Para guardar: corrija la línea 1 (Cantidad: La cantidad debe ser mayor que cero); corrija la línea 1 (Precio unitario: El precio unitario no puede ser negativo).',
+    );
+    // An emptied box is said at once too, and the product the line lacks.
+    fireEvent.change(screen.getAllByTestId('detail-line-quantity')[0], { target: { value: '' } });
+    fireEvent.click(within(screen.getAllByTestId('detail-line')[0]).getByTitle(/^(Limpiar|Clear)$/));
+    await waitFor(() =>
+      expect(text('order-save-needs')).toBe('Para guardar: elija el producto de la línea 1; corrija la línea 1 (Cantidad: Este campo es obligatorio); corrija la línea 1 (Precio unitario: El precio unitario no puede ser negativo).'),
+    );
+    expect(sent).toHaveLength(0);
+  });
+
+  it('says nothing to fix on an order that cannot be edited, and counts its lines as they are', async () => {
+    state = 'sale';
+    renderInAdmin(<OrderDetailDialog orderId={5} onClose={() => undefined} />, { permissions: ['orders'], lang: 'en' });
+    await screen.findAllByTestId('detail-line');
+    expect(text('totals-total')).toBe('€368.50');
+    expect(screen.queryByTestId('order-save-needs')).toBeNull();
+    expect(screen.queryByText('With errors')).toBeNull();
   });
 
   it("totals a company's order that rounds taxes globally as its Odoo does (each tax rounded once), also after a quantity typed in Spanish", async () => {

@@ -46,13 +46,19 @@ describe('the Move page in a real browser', () => {
     // One company: chosen automatically. Send stays disabled until a file and a payment method exist.
     await expect.poll(() => page.getByTestId('company').inputValue()).toBe('1');
     expect(await page.getByTestId('send').isDisabled()).toBe(true);
+    // Beside it, what is missing, which is also its description (issue 51).
+    const needs = page.getByTestId('move-send-needs');
+    expect(await needs.innerText()).toBe('Para enviar: adjunte el archivo del ticket; elija el método de pago.');
+    expect(await page.getByTestId('send').getAttribute('aria-describedby')).toBe(await needs.getAttribute('id'));
 
     await page.getByTestId('concept').fill('Taxi aeropuerto');
     // Typed as Spanish writes it: a decimal comma (a number input made 2340 of it).
     await page.getByTestId('amount').fill('23,40');
     await choose(page, 'payment-method', 'Tarjeta de empresa');
+    expect(await needs.innerText()).toBe('Para enviar: adjunte el archivo del ticket.');
     await page.getByTestId('file-input').setInputFiles(pdfPath);
     expect(await page.getByTestId('file-name').textContent()).toBe('taxi.pdf (application/pdf)');
+    await needs.waitFor({ state: 'detached' });
     // Days typed as Spanish writes them (dd/mm/aaaa), whatever the browser's locale.
     await page.getByTestId('date').fill('01/01/2020');
     await page.getByTestId('send').click();

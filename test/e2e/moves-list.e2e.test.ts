@@ -178,13 +178,14 @@ describe('move list in a real browser', () => {
     const row = page.getByTestId('list-totals-row');
     await row.waitFor();
     const shown = async () => [plain(await row.getByTestId('total-amount_untaxed_signed').innerText()), plain(await row.getByTestId('total-amount_total_signed').innerText()), plain(await row.locator('td').first().innerText())];
+    // Cancelled moves are left out of the sums, and the row says so (issue 51).
     const expected = async (filters: Record<string, unknown>) => {
-      const rows = await everyMove(page, filters);
-      return [documentTotal(rows, 'amount_untaxed_signed'), documentTotal(rows, 'amount_total_signed'), `Total (${rows.length})`];
+      const rows = (await everyMove(page, filters)).filter((move) => (move.state as unknown) !== 'cancel');
+      return [documentTotal(rows, 'amount_untaxed_signed'), documentTotal(rows, 'amount_total_signed'), `Total (${rows.length}, sin cancelados)`];
     };
     // More moves than the page shows: the row is of them all.
     const all = await expected({});
-    expect(Number(/\((\d+)\)/.exec(all[2])![1])).toBeGreaterThan(25);
+    expect(Number(/\((\d+),/.exec(all[2])![1])).toBeGreaterThan(25);
     expect(await page.locator('table tbody tr').count()).toBe(25);
     await expect.poll(shown).toEqual(all);
     await screenshot(page, 'moves-list-totals');

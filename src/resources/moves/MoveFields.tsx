@@ -95,7 +95,7 @@ export function MoveFields({ tab, onTab }: { tab: MoveType; onTab: (tab: MoveTyp
       <MoveRow help={translate('app.move.help.comment')}>
         <TextInput source="comment" label="app.move.fields.comment" validate={multiLineText} multiline rows={5} helperText={false} inputProps={{ maxLength: 10000 }} />
       </MoveRow>
-      <MoveSendBar progress={submission.progress} noCompanies={companiesQuery.isSuccess && !companies.length} canSend={submission.canSend} onSend={submission.submit} />
+      <MoveSendBar progress={submission.progress} noCompanies={companiesQuery.isSuccess && !companies.length} canSend={submission.canSend} missing={submission.missing} tab={tab} onSend={submission.submit} />
       {submission.duplicates && (
         <DuplicateWarning duplicates={submission.duplicates} busy={submission.progress !== null} onSaveAnyway={() => void submission.saveAnyway()} onKeepEditing={submission.keepEditing} />
       )}

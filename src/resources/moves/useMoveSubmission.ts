@@ -10,6 +10,7 @@ import { FORM_FIELDS, emptyMove, movePayload } from './moveFormRules';
 import type { Company, MoveType, MoveValues, Project } from './moveTypes';
 import { SERVER_MESSAGE_KEYS, postWithProgress, readAsDataUrl } from './upload';
 import { duplicatesOf, type PossibleDuplicate } from './duplicates';
+import { moveSendNeeds } from './moveSendNeeds';
 import type { DuplicateAnswer } from '../../../shared/domain/duplicates';
 
 interface Options {
@@ -53,7 +54,8 @@ export function useMoveSubmission({ tab, companyId, company, projects, file, onS
   });
   // The moves the last send may repeat, with what it sent: nothing is saved until the user chooses (issue 33).
   const [warned, setWarned] = useState<{ duplicates: PossibleDuplicate[]; body: Record<string, unknown>; values: MoveValues } | null>(null);
-  const canSend = Boolean(companyId) && Boolean(file) && (tab === 'invoice' || Boolean(paymentMethod)) && progress === null;
+  const missing = moveSendNeeds({ tab, companyId, file, paymentMethod });
+  const canSend = !missing.length && progress === null;
 
   // Everything but company and project is cleared (spec sections 2 and 4).
   function readyForNext(values: MoveValues, told?: () => void) {
@@ -161,6 +163,8 @@ export function useMoveSubmission({ tab, companyId, company, projects, file, onS
   return {
     progress,
     canSend,
+    /** What the send still waits for (the company, the file, an expense's payment method): the disabled button says it. */
+    missing,
     submit: (event: BaseSyntheticEvent) => handleSubmit(send, refused)(event),
     /** The moves the document may repeat, while the user chooses. */
     duplicates: warned?.duplicates ?? null,

@@ -20,6 +20,7 @@ import { EDITABLE_STATES, orderCurrency, type Product } from './orderDetail';
 import { useOrderActions } from './useOrderActions';
 import { useOrderDetail } from './useOrderDetail';
 import { useOrderDetailTotals } from './useOrderDetailTotals';
+import { lineNeeds } from './orderLineNotes';
 
 export { changedLines, type Order } from './orderDetail';
 
@@ -36,7 +37,10 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
   // The company's products, the reference list the order page reads too (cached).
   const { data: products = [] } = useReferenceList<Product>('products', order?.company_id[0]);
   const actions = useOrderActions(detail, onClose);
-  const totals = useOrderDetailTotals(order, lines);
+  const editable = Boolean(order) && canModify && EDITABLE_STATES.has(order!.state);
+  const totals = useOrderDetailTotals(order, lines, editable);
+  // What the save waits for, said beside its disabled button (issue 51): each line's product and right numbers.
+  const needs = lineNeeds(editable ? lines.flatMap((line, index) => (line.product ? [] : [index + 1])) : [], totals.problems, translate, locale);
 
   if (!order) {
     return (
@@ -48,7 +52,6 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
 
   const currency = orderCurrency(order);
   const money = (amount: number) => formatMoney(amount, currency, locale);
-  const editable = canModify && EDITABLE_STATES.has(order.state);
 
   return (
     <Dialog open onClose={() => onClose(actions.changed)} maxWidth="lg" fullWidth fullScreen={phone} data-testid="order-detail" aria-labelledby="order-detail-title">
@@ -59,18 +62,19 @@ export function OrderDetailDialog({ orderId, onClose }: { orderId: number; onClo
       <DialogContent dividers>
         {actions.busy && <LinearProgress sx={{ mb: 1 }} />}
         <OrderDetailHeader order={order} money={money} />
-        <OrderDetailLines order={order} lines={lines} products={products} editable={editable} flagged={actions.flagged} money={money} onChange={setLine} />
+        <OrderDetailLines order={order} lines={lines} products={products} editable={editable} problems={totals.problems} money={money} onChange={setLine} />
         {actions.stale && <StaleRecord message={actions.stale} onReload={() => void actions.reload()} />}
         <OrderTotals
           untaxed={totals.untaxed}
           tax={totals.tax}
           total={totals.total}
           currency={currency}
+          invalid={totals.invalid}
           margin={{ amount: orderMargin(totals.untaxed, order.margin_percent), percent: Number(order.margin_percent) || 0 }}
         />
         <OrderChatter order={order} />
       </DialogContent>
-      <OrderDetailActions order={order} actions={actions} canModify={canModify} canDelete={canDelete} onClose={onClose} />
+      <OrderDetailActions order={order} actions={actions} needs={needs} canModify={canModify} canDelete={canDelete} onClose={onClose} />
     </Dialog>
   );
 }

@@ -4,8 +4,11 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { LocaleNumberField } from '../../custom/inputs/LocaleNumberInput';
-import { PRICE, QUANTITY, numberState, productLabel, second, type EditedLine, type OrderLine, type Product } from './orderDetail';
-import { subtotalText } from './orderNumbers';
+import { productLabel, second, type EditedLine, type OrderLine, type Product } from './orderDetail';
+import { messageText } from './orderLineNotes';
+import type { FieldMessage } from '../../custom/inputs/numberRules';
+import type { LineProblems } from './orderNumbers';
+import { LineSubtotal } from './LineSubtotal';
 
 interface OrderDetailLineRowProps {
   line: EditedLine;
@@ -13,16 +16,19 @@ interface OrderDetailLineRowProps {
   original: OrderLine;
   products: Product[];
   editable: boolean;
-  /** A save was refused for a line that cannot be saved: the empty boxes say so. */
-  flagged: boolean;
+  /** What is wrong with its quantity and price, said at their boxes as typed (the line is left out of the totals). */
+  problems: LineProblems;
   money: (amount: number) => string;
   onChange: (change: Partial<EditedLine>) => void;
 }
 
 /** One line of the order detail: product, description, quantity and price editable; unit, tax and subtotal shown. */
-export function OrderDetailLineRow({ line, original, products, editable, flagged, money, onChange }: OrderDetailLineRowProps) {
+export function OrderDetailLineRow({ line, original, products, editable, problems, money, onChange }: OrderDetailLineRowProps) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
+  // A box's error state: what is wrong with it, said under it as the user types (issue 51), as the order form does.
+  const said = (problem: FieldMessage | undefined) => (problem ? { error: true, helperText: messageText(problem, translate) } : { error: false });
+  const noProduct = editable && !line.product;
   return (
     <TableRow data-testid="detail-line">
       <TableCell data-wide data-label={translate('app.order.fields.product')}>
@@ -35,7 +41,7 @@ export function OrderDetailLineRow({ line, original, products, editable, flagged
           disabled={!editable}
           size="small"
           renderInput={(params) => (
-            <TextField {...params} error={flagged && !line.product} helperText={flagged && !line.product ? translate('app.order.mandatory') : undefined} inputProps={{ ...params.inputProps, 'aria-label': translate('app.order.fields.product'), 'data-testid': 'detail-line-product' }} />
+            <TextField {...params} error={noProduct} helperText={noProduct ? translate('app.order.mandatory') : undefined} inputProps={{ ...params.inputProps, 'aria-label': translate('app.order.fields.product'), 'data-testid': 'detail-line-product' }} />
           )}
         />
       </TableCell>
@@ -43,15 +49,15 @@ export function OrderDetailLineRow({ line, original, products, editable, flagged
         <TextField fullWidth size="small" multiline maxRows={3} value={line.name} onChange={(event) => onChange({ name: event.target.value })} disabled={!editable} inputProps={{ maxLength: 1000, 'aria-label': translate('app.order.fields.description'), 'data-testid': 'detail-line-description' }} />
       </TableCell>
       <TableCell data-label={translate('app.order.fields.quantity')}>
-        <LocaleNumberField fullWidth size="small" locale={locale} decimals={2} value={line.quantity} onChange={(quantity) => onChange({ quantity })} disabled={!editable} {...numberState(line.quantity, QUANTITY, flagged, locale, translate)} inputProps={{ 'aria-label': translate('app.order.fields.quantity'), 'data-testid': 'detail-line-quantity' }} />
+        <LocaleNumberField fullWidth size="small" locale={locale} decimals={2} value={line.quantity} onChange={(quantity) => onChange({ quantity })} disabled={!editable} {...said(problems.quantity)} inputProps={{ 'aria-label': translate('app.order.fields.quantity'), 'data-testid': 'detail-line-quantity' }} />
       </TableCell>
       <TableCell data-label={translate('app.order.fields.uom')} sx={{ pt: '14px !important' }}>{original.product_uom_term || second(original.product_uom) || '-'}</TableCell>
       <TableCell data-label={translate('app.order.fields.priceUnit')}>
-        <LocaleNumberField fullWidth size="small" locale={locale} decimals={2} minDecimals={2} value={line.priceUnit} onChange={(priceUnit) => onChange({ priceUnit })} disabled={!editable} {...numberState(line.priceUnit, PRICE, flagged, locale, translate)} inputProps={{ 'aria-label': translate('app.order.fields.priceUnit'), 'data-testid': 'detail-line-price' }} />
+        <LocaleNumberField fullWidth size="small" locale={locale} decimals={2} minDecimals={2} value={line.priceUnit} onChange={(priceUnit) => onChange({ priceUnit })} disabled={!editable} {...said(problems.priceUnit)} inputProps={{ 'aria-label': translate('app.order.fields.priceUnit'), 'data-testid': 'detail-line-price' }} />
       </TableCell>
       <TableCell data-label={translate('app.order.fields.tax')} sx={{ pt: '14px !important' }}>{original.tax_term || `${original.tax_percentage ?? 0} %`}</TableCell>
       <TableCell align="right" data-wide data-label={translate('app.order.fields.subtotal')} sx={{ pt: '14px !important', whiteSpace: 'nowrap' }} data-testid="detail-line-subtotal">
-        {subtotalText(line.quantity, line.priceUnit, money)}
+        <LineSubtotal quantity={line.quantity} priceUnit={line.priceUnit} problems={problems} money={money} />
       </TableCell>
     </TableRow>
   );

@@ -3,12 +3,12 @@ import { useFormContext } from 'react-hook-form';
 import IconButton from '@mui/material/IconButton';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { LocaleNumberInput } from '../../custom/inputs/LocaleNumberInput';
 import { ORDER_KEYS, productOf, type Line, type OrderValues, type Product, type Tax } from './orderForm';
 import { asTyped, inList, mandatory, productLabel, referenceListProps, tagInput } from './orderInputs';
-import { PRICE_RULES, QUANTITY_RULES, hasProblem, subtotalText, toNumber, type LineProblems } from './orderNumbers';
+import { PRICE_RULES, QUANTITY_RULES, toNumber, type LineProblems } from './orderNumbers';
+import { LineSubtotal } from './LineSubtotal';
 
 interface OrderLineRowProps {
   index: number;
@@ -75,11 +75,7 @@ export function OrderLineRow({ index, line, products, taxes, companyId, money, p
         </ReferenceInput>
       </TableCell>
       <TableCell align="right" data-label={translate('app.order.fields.subtotal')} sx={{ pt: '14px !important', whiteSpace: 'nowrap' }} data-testid="line-subtotal">
-        {hasProblem(problems) ? (
-          <Typography component="span" variant="body2" color="error">{translate('app.order.lineHasErrors')}</Typography>
-        ) : (
-          subtotalText(line.quantity, line.priceUnit, money)
-        )}
+        <LineSubtotal quantity={line.quantity} priceUnit={line.priceUnit} problems={problems} money={money} />
       </TableCell>
       <TableCell data-wide align="right">
         <IconButton aria-label={translate('app.order.removeLine')} disabled={!canRemove} onClick={onRemove} data-testid="remove-line">

@@ -1,10 +1,8 @@
-import type { TranslateFunction } from 'react-admin';
 import { formatInstant } from '../../../shared/domain/format';
-import { LINE_LIMITS, type TaxRounding } from '../../../shared/domain/orders';
+import type { TaxRounding } from '../../../shared/domain/orders';
 import type { NumberFieldValue } from '../../custom/inputs/LocaleNumberInput';
-import { numberProblem, type NumberBounds } from '../../custom/inputs/numberRules';
 import { isBlankHtml } from '../../custom/sanitize';
-import { toNumber } from './orderNumbers';
+import { hasProblem, lineProblems, toNumber } from './orderNumbers';
 
 /** The order detail's data and what it does with it, without React: the order as read, its lines as edited. */
 
@@ -49,9 +47,6 @@ export interface Product { id: number; name: string; default_code?: string | fal
 /** A line as edited: quantity and price as read from their boxes (typed in the user's language; text while no number). */
 export interface EditedLine { id: number; product: Product | null; name: string; quantity: NumberFieldValue; priceUnit: NumberFieldValue }
 
-/** What a line's quantity and price may be: the bounds the server holds them to (LINE_LIMITS), two decimals. */
-export const QUANTITY: NumberBounds = { decimals: 2, positive: 'app.errors.quantityPositive', min: LINE_LIMITS.quantity.min, max: LINE_LIMITS.quantity.max };
-export const PRICE: NumberBounds = { decimals: 2, min: LINE_LIMITS.priceUnit.min, max: LINE_LIMITS.priceUnit.max };
 export const second = (pair: unknown) => (Array.isArray(pair) ? String(pair[1]) : '');
 export const EDITABLE_STATES = new Set(['draft', 'sent']);
 
@@ -91,17 +86,9 @@ export function changedLines(original: OrderLine[], lines: EditedLine[]) {
     }));
 }
 
-/** A line that cannot be saved: no product, or a quantity or price empty or wrong. */
+/** A line that cannot be saved: no product, or a quantity or price empty or wrong (the order form's rules). */
 export function hasInvalidLine(lines: EditedLine[], locale: string): boolean {
-  return lines.some((line) => !line.product || numberProblem(line.quantity, locale, QUANTITY) || numberProblem(line.priceUnit, locale, PRICE) || line.quantity === null || line.priceUnit === null);
-}
-
-/** A quantity or price box's error state: what is wrong with it, said under it as the user types; empty is wrong on save. */
-export function numberState(value: NumberFieldValue, bounds: NumberBounds, flagged: boolean, locale: string, translate: TranslateFunction) {
-  const problem = value === null ? (flagged ? 'app.order.required' : undefined) : numberProblem(value, locale, bounds);
-  if (!problem) return { error: false };
-  const [key, args] = typeof problem === 'string' ? [problem, {}] : [problem.message, problem.args];
-  return { error: true, helperText: translate(key, args) };
+  return lines.some((line) => !line.product || hasProblem(lineProblems(line, locale)));
 }
 
 /** The lines as orderTotals counts them: each with its tax rate and which tax it is (a global rounding rounds each once). */

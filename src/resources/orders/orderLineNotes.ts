@@ -34,9 +34,18 @@ export function sendNeeds(state: SendState, translate: Translate, locale: string
   if (!state.companyId) needs.push(translate('app.order.needs.company'));
   if (!state.partnerId) needs.push(translate('app.order.needs.partner'));
   const productless = state.lines.flatMap((line, index) => (productOf(state.products, line.productId) ? [] : [index + 1]));
-  if (state.companyId && !state.loading && productless.length) needs.push(translate('app.order.needs.product', { smart_count: productless.length, lines: lineNumbers(productless, locale) }));
-  state.problems.forEach((problems, index) => {
-    for (const [field, message] of [['quantity', problems.quantity], ['priceUnit', problems.priceUnit]] as const) {
+  return [...needs, ...lineNeeds(state.companyId && !state.loading ? productless : [], state.problems, translate, locale)];
+}
+
+/**
+ * What the lines need, said as the order form and the order detail say it: the product of the lines without one
+ * (numbered from 1), then each wrong quantity or price with why.
+ */
+export function lineNeeds(productless: number[], problems: LineProblems[], translate: Translate, locale: string): string[] {
+  const needs: string[] = [];
+  if (productless.length) needs.push(translate('app.order.needs.product', { smart_count: productless.length, lines: lineNumbers(productless, locale) }));
+  problems.forEach((line, index) => {
+    for (const [field, message] of [['quantity', line.quantity], ['priceUnit', line.priceUnit]] as const) {
       if (message) needs.push(translate('app.order.needs.fix', { line: index + 1, field: translate(`app.order.fields.${field}`), problem: messageText(message, translate) }));
     }
   });

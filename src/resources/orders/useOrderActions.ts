@@ -17,7 +17,7 @@ export function useOrderActions(detail: OrderDetailState, onClose: (changed: boo
   const [changed, setChanged] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const { ordersChanged, confirmation, lineUpdate, printUrl, deleteOne } = useOrderMutations();
-  const { flagged, stale, save, reload } = useOrderSave(detail, lineUpdate, { setBusy, setChanged });
+  const { stale, save, reload } = useOrderSave(detail, lineUpdate, { setBusy, setChanged });
   const print = useOrderPrint(order, printUrl);
 
   async function confirm() {
@@ -51,5 +51,5 @@ export function useOrderActions(detail: OrderDetailState, onClose: (changed: boo
     }
   }
 
-  return { busy, changed, flagged, stale, confirmingDelete, setConfirmingDelete, confirm, save, reload, print, remove };
+  return { busy, changed, stale, confirmingDelete, setConfirmingDelete, confirm, save, reload, print, remove };
 }

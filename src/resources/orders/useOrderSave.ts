@@ -14,21 +14,18 @@ export interface OrderProgress {
 }
 
 /**
- * Saving the edited lines (only those changed, with the version read): a line that cannot be saved is flagged; an
- * order someone else changed since (409) saves nothing and offers to reload it.
+ * Saving the edited lines (only those changed, with the version read), never a line that cannot be saved; an order
+ * someone else changed since (409) saves nothing and offers to reload it.
  */
 export function useOrderSave({ order, lines, show, refetch }: OrderDetailState, lineUpdate: OrderMutations['lineUpdate'], { setBusy, setChanged }: OrderProgress) {
   const notify = useNotify();
   const [locale] = useLocaleState();
-  const [flagged, setFlagged] = useState(false);
   // Someone else changed the order since it was read (409): nothing was saved; the user reloads it.
   const [stale, setStale] = useState<string | undefined>();
 
   async function save() {
-    if (hasInvalidLine(lines, locale)) {
-      setFlagged(true);
-      return;
-    }
+    // The button is disabled meanwhile, saying what to fix (issue 51): nothing wrong is ever sent.
+    if (hasInvalidLine(lines, locale)) return;
     const changes = changedLines(order!.lines, lines);
     if (!changes.length) {
       notify('app.orders.noChanges', { type: 'info' });
@@ -39,7 +36,6 @@ export function useOrderSave({ order, lines, show, refetch }: OrderDetailState, 
       const json = await lineUpdate.mutateAsync({ id: order!.id, changes, version: ifMatch(order) });
       if (json && Array.isArray(json.lines)) show({ ...json, messages: json.messages ?? order!.messages });
       setChanged(true);
-      setFlagged(false);
       notify('app.orders.saved', { type: 'success' });
     } catch (error) {
       const staleText = staleMessage(error);
@@ -62,5 +58,5 @@ export function useOrderSave({ order, lines, show, refetch }: OrderDetailState, 
     setStale(undefined);
   }
 
-  return { flagged, stale, save, reload };
+  return { stale, save, reload };
 }
