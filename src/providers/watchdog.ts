@@ -1,0 +1,59 @@
+/**
+ * Issue 51, item 4: a call to a server that is gone fails within seconds instead of waiting for ever. A server that was
+ * stopped mid-way (a paused process, a machine that dropped off the network, a proxy holding the connection) never
+ * answers and never refuses: fetch waits with it, and the button pressed says nothing. A call that has waited
+ * `ANSWER_PATIENCE_MS` asks whether the server answers at all (GET /healthz, which answers whatever else is down); when it
+ * does not within `PROBE_TIMEOUT_MS`, the call is given up and told as unreachable. A server that answers is only slow
+ * (a document reading, an ERP taking its time): the call waits on, asked about again after as long.
+ */
+
+/** How long a call waits for its answer before the server is asked whether it is there. */
+export const ANSWER_PATIENCE_MS = 3000;
+/** How long the server has to say it is there. */
+export const PROBE_TIMEOUT_MS = 2500;
+/** The server's liveness route (server/plugins/health.ts): no session, any answer means the process answers. */
+export const HEALTH_PATH = '/healthz';
+
+let probing: Promise<boolean> | null = null;
+
+/** Whether the server answers at all; one question at a time, shared by every call waiting meanwhile. */
+export function serverAnswers(timeoutMs = PROBE_TIMEOUT_MS): Promise<boolean> {
+  probing ??= (async () => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    try {
+      await fetch(new URL(HEALTH_PATH, window.location.origin).toString(), { cache: 'no-store', signal: controller.signal });
+      return true;
+    } catch {
+      return false;
+    } finally {
+      clearTimeout(timer);
+      probing = null;
+    }
+  })();
+  return probing;
+}
+
+/**
+ * Watches a call under way: each `patienceMs` without its answer, asks whether the server answers; when it does not,
+ * `giveUp` (which aborts the call). Returns what stops the watch, for when the answer (or a failure) has come.
+ */
+export function watchAnswer(giveUp: () => void, patienceMs = ANSWER_PATIENCE_MS): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let over = false;
+  const wait = () => {
+    timer = setTimeout(() => {
+      void serverAnswers().then((answers) => {
+        if (over) return;
+        if (answers) return wait();
+        over = true;
+        giveUp();
+      });
+    }, patienceMs);
+  };
+  wait();
+  return () => {
+    over = true;
+    clearTimeout(timer);
+  };
+}
