@@ -5,6 +5,7 @@ import { AppLayout, storedMenuCollapsed, storedTheme } from './custom/AppLayout'
 import { AppNotification } from './custom/AppNotification';
 import { CallbackPage } from './custom/CallbackPage';
 import { Home } from './custom/Home';
+import { PatientLoading } from './custom/PatientLoading';
 import { LoginScreen } from './custom/LoginScreen';
 import { SignOutPage } from './custom/SignOutPage';
 import { darkTheme, theme } from './custom/theme';
@@ -54,6 +55,7 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
       notification={AppNotification}
       loginPage={LoginScreen}
       dashboard={Home}
+      loading={PatientLoading}
       catchAll={GoHome}
       title="Backoffice"
       disableTelemetry

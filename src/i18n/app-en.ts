@@ -406,6 +406,12 @@ export const appEn = {
         direction: 'Must not contain characters that change the direction of the text',
       },
     },
+    /** What could not be loaded, said with a retry (issue 51, item 4). */
+    loads: {
+      permissions: 'Your permissions could not be loaded',
+      slow: 'The server is not answering: check the connection and try again',
+      choices: 'The choices of “%{field}” could not be loaded',
+    },
     errors: {
       unreachable: 'The server cannot be reached: check the connection and try again',
       erpUnavailable: 'The ERP is unavailable: try again in a few minutes',

@@ -408,6 +408,12 @@ export const appEs: AppMessages = {
         direction: 'No puede contener caracteres que cambian la dirección del texto',
       },
     },
+    /** What could not be loaded, said with a retry (issue 51, item 4). */
+    loads: {
+      permissions: 'No se han podido cargar sus permisos',
+      slow: 'El servidor no responde: compruebe la conexión e inténtelo de nuevo',
+      choices: 'No se han podido cargar las opciones de «%{field}»',
+    },
     errors: {
       unreachable: 'No se puede contactar con el servidor: compruebe la conexión e inténtelo de nuevo',
       erpUnavailable: 'El ERP no está disponible: inténtelo de nuevo en unos minutos',
