@@ -2,6 +2,9 @@ import { useChoicesContext, useTranslate } from 'react-admin';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { LoadError } from './LoadError';
 
+/** Beside a list's filter: as tall as the inputs of the filter bar, and no wider than a filter or two. */
+export const FILTER_LOAD_ERROR: SxProps<Theme> = { mt: 1, mb: 0.5, maxWidth: 420, py: 0 };
+
 /**
  * A select whose options could not be loaded (issue 51, item 4): which select, why in the user's language and a retry,
  * as the lists say it, never a blank select. Nothing while there is no failure. `label`: the select's label (a catalogue

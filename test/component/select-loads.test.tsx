@@ -9,13 +9,14 @@ import { QueryClient } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { OrderPage } from '../../src/resources/orders/OrderPage';
+import { MovePage } from '../../src/resources/moves/MovePage';
 import { PaymentReportPage } from '../../src/resources/reports/PaymentReportPage';
 import { QUERY_DEFAULTS } from '../../src/providers/queryDefaults';
 import { isoDay } from '../../shared/domain/dates';
 import { formatDay } from '../../shared/domain/format';
 import { appEs } from '../../src/i18n/app-es';
 import { appEn } from '../../src/i18n/app-en';
-import { renderInAdmin, serveDuringTests } from './admin';
+import { renderApp, renderInAdmin, serveDuringTests } from './admin';
 
 const COMPANIES = { data: [{ id: 1, name: 'Acme Iberia SL', projects: [] }, { id: 2, name: 'Beta Servicios SA', projects: [] }] };
 const server = setupServer(
@@ -26,6 +27,9 @@ const server = setupServer(
   http.get('*/odoo/payment-terms/:company', () => HttpResponse.json([{ id: 1, name: 'Pago inmediato' }])),
   http.get('*/odoo/payment-modes/:company', () => HttpResponse.json([{ id: 7, name: '[C] Recibo' }])),
   http.get('*/odoo/taxes/:company', () => HttpResponse.json([{ id: 1, name: 'IVA 21%', amount: 21 }])),
+  http.get('*/odoo/providers', () => HttpResponse.json([{ id: 7, name: 'Taxi Ruta SL' }])),
+  http.post('*/odoo/moves/search', () => HttpResponse.json({ moves: [], total: 0 })),
+  http.post('*/users/search', () => HttpResponse.json({ users: [], total: 0 })),
 );
 serveDuringTests(server, () => localStorage.clear());
 afterEach(() => void act(() => void window.dispatchEvent(new Event('online'))));
@@ -93,4 +97,29 @@ describe('the order form’s selects', () => {
       await waitFor(() => expect(screen.queryByTestId('choices-error')).toBeNull());
     });
   }
+});
+
+describe('other selects', () => {
+  it('the Move form’s suppliers: a failed load is said under the box, with a retry (Spanish)', async () => {
+    let down = true;
+    server.use(
+      http.get('*/odoo/companies', () => HttpResponse.json({ data: [{ id: 1, name: 'Acme Iberia SL', facturas: { journal_id: 1, account: '600' }, gastos: { journal_id: 2, account: '629' }, projects: [] }] })),
+      http.get('*/odoo/providers', () => (down ? unavailable() : HttpResponse.json([{ id: 7, name: 'Taxi Ruta SL' }]))),
+    );
+    renderInAdmin(<MovePage />, options('es', ['moves.create']));
+    const alert = await screen.findByTestId('choices-error');
+    expect(alert.textContent).toContain(`No se han podido cargar las opciones de «${appEs.app.move.fields.supplier}»: ${appEs.app.errors.erpUnavailable}`);
+    down = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    await waitFor(() => expect(screen.queryByTestId('choices-error')).toBeNull());
+  });
+
+  it('the moves list’s company filter: a failed load is said beside it, with a retry (English)', async () => {
+    server.use(http.get('*/odoo/companies', () => unavailable()));
+    renderApp('/moves-list', options('en', ['moves.list']));
+    fireEvent.click(await screen.findByTestId('filters-toggle'));
+    const alert = await screen.findByTestId('choices-error');
+    expect(alert.textContent).toContain(`The choices of “${appEn.app.moves.fields.company}” could not be loaded: ${appEn.app.errors.erpUnavailable}`);
+    expect(screen.getAllByRole('button', { name: 'Try again' }).length).toBeGreaterThan(0);
+  });
 });
