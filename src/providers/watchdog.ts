@@ -35,25 +35,38 @@ export function serverAnswers(timeoutMs = PROBE_TIMEOUT_MS): Promise<boolean> {
 }
 
 /**
- * Watches a call under way: each `patienceMs` without its answer, asks whether the server answers; when it does not,
- * `giveUp` (which aborts the call). Returns what stops the watch, for when the answer (or a failure) has come.
+ * Calls being watched. A browser sends at most six requests at a time to a server over HTTP/1.1: with six waiting, the
+ * question itself waits its turn, and its silence may be theirs; it is then asked again (twice) before giving up.
  */
-export function watchAnswer(giveUp: () => void, patienceMs = ANSWER_PATIENCE_MS): () => void {
+let watched = 0;
+const CONNECTIONS = 6;
+const CROWDED_QUESTIONS = 2;
+
+/**
+ * Watches a call under way: each `patienceMs` without its answer, asks whether the server answers; when it does not,
+ * `giveUp` (which aborts the call). Returns what stops the watch, for when the answer (or a failure) has come. `ask`:
+ * how the server is asked (GET /healthz).
+ */
+export function watchAnswer(giveUp: () => void, { patienceMs = ANSWER_PATIENCE_MS, ask = serverAnswers }: { patienceMs?: number; ask?: () => Promise<boolean> } = {}): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let over = false;
+  let crowded = 0;
+  watched++;
+  const stop = () => {
+    if (!over) watched--;
+    over = true;
+    clearTimeout(timer);
+  };
   const wait = () => {
     timer = setTimeout(() => {
-      void serverAnswers().then((answers) => {
+      void ask().then((answers) => {
         if (over) return;
-        if (answers) return wait();
-        over = true;
+        if (answers || (watched >= CONNECTIONS && crowded++ < CROWDED_QUESTIONS)) return wait();
+        stop();
         giveUp();
       });
     }, patienceMs);
   };
   wait();
-  return () => {
-    over = true;
-    clearTimeout(timer);
-  };
+  return stop;
 }
