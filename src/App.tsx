@@ -5,11 +5,13 @@ import { AppLayout, storedMenuCollapsed, storedTheme } from './custom/AppLayout'
 import { AppNotification } from './custom/AppNotification';
 import { CallbackPage } from './custom/CallbackPage';
 import { Home } from './custom/Home';
+import { PatientLoading } from './custom/PatientLoading';
 import { LoginScreen } from './custom/LoginScreen';
 import { SignOutPage } from './custom/SignOutPage';
 import { darkTheme, theme } from './custom/theme';
 import { buildAuthProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
+import { QUERY_DEFAULTS } from './providers/queryDefaults';
 import { bespokeFrom } from './resources/generic/offer';
 import { adminChildren } from './custom/adminChildren';
 import { storedColumnChoices } from './custom/columnChoices';
@@ -23,21 +25,8 @@ const store = memoryStore({
   ...storedColumnChoices(),
 });
 
-// A refused session (401) or permission (403) is final: retrying only delays the way to the login page.
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      // A refusal (4xx) is not asked again; a server that answered it cannot (5xx: the ERP down, which the server
-      // has already waited for) once, so that the screen says so within a second or two instead of after three
-      // retries (7 s of skeleton); no answer at all (a network that dropped) twice.
-      retry: (failures, error) => {
-        const status = (error as { status?: number })?.status;
-        if (typeof status !== 'number') return failures < 2;
-        return status >= 500 && failures < 1;
-      },
-    },
-  },
-});
+// How failed reads are asked again, and never held paused offline: src/providers/queryDefaults.ts.
+const queryClient = new QueryClient({ defaultOptions: QUERY_DEFAULTS });
 
 /**
  * Each resource folder's views (`src/resources/<name>/index.ts`, keyed by folder name = resource name); a declared
@@ -66,6 +55,7 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
       notification={AppNotification}
       loginPage={LoginScreen}
       dashboard={Home}
+      loading={PatientLoading}
       catchAll={GoHome}
       title="Backoffice"
       disableTelemetry

@@ -1,5 +1,5 @@
 import { Link as RouterLink } from 'react-router-dom';
-import { Loading, useGetIdentity, useTranslate } from 'react-admin';
+import { useGetIdentity, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -8,14 +8,18 @@ import Typography from '@mui/material/Typography';
 import { areaById, HOME_ORDER } from '../../shared/domain/areas';
 import { areaIcon } from './areaIcons';
 import { HomeCounts } from './HomeCounts';
+import { LoadError } from './LoadError';
+import { PatientLoading } from './PatientLoading';
 import { useAllowedAreas } from './useAllowedAreas';
 
 /** Home (spec section 2): what waits for the user (HomeCounts), then links to every area the user may use. */
 export function Home() {
   const translate = useTranslate();
   const { identity } = useGetIdentity();
-  const { areas, isPending } = useAllowedAreas();
-  if (isPending) return <Loading />;
+  const { areas, isPending, error, refetch } = useAllowedAreas();
+  if (isPending) return <PatientLoading />;
+  // Permissions that could not be read are not "no area": said, with a retry (issue 51, item 4).
+  if (error) return <LoadError title="app.loads.permissions" error={error} onRetry={refetch} testId="home-error" sx={{ my: 3 }} />;
   const allowed = new Set(areas.map((area) => area.id));
   const links = HOME_ORDER.filter((id) => allowed.has(id)).map(areaById);
   return (

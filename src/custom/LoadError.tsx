@@ -8,9 +8,9 @@ import { errorMessage } from '../providers/http';
 /**
  * What could not be loaded, why in the user's language (the ERP down, the server out of reach) and a retry: a failed
  * load is said as a failure, never as an empty state ("no company", "nothing pending"; issue 27). `message` is a
- * catalogue key taking the reason as `%{error}`; with `title`, the title names what failed and the reason follows.
+ * catalogue key taking the reason as `%{error}` (and `messageArgs`); with `title`, the title names what failed and the reason follows.
  */
-export function LoadError({ message, title, error, onRetry, testId = 'load-error', sx }: { message?: string; title?: string; error: unknown; onRetry: () => void; testId?: string; sx?: SxProps<Theme> }) {
+export function LoadError({ message, messageArgs, title, error, onRetry, testId = 'load-error', sx }: { message?: string; messageArgs?: Record<string, unknown>; title?: string; error: unknown; onRetry: () => void; testId?: string; sx?: SxProps<Theme> }) {
   const translate = useTranslate();
   const reason = errorMessage(error, translate);
   return (
@@ -22,7 +22,7 @@ export function LoadError({ message, title, error, onRetry, testId = 'load-error
       action={<Button color="inherit" size="small" onClick={onRetry} data-testid={`${testId}-retry`}>{translate('app.list.retry')}</Button>}
     >
       {title ? <AlertTitle>{translate(title)}</AlertTitle> : null}
-      {message ? translate(message, { error: reason }) : reason}
+      {message ? translate(message, { ...messageArgs, error: reason }) : reason}
     </Alert>
   );
 }

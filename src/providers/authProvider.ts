@@ -31,6 +31,9 @@ export function fullName(user: Pick<CurrentUser, 'firstName' | 'lastName'>): str
   return [user.firstName, user.lastName].filter(Boolean).join(' ');
 }
 
+/** How long a profile read that never reached the server answers the calls that follow (see getCurrentUser). */
+const SHARED_FAILURE_MS = 1500;
+
 export interface AuthProviderOptions {
   /** Where the browser goes after sign-out; defaults to a full navigation. */
   navigate?: (url: string) => void;
@@ -50,8 +53,15 @@ export function buildAuthProvider({ navigate = (url) => window.location.assign(u
     if (current?.token !== token) {
       const user = apiFetch<CurrentUser>('/users/me').then(({ json }) => json);
       current = { token, user };
-      user.catch(() => {
-        if (current?.user === user) current = null;
+      // A failure is asked again by the next call; one that never reached the server is shared a moment by the calls
+      // that follow at once (the shell's check, its permissions, the header's name): one wait for the user, not three.
+      user.catch((error: unknown) => {
+        if (current?.user !== user) return;
+        const forget = () => {
+          if (current?.user === user) current = null;
+        };
+        if (isUnreachable(error)) setTimeout(forget, SHARED_FAILURE_MS);
+        else forget();
       });
     }
     return current.user;

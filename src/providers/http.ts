@@ -1,6 +1,7 @@
 import { fetchUtils } from 'react-admin';
 import { STORAGE_KEYS } from '../../shared/domain/constants';
 import { initialLanguage } from '../i18n/language';
+import { watchAnswer } from './watchdog';
 
 export function getToken(storage: Storage = localStorage): string | null {
   return storage.getItem(STORAGE_KEYS.token);
@@ -21,7 +22,11 @@ export function clearToken(storage: Storage = localStorage): void {
  */
 export class UnreachableError extends Error {
   readonly unreachable = true;
-  constructor(cause?: unknown) {
+  /**
+   * `noAnswer`: the server took the call and then neither answered nor answered GET /healthz (./watchdog.ts): asking
+   * again at once would only wait as long again.
+   */
+  constructor(cause?: unknown, readonly noAnswer = false) {
     super('app.errors.unreachable', { cause });
     this.name = 'UnreachableError';
   }
@@ -44,14 +49,25 @@ export async function apiFetch<T = unknown>(
   const headers = new Headers({ Accept: 'application/json', 'Accept-Language': requestLanguage(), ...options.headers });
   const token = getToken();
   if (token) headers.set('authorization', token);
+  // The caller's signal still cancels; a server that is gone (no answer, nor to GET /healthz) gives the call up.
+  const call = new AbortController();
+  const cancel = () => call.abort(options.signal?.reason);
+  if (options.signal?.aborted) cancel();
+  options.signal?.addEventListener('abort', cancel, { once: true });
+  let gone = false;
+  const stopWatching = watchAnswer(() => {
+    gone = true;
+    call.abort();
+  });
   // keepalive: sent whole even when the page closes right after (a manager's decision, issue 51).
-  const init: fetchUtils.Options = { method: options.method ?? 'GET', headers, signal: options.signal, ...(options.keepalive ? { keepalive: true } : {}) };
+  const init: fetchUtils.Options = { method: options.method ?? 'GET', headers, signal: call.signal, ...(options.keepalive ? { keepalive: true } : {}) };
   if (options.body !== undefined) init.body = JSON.stringify(options.body);
   try {
     const { status, headers: answered, json } = await fetchUtils.fetchJson(new URL(path, window.location.origin).toString(), init);
     announceCompaniesLeftOut(answered.get(COMPANIES_LEFT_OUT_HEADER));
     return { status, json: json as T };
   } catch (error) {
+    if (gone) throw new UnreachableError(error, true);
     if (isNetworkFailure(error)) throw new UnreachableError(error);
     // An answer without a message (a proxy's page, a server that sends none) is not told by its English status text:
     // react-admin's own notices show the error's message, here the key of what failed.
@@ -60,6 +76,9 @@ export async function apiFetch<T = unknown>(
       error.message = status === 503 ? 'app.errors.erpUnavailable' : 'app.errors.serverFailed';
     }
     throw error;
+  } finally {
+    stopWatching();
+    options.signal?.removeEventListener('abort', cancel);
   }
 }
 

@@ -13,6 +13,8 @@ export const SCREENSHOTS = join(process.cwd(), 'test-results');
 export interface RunningServer {
   url: string;
   dataDir: string;
+  /** The server's process (a test may pause it with SIGSTOP: a server that takes calls and answers nothing). */
+  pid: number;
   output: () => string;
   stop: () => Promise<void>;
 }
@@ -67,6 +69,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     url,
     dataDir,
+    pid: child.pid!,
     output: () => log,
     stop: async () => {
       if (child.exitCode === null) {

@@ -31,6 +31,7 @@ import type { BackofficeDataProvider } from '../../providers/dataProvider';
 import { fieldErrorsOf, serverMessageOr } from '../../providers/http';
 import { useReferenceList } from '../../providers/useReferenceList';
 import { usePhone } from '../../custom/usePhone';
+import { ChoicesLoadError } from '../../custom/ReferenceLoadError';
 import {
   CATEGORIES_INPUT,
   CONTACT_SOURCES,
@@ -190,14 +191,20 @@ function ContactCorrection({ contact, canEdit, hasInvestorTypes, onClose, onOpen
         <ReferenceInput source="companyId" {...wholeList('odooCompanies')}>
           {/* Always one of the user's companies (no empty choice); the label as an element shows no required mark. */}
           <SelectInput label={<span>{translate('app.contactForm.fields.company')}</span>} validate={canEdit ? required('app.contactForm.required') : undefined} readOnly={!canEdit} fullWidth inputProps={{ 'data-testid': 'contact-company' }} />
+          <ChoicesLoadError label="app.contactForm.fields.company" />
         </ReferenceInput>
         {hasInvestorTypes && (
           <ReferenceInput source="investorId" {...wholeList('investorTypes')}>
             <SelectInput label="app.contactForm.fields.investorType" optionText={investorLabel} emptyText="—" readOnly={!canEdit} fullWidth inputProps={{ 'data-testid': 'contact-investor' }} />
+            <ChoicesLoadError label="app.contactForm.fields.investorType" />
           </ReferenceInput>
         )}
         <ReferenceArrayInput source="categoryIds" {...wholeList('categories')}>
-          <AutocompleteArrayInput label="app.contactForm.fields.categories" optionText="name" fullWidth readOnly={!canEdit} TextFieldProps={CATEGORIES_INPUT} />
+          {/* One child, as ReferenceArrayInput takes: the select and its failed load. */}
+          <>
+            <AutocompleteArrayInput label="app.contactForm.fields.categories" optionText="name" fullWidth readOnly={!canEdit} TextFieldProps={CATEGORIES_INPUT} />
+            <ChoicesLoadError label="app.contactForm.fields.categories" />
+          </>
         </ReferenceArrayInput>
         {input('position', 'app.contactForm.fields.position', 'contact-position', { field: 'function' })}
         {input('website', 'app.contactForm.fields.website', 'contact-website', { type: 'url' })}

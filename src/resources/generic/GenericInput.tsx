@@ -19,6 +19,7 @@ import type { FieldDeclaration, ResourceDeclaration } from '../../../shared/reso
 import { idOf } from './useDeclaration';
 import { LocaleNumberInput } from '../../custom/inputs/LocaleNumberInput';
 import { LocaleDateInput } from '../../custom/inputs/LocaleDateInput';
+import { ChoicesLoadError } from '../../custom/ReferenceLoadError';
 import { multiLineText, singleLineText } from '../../custom/inputs/textRules';
 
 export function validatorsOf(field: FieldDeclaration): Validator[] {
@@ -47,13 +48,18 @@ function ReferenceSelect({ resource, source, field, validate }: { resource: Reso
   if (field.type === 'references') {
     return (
       <ReferenceArrayInput source={source} reference={field.reference!} filter={filter}>
-        <AutocompleteArrayInput optionText={optionText} validate={validate} />
+        {/* One child, as ReferenceArrayInput takes: the select and its failed load. */}
+        <>
+          <AutocompleteArrayInput optionText={optionText} validate={validate} />
+          <ChoicesLoadError label={`resources.${resource.name}.fields.${source}`} />
+        </>
       </ReferenceArrayInput>
     );
   }
   return (
     <ReferenceInput source={source} reference={field.reference!} filter={filter}>
       <AutocompleteInput optionText={optionText} validate={validate} />
+      <ChoicesLoadError label={`resources.${resource.name}.fields.${source}`} />
     </ReferenceInput>
   );
 }

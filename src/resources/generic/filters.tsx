@@ -3,6 +3,7 @@ import { SearchInput, useTranslate } from 'react-admin';
 import { resourceNamed } from '../../../shared/resources/registry';
 import { filterKeys, type FilterKey } from '../../../shared/resources/filters';
 import type { FieldDeclaration, FilterKind, ResourceDeclaration } from '../../../shared/resources/types';
+import { ChoicesLoadError, FILTER_LOAD_ERROR } from '../../custom/ReferenceLoadError';
 // Loaded when a filter form is first unfolded, not with the list.
 import { AutocompleteInput, LocaleDateInput, NullableBooleanInput, ReferenceInput, SelectArrayInput, SelectInput, TextInput, TriStateInput } from '../../custom/inputs/lazyFilterInputs';
 
@@ -41,6 +42,7 @@ function filterInput(resource: ResourceDeclaration, key: FilterKey): ReactElemen
     return (
       <ReferenceInput key={key.key} source={key.key} reference={field.reference} perPage={1000} alwaysOn>
         <SelectInput label={props.label} optionText={resourceNamed(field.reference)?.recordRepresentation ?? 'name'} />
+        <ChoicesLoadError label={props.label} sx={FILTER_LOAD_ERROR} />
       </ReferenceInput>
     );
   }
@@ -53,6 +55,7 @@ function filterInput(resource: ResourceDeclaration, key: FilterKey): ReactElemen
     return (
       <ReferenceInput key={key.key} source={key.key} reference={field.reference} perPage={1000}>
         <AutocompleteInput label={props.label} optionText={resourceNamed(field.reference)?.recordRepresentation ?? 'name'} />
+        <ChoicesLoadError label={props.label} sx={FILTER_LOAD_ERROR} />
       </ReferenceInput>
     );
   }

@@ -12,6 +12,7 @@ import { useMoveDrafts } from './useMoveDrafts';
 import { useMoveReading } from './useMoveReading';
 import { useMoveSubmission } from './useMoveSubmission';
 import { useSupplierChoices } from './useSupplierChoices';
+import { ReferenceLoadError } from '../../custom/ReferenceLoadError';
 import { useSupplierCreation } from './useSupplierCreation';
 import { useSupplierMatch } from './useSupplierMatch';
 import { MoveAmountFields } from './MoveAmountFields';
@@ -89,6 +90,7 @@ export function MoveFields({ tab, onTab }: { tab: MoveType; onTab: (tab: MoveTyp
         onTyped={suppliers.setTyped}
         onChosen={supplierChosen}
       />
+      <ReferenceLoadError label="app.move.fields.supplier" error={suppliers.loadError} onRetry={suppliers.retryLoad} sx={{ mt: -1, mb: 2 }} />
       <MoveAmountFields tab={tab} marks={marks} />
       <MoveDateField marks={marks} />
       <MoveFileField doc={doc} onFiles={filesChosen} />

@@ -30,6 +30,7 @@ import { usePhone } from '../../custom/usePhone';
 import { breakableEmail, fittingTable } from '../../custom/tableText';
 import { ListRows, RowsPlaceholder } from '../../custom/ListRows';
 import { LazyTotalsLine, totalsFoot } from '../../custom/lazyTotals';
+import { FILTER_LOAD_ERROR, ReferenceLoadError } from '../../custom/ReferenceLoadError';
 import { Money, second, type Pair } from './moveCells';
 
 /** The last company choice on this list (spec section 3, local storage keys). */
@@ -56,29 +57,43 @@ const sortable = (source: string) => ({ source, disableSort: !SORTABLE.has(sourc
 
 /** The company filter takes names (spec section 7): the user's companies, from the cached reference list. */
 function useCompanyChoices() {
-  const { data } = useReferenceList<{ id: number; name: string }>('companies');
-  return useMemo(() => (data ?? []).map((company) => ({ id: company.name, name: company.name })), [data]);
+  const { data, error, refetch } = useReferenceList<{ id: number; name: string }>('companies');
+  const choices = useMemo(() => (data ?? []).map((company) => ({ id: company.name, name: company.name })), [data]);
+  return { choices, error, retry: () => void refetch() };
 }
 
 /** Spec section 7: the uploaded-by select is filled from the users search, page 1 with 1000 records. */
 function useUploaderChoices() {
   // No sort (the users' declared order): the body is the spec's, { pageNumber: 1, numberOfRecords: 1000 }.
-  const { data } = useGetList<{ id: number; firstName: string; email: string }>(
+  const { data, error, refetch } = useGetList<{ id: number; firstName: string; email: string }>(
     'users',
     { pagination: { page: 1, perPage: 1000 }, sort: resourceNamed('users')!.defaultSort, filter: {} },
     { staleTime: REFERENCE_STALE_TIME },
   );
-  return useMemo(() => (data ?? []).map((user) => ({ id: user.email, name: `${user.firstName} (${user.email})` })), [data]);
+  const choices = useMemo(() => (data ?? []).map((user) => ({ id: user.email, name: `${user.firstName} (${user.email})` })), [data]);
+  return { choices, error, retry: () => void refetch() };
 }
 
 /** The company filter: a choice among the user's companies, by name. */
 function CompanyFilter(props: FilterInputProps) {
-  return <SelectArrayInput {...props} choices={useCompanyChoices()} sx={{ minWidth: 200 }} />;
+  const { choices, error, retry } = useCompanyChoices();
+  return (
+    <>
+      <SelectArrayInput {...props} choices={choices} sx={{ minWidth: 200 }} />
+      <ReferenceLoadError label={props.label} error={error} onRetry={retry} sx={FILTER_LOAD_ERROR} />
+    </>
+  );
 }
 
 /** The uploaded-by filter: a choice among the console's users. */
 function UploaderFilter(props: FilterInputProps) {
-  return <SelectInput {...props} choices={useUploaderChoices()} sx={{ minWidth: 200 }} />;
+  const { choices, error, retry } = useUploaderChoices();
+  return (
+    <>
+      <SelectInput {...props} choices={choices} sx={{ minWidth: 200 }} />
+      <ReferenceLoadError label={props.label} error={error} onRetry={retry} sx={FILTER_LOAD_ERROR} />
+    </>
+  );
 }
 
 /** The list's filters, as moves.resource.ts declares them; the two selects filled from lists drawn here. */

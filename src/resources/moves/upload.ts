@@ -1,4 +1,5 @@
 import { getToken, requestLanguage, UnreachableError } from '../../providers/http';
+import { watchAnswer } from '../../providers/watchdog';
 
 /** The spec's special mapping (section 8): the server's text for an oversize file becomes a user message key. */
 export const FILE_TOO_LARGE = '[Error] File too large';
@@ -42,6 +43,12 @@ export function postWithProgress<T>(path: string, body: unknown, onProgress: (fr
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
+    // A server that takes the upload and then answers nothing, not even /healthz, is given up (src/providers/watchdog.ts).
+    const stopWatching = watchAnswer(() => {
+      request.abort();
+      reject(new UnreachableError(undefined, true));
+    });
+    request.onloadend = stopWatching;
     request.onerror = () => reject(new UnreachableError());
     request.onload = () => {
       let json: unknown = null;

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useDataProvider, useLocaleState, useNotify } from 'react-admin';
+import { useDataProvider, useLocaleState } from 'react-admin';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
-import { errorMessage } from '../../providers/http';
 import { useReferenceList } from '../../providers/useReferenceList';
 import { PROVIDER_LIST_LIMIT } from './moveFormRules';
 import type { MoveValues, Provider, SupplierSearch } from './moveTypes';
@@ -14,15 +13,11 @@ import { supplierOptions } from './supplierMatching';
  */
 export function useSupplierChoices(companyId: MoveValues['company_id']) {
   const [locale] = useLocaleState();
-  const notify = useNotify();
   const dataProvider = useDataProvider<BackofficeDataProvider>();
   // The company-scoped supplier search (spec section 7, POST /odoo/providers/search): the providers' declared action.
   const searchProviders: SupplierSearch = useCallback((body) => dataProvider.action<Provider[]>('providers', 'search', { body }), [dataProvider]);
   const providersQuery = useReferenceList<Provider>('providers', companyId);
   const providers = useMemo(() => providersQuery.data ?? [], [providersQuery.data]);
-  useEffect(() => {
-    if (providersQuery.error) notify(errorMessage(providersQuery.error), { type: 'error' });
-  }, [providersQuery.error, notify]);
 
   const [typed, setTyped] = useState('');
   const [searched, setSearched] = useState<Provider[]>([]);
@@ -43,5 +38,8 @@ export function useSupplierChoices(companyId: MoveValues['company_id']) {
     setSearched([]);
     setPicked(null);
   };
-  return { stored: providersQuery.data, options, searchProviders, setTyped, setPicked, forgetChoices };
+  // A list that failed is said under the box with a retry (MoveFields, src/custom/ReferenceLoadError.tsx).
+  const loadError = providersQuery.error;
+  const retryLoad = () => void providersQuery.refetch();
+  return { stored: providersQuery.data, options, searchProviders, setTyped, setPicked, forgetChoices, loadError, retryLoad };
 }

@@ -32,6 +32,7 @@ import { usePhone } from '../../custom/usePhone';
 import { breakableEmail, fittingTable } from '../../custom/tableText';
 import { CARD_LIST_SX, CardLine } from '../../custom/CardLine';
 import { ListRows } from '../../custom/ListRows';
+import { FILTER_LOAD_ERROR, ReferenceLoadError } from '../../custom/ReferenceLoadError';
 import { LazyTotalsLine, totalsFoot } from '../../custom/lazyTotals';
 
 /** The totals row: the orders' amounts summed per currency. */
@@ -53,10 +54,11 @@ function CustomerInput({ source, label }: { source: string; label: string }) {
   const translate = useTranslate();
   const { field } = useInput({ source });
   // The customers of all the user's companies (GET /odoo/partner), cached like every reference list.
-  const partners = useReferenceList<Partner>('partners', undefined, { allCompanies: true }).data ?? [];
+  const partnersQuery = useReferenceList<Partner>('partners', undefined, { allCompanies: true });
+  const partners = partnersQuery.data ?? [];
   const value: Partner | string | null =
     typeof field.value === 'number' ? (partners.find((partner) => partner.id === field.value) ?? { id: field.value, name: `#${field.value}` }) : (field.value ?? null);
-  return (
+  const box = (
     <Autocomplete<Partner, false, false, true>
       freeSolo
       options={partners}
@@ -71,6 +73,13 @@ function CustomerInput({ source, label }: { source: string; label: string }) {
       // Same size, margin and helper-text space as react-admin's inputs beside it.
       renderInput={(params) => <TextField {...params} label={translate(label)} size="small" variant="filled" margin="dense" helperText=" " />}
     />
+  );
+  // The customers that could not be loaded are said beside the box (a name can still be typed).
+  return (
+    <>
+      {box}
+      <ReferenceLoadError label={label} error={partnersQuery.error} onRetry={() => void partnersQuery.refetch()} sx={FILTER_LOAD_ERROR} />
+    </>
   );
 }
 

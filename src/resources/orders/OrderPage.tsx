@@ -6,6 +6,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import { useReferenceList } from '../../providers/useReferenceList';
 import { LoadError } from '../../custom/LoadError';
+import { ReferenceLoadError } from '../../custom/ReferenceLoadError';
 import { OrderTotals } from './OrderTotals';
 import { OrderHeaderFields } from './OrderHeaderFields';
 import { OrderLinesTable } from './OrderLinesTable';
@@ -53,7 +54,7 @@ function OrderFormBody({ companies, ref }: { companies: OrderCompany[] | null; r
   const { isSubmitting } = useFormState<OrderValues>();
   const [chosenCompany, partnerId, pricelistId, watchedLines, orderDate] = useWatch<OrderValues, ['companyId', 'partnerId', 'pricelistId', 'lines', 'date']>({ name: ['companyId', 'partnerId', 'pricelistId', 'lines', 'date'] });
   const lines = useMemo(() => watchedLines ?? [], [watchedLines]);
-  const { companyId, reference, referenceError, referenceSettled, partners } = useOrderReference(companies, chosenCompany);
+  const { companyId, reference, referenceError, referenceSettled, partners, referenceFailure } = useOrderReference(companies, chosenCompany);
   useIncorrectDateNotice();
   const loadingReference = useCompanyDefaults({ companyId, reference, referenceError, referenceSettled, replace });
   const { totals, currency, money, problems, invalid } = useOrderTotals({ lines, taxes: reference.taxes, pricelists: reference.pricelists, pricelistId, companies, companyId });
@@ -66,6 +67,7 @@ function OrderFormBody({ companies, ref }: { companies: OrderCompany[] | null; r
   return (
     <>
       {(companies === null || loadingReference) && <LinearProgress sx={{ mb: 2 }} />}
+      {referenceFailure ? <ReferenceLoadError {...referenceFailure} sx={{ mb: 2 }} /> : null}
       <OrderHeaderFields companies={companies} companyId={companyId} partners={partners} reference={reference} orderDate={orderDate} />
       <OrderLinesTable fields={fields} lines={lines} reference={reference} companyId={companyId} money={money} problems={problems} onRemove={remove} onAdd={() => append(newLine(null, reference.taxes), { shouldFocus: false })} />
       <OrderTotals untaxed={totals.untaxed} tax={totals.tax} total={totals.total} currency={currency} invalid={invalid} />

@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
-import { errorMessage } from '../../providers/http';
 import { useReferenceList } from '../../providers/useReferenceList';
 import { NONE, ORDER_KEYS, resolveCompany, stored, type Named, type OrderCompany, type OrderValues, type Pricelist, type Product, type Reference, type Tax } from './orderForm';
+
+/** The labels of the selects each reference list fills, in the order of `referenceQueries`. */
+const REFERENCE_LABELS = ['app.order.fields.partner', 'app.order.fields.product', 'app.order.fields.pricelist', 'app.order.fields.paymentTerm', 'app.order.fields.paymentMode', 'app.order.fields.tax'];
 
 /**
  * The order's company (the one chosen, if still the user's) and everything the form offers for it: its customers,
@@ -11,8 +12,6 @@ import { NONE, ORDER_KEYS, resolveCompany, stored, type Named, type OrderCompany
  * reads nothing again). The company chosen is remembered; a list that fails to load says so.
  */
 export function useOrderReference(companies: OrderCompany[] | null, chosenCompany: number | '') {
-  const translate = useTranslate();
-  const notify = useNotify();
   const { setValue } = useFormContext<OrderValues>();
   const companyId = resolveCompany(companies, chosenCompany);
   const partnersQuery = useReferenceList<Named>('partners', companyId);
@@ -45,9 +44,9 @@ export function useOrderReference(companies: OrderCompany[] | null, chosenCompan
   useEffect(() => {
     if (companyId) localStorage.setItem(ORDER_KEYS.company, JSON.stringify(companyId));
   }, [companyId]);
-  useEffect(() => {
-    if (referenceError) notify('app.order.loadError', { type: 'error', messageArgs: { error: errorMessage(referenceError, translate) } });
-  }, [referenceError, notify, translate]);
+  // A list that failed is said on the form with a retry (src/custom/ReferenceLoadError.tsx), not in a passing notice.
+  const failed = referenceQueries.findIndex((query) => query.error);
+  const referenceFailure = failed < 0 ? null : { label: REFERENCE_LABELS[failed], error: referenceQueries[failed].error, onRetry: () => referenceQueries.forEach((query) => query.error && void query.refetch()) };
 
-  return { companyId, reference, referenceError, referenceSettled, partners };
+  return { companyId, reference, referenceError, referenceSettled, partners, referenceFailure };
 }

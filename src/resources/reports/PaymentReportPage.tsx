@@ -14,15 +14,17 @@ import { errorMessage } from '../../providers/http';
 import { useReferenceList } from '../../providers/useReferenceList';
 import { LoadError } from '../../custom/LoadError';
 import { LocaleDateField, dateProblem, type DateFieldValue } from '../../custom/inputs/LocaleDateInput';
-import { isIsoDate } from '../../../shared/domain/dates';
+import { isIsoDate, isoDay } from '../../../shared/domain/dates';
 import { formatDay } from '../../../shared/domain/format';
 
 interface Company { id: number; name: string }
 
-/** Last year, the usual period of the annual accounts' figure. */
-function lastYear(): { from: string; to: string } {
-  const year = new Date().getFullYear() - 1;
-  return { from: `${year}-01-01`, to: `${year}-12-31` };
+/**
+ * The period the report opens on: this year so far, 1 January to today (issue 51: it opened on last year while the
+ * invoices being paid are this year's). Last year's figure for the annual accounts is a change of the first date away.
+ */
+function thisYearSoFar(today: Date = new Date()): { from: string; to: string } {
+  return { from: `${today.getFullYear()}-01-01`, to: isoDay(today) };
 }
 
 /** The payment report (spec section 2): dates and companies; generate asks first, then the mail brings the result. */
@@ -33,8 +35,8 @@ export function PaymentReportPage() {
   // The user's companies, from the cached reference list.
   const companiesQuery = useReferenceList<Company>('companies');
   const companies = useMemo(() => companiesQuery.data ?? [], [companiesQuery.data]);
-  const [dateFrom, setDateFrom] = useState<DateFieldValue>(lastYear().from);
-  const [dateTo, setDateTo] = useState<DateFieldValue>(lastYear().to);
+  const [dateFrom, setDateFrom] = useState<DateFieldValue>(() => thisYearSoFar().from);
+  const [dateTo, setDateTo] = useState<DateFieldValue>(() => thisYearSoFar().to);
   const [picked, setChosen] = useState<number[] | null>(null);
   // Until the user picks: the only company when there is just one.
   const chosen = picked ?? (companies.length === 1 ? [companies[0].id] : []);

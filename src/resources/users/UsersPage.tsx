@@ -65,6 +65,7 @@ import { ListSkipTarget } from '../../custom/SkipToList';
 import { PendingInvitations } from './PendingInvitations';
 import { usePhone } from '../../custom/usePhone';
 import { CardLine } from '../../custom/CardLine';
+import { ChoicesLoadError } from '../../custom/ReferenceLoadError';
 import { ListRows } from '../../custom/ListRows';
 
 interface Company { id: number; name: string }
@@ -385,12 +386,16 @@ function InviteDialog({ companies, onClose }: { companies: Company[]; onClose: (
         <DialogContent sx={{ display: 'grid', alignContent: 'start', gap: 2, pt: '8px !important' }}>
           <TextInput source="email" type="email" label="app.users.fields.email" validate={INVITE_EMAIL_VALIDATORS} inputProps={{ maxLength: 320, 'data-testid': 'invite-email' }} />
           <ReferenceArrayInput source="companies" reference="companies" perPage={1000} sort={USER_COMPANIES_SORT}>
-            <SelectArrayInput
-              label="app.users.fields.companies"
-              disabled={!admin}
-              helperText={admin ? undefined : 'app.users.companiesHelper'}
-              options={{ renderValue: companyNames, inputProps: { 'data-testid': 'invite-companies' } }}
-            />
+            {/* One child, as ReferenceArrayInput takes: the select and its failed load. */}
+            <>
+              <SelectArrayInput
+                label="app.users.fields.companies"
+                disabled={!admin}
+                helperText={admin ? undefined : 'app.users.companiesHelper'}
+                options={{ renderValue: companyNames, inputProps: { 'data-testid': 'invite-companies' } }}
+              />
+              <ChoicesLoadError label="app.users.fields.companies" />
+            </>
           </ReferenceArrayInput>
           <InvitePermissions />
         </DialogContent>
