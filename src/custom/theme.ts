@@ -2,11 +2,10 @@ import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-
 import type { Components, Theme } from '@mui/material/styles';
 
 /**
- * Issue 16, phones: a button's label stays on one line (a narrow row wraps whole buttons instead, see the dialog
- * actions), and a dialog's buttons wrap onto a new row, spaced by a gap, when they do not fit side by side.
+ * Issue 16, phones: a dialog's buttons wrap onto a new row, spaced by a gap, when they do not fit side by side (a
+ * button's label stays on one line: MuiButton below).
  */
 const components = {
-  MuiButton: { styleOverrides: { root: { whiteSpace: 'nowrap', flexShrink: 0 } } },
   MuiDialogActions: { defaultProps: { disableSpacing: true }, styleOverrides: { root: { flexWrap: 'wrap', gap: 8 } } },
 } as const;
 
@@ -18,10 +17,25 @@ const components = {
  * (react-admin's own is white on light grey).
  */
 const ring = (theme: Theme, offset: number) => ({ outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: offset });
+/**
+ * Issue 51: buttons and checkboxes showed only MUI's faint ripple halo when reached by keyboard. A button's ring is
+ * its text's colour (white on the app bar's blue, 8.7:1; the primary blue or grey on white), outside it; a contained
+ * button's is its fill colour, as its text is white on it. A checkbox (a table row's) gets the primary ring.
+ */
+const buttonRing = { outline: '2px solid currentColor', outlineOffset: 2 };
 const focusRings: Components<Theme> = {
   MuiTableRow: { styleOverrides: { root: ({ theme }) => ({ '&:focus-visible': ring(theme, -2) }) } },
   MuiListItemButton: { styleOverrides: { root: ({ theme }) => ({ '&.Mui-focusVisible': ring(theme, -2) }) } },
   MuiTableSortLabel: { styleOverrides: { root: ({ theme }) => ({ borderRadius: 2, '&.Mui-focusVisible': ring(theme, 2) }) } },
+  MuiIconButton: { styleOverrides: { root: { '&.Mui-focusVisible': buttonRing } } },
+  MuiButton: {
+    styleOverrides: {
+      // Issue 16, phones: a button's label stays on one line (a narrow row wraps whole buttons instead).
+      root: { whiteSpace: 'nowrap', flexShrink: 0, '&.Mui-focusVisible': buttonRing },
+      contained: ({ theme }) => ({ '&.Mui-focusVisible': ring(theme, 2) }),
+    },
+  },
+  MuiCheckbox: { styleOverrides: { root: ({ theme }) => ({ '&.Mui-focusVisible': ring(theme, -2) }) } },
 };
 const skipButtons = {
   RaSkipNavigationButton: {
