@@ -89,7 +89,7 @@ function UserName({ user }: { user: UserRecord }) {
 }
 
 /** An inactive user's row is dimmed as well as named so (its texts in the theme's secondary colour, still 4.5:1). */
-const inactiveRowSx = (record: UserRecord) => (record.active === false ? { '& td': { color: 'text.secondary' } } : {});
+const inactiveRowSx = (record: UserRecord) => ({ '& td': record.active === false ? { color: 'text.secondary' } : {} });
 
 const USERS = resourceNamed('users')!;
 /** Only the columns the server sorts by (the declaration's sortable fields) offer sorting. */
