@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useListContext, useLocaleState, useTranslate } from 'react-admin';
+import { useDebouncedEvent, useListContext, useLocaleState, useTranslate } from 'react-admin';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -9,9 +9,13 @@ import SearchIcon from '@mui/icons-material/Search';
 import { cleanFilter } from '../providers/dataProvider';
 import { inSentence, type FilterChip } from './useFilterChips';
 
+/** How long the search box waits after the last key before searching (react-admin's own search box waits as long). */
+export const SEARCH_DELAY_MS = 500;
+
 /**
- * The folded form's search box: the list's main text filter, applied on Enter (as the form's inputs are), the
- * other filters kept. It shows the filter as applied, also when it changes elsewhere (a chip removed, the form).
+ * The folded form's search box: the list's main text filter, applied as the user types (half a second after the
+ * last key, as the declared lists' search box does; issue 51) and at once on Enter, the other filters kept. It shows
+ * the filter as applied, also when it changes elsewhere (a chip removed, the form).
  */
 export function FilterSearch({ source, label }: { source: string; label: string }) {
   const translate = useTranslate();
@@ -24,15 +28,22 @@ export function FilterSearch({ source, label }: { source: string; label: string 
     setSeen(applied);
     setText(applied);
   }
+  const search = (value: string) => {
+    if (value.trim() !== applied) setFilters(cleanFilter({ ...filterValues, [source]: value.trim() }), []);
+  };
+  const searchSoon = useDebouncedEvent(search, SEARCH_DELAY_MS);
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    setFilters(cleanFilter({ ...filterValues, [source]: text.trim() }), []);
+    search(text);
   };
   return (
     <Box component="form" onSubmit={apply} sx={{ display: 'flex' }}>
       <TextField
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setText(event.target.value);
+          searchSoon(event.target.value);
+        }}
         label={translate('app.filters.search', { field: inSentence(translate(label), locale) })}
         size="small"
         sx={{ width: 280 }}

@@ -150,6 +150,9 @@ function FilterForm({ children, keepOnClear, applyLabel = 'app.filters.apply', o
         onApplied?.();
       }}
       sanitizeEmptyValues={false}
+      // A refused filter (a date that is no day) says why under its box: react-admin's "The form is not valid" toast
+      // beside it was a second notice of the same thing (issue 51).
+      disableInvalidFormNotification
     >
       <Box
         // The drawer's form is the phone's search landmark; on a desktop the folded row and the form are one.

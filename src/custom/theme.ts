@@ -2,11 +2,10 @@ import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-
 import type { Components, Theme } from '@mui/material/styles';
 
 /**
- * Issue 16, phones: a button's label stays on one line (a narrow row wraps whole buttons instead, see the dialog
- * actions), and a dialog's buttons wrap onto a new row, spaced by a gap, when they do not fit side by side.
+ * Issue 16, phones: a dialog's buttons wrap onto a new row, spaced by a gap, when they do not fit side by side (a
+ * button's label stays on one line: MuiButton below).
  */
 const components = {
-  MuiButton: { styleOverrides: { root: { whiteSpace: 'nowrap', flexShrink: 0 } } },
   MuiDialogActions: { defaultProps: { disableSpacing: true }, styleOverrides: { root: { flexWrap: 'wrap', gap: 8 } } },
 } as const;
 
@@ -18,10 +17,25 @@ const components = {
  * (react-admin's own is white on light grey).
  */
 const ring = (theme: Theme, offset: number) => ({ outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: offset });
+/**
+ * Issue 51: buttons and checkboxes showed only MUI's faint ripple halo when reached by keyboard. A button's ring is
+ * its text's colour (white on the app bar's blue, 8.7:1; the primary blue or grey on white), outside it; a contained
+ * button's is its fill colour, as its text is white on it. A checkbox (a table row's) gets the primary ring.
+ */
+const buttonRing = { outline: '2px solid currentColor', outlineOffset: 2 };
 const focusRings: Components<Theme> = {
   MuiTableRow: { styleOverrides: { root: ({ theme }) => ({ '&:focus-visible': ring(theme, -2) }) } },
   MuiListItemButton: { styleOverrides: { root: ({ theme }) => ({ '&.Mui-focusVisible': ring(theme, -2) }) } },
   MuiTableSortLabel: { styleOverrides: { root: ({ theme }) => ({ borderRadius: 2, '&.Mui-focusVisible': ring(theme, 2) }) } },
+  MuiIconButton: { styleOverrides: { root: { '&.Mui-focusVisible': buttonRing } } },
+  MuiButton: {
+    styleOverrides: {
+      // Issue 16, phones: a button's label stays on one line (a narrow row wraps whole buttons instead).
+      root: { whiteSpace: 'nowrap', flexShrink: 0, '&.Mui-focusVisible': buttonRing },
+      contained: ({ theme }) => ({ '&.Mui-focusVisible': ring(theme, 2) }),
+    },
+  },
+  MuiCheckbox: { styleOverrides: { root: ({ theme }) => ({ '&.Mui-focusVisible': ring(theme, -2) }) } },
 };
 const skipButtons = {
   RaSkipNavigationButton: {
@@ -48,6 +62,9 @@ export const theme: RaThemeOptions = {
     // MUI's orange (#ed6c02) under white text, or as text on white, is 3.1:1, below WCAG's 4.5:1 (axe found it on the
     // duplicates warning's "Save anyway" and its reason chips): a darker orange that reads at 5.7:1.
     warning: { main: '#a84b00' },
+    // Issue 51: MUI's red (#d32f2f) in a refused filled field's label ("Fecha *") on the field's grey is 4.47:1, under
+    // 4.5:1 (axe): a darker red, 5.2:1 there and 5.9:1 on white.
+    error: { main: '#c62828' },
     background: { default: '#f5f6f8' },
   },
 };
@@ -64,5 +81,7 @@ export const darkTheme: RaThemeOptions = {
     mode: 'dark',
     primary: { main: '#8cb8e6' },
     secondary: { main: '#a9c9ec' },
+    // MUI's dark red (#f44336) on a filled field's dark grey is 3.7:1: a lighter red, over 6:1 there.
+    error: { main: '#ff8a80' },
   },
 };

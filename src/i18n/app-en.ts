@@ -363,6 +363,7 @@ export const appEn = {
       pending: { title: 'Pending invitations', invitedBy: 'Invited by', expires: 'Link valid until', resend: 'Send again', withdraw: 'Withdraw', resent: 'Invitation sent again to %{email}', withdrawn: 'Invitation to %{email} withdrawn', withdrawTitle: 'Withdraw the invitation', withdrawText: 'The link sent to %{email} will no longer work.' },
       fields: { name: 'Name', email: 'Email', company: 'Company', companies: 'Companies', firstName: 'First name', lastName: 'Last name', permissions: 'Permissions', actions: 'Actions' },
       search: 'Search users',
+      inactive: 'Inactive',
       invite: 'Invite user',
       inviteTitle: 'Invite a user',
       inviteSend: 'Send invitation',

@@ -365,6 +365,7 @@ export const appEs: AppMessages = {
       pending: { title: 'Invitaciones pendientes', invitedBy: 'Invitado por', expires: 'Enlace válido hasta', resend: 'Reenviar', withdraw: 'Retirar', resent: 'Invitación reenviada a %{email}', withdrawn: 'Invitación a %{email} retirada', withdrawTitle: 'Retirar la invitación', withdrawText: 'El enlace enviado a %{email} dejará de funcionar.' },
       fields: { name: 'Nombre', email: 'Correo electrónico', company: 'Empresa', companies: 'Empresas', firstName: 'Nombre', lastName: 'Apellidos', permissions: 'Permisos', actions: 'Acciones' },
       search: 'Buscar usuarios',
+      inactive: 'Inactivo',
       invite: 'Invitar usuario',
       inviteTitle: 'Invitar a un usuario',
       inviteSend: 'Enviar invitación',

@@ -12,6 +12,8 @@ const cards: string[] = [];
 const checks: Array<Record<string, unknown>> = [];
 const updates: Array<{ id: string; body: Record<string, unknown> }> = [];
 let searches = 0;
+/** The name filter of each search the list ran. */
+const searchedNames: Array<string | undefined> = [];
 const duplicatesByEmail = new Map<string, unknown[]>();
 let failDetail = 0;
 
@@ -44,9 +46,13 @@ const server = setupServer(
     checks.push(body);
     return HttpResponse.json({ duplicates: duplicatesByEmail.get(String(body.email ?? '').toLowerCase()) ?? [] });
   }),
-  http.post('*/odoo/contacts/search', () => {
+  http.post('*/odoo/contacts/search', async ({ request }) => {
     searches += 1;
-    return HttpResponse.json({ contacts: [LUCIA_ROW], total: 1, count: 1 });
+    const body = (await request.json()) as { name?: string };
+    searchedNames.push(body.name);
+    // The name filter as the server applies it: Lucía's row only when her name contains it.
+    const rows = !body.name || LUCIA_ROW.name.toLowerCase().includes(body.name.toLowerCase()) ? [LUCIA_ROW] : [];
+    return HttpResponse.json({ contacts: rows, total: rows.length, count: rows.length });
   }),
   http.get('*/odoo/contacts/:id', ({ params }) => {
     if (failDetail > 0) {
@@ -68,6 +74,7 @@ serveDuringTests(server, () => {
   checks.length = 0;
   updates.length = 0;
   searches = 0;
+  searchedNames.length = 0;
   failDetail = 0;
   duplicatesByEmail.clear();
 });
@@ -251,6 +258,25 @@ describe('a contact that already exists', () => {
     expect(checks).toEqual([{ email: '', phone: '611 000 000' }]);
     expect(created[1]).toMatchObject({ fields: { name: 'Otra Persona', phone: '611 000 000' } });
   });
+});
+
+describe('the contact list search', () => {
+  // Issue 51: it ran only on Enter while the other lists search as the user types.
+  for (const [lang, label] of [['es', 'Buscar por nombre'], ['en', 'Search by name']] as const) {
+    it(`searches as the user types, without Enter, once the typing pauses (${lang})`, async () => {
+      renderInAdmin(<ContactList />, { permissions: ['contacts'], lang });
+      await screen.findByText('Lucía Fernández');
+      const box = screen.getByRole('textbox', { name: label });
+      fireEvent.change(box, { target: { value: 'Ma' } });
+      fireEvent.change(box, { target: { value: 'Marta ' } });
+      await waitFor(() => expect(screen.queryByText('Lucía Fernández')).toBeNull());
+      // One search for the pause, with what was typed last (trimmed), not one per key.
+      expect(searchedNames.filter(Boolean)).toEqual(['Marta']);
+      fireEvent.change(box, { target: { value: 'Lucía' } });
+      expect(await screen.findByText('Lucía Fernández')).toBeTruthy();
+      expect(searchedNames.filter(Boolean)).toEqual(['Marta', 'Lucía']);
+    });
+  }
 });
 
 describe('the contact detail, opened from the list', () => {

@@ -1,6 +1,8 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import { cleanup, screen } from '@testing-library/react';
+import LinearProgress from '@mui/material/LinearProgress';
+import { LoadingInput } from 'react-admin';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MuiLocale } from '../../src/custom/muiLocale';
 import { renderInAdmin } from './admin';
@@ -27,5 +29,27 @@ describe("MUI's own texts", () => {
     // The clear button shows on hover; its label is there all along.
     expect(screen.getByTitle(clear)).toBeTruthy();
     expect(screen.getByRole('button', { name: close })).toBeTruthy();
+  });
+});
+
+describe('a progress indicator react-admin draws', () => {
+  afterEach(cleanup);
+
+  // Issue 51: axe found an unnamed progress bar in the employees' filter (its company select's choices loading).
+  it.each([
+    ['es', 'Cargando'],
+    ['en', 'Loading'],
+  ])('is named in the user\'s language, as a select loads its choices and as a bar (%s)', async (lang, name) => {
+    renderInAdmin(
+      <MuiLocale>
+        <LoadingInput label="Empresa" timeout={0} />
+        <LinearProgress />
+        <LinearProgress aria-label="Leyendo el documento" />
+      </MuiLocale>,
+      { lang },
+    );
+    await waitFor(() => expect(screen.getAllByRole('progressbar', { name })).toHaveLength(2));
+    // A name its screen gives is kept.
+    expect(screen.getByRole('progressbar', { name: 'Leyendo el documento' })).toBeTruthy();
   });
 });

@@ -132,3 +132,22 @@ describe('the users screen', () => {
     expect(stored).toMatchObject({ firstName: 'Tinita', lastName: 'Objetivo', version: 9 });
   });
 });
+
+describe('an inactive user', () => {
+  // Issue 51: inactive users looked active on the permissions list.
+  const IVO = { id: 6, firstName: 'Ivo', lastName: 'Idle', email: 'ivo@demo.example', role: 'user', permissions: ['moves.list'], companies: [1], active: false };
+  const TINA = { id: 5, firstName: 'Tina', lastName: 'Target', email: 'tina@demo.example', role: 'user', permissions: ['moves.create'], companies: [1], active: true };
+  it.each([
+    ['es', 'Inactivo'],
+    ['en', 'Inactive'],
+  ] as const)('is named so on its row, in words, and an active one is not (%s)', async (lang, inactive) => {
+    server.use(http.post('*/users/search', () => HttpResponse.json({ users: [TINA, IVO], total: 2 })));
+    renderInAdmin(<UsersPage />, { permissions: ['users.view'], lang });
+    const ivoRow = (await screen.findByText('ivo@demo.example')).closest('tr')!;
+    const tinaRow = screen.getByText('tina@demo.example').closest('tr')!;
+    expect(within(ivoRow).getByText(inactive)).toBeTruthy();
+    expect(within(ivoRow).getByText('Ivo Idle').closest('td')!.textContent).toBe(`Ivo Idle${inactive}`);
+    expect(within(tinaRow).queryByText(inactive)).toBeNull();
+    expect(within(tinaRow).getByText('Tina Target').closest('td')!.textContent).toBe('Tina Target');
+  });
+});

@@ -3,8 +3,12 @@
  * violation (the run fails on the first one, naming the rule and the elements). Minor and moderate findings are
  * printed, not failed. Issue 27: the read-only move detail and the API documentation at /docs too.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { demoPdf } from '../../server/erp/embedded/files';
 import { audit, grave, type Finding } from './axe';
 import { screenshot, serverAndBrowser, signIn } from './harness';
 
@@ -16,9 +20,9 @@ const ROLES = ['admin', 'manager', 'staff', 'sales'] as const;
 /** The requests a page has under way, counted from when it was opened (pageFor). */
 const underWay = new WeakMap<Page, Set<unknown>>();
 
-async function pageFor(browser: Browser, language: 'es' | 'en'): Promise<Page> {
+async function pageFor(browser: Browser, language: 'es' | 'en', options: { serviceWorkers?: 'block' } = {}): Promise<Page> {
   // The CSP (rightly) refuses inline scripts: the audit's own script is let in by the test browser only.
-  const context = await browser.newContext({ locale: language === 'es' ? 'es-ES' : 'en-GB', viewport: { width: 1440, height: 900 }, bypassCSP: true });
+  const context = await browser.newContext({ locale: language === 'es' ? 'es-ES' : 'en-GB', viewport: { width: 1440, height: 900 }, bypassCSP: true, ...options });
   const page = await context.newPage();
   const requests = new Set<unknown>();
   page.on('request', (request) => requests.add(request));
@@ -214,6 +218,56 @@ describe('accessibility (axe-core)', () => {
     if (minor.length) console.log(`read-only detail: ${minor.map((finding) => `${finding.impact} ${finding.rule} at ${finding.where}`).join('; ')}`);
     expect(grave(findings)).toEqual([]);
   }, 240_000);
+
+  // Issue 51: axe found the move form's red "Fecha *" label under 4.5:1 and an unnamed progress bar in the
+  // employees' filter: the form with its date refused and the filter while its companies load, light and dark.
+  it('the move form with its date refused, and the employees\' filter while it loads (both languages, light and dark)', { timeout: 240_000 }, async () => {
+    const receipt = join(mkdtempSync(join(tmpdir(), 'a11y-move-')), 'taxi.pdf');
+    writeFileSync(receipt, demoPdf(['Taxi', 'Total 23,40 EUR']));
+    const findings: Finding[] = [];
+    for (const language of ['es', 'en'] as const) {
+      // Without the service worker, whose own requests the page's routes do not see.
+      const page = await pageFor(env.browser, language, { serviceWorkers: 'block' });
+      await signIn(page, env.server.url, 'admin@demo.example');
+      for (const mode of ['light', 'dark']) {
+        // The app bar's switch remembers the choice there; the page below is loaded afresh with it.
+        if (mode === 'dark') await page.evaluate(() => localStorage.setItem('theme_preference', 'dark'));
+        // The companies of the employees' filter held back: the select shows its spinner (after a second).
+        let release = () => undefined as void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        await page.route('**/odoo/companies**', async (route) => {
+          await held;
+          await route.continue();
+        });
+        // Loaded afresh: the companies are not yet in the page's cache.
+        await page.goto(`${env.server.url}/employees`);
+        await page.locator('.MuiInputAdornment-root [role="progressbar"]').first().waitFor();
+        findings.push(...(await audit(page, `employees filter loading (${language}, ${mode})`)));
+        release();
+        await page.unroute('**/odoo/companies**');
+        await openInApp(page, '/move');
+        if (!(await page.getByTestId('company').inputValue())) {
+          await page.getByTestId('company').locator('xpath=..').click();
+          await page.getByRole('option').first().click();
+        }
+        await page.getByTestId('concept').fill('Taxi');
+        await page.getByTestId('amount').fill('12');
+        await page.getByTestId('payment-method').locator('xpath=..').click();
+        await page.getByRole('option').first().click();
+        await page.getByTestId('file-input').setInputFiles(receipt);
+        await page.getByTestId('date').fill('01/01/2020');
+        await page.getByTestId('send').click();
+        // The refused date: its label and message in the error colour.
+        await page.locator('label.Mui-error').filter({ hasText: language === 'es' ? 'Fecha' : 'Date' }).first().waitFor();
+        findings.push(...(await audit(page, `move form, date refused (${language}, ${mode})`)));
+        if (language === 'es') await screenshot(page, `a11y-move-date-refused-${mode}`);
+      }
+      await page.context().close();
+    }
+    const minor = findings.filter((finding) => !grave([finding]));
+    if (minor.length) console.log(`move date and employees filter: ${minor.map((finding) => `${finding.impact} ${finding.rule} at ${finding.where}`).join('; ')}`);
+    expect(grave(findings)).toEqual([]);
+  });
 
   for (const language of ['es', 'en'] as const) {
     it(`the API documentation at /docs: under the real CSP, and axe on its page, operations, try-out, models and Authorize dialog (${language})`, async () => {

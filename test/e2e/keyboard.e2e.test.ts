@@ -48,10 +48,14 @@ const focused = (page: Page) =>
     return { row: false, id: null, index: -1, text: active ? `${active.tagName} ${active.getAttribute('data-testid') ?? ''}` : 'none' };
   });
 
-/** The focus ring of the focused element as drawn, and its contrast with the colour behind it (WCAG 2.4.7, 1.4.11). */
-const focusRing = (page: Page) =>
-  page.evaluate(() => {
-    const element = document.activeElement as HTMLElement;
+/**
+ * The focus ring of the focused element as drawn, and its contrast with the colour behind it (WCAG 2.4.7, 1.4.11);
+ * with `drawnOn`, of the focused element's closest ancestor matching it (a checkbox's ring is drawn around its box,
+ * its focused input being transparent).
+ */
+const focusRing = (page: Page, drawnOn?: string) =>
+  page.evaluate((closest) => {
+    const element = (closest ? document.activeElement!.closest(closest) : document.activeElement) as HTMLElement;
     const style = getComputedStyle(element);
     const rgb = (text: string) => (text.match(/[\d.]+/g) ?? []).map(Number);
     const luminance = ([r, g, b]: number[]) => {
@@ -69,7 +73,16 @@ const focusRing = (page: Page) =>
     }
     const [light, dark] = [luminance(rgb(style.outlineColor).slice(0, 3)), luminance(behind)].sort((a, b) => b - a);
     return { style: style.outlineStyle, width: style.outlineWidth, color: style.outlineColor, contrast: (light + 0.05) / (dark + 0.05) };
-  });
+  }, drawnOn);
+
+/** Presses Tab until the focus is on an element `matches` (a CSS selector) picks; whether it got there within `limit`. */
+async function tabTo(page: Page, matches: string, limit = 60): Promise<boolean> {
+  for (let press = 0; press < limit; press++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate((selector) => Boolean(document.activeElement?.matches(selector)), matches)) return true;
+  }
+  return false;
+}
 
 /** Waits until the list shows its rows (not the skeleton drawn while it loads). */
 const listShown = (page: Page) => page.locator('table tbody tr:not(:has(.MuiSkeleton-root))').first().waitFor();
@@ -211,6 +224,37 @@ describe('lists from the keyboard', () => {
     await page.getByTestId('permissions-panel').first().waitFor();
     expect(await user.evaluate((element) => element === document.activeElement)).toBe(true);
     expect((await focusRing(page)).style).toBe('none');
+    await context.close();
+  });
+
+  it("shows a ring, not a faint halo, on the app bar's buttons and a table row's checkbox reached by keyboard (issue 51)", async () => {
+    const context = await env.browser.newContext({ locale: 'en-GB', viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, env.server.url, 'admin@demo.example');
+    await page.goto(`${env.server.url}/validation`);
+    await page.getByTestId('validation-row').first().waitFor();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    // The app bar's first button (the menu's), then its others (the light/dark switch, the account menu).
+    const seen: string[] = [];
+    for (let button = 0; button < 3; button++) {
+      expect(await tabTo(page, 'header button', 20)).toBe(true);
+      seen.push(await page.evaluate(() => document.activeElement!.getAttribute('aria-label') ?? ''));
+      const ring = await focusRing(page);
+      // White on the app bar's blue.
+      expect(ring, seen.at(-1)).toMatchObject({ style: 'solid', width: '2px', color: 'rgb(255, 255, 255)' });
+      expect(ring.contrast).toBeGreaterThanOrEqual(3);
+    }
+    expect(new Set(seen).size).toBe(3);
+    await viewShot(page, 'keyboard-app-bar-focus');
+    // A row's checkbox in the validation queue: a ring around its box, in the primary blue.
+    expect(await tabTo(page, 'tbody input[type="checkbox"]', 80)).toBe(true);
+    const box = await focusRing(page, '.MuiCheckbox-root');
+    expect(box).toMatchObject({ style: 'solid', width: '2px', color: 'rgb(31, 78, 121)' });
+    expect(box.contrast).toBeGreaterThanOrEqual(3);
+    await viewShot(page, 'keyboard-checkbox-focus');
+    // Clicked, no ring (the pointer needs none).
+    await page.locator('tbody .MuiCheckbox-root').nth(1).click();
+    expect((await focusRing(page, '.MuiCheckbox-root')).style).toBe('none');
     await context.close();
   });
 

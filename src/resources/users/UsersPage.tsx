@@ -28,6 +28,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
 import Collapse from '@mui/material/Collapse';
 import Alert from '@mui/material/Alert';
 import Dialog from '@mui/material/Dialog';
@@ -70,9 +71,26 @@ import { ListRows } from '../../custom/ListRows';
 
 interface Company { id: number; name: string }
 /** A user as the search answers it; `version` (issue 29) is what an edit sends back, to be refused if it is stale. */
-interface UserRecord { id: number; firstName: string; lastName: string; email: string; role: string; permissions: string[]; companies: number[]; version?: number }
+interface UserRecord { id: number; firstName: string; lastName: string; email: string; role: string; permissions: string[]; companies: number[]; active?: boolean; version?: number }
 
 const fullName = (user: Pick<UserRecord, 'firstName' | 'lastName' | 'email'>) => `${user.firstName} ${user.lastName}`.trim() || user.email;
+
+/**
+ * A user's name, and "Inactivo" beside it for an account that can no longer sign in (issue 51: such users looked
+ * active): said in words, not by a colour alone.
+ */
+function UserName({ user }: { user: UserRecord }) {
+  const translate = useTranslate();
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1 }}>
+      <span>{fullName(user)}</span>
+      {user.active === false && <Chip component="span" size="small" variant="outlined" label={translate('app.users.inactive')} data-testid="user-inactive" />}
+    </Box>
+  );
+}
+
+/** An inactive user's row is dimmed as well as named so (its texts in the theme's secondary colour, still 4.5:1). */
+const inactiveRowSx = (record: UserRecord) => ({ '& td': record.active === false ? { color: 'text.secondary' } : {} });
 
 const USERS = resourceNamed('users')!;
 /** Only the columns the server sorts by (the declaration's sortable fields) offer sorting. */
@@ -505,7 +523,7 @@ function UserCards({ companies, canManage, onEdit, onDelete }: { companies: Comp
             <Box sx={{ display: 'flex', alignItems: 'flex-start' }}>
               <ListItemButton onClick={() => setExpanded((current) => (current === user.id ? null : user.id))} aria-expanded={expanded === user.id}>
                 <ListItemText
-                  primary={<span data-testid="card-title">{fullName(user)}</span>}
+                  primary={<span data-testid="card-title"><UserName user={user} /></span>}
                   secondary={
                     <>
                       <CardLine testId="card-party">{user.email}</CardLine>
@@ -583,11 +601,12 @@ export function UsersPage() {
       <DataTable empty={<ListEmpty />} body={KeyboardBody}
         bulkActionButtons={false}
         rowClick="expand"
+        rowSx={inactiveRowSx}
         expand={<PermissionsPanel readOnly={!canManage} />}
         size="small"
         sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
       >
-        <DataTable.Col {...sortable('lastName')} label="app.users.fields.name" render={(record) => fullName(record as UserRecord)} />
+        <DataTable.Col {...sortable('lastName')} label="app.users.fields.name" render={(record) => <UserName user={record as UserRecord} />} />
         <DataTable.Col {...sortable('email')} label="app.users.fields.email" />
         <DataTable.Col {...sortable('companies')} label="app.users.fields.companies">
           <CompaniesCell companies={companies} />
