@@ -66,13 +66,25 @@ self.addEventListener('fetch', (event) => {
   if (PRECACHE.includes(url.pathname)) event.respondWith(caches.match(url.pathname).then((cached) => cached || fetch(request)));
 });
 
-/** A page: the server's answer, else the cached shell (the console then routes itself). */
+/**
+ * How long a page's navigation waits for the server before the cached shell is answered: a server that takes the
+ * request and answers nothing (paused, a proxy holding it) left the reload blank for ever (issue 51). The shell's
+ * own calls then say the server cannot be reached (src/providers/watchdog.ts).
+ */
+const NAVIGATION_WAIT_MS = 4000;
+
+/** A page: the server's answer, else (unreachable, or silent past NAVIGATION_WAIT_MS) the cached shell. */
 async function page(request) {
+  const network = fetch(request);
+  // Answered late, after the shell was: nothing to do with it.
+  network.catch(() => undefined);
+  const shell = caches.match('/index.html');
+  const late = new Promise((resolve) => setTimeout(resolve, NAVIGATION_WAIT_MS)).then(async () => (await shell) || network);
   try {
-    return await fetch(request);
+    return await Promise.race([network, late]);
   } catch (error) {
-    const shell = await caches.match('/index.html');
-    if (shell) return shell;
+    const cached = await shell;
+    if (cached) return cached;
     throw error;
   }
 }
@@ -91,12 +103,18 @@ async function referenceKey(request) {
 async function reference(request) {
   const key = await referenceKey(request);
   const cache = await caches.open(REFERENCE_CACHE);
-  try {
-    const answer = await fetch(request);
+  const network = fetch(request).then(async (answer) => {
     if (answer.ok) await cache.put(key, answer.clone());
     // Signed out or revoked: nothing of that user's is kept.
     else if (answer.status === 401) await cache.delete(key);
     return answer;
+  });
+  network.catch(() => undefined);
+  // A server that answers nothing is as good as none: the last good answer after NAVIGATION_WAIT_MS (the network's
+  // answer still refreshes the cache when it comes).
+  const late = new Promise((resolve) => setTimeout(resolve, NAVIGATION_WAIT_MS)).then(async () => (await cache.match(key)) || network);
+  try {
+    return await Promise.race([network, late]);
   } catch (error) {
     const cached = await cache.match(key);
     if (cached) return cached;
