@@ -111,6 +111,8 @@ describe('accessibility (axe-core)', () => {
         ['/order-list', 'order-detail', (one) => one.locator('table tbody tr').first().click()],
         ['/validation', 'validation-dialog', (one) => one.getByTestId('validation-row').first().click()],
         ['/permissions-management', 'invite-dialog', (one) => one.getByTestId('invite-open').click()],
+        // A rejection's reason, asked in the same step (issue 51).
+        ['/validation', 'reject-reason-dialog', (one) => one.getByTestId('row-reject').first().click()],
       ];
       for (const [path, testId, open] of dialogs) {
         await openInApp(page, path);
@@ -235,15 +237,19 @@ describe('accessibility (axe-core)', () => {
         // The companies of the employees' filter held back: the select shows its spinner (after a second).
         let release = () => undefined as void;
         const held = new Promise<void>((resolve) => (release = resolve));
-        await page.route('**/odoo/companies**', async (route) => {
-          await held;
-          await route.continue();
+        const continued: Array<Promise<void>> = [];
+        await page.route('**/odoo/companies**', (route) => {
+          const going = held.then(() => route.continue());
+          continued.push(going);
+          return going;
         });
         // Loaded afresh: the companies are not yet in the page's cache.
         await page.goto(`${env.server.url}/employees`);
         await page.locator('.MuiInputAdornment-root [role="progressbar"]').first().waitFor();
         findings.push(...(await audit(page, `employees filter loading (${language}, ${mode})`)));
         release();
+        // Each held request on its way before the route goes (unrouted first, they were handled twice).
+        await Promise.all(continued);
         await page.unroute('**/odoo/companies**');
         await openInApp(page, '/move');
         if (!(await page.getByTestId('company').inputValue())) {
@@ -261,6 +267,12 @@ describe('accessibility (axe-core)', () => {
         await page.locator('label.Mui-error').filter({ hasText: language === 'es' ? 'Fecha' : 'Date' }).first().waitFor();
         findings.push(...(await audit(page, `move form, date refused (${language}, ${mode})`)));
         if (language === 'es') await screenshot(page, `a11y-move-date-refused-${mode}`);
+        // A reading that failed: its reason kept on the form with "Leer de nuevo" (issue 51).
+        await page.route('**/ocr/move/**', (route) => route.fulfill({ status: 504, contentType: 'application/json', body: JSON.stringify({ statusCode: 504, code: 'extract.timeout', message: 'La lectura ha tardado demasiado' }) }));
+        await page.getByTestId('ai-button').click();
+        await page.getByTestId('ai-failure').waitFor();
+        findings.push(...(await audit(page, `move form, reading failed (${language}, ${mode})`)));
+        await page.unroute('**/ocr/move/**');
       }
       await page.context().close();
     }

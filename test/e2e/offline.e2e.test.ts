@@ -10,10 +10,12 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { demoPdf } from '../../server/erp/embedded/files';
+import { audit, grave } from './axe';
 import { screenshot, serverAndBrowser, signIn } from './harness';
 
 const env = serverAndBrowser();
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'es-ES' };
+// bypassCSP: the audit's own script is let in by the test browser only.
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'es-ES', bypassCSP: true };
 const files = mkdtempSync(join(tmpdir(), 'offline-files-'));
 const stamp = Date.now();
 const CONCEPT = `Sin red ${stamp}`;
@@ -95,6 +97,7 @@ describe('offline on a phone', () => {
     await page.getByTestId('capture-toggle').click();
     expect(await page.getByTestId('capture-item').count()).toBe(3);
     await screenshot(page, 'offline-move-queue-390');
+    expect(grave(await audit(page, 'offline queue (phone)'))).toEqual([]);
 
     // Closed and opened again, still offline: still there.
     await page.close();
@@ -134,6 +137,7 @@ describe('offline on a phone', () => {
     await expect.poll(() => queueText(page)).toContain('1 necesita su atención');
     await page.getByTestId('capture-toggle').click();
     await expect.poll(() => page.getByTestId('capture-item').innerText()).toContain(UNREADABLE);
+    expect(grave(await audit(page, 'offline queue, a capture refused (phone)'))).toEqual([]);
     const made = await offlineMoves(page);
     expect(made).toContain(`${accepted.concept} (1)`);
     expect(made.some((move) => move.startsWith(refused.concept))).toBe(false);
