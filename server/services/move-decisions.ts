@@ -42,6 +42,13 @@ export function decisionNote(validate: boolean, comment?: string): string {
   return comment?.trim() ? `${decided}\n\n${comment.trim()}` : decided;
 }
 
+/** The move once an earlier decision on it that failed half-way is settled (its flags put back, or found whole). */
+async function settledFirst(erp: ErpClient, cleanups: ErpCleanups, move: ErpRecord, log: FastifyBaseLogger): Promise<ErpRecord> {
+  if (!(await cleanups.settle('account.move', move.id, log))) return move;
+  const [fresh] = await erp.read('account.move', [move.id], ['pnt_account_move_team_manager_validate', 'pnt_account_move_team_manager_deny', 'state']);
+  return { ...move, ...fresh };
+}
+
 /**
  * A manager's decision on a move (the validation flags and a note in its chatter), whole or not at all: in one call
  * to the connector when it has the method (one Odoo transaction); else in two, and when the note cannot be written
@@ -55,11 +62,7 @@ async function decide(erp: ErpClient, cleanups: ErpCleanups, move: ErpRecord, de
   const companyId = companyOf(move);
   const author = () => decider.author(companyId);
   if (move.state === 'cancel') throw new HttpError(409, 'moves.cancelledDecision');
-  // An earlier decision on it that failed half-way is settled first (its flags put back, or found whole).
-  if (await cleanups.settle('account.move', move.id, log)) {
-    const [fresh] = await erp.read('account.move', [move.id], ['pnt_account_move_team_manager_validate', 'pnt_account_move_team_manager_deny', 'state']);
-    move = { ...move, ...fresh };
-  }
+  move = await settledFirst(erp, cleanups, move, log);
   const validated = Boolean(move.pnt_account_move_team_manager_validate);
   const denied = Boolean(move.pnt_account_move_team_manager_deny);
   // With the manager's comment the note is a person's message (the console lists those), else Odoo's kind of notice.
@@ -115,10 +118,7 @@ export async function decideMove(deciding: Deciding, versions: RecordVersions, m
  */
 async function withdraw(erp: ErpClient, cleanups: ErpCleanups, move: ErpRecord, author: () => Promise<NoteAuthor>, log: FastifyBaseLogger): Promise<void> {
   if (move.state === 'cancel') throw new HttpError(409, 'moves.cancelledDecision');
-  if (await cleanups.settle('account.move', move.id, log)) {
-    const [fresh] = await erp.read('account.move', [move.id], ['pnt_account_move_team_manager_validate', 'pnt_account_move_team_manager_deny', 'state']);
-    move = { ...move, ...fresh };
-  }
+  move = await settledFirst(erp, cleanups, move, log);
   const validated = Boolean(move.pnt_account_move_team_manager_validate);
   const denied = Boolean(move.pnt_account_move_team_manager_deny);
   if (!validated && !denied) return;

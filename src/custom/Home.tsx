@@ -55,7 +55,7 @@ export function Home() {
                     <Box sx={{ color: 'primary.main', display: 'flex' }}>
                       <Icon />
                     </Box>
-                    <Typography variant="subtitle1" component="span">{translate(`app.home.links.${area.id}`)}</Typography>
+                    <Typography variant="subtitle1" component="span">{translate(`app.titles.${area.id}`)}</Typography>
                   </CardActionArea>
                 </Card>
               );

@@ -14,7 +14,7 @@ export function SideMenu() {
           <Menu.Item
             key={area.id}
             to={area.path}
-            primaryText={translate(`app.menu.${area.id}`)}
+            primaryText={translate(`app.titles.${area.id}`)}
             leftIcon={<Icon />}
             data-testid={`menu-${area.id}`}
           />
