@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -21,15 +21,15 @@ export function RejectReasonDialog({ count, onCancel, onConfirm }: Props) {
   const translate = useTranslate();
   const [reason, setReason] = useState('');
   // The title keeps its count while the dialog closes (it said "0 moves" as it faded).
-  const shown = useRef(count);
-  if (count > 0) shown.current = count;
+  const [shown, setShown] = useState(count);
+  if (count > 0 && count !== shown) setShown(count);
   const close = (then: () => void) => {
     setReason('');
     then();
   };
   return (
     <Dialog open={count > 0} onClose={() => close(onCancel)} fullWidth maxWidth="sm" aria-labelledby="reject-reason-title" data-testid="reject-reason-dialog">
-      <DialogTitle id="reject-reason-title">{translate('app.validation.rejectReason.title', { smart_count: shown.current })}</DialogTitle>
+      <DialogTitle id="reject-reason-title">{translate('app.validation.rejectReason.title', { smart_count: shown })}</DialogTitle>
       <DialogContent>
         <TextField
           autoFocus
