@@ -15,6 +15,9 @@ import { migrate } from './migrations';
  */
 export const START_WAIT_MS = 240_000;
 
+/** How long no process may hold the embedded database before its server is said to have stopped. */
+const HOLDER_GONE_MS = 1_000;
+
 /** `direct` on the app database, migrated, opened by this process; `viaServer` when a running server holds it. */
 export async function onAppDatabase<T>(config: Config, direct: (db: Db) => Promise<T>, viaServer: () => Promise<T>): Promise<T> {
   if (!config.databaseUrl && embeddedDatabaseHolder(config.dataDir) !== null) return viaServer();
@@ -40,12 +43,17 @@ export async function onAppDatabase<T>(config: Config, direct: (db: Db) => Promi
  */
 export async function askHoldingServer<T>(config: Config, ask: () => Promise<T | null>, waitMs = START_WAIT_MS): Promise<{ ok: true; answer: T } | { ok: false; message: string }> {
   const deadline = Date.now() + waitMs;
+  let goneSince: number | null = null;
   for (;;) {
     const answer = await ask();
     if (answer !== null) return { ok: true, answer };
     const holder = embeddedDatabaseHolder(config.dataDir);
-    if (holder === null) return { ok: false, message: `The server that held the embedded database in ${join(config.dataDir, 'pglite')} stopped: run the command again` };
-    if (Date.now() > deadline) {
+    // A lock being written names no process for a moment (created, its pid not yet in it): gone only if it stays so.
+    goneSince = holder === null ? (goneSince ?? Date.now()) : null;
+    if (goneSince !== null && Date.now() - goneSince >= HOLDER_GONE_MS) {
+      return { ok: false, message: `The server that held the embedded database in ${join(config.dataDir, 'pglite')} stopped: run the command again` };
+    }
+    if (holder !== null && Date.now() > deadline) {
       return {
         ok: false,
         message: `The embedded database in ${join(config.dataDir, 'pglite')} is in use by process ${holder}, but no server answers on port ${config.port}: set PORT to the running server's port, or wait until it has started`,

@@ -363,7 +363,8 @@ export class ReaderPool {
         if (reader.dead) return reject(reader.killedFor ?? new ExtractionError(500, this.refusals.crashed));
         // The limit on its work is checked as its memory is (watch()); this cap ends one that makes no progress at all.
         const cap = this.wallCapMs ?? WALL_CAP_FACTOR * this.timeoutMs;
-        timer = setTimeout(() => this.kill(reader, new ExtractionError(504, this.refusals.stalled, { seconds: Math.round(cap / 1000) })), cap);
+        // At the cap, a reader that did work past the limit (before a sample could see it) is told as the limit.
+        timer = setTimeout(() => void this.capped(reader, cap), cap);
         const request = { ...payload, id: reader.job.id };
         reader.child.send(request, (error) => {
           if (error) this.kill(reader, new ExtractionError(500, this.refusals.crashed));
@@ -452,13 +453,26 @@ export class ReaderPool {
     reader.job?.reject(reason);
   }
 
+  /** The reader's work on its document so far (see watch()); null when it has none. */
+  private workOf(reader: Reader, cpu: number | null): number | null {
+    const took = reader.took;
+    if (!took || reader.dead) return null;
+    const elapsed = performance.now() - took.wall;
+    return cpu === null || took.cpu === null ? elapsed : Math.min(cpu - took.cpu, elapsed);
+  }
+
   /** Ends a reader whose work on its document passed the time limit. */
   private checkWork(reader: Reader, cpu: number | null): void {
-    const took = reader.took;
-    if (!took || reader.dead) return;
-    const elapsed = performance.now() - took.wall;
-    const work = cpu === null || took.cpu === null ? elapsed : Math.min(cpu - took.cpu, elapsed);
+    const work = this.workOf(reader, cpu);
+    if (work !== null && work > this.timeoutMs) this.kill(reader, new ExtractionError(504, this.refusals.timeout, { seconds: Math.round(this.timeoutMs / 1000) }));
+  }
+
+  /** The safety cap reached: a reader that worked past the limit is told as the limit, one that made no progress as stalled. */
+  private async capped(reader: Reader, cap: number): Promise<void> {
+    const work = this.workOf(reader, await processorMs(reader.child.pid!));
+    if (work === null) return;
     if (work > this.timeoutMs) this.kill(reader, new ExtractionError(504, this.refusals.timeout, { seconds: Math.round(this.timeoutMs / 1000) }));
+    else this.kill(reader, new ExtractionError(504, this.refusals.stalled, { seconds: Math.round(cap / 1000) }));
   }
 
   /** Ends an idle reader (closing, or replaced) and waits for it to exit. */

@@ -138,17 +138,9 @@ export async function moveRoutes(
   );
 
   // The decision withdrawn (the console's undo): the move waits for validation again.
-  api.delete(
-    '/odoo/moves/:id/validate',
-    {
-      schema: {
-        params: idParams,
-        response: { 200: moveAnswer },
-        description: "Withdraws the manager's decision: the move waits for validation again, with a note saying what was withdrawn. A move already waiting is left unchanged; a posted one keeps its decision (409).",
-      },
-      config: { permission: 'moves.validate' },
-    },
-    async (request) => withdrawDecision({ erp, cleanups, features, log: request.log }, versions, request.user, Number(request.params.id)),
+  const withdrawn = "Withdraws the manager's decision: the move waits for validation again, with a note saying what was withdrawn. A move already waiting is left unchanged; a posted one keeps its decision (409).";
+  api.delete('/odoo/moves/:id/validate', { schema: { params: idParams, response: { 200: moveAnswer }, description: withdrawn }, config: { permission: 'moves.validate' } }, async (request) =>
+    withdrawDecision({ erp, cleanups, features, log: request.log }, versions, request.user, Number(request.params.id)),
   );
 
   // Several decisions in one request: each move is judged as PUT /odoo/moves/:id/validate judges it (company scope,

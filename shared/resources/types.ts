@@ -79,7 +79,7 @@ export interface NamedAction {
 
 /** A screen of the console: its path (the spec's), which view it shows and who may open it. */
 export interface ScreenDeclaration {
-  /** The area id: the header title is `app.titles.<id>`, the menu label `app.menu.<id>`. */
+  /** The area id: its one name, `app.titles.<id>`, is the header's title, the menu's label and the home's tile. */
   id: string;
   path: string;
   /** A react-admin view of the resource, or the name of a custom page the resource's console folder exports. */

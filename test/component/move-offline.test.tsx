@@ -4,7 +4,7 @@
  * them on demand with the same key. A capture the server warns may repeat a move waits for the user, who reviews it
  * and saves it anyway (same key, onDuplicate=save).
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -40,6 +40,13 @@ beforeEach(() => {
   store = memoryStore();
   setCaptureStore(store);
   setOnline(true);
+});
+
+// The files of this project share their modules and may share a worker's globals: the next file gets the browser's
+// own navigator.onLine and the page's own queue back (an offline browser left here made another file's sends queue).
+afterAll(() => {
+  delete (window.navigator as unknown as Record<string, unknown>).onLine;
+  setCaptureStore(undefined);
 });
 
 /** What the browser says of its network (navigator.onLine), and its 'online' event when it comes back. */

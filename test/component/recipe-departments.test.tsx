@@ -62,7 +62,8 @@ describe('departments added by the README recipe alone, in the console', () => {
   it('has a menu entry, a home link and a list with its labels, in Spanish', async () => {
     renderApp('/', { permissions: ['departments'] });
     const link = await screen.findByTestId('home-departments');
-    expect(link.textContent).toContain('Departamentos y responsables');
+    // One name per area, its title, on the home and in the menu (issue 51).
+    expect(link.textContent).toContain('Departamentos');
     expect(screen.getByTestId('menu-departments').textContent).toContain('Departamentos');
     fireEvent.click(screen.getByTestId('menu-departments'));
     await screen.findByText('Ventas');

@@ -248,7 +248,8 @@ describe('POST /odoo/moves/validate (several decisions)', () => {
       [{ ids: ['12'], validate: true }, 'ids.0'],
       [{ ids }, 'validate'],
       [{ ids, validate: 'yes' }, 'validate'],
-      [{ ids, validate: true, comment: 'x' }, 'comment'],
+      [{ ids, validate: true, comment: 5 }, 'comment'],
+      [{ ids, validate: true, note: 'x' }, 'note'],
     ] as Array<[unknown, string]>) {
       const answer = await call(embedded, 'POST', '/odoo/moves/validate', 'manager', body);
       expect(answer.status, JSON.stringify(body)).toBe(400);

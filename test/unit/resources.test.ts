@@ -56,7 +56,7 @@ function problemsOf(resource: ResourceDeclaration, setting: Setting): string[] {
   }
   const keys: string[] = [];
   if (resource.screens?.length) keys.push(`resources.${resource.name}.name`);
-  for (const screen of resource.screens ?? []) keys.push(`app.titles.${screen.id}`, `app.menu.${screen.id}`, `app.home.links.${screen.id}`);
+  for (const screen of resource.screens ?? []) keys.push(`app.titles.${screen.id}`);
   if (resource.grants?.length) keys.push(`app.users.groups.${resource.name}`, ...resource.grants.map((action) => `app.users.actionsLabels.${action}`));
   if (!bespoke && genericViewNames(resource).length) {
     for (const [name, field] of Object.entries(resource.fields)) {
@@ -154,7 +154,7 @@ describe('the check itself', () => {
     expect(problems).toContain('gadgets: verbs.list needs gadgets.list, which no one can be granted');
     expect(problems).toContain('gadgets: screen gadgetEdit needs gadgets.modify, which no one can be granted');
     for (const language of ['en', 'es']) {
-      for (const key of ['resources.gadgets.name', 'resources.gadgets.fields.name', 'resources.gadgets.fields.state', 'resources.gadgets.choices.state.old', 'app.menu.gadgets', 'app.titles.gadgets', 'app.home.links.gadgets']) {
+      for (const key of ['resources.gadgets.name', 'resources.gadgets.fields.name', 'resources.gadgets.fields.state', 'resources.gadgets.choices.state.old', 'app.titles.gadgets']) {
         expect(problems).toContain(`gadgets: the ${language} catalogue has no ${key}`);
       }
     }
