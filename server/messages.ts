@@ -413,6 +413,10 @@ const CATALOGUE = {
     es: 'El importe de un movimiento con varias líneas no se puede cambiar aquí',
   },
   'moves.cancelledDecision': { en: 'A cancelled move cannot be validated or rejected', es: 'Un movimiento cancelado no se puede validar ni rechazar' },
+  'moves.decisionChanged': {
+    en: 'The decision on this move has changed since (someone else decided it): nothing was undone',
+    es: 'La decisión sobre este movimiento ha cambiado desde entonces (otra persona lo ha decidido): no se ha deshecho nada',
+  },
   'moves.postedDecision': { en: 'The decision on a posted move cannot be changed', es: 'La decisión sobre un movimiento publicado no se puede cambiar' },
   'moves.queueFilter': { en: "{field} must be 'to_validate'", es: "{field} debe ser 'to_validate'" },
   'moves.journalIds': {

@@ -59,6 +59,10 @@ export const moveSearchSchema = z.object({
   // A key the search does not know is refused as a write's is (issue 29): a mistyped filter is not a silent "all".
 }).strict();
 
+/** DELETE /odoo/moves/:id/validate: the decision withdrawn (the console's undo). */
+const WITHDRAWN = "Withdraws the manager's decision: the move waits for validation again, with a note saying what was withdrawn. A move already waiting is left unchanged; a posted one keeps its decision (409).";
+const withdrawQuery = z.object({ validate: z.enum(['true', 'false']).optional().describe('The decision withdrawn: the move keeps any other (409 moves.decisionChanged)') }).strict();
+
 export async function moveRoutes(
   app: FastifyInstance,
   { erp, features, cleanups, versions, storedFiles }: { erp: ErpClient; features?: FeatureProbe; cleanups: ErpCleanups; versions: RecordVersions; storedFiles: StoredFileChecks },
@@ -138,9 +142,8 @@ export async function moveRoutes(
   );
 
   // The decision withdrawn (the console's undo): the move waits for validation again.
-  const withdrawn = "Withdraws the manager's decision: the move waits for validation again, with a note saying what was withdrawn. A move already waiting is left unchanged; a posted one keeps its decision (409).";
-  api.delete('/odoo/moves/:id/validate', { schema: { params: idParams, response: { 200: moveAnswer }, description: withdrawn }, config: { permission: 'moves.validate' } }, async (request) =>
-    withdrawDecision({ erp, cleanups, features, log: request.log }, versions, request.user, Number(request.params.id)),
+  api.delete('/odoo/moves/:id/validate', { schema: { params: idParams, querystring: withdrawQuery, response: { 200: moveAnswer }, description: WITHDRAWN }, config: { permission: 'moves.validate' } }, async (request) =>
+    withdrawDecision({ erp, cleanups, features, log: request.log }, versions, request.user, Number(request.params.id), request.query.validate === undefined ? undefined : request.query.validate === 'true'),
   );
 
   // Several decisions in one request: each move is judged as PUT /odoo/moves/:id/validate judges it (company scope,

@@ -116,12 +116,14 @@ export async function decideMove(deciding: Deciding, versions: RecordVersions, m
  * the note cannot be written). A move waiting already is left as it is (a resend changes nothing); a posted one keeps
  * its decision, as it would against a new one.
  */
-async function withdraw(erp: ErpClient, cleanups: ErpCleanups, move: ErpRecord, author: () => Promise<NoteAuthor>, log: FastifyBaseLogger): Promise<void> {
-  if (move.state === 'cancel') throw new HttpError(409, 'moves.cancelledDecision');
+async function withdraw(erp: ErpClient, cleanups: ErpCleanups, move: ErpRecord, withdrawn: boolean | undefined, author: () => Promise<NoteAuthor>, log: FastifyBaseLogger): Promise<void> {
   move = await settledFirst(erp, cleanups, move, log);
   const validated = Boolean(move.pnt_account_move_team_manager_validate);
   const denied = Boolean(move.pnt_account_move_team_manager_deny);
   if (!validated && !denied) return;
+  // The undo of one decision never withdraws another one made since (another manager's).
+  if (withdrawn !== undefined && (withdrawn ? !validated : !denied)) throw new HttpError(409, 'moves.decisionChanged');
+  if (move.state === 'cancel') throw new HttpError(409, 'moves.cancelledDecision');
   if (move.state === 'posted') throw new HttpError(409, 'moves.postedDecision');
   const body = `${DECISION_NOTES.withdrawn}: ${validated ? DECISION_NOTES.validated : DECISION_NOTES.rejected}`;
   const hold = await cleanups.hold({ kind: 'decision', model: 'account.move', recordId: move.id, validate: null, before: { validated, denied } });
@@ -138,11 +140,11 @@ async function withdraw(erp: ErpClient, cleanups: ErpCleanups, move: ErpRecord, 
 }
 
 /** Withdraws the manager's decision on a move of their companies; answers it as listed, with its new version. */
-export async function withdrawDecision(deciding: Deciding, versions: RecordVersions, manager: Manager, id: number) {
+export async function withdrawDecision(deciding: Deciding, versions: RecordVersions, manager: Manager, id: number, withdrawn?: boolean) {
   const { erp, cleanups, log } = deciding;
   const move = await scopedMove(erp, manager.companies, id);
   const decider = await deciderOf(deciding, manager);
-  await inCompany(companyName(move), () => withdraw(erp, cleanups, move, () => decider.author(companyOf(move)), log));
+  await inCompany(companyName(move), () => withdraw(erp, cleanups, move, withdrawn, () => decider.author(companyOf(move)), log));
   await versions.bump('account.move', move.id, manager.id);
   return listedMove(erp, versions, manager.companies, move.id);
 }

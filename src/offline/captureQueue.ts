@@ -18,16 +18,22 @@ export interface FlushResult {
   stopped: boolean;
 }
 
+/**
+ * Whether a failed send is the moment's, not the capture's: no network, the ERP or the server down (5xx), too many
+ * requests, a timeout, or a session that ended (401: it waits for the next sign-in). Such a capture is sent later.
+ */
+export function isForLater(error: unknown): boolean {
+  if (isUnreachable(error)) return true;
+  if (duplicatesOf(error)) return false;
+  const status = refusalOf(error)?.status ?? (error as { status?: unknown })?.status;
+  return typeof status !== 'number' || status >= 500 || status === 408 || status === 429 || status === 401;
+}
+
 /** What a failed send means for the capture: wait and try again later, or hold it for the user with why. */
 export function afterFailure(capture: Capture, error: unknown): Capture | 'later' {
-  if (isUnreachable(error)) return 'later';
+  if (isForLater(error)) return 'later';
   const duplicates = duplicatesOf(error);
   if (duplicates) return { ...capture, status: 'duplicate', duplicates, message: undefined };
-  const status = refusalOf(error)?.status ?? (error as { status?: unknown })?.status;
-  // The ERP or the server down (5xx), too many requests, a timeout: the capture is good, the moment is not.
-  if (typeof status !== 'number' || status >= 500 || status === 408 || status === 429) return 'later';
-  // 401: the session ended; the capture waits for the next sign-in.
-  if (status === 401) return 'later';
   const message = refusalOf(error)?.message ?? (error instanceof Error ? error.message : String(error));
   return { ...capture, status: 'refused', message, duplicates: undefined };
 }

@@ -12,7 +12,7 @@ import { MovePage } from '../../src/resources/moves/MovePage';
 import { memoryStore, setCaptureStore } from '../../src/offline/captureStore';
 import { renderInAdmin, serveDuringTests } from './admin';
 
-type Answer = 'offline' | 'created' | 'duplicate' | 'refused';
+type Answer = 'offline' | 'created' | 'duplicate' | 'refused' | 'down';
 let answer: Answer = 'offline';
 const sent: Array<{ onDuplicate: string | null; key: string | null }> = [];
 const earlier = { id: 41, name: '/', ref: 'Tóner', date: '2026-11-20', amount_total: 12.5, state: 'draft', company_id: [1, 'Acme Iberia SL'], comment: '', attachment_ids: [] };
@@ -26,6 +26,7 @@ const server = setupServer(
     if (answer === 'duplicate' && onDuplicate === 'warn') {
       return HttpResponse.json({ statusCode: 409, code: 'moves.possibleDuplicate', message: 'Puede que ya esté registrado', duplicates: [{ move: earlier, reasons: ['file'] }] }, { status: 409 });
     }
+    if (answer === 'down') return HttpResponse.json({ statusCode: 503, code: 'erp.unavailable', message: 'El ERP no está disponible: inténtelo de nuevo en unos minutos' }, { status: 503 });
     if (answer === 'refused') return HttpResponse.json({ statusCode: 400, code: 'validation', message: 'El importe no es válido' }, { status: 400 });
     return HttpResponse.json({ id: 99 }, { status: 201 });
   }),
@@ -158,6 +159,20 @@ describe('the Move page without a network', () => {
     expect((screen.getByTestId('concept') as HTMLInputElement).value).toBe('Papel');
     expect(await store.all()).toEqual([]);
     expect(screen.queryByTestId('capture-queue')).toBeNull();
+  });
+
+  it('online, a server that answers it is down keeps the move on the device too, with why; sent later with its key (review of issue 51)', async () => {
+    answer = 'down';
+    await fillInvoice();
+    fireEvent.click(screen.getByTestId('send'));
+    expect(await screen.findByText('El ERP no está disponible: inténtelo de nuevo en unos minutos · Guardado en este dispositivo (1 pendiente de enviar): se enviará cuando vuelva la red')).toBeTruthy();
+    await waitFor(() => expect((screen.getByTestId('concept') as HTMLInputElement).value).toBe(''));
+    expect((await store.all()).map((capture) => capture.status)).toEqual(['waiting']);
+    answer = 'created';
+    fireEvent.click(await screen.findByTestId('capture-send-now'));
+    expect(await screen.findByText('Enviado 1 movimiento guardado sin conexión')).toBeTruthy();
+    expect(sent.map((one) => one.key)).toEqual([sent[0].key, sent[0].key]);
+    expect(await store.all()).toEqual([]);
   });
 
   it('says it in English too', async () => {

@@ -231,6 +231,20 @@ describe('a decision withdrawn (issue 51: the console\'s undo sends it)', () => 
     expect(String((await messagesOf(move.id)).at(-1)!.body)).toContain('Validado por el responsable');
   });
 
+  it('withdraws only the decision it names: another one made since stays, and is said (409)', async () => {
+    const [move] = await waiting(1);
+    expect((await call('PUT', `/odoo/moves/${move.id}/validate`, 'manager', { validate: true })).status).toBe(200);
+    // Another manager rejected it meanwhile; the first one's undo of the validation changes nothing.
+    expect((await call('PUT', `/odoo/moves/${move.id}/validate`, 'admin', { validate: false, comment: 'No' })).status).toBe(200);
+    const stale = await call('DELETE', `/odoo/moves/${move.id}/validate?validate=true`, 'manager');
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toBe('La decisión sobre este movimiento ha cambiado desde entonces (otra persona lo ha decidido): no se ha deshecho nada');
+    expect((await waiting(50)).some((one) => one.id === move.id)).toBe(false);
+    // Its own undo (naming the rejection) still works.
+    expect((await call('DELETE', `/odoo/moves/${move.id}/validate?validate=false`, 'admin')).status).toBe(200);
+    expect((await waiting(50)).some((one) => one.id === move.id)).toBe(true);
+  });
+
   it('is the managers\': staff are refused and nothing changes', async () => {
     const [move] = await waiting(1);
     expect((await call('PUT', `/odoo/moves/${move.id}/validate`, 'manager', { validate: false })).status).toBe(200);

@@ -30,7 +30,6 @@ export function postWithProgress<T>(path: string, body: unknown, onProgress: (fr
     // Aborted when the browser says the network has gone: what was on its way is then as unreachable as a refused call.
     if (signal?.aborted) return reject(new UnreachableError());
     signal?.addEventListener('abort', () => request.abort(), { once: true });
-    request.onabort = () => reject(new UnreachableError());
     request.open('POST', path);
     request.setRequestHeader('content-type', 'application/json');
     for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
@@ -40,15 +39,23 @@ export function postWithProgress<T>(path: string, body: unknown, onProgress: (fr
     request.setRequestHeader('accept-language', requestLanguage());
     const token = getToken();
     if (token) request.setRequestHeader('authorization', token);
+    // A server that takes the upload and then answers nothing, not even /healthz, is given up (src/providers/watchdog.ts).
+    // The watch starts again with each part of the body sent: a large photo on a slow network is making progress, and
+    // its /healthz question may wait behind it (it was given up as unreachable after 5.5 s, every time).
+    let silent = false;
+    const watch = () =>
+      watchAnswer(() => {
+        silent = true;
+        request.abort();
+      });
+    let stopWatching = watch();
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
+      stopWatching();
+      stopWatching = watch();
     };
-    // A server that takes the upload and then answers nothing, not even /healthz, is given up (src/providers/watchdog.ts).
-    const stopWatching = watchAnswer(() => {
-      request.abort();
-      reject(new UnreachableError(undefined, true));
-    });
-    request.onloadend = stopWatching;
+    request.onloadend = () => stopWatching();
+    request.onabort = () => reject(new UnreachableError(undefined, silent));
     request.onerror = () => reject(new UnreachableError());
     request.onload = () => {
       let json: unknown = null;

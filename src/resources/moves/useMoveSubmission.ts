@@ -3,8 +3,9 @@ import { useGetIdentity, useLocaleState, useNotify, useTranslate } from 'react-a
 import { useFormContext, useWatch, type FieldErrors } from 'react-hook-form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage, fieldErrorsOf, isUnreachable } from '../../providers/http';
-import { announceChange, captureStore } from '../../offline/captureStore';
-import { isOwnedBy, queueCapture, withCaptureLock } from '../../offline/captureQueue';
+import { announceChange } from '../../offline/captureStore';
+import { isForLater, withCaptureLock } from '../../offline/captureQueue';
+import { useDeviceQueue } from '../../offline/useDeviceQueue';
 import { SUBMISSION_HEADER, submissionDone, submissionKey } from '../../providers/submission';
 import { FORM_FIELDS, emptyMove, movePayload } from './moveFormRules';
 import type { Company, MoveType, MoveValues, Project } from './moveTypes';
@@ -36,6 +37,7 @@ export function useMoveSubmission({ tab, companyId, company, projects, file, onS
   const queryClient = useQueryClient();
   const { getValues, reset, handleSubmit, setError } = useFormContext<MoveValues>();
   const paymentMethod = useWatch<MoveValues, 'paymentMethod'>({ name: 'paymentMethod' });
+  const { keep, forget, queuedNotice } = useDeviceQueue(identity?.email ? String(identity.email) : undefined);
   const [progress, setProgress] = useState<number | null>(null);
   // The send carries the submission's key (the same when the same bill is sent again after a failure, or saved anyway
   // after the duplicates warning): the server then makes one bill of it, however many times its answer was lost.
@@ -76,6 +78,8 @@ export function useMoveSubmission({ tab, companyId, company, projects, file, onS
    */
   async function deliver(body: Record<string, unknown>, onDuplicate: DuplicateAnswer, values: MoveValues) {
     const key = submissionKey('moves', body);
+    // Busy from the first moment (a second click of "Guardar de todos modos" sent it twice).
+    setProgress(0);
     const kept = await keep(body, key, onDuplicate);
     if (kept && typeof navigator !== 'undefined' && navigator.onLine === false) {
       setProgress(null);
@@ -86,15 +90,25 @@ export function useMoveSubmission({ tab, companyId, company, projects, file, onS
     window.addEventListener('offline', abort);
     try {
       setProgress(0);
-      await withCaptureLock(key, () => creation.mutateAsync({ body, onDuplicate, key, signal: gone.signal }));
-      if (kept) await forget(key);
-      notify('app.move.created', { type: 'success', messageArgs: { concept: body.concept } });
-      readyForNext(values);
-    } catch (error) {
-      // No network: it waits in the device's queue, sent with its key when the network comes back.
-      if (isUnreachable(error) && kept) return readyForNext(values, await queuedNotice(key));
-      if (kept) await forget(key);
-      refusedSend(error, body, values);
+      // Sent, and taken out of the queue, under the capture's lock: no flush finds it still waiting in between.
+      const failure = await withCaptureLock(key, async () => {
+        try {
+          await creation.mutateAsync({ body, onDuplicate, key, signal: gone.signal });
+          if (kept) await forget(key);
+          return null;
+        } catch (error) {
+          // The moment's failure (no network, the server or the ERP down, the session ended) keeps it queued.
+          if (kept && !isForLater(error)) await forget(key);
+          return { error };
+        }
+      });
+      if (!failure) {
+        notify('app.move.created', { type: 'success', messageArgs: { concept: body.concept } });
+        return readyForNext(values);
+      }
+      // Kept on the device, sent with its key when the network or the server is back; said with why it waits.
+      if (kept && isForLater(failure.error)) return readyForNext(values, await queuedNotice(key, isUnreachable(failure.error) ? undefined : failure.error));
+      refusedSend(failure.error, body, values);
     } finally {
       window.removeEventListener('offline', abort);
       setProgress(null);
@@ -111,30 +125,6 @@ export function useMoveSubmission({ tab, companyId, company, projects, file, onS
     for (const [source, text] of Object.entries(marked ?? {})) setError(source as keyof MoveValues, { type: 'server', message: text });
     const message = errorMessage(error, translate);
     notify(SERVER_MESSAGE_KEYS.get(message) ?? message, { type: 'error' });
-  }
-
-  const owner = identity?.email ? String(identity.email) : undefined;
-
-  /** The capture in the device's queue; false when the browser cannot keep it (no storage, full). */
-  async function keep(body: Record<string, unknown>, key: string, onDuplicate: DuplicateAnswer): Promise<boolean> {
-    try {
-      await queueCapture(captureStore(), { id: key, body, onDuplicate, owner });
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
-  async function forget(key: string) {
-    await captureStore().remove(key).catch(() => undefined);
-  }
-
-  /** "Guardado en este dispositivo (N pendientes)": said at once, with how many of the user's wait. */
-  async function queuedNotice(key: string) {
-    // Its values sent again are a new move (the queued one keeps its key).
-    submissionDone('moves', key);
-    const waiting = (await captureStore().all().catch(() => [])).filter((capture) => capture.status === 'waiting' && (!owner || isOwnedBy(capture, owner))).length;
-    return () => notify('app.offline.queued', { type: 'info', messageArgs: { smart_count: Math.max(waiting, 1) } });
   }
 
   async function send(values: MoveValues) {

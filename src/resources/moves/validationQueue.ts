@@ -143,10 +143,10 @@ export function useDecisions({ onOutcome }: { onOutcome: (outcome: Outcome) => v
 
   /** The undo: each decided move's decision withdrawn; they wait again, shown once the queue has been read again. */
   const withdraw = useCallback(
-    async (moves: QueueMove[]) => {
+    async (moves: QueueMove[], validate: boolean) => {
       const failed: unknown[] = [];
       await whileSending(async () => {
-        for (const move of moves) await dataProvider.action('moves', 'withdraw', { params: { id: move.id }, keepalive: true }).catch((error: unknown) => failed.push(error));
+        for (const move of moves) await dataProvider.action('moves', 'withdraw', { params: { id: move.id }, query: { validate: String(validate) }, keepalive: true }).catch((error: unknown) => failed.push(error));
       });
       await refresh();
       show(moves);
@@ -165,7 +165,7 @@ export function useDecisions({ onOutcome }: { onOutcome: (outcome: Outcome) => v
       if (outcome.decided.length) {
         const key = validate ? (moves.length === 1 ? 'app.validation.validated' : 'app.validation.validatedMany') : moves.length === 1 ? 'app.validation.rejected' : 'app.validation.rejectedMany';
         const decided = outcome.decided;
-        notify(key, { type: validate ? 'success' : 'info', messageArgs: { smart_count: decided.length }, action: createElement(UndoDecision, { onUndo: () => void withdraw(decided) }) });
+        notify(key, { type: validate ? 'success' : 'info', messageArgs: { smart_count: decided.length }, action: createElement(UndoDecision, { onUndo: () => void withdraw(decided, validate) }) });
       }
       settle(outcome);
     },
