@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Loading, useTranslate } from 'react-admin';
+import { Loading } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import { LoadError } from './LoadError';
 
 /** How long a page may say "Cargando" before it says the server is not answering. */
 export const LOADING_PATIENCE_MS = 10_000;
@@ -15,7 +14,6 @@ export const LOADING_PATIENCE_MS = 10_000;
  * that answers it is there and nothing else.
  */
 export function PatientLoading() {
-  const translate = useTranslate();
   const queryClient = useQueryClient();
   const [late, setLate] = useState(false);
   useEffect(() => {
@@ -29,17 +27,8 @@ export function PatientLoading() {
   };
   return (
     <Box>
-      {late ? (
-        <Alert
-          severity="error"
-          role="alert"
-          sx={{ m: 2 }}
-          data-testid="loading-late"
-          action={<Button color="inherit" size="small" onClick={retry} data-testid="loading-late-retry">{translate('app.list.retry')}</Button>}
-        >
-          {translate('app.loads.slow')}
-        </Alert>
-      ) : null}
+      {/* The lists' own failure, its message saying what is wrong (no error to tell: the server said nothing). */}
+      {late ? <LoadError message="app.loads.slow" error={null} onRetry={retry} testId="loading-late" sx={{ m: 2 }} /> : null}
       <Loading />
     </Box>
   );
