@@ -5,16 +5,21 @@ import { screenshot, serverAndBrowser, signIn } from './harness';
 
 const env = serverAndBrowser();
 
-/** The notes of a move waiting for validation, as the queue answers them (its messages' bodies). */
-async function notesOf(page: Page, id: number): Promise<string[]> {
-  return page.evaluate(async (moveId) => {
+/** The moves waiting for validation, as the queue answers them: each one's id and its messages' bodies. */
+async function queue(page: Page): Promise<Array<{ id: number; notes: string[] }>> {
+  return page.evaluate(async () => {
     const headers = { authorization: localStorage.getItem('token') ?? '' };
     const me = (await (await fetch('/users/me', { headers })).json()) as { id: number };
     const journals = (await (await fetch(`/odoo/users/${me.id}/journals`, { headers })).json()) as { expensesJournals: [number, string][]; invoicesJournals: [number, string][] };
     const ids = [...journals.expensesJournals, ...journals.invoicesJournals].map(([journal]) => journal).join(',');
-    const queue = (await (await fetch(`/odoo/journals/${ids}/moves?filter=to_validate&pageNumber=1&numberOfRecords=100`, { headers })).json()) as { moves: Array<{ id: number; messages: Array<{ body: string }> }> };
-    return queue.moves.find((move) => move.id === moveId)?.messages.map((message) => message.body) ?? [];
-  }, id);
+    const answer = (await (await fetch(`/odoo/journals/${ids}/moves?filter=to_validate&pageNumber=1&numberOfRecords=100`, { headers })).json()) as { moves: Array<{ id: number; messages: Array<{ body: string }> }> };
+    return answer.moves.map((move) => ({ id: move.id, notes: move.messages.map((message) => message.body) }));
+  });
+}
+
+/** The notes of a move waiting for validation (its messages' bodies). */
+async function notesOf(page: Page, id: number): Promise<string[]> {
+  return (await queue(page)).find((move) => move.id === id)?.notes ?? [];
 }
 
 describe('the validation page in a real browser', () => {
@@ -96,6 +101,10 @@ describe('the validation page in a real browser', () => {
     await page.close();
     const again = await context.newPage();
     await again.goto(`${env.server.url}/validation`);
+    // The keepalive request may still be on its way when the new tab loads: wait for the server to have it, as a
+    // manager reopening the tab a moment later would see it (the queue loaded before it arrived still lists the move).
+    await expect.poll(async () => (await queue(again)).some((move) => move.id === closedId), { timeout: 20_000 }).toBe(false);
+    await again.reload();
     await again.getByTestId('validation-tab-invoices').click();
     const rowsAgain = again.getByTestId('validation-row');
     await expect.poll(() => rowsAgain.count()).toBe(before - 2);
