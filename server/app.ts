@@ -220,7 +220,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(orderRoutes, { erp: client, config, features, secret, versions });
   await app.register(contactRoutes, { erp: client, features, versions });
   await app.register(reportRoutes, { erp: client, mailer, jobs: reports });
-  await app.register(ocrRoutes, { extractor });
+  await app.register(ocrRoutes, { extractor, erp: client });
   await app.register(homeRoutes, { erp: client });
   await app.register(savedFilterRoutes, { db });
   await app.register(moveDraftRoutes, { db, attachments: extractor.attachments, reader: draftReader });

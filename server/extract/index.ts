@@ -8,6 +8,7 @@
 import { decodeUpload } from '../files';
 import { ExtractionError } from './errors';
 import { extractCardFields, extractDocumentFields, groupRows, normaliseAmount, type Segment } from './fields';
+import { findKnownSupplier, type KnownSupplier } from './known-supplier';
 import { checkImageHeader } from './limits';
 import { llmCardFields, llmMoveFields, type LlmSettings } from './llm';
 import { DEFAULT_READ_TIMEOUT_MS, ReaderPool, type ReaderPoolOptions, type ReadTicket } from './pool';
@@ -28,6 +29,12 @@ export interface MoveResult {
   providerConfidence?: number;
   /** The issuer's tax id (CIF/NIF/VAT) as printed, when found: beyond the spec's four fields, it finds the supplier. */
   vat?: string;
+  /**
+   * Issue 52: the company's own supplier the document is from (when the reading was asked for a company), found by
+   * its tax id printed on the document or by its name; `provider` is then its stored name.
+   */
+  providerId?: number;
+  providerMatch?: 'vat' | 'name';
   /** The printed rows the amount and the date were read from, for the reader to check them against (issue 27). */
   lines?: { importe?: string; date?: string };
 }
@@ -87,17 +94,26 @@ export class Extractor {
     return { segments, text: rowsText(segments), source };
   }
 
-  /** A receipt's or invoice's fields; `ticket` tells its place in the queue while it waits (pool.ts). */
-  async readMove(file: unknown, signal?: AbortSignal, ticket?: ReadTicket): Promise<MoveResult> {
+  /**
+   * A receipt's or invoice's fields; `ticket` tells its place in the queue while it waits (pool.ts). `suppliers`: the
+   * company's own suppliers (issue 52), looked for on the document before its issuer's name is read as printed; a
+   * list that could not be had (the ERP down) leaves the name as read.
+   */
+  async readMove(file: unknown, signal?: AbortSignal, ticket?: ReadTicket, suppliers?: Promise<readonly KnownSupplier[]>): Promise<MoveResult> {
     const { segments, text } = await this.read(file, signal, { ticket });
     const fields = extractDocumentFields(segments);
+    const known = suppliers ? findKnownSupplier(groupRows(segments), await suppliers.catch(() => [])) : undefined;
     const offline: MoveResult = {
       ...(fields.total ? { importe: fields.total } : {}),
       ...(fields.date ? { date: fields.date } : {}),
-      ...(fields.company ? { provider: fields.company } : {}),
-      ...(fields.company && fields.companyConfidence !== undefined ? { providerConfidence: fields.companyConfidence } : {}),
+      ...(known
+        ? { provider: known.supplier.name, providerId: known.supplier.id, providerMatch: known.by }
+        : {
+            ...(fields.company ? { provider: fields.company } : {}),
+            ...(fields.company && fields.companyConfidence !== undefined ? { providerConfidence: fields.companyConfidence } : {}),
+          }),
       ...(fields.concept ? { concept: fields.concept } : {}),
-      ...(fields.taxId ? { vat: fields.taxId } : {}),
+      ...(known && typeof known.supplier.vat === 'string' && known.supplier.vat ? { vat: known.supplier.vat } : fields.taxId ? { vat: fields.taxId } : {}),
     };
     const lines = { ...(fields.total && fields.totalLine ? { importe: fields.totalLine } : {}), ...(fields.date && fields.dateLine ? { date: fields.dateLine } : {}) };
     if (Object.keys(lines).length) offline.lines = lines;
@@ -112,8 +128,9 @@ export class Extractor {
       lines: Object.keys(kept).length ? kept : undefined,
       ...(importe ? { importe } : {}),
       ...(typeof model.date === 'string' ? { date: model.date } : {}),
-      // A name the model reads otherwise is not OCR's: OCR's confidence in its own name says nothing of it.
-      ...(typeof model.provider === 'string' ? { provider: model.provider, providerConfidence: model.provider === offline.provider ? offline.providerConfidence : undefined } : {}),
+      // A name the model reads otherwise is not OCR's: OCR's confidence in its own name says nothing of it. A stored
+      // supplier found on the document stands.
+      ...(typeof model.provider === 'string' && !known ? { provider: model.provider, providerConfidence: model.provider === offline.provider ? offline.providerConfidence : undefined } : {}),
       ...(typeof model.concept === 'string' ? { concept: model.concept } : {}),
     };
   }

@@ -9,13 +9,16 @@
  * reading (202 while under way), then the answer the plain POST gives (200 with `result`, or the same refusal). A
  * client that does not ask for it gets the plain answer as before.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { ErpClient } from '../erp/types';
 import type { Extractor } from '../extract';
 import { ReadingJobs, type JobView } from '../extract/jobs';
 import { HttpError } from '../http-error';
+import { companySuppliers } from '../services/providers';
 import { readingAnswer } from './answers';
+import { ownCompany } from './reference';
 
 const base64 = z.string().describe('The document (PDF, JPEG or PNG) as base64 or a data URL');
 /**
@@ -28,6 +31,10 @@ const documentBody = z.union([
     image: base64.optional().describe('Another name for file'),
     data: base64.optional().describe('Another name for file'),
     base64: base64.optional().describe('Another name for file'),
+    companyId: z
+      .union([z.number(), z.string()])
+      .optional()
+      .describe("Issue 52: the company the document is registered in; its own suppliers are looked for on it (by tax id, then name): `providerId` and the stored name in the result"),
   }),
   z.unknown(),
 ]);
@@ -71,17 +78,32 @@ function jobReply(view: JobView, reply: FastifyReply) {
   return view.status === 'queued' ? { id: view.id, status: view.status, position: view.position } : { id: view.id, status: view.status, seconds: view.seconds };
 }
 
-export async function ocrRoutes(app: FastifyInstance, { extractor }: { extractor: Extractor }) {
+/**
+ * The company's suppliers, when the body names a company (one of the user's, else 400/403 before anything is read),
+ * fetched while the document is read; an ERP that does not answer leaves the name as read (logged).
+ */
+function suppliersFor(request: FastifyRequest, erp: ErpClient) {
+  const raw = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>).companyId : undefined;
+  if (raw === undefined) return undefined;
+  const company = ownCompany(request, raw);
+  return companySuppliers(erp, company).catch((error: unknown) => {
+    request.log.warn({ err: error }, 'reading: the company\'s suppliers could not be had; the issuer is read as printed');
+    return [];
+  });
+}
+
+export async function ocrRoutes(app: FastifyInstance, { extractor, erp }: { extractor: Extractor; erp: ErpClient }) {
   const jobs = new ReadingJobs();
   app.addHook('onClose', async () => jobs.close());
   const moveRead = ['moves.create', 'moves.modify'];
   app.post('/ocr/move/', { schema: { headers: preferHeaders, body: documentBody, response: { 200: readingAnswer, 202: jobAnswer } }, config: { permission: moveRead } }, async (request, reply) => {
+    const suppliers = suppliersFor(request, erp);
     if (/\brespond-async\b/i.test(String(request.headers.prefer ?? ''))) {
-      const view = await jobs.start(request.user.id, async (signal, ticket) => JSON.stringify(await extractor.readMove(fileOf(request.body), signal, ticket)));
+      const view = await jobs.start(request.user.id, async (signal, ticket) => JSON.stringify(await extractor.readMove(fileOf(request.body), signal, ticket, suppliers)));
       if (view.status !== 'failed' && view.status !== 'done') reply.header('location', `/ocr/move/jobs/${view.id}`).header('preference-applied', 'respond-async');
       return jobReply(view, reply);
     }
-    const fields = await reading(reply, (signal) => extractor.readMove(fileOf(request.body), signal));
+    const fields = await reading(reply, (signal) => extractor.readMove(fileOf(request.body), signal, undefined, suppliers));
     return { result: JSON.stringify(fields) };
   });
   app.withTypeProvider<ZodTypeProvider>().get(

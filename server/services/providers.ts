@@ -29,3 +29,14 @@ export async function createProvider(erp: ErpClient, companyId: number, name: st
   const id = await erp.create('res.partner', { name, ...(vat ? { vat } : {}), is_company: true, supplier_rank: 1, company_id: companyId });
   return { id, name, vat: vat ?? false };
 }
+
+/**
+ * The company's suppliers a document is matched against when read (issue 52): the partners the supplier box offers
+ * (any active partner the company sees, suppliers with bills first), with their tax ids; at most
+ * KNOWN_SUPPLIERS_LIMIT.
+ */
+export const KNOWN_SUPPLIERS_LIMIT = 5000;
+export async function companySuppliers(erp: ErpClient, companyId: number): Promise<Array<{ id: number; name: string; vat: string | false }>> {
+  const partners = await erp.searchRead('res.partner', [['active', '=', true], ...companyDomain([companyId])] as Domain, { fields: ['name', 'vat'], order: 'supplier_rank desc, name, id', limit: KNOWN_SUPPLIERS_LIMIT });
+  return partners.map((one) => ({ id: one.id, name: String(one.name ?? ''), vat: typeof one.vat === 'string' ? one.vat : false }));
+}

@@ -48,7 +48,7 @@ export function vatCore(printed: string): string {
 }
 
 /** A name as compared for likeness: capitals without accents, letters and digits, single spaces, no legal form. */
-function nameCore(name: string): string {
+export function nameCore(name: string): string {
   return withoutLegalForm(name.replace(/\s+/g, ' ').trim())
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
@@ -63,7 +63,7 @@ const LOOKALIKES = ['O0DQ', 'I1LJ', 'S5', 'B8', 'Z2', 'G6C', 'UV', 'EF'];
 const lookalike = (a: string, b: string) => LOOKALIKES.some((group) => group.includes(a) && group.includes(b));
 
 /** Edits (a letter changed, added or dropped) from one text to the other; a letter OCR confuses with the other counts 0.4. */
-function editDistance(a: string, b: string): number {
+export function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, at) => at);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];

@@ -67,15 +67,17 @@ export interface Reading {
   lines: ReadLines;
 }
 
-export function readingOf(result: string): Reading {
-  const fields = JSON.parse(result) as { importe?: number | string; date?: string; provider?: string; providerConfidence?: number; concept?: string; vat?: string; lines?: ReadLines };
+/** `company`: the company the reading was asked for (its supplier found on the document is that company's). */
+export function readingOf(result: string, company?: number): Reading {
+  const fields = JSON.parse(result) as { importe?: number | string; date?: string; provider?: string; providerConfidence?: number; providerId?: number; concept?: string; vat?: string; lines?: ReadLines };
+  const known = typeof fields.providerId === 'number' && company !== undefined ? { id: fields.providerId, company } : {};
   // The server writes the amount with a dot ("15.00"); the box shows it as the user's language writes it.
   const amount = fields.importe === undefined || fields.importe === '' ? Number.NaN : Number(fields.importe);
   return {
     ...(Number.isFinite(amount) ? { amount } : {}),
     ...(fields.date ? { date: fields.date } : {}),
     ...(fields.concept ? { concept: fields.concept } : {}),
-    supplier: fields.provider || fields.vat ? { provider: fields.provider, vat: fields.vat, ...(typeof fields.providerConfidence === 'number' ? { confidence: fields.providerConfidence } : {}) } : null,
+    supplier: fields.provider || fields.vat ? { provider: fields.provider, vat: fields.vat, ...(typeof fields.providerConfidence === 'number' ? { confidence: fields.providerConfidence } : {}), ...known } : null,
     lines: fields.lines ?? {},
   };
 }

@@ -33,6 +33,12 @@ export interface SupplierRead {
   vat?: string;
   /** How sure the reading is of the name, 0-1 (issue 51); absent when not in doubt (a PDF's text). */
   confidence?: number;
+  /**
+   * Issue 52: the company's own supplier the server found on the document (its id; `provider` is then its stored
+   * name), for the company the reading was asked for.
+   */
+  id?: number;
+  company?: number;
 }
 
 /**

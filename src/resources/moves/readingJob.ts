@@ -12,7 +12,7 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * `onProgress`, until the answer (POST /ocr/move/'s `result`). A server that answers at once (no job) is read as
  * before; a refusal is thrown as the plain POST's would be.
  */
-export async function readByJob(dataProvider: BackofficeDataProvider, body: { file: string }, onProgress: (progress: ReadingProgress) => void, { everyMs = 1000, sleep = pause } = {}): Promise<{ result: string }> {
+export async function readByJob(dataProvider: BackofficeDataProvider, body: { file: string; companyId?: number }, onProgress: (progress: ReadingProgress) => void, { everyMs = 1000, sleep = pause } = {}): Promise<{ result: string }> {
   let answer = await dataProvider.action<Answer>('moves', 'read', { body, headers: { prefer: 'respond-async' } });
   while (!('result' in answer)) {
     onProgress(answer.status === 'queued' ? { status: 'queued', position: answer.position ?? 1 } : { status: 'reading' });

@@ -37,6 +37,11 @@ export interface SupplierMatchSteps {
  * was chosen.
  */
 export async function matchSupplier(company: number, read: SupplierRead, stored: readonly Provider[], { search, choose, sayUnmatched, current }: SupplierMatchSteps): Promise<boolean> {
+  // Issue 52: the server found this company's own supplier on the document (by its tax id or its name).
+  if (read.id !== undefined && read.company === company && read.provider) {
+    choose(stored.find((one) => one.id === read.id) ?? { id: read.id, name: read.provider });
+    return true;
+  }
   const vat = read.vat && vatCore(read.vat).length >= 8 ? read.vat : undefined;
   const searches = [...(vat ? [{ vat }] : []), ...(read.provider ? supplierSearchTerms(read.provider).map((name) => ({ name })) : [])];
   for (const one of searches) {

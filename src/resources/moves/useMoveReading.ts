@@ -46,8 +46,9 @@ export function useMoveReading({ marks, setPicked, supplier }: Options) {
 
   const ocr = useMutation({
     // Busy readers (503 with Retry-After) are asked again after the time they give; the user sees the reading waits.
-    mutationFn: async (document: File) => {
-      const body = { file: await readAsDataUrl(document) };
+    // The company chosen when the button is pressed: its own suppliers are looked for on the document (issue 52).
+    mutationFn: async ({ document, company }: { document: File; company?: number }) => {
+      const body = { file: await readAsDataUrl(document), ...(company ? { companyId: company } : {}) };
       return withBusyRetry(() => readByJob(dataProvider, body, setProgress), { onWait: setQueued });
     },
   });
@@ -77,11 +78,11 @@ export function useMoveReading({ marks, setPicked, supplier }: Options) {
   }
 
   /** What a reading found (POST /ocr/move/'s `result`) written into the form, as the AI button writes it. */
-  function fill(result: string, kept: Partial<MoveValues> = {}) {
+  function fill(result: string, kept: Partial<MoveValues> = {}, company?: number) {
     // The form's own API fills it: the values count as changed, and are checked again once a send was tried.
     const how = { shouldDirty: true, shouldValidate: formState.isSubmitted };
     // What the user changed while the document was read stays as they left it.
-    const { amount, date, concept, supplier: found, lines } = readingOf(result);
+    const { amount, date, concept, supplier: found, lines } = readingOf(result, company);
     const changed = (field: (typeof READ_FIELDS)[number]) => field in kept && getValues(field) !== kept[field];
     const read = { amount: changed('amount') ? undefined : amount, date: changed('date') ? undefined : date, concept: changed('concept') ? undefined : concept, supplier: changed('partner_id') ? null : found, lines };
     const filled = new Set<AiField>();
@@ -110,8 +111,9 @@ export function useMoveReading({ marks, setPicked, supplier }: Options) {
     before.current = Object.fromEntries(READ_FIELDS.map((field) => [field, getValues(field)]));
     setReading(true);
     try {
-      const json = await ocr.mutateAsync(file);
-      fill(json.result, before.current);
+      const company = getValues('company_id') || undefined;
+      const json = await ocr.mutateAsync({ document: file, company });
+      fill(json.result, before.current, company);
     } catch (error) {
       console.error(error);
       setFailure(errorMessage(error, translate));

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { groupRows, segmentsFromText } from '../../server/extract/fields';
+import { findKnownSupplier, type KnownSupplier } from '../../server/extract/known-supplier';
+
+const rows = (text: string) => groupRows(segmentsFromText(text));
+
+const suppliers: KnownSupplier[] = [
+  { id: 1, name: 'LIAN HING STATIONERY SDN BHD', vat: '000306020352' },
+  { id: 2, name: 'Suministros Levante, S.L.', vat: 'ESB46123456' },
+  { id: 3, name: 'SUBANG HEALTHCARE SDN BHD', vat: false },
+  { id: 4, name: 'MR. D.I.Y. (KUCHAI) SDN BHD', vat: false },
+  { id: 5, name: 'AEON', vat: false },
+  { id: 6, name: 'GARDENIA BAKERIES (KL) SDN BHD', vat: false },
+  { id: 7, name: 'GARDENIA BAKERIES (PJ) SDN BHD', vat: false },
+];
+
+describe("the company's own supplier found on a document (issue 52)", () => {
+  it('by its tax id printed anywhere, whatever the name reads', () => {
+    const found = findKnownSupplier(rows('XQZ GARBLED NAME\nNO 12 JALAN 3\nGST ID NO: 000306020352\nTOTAL 12.00'), suppliers);
+    expect(found).toMatchObject({ supplier: { id: 1 }, by: 'vat', likeness: 1 });
+    // A Spanish CIF printed with its marks finds the VAT stored with its country prefix.
+    expect(findKnownSupplier(rows('TICKET\nCIF: B-46.123.456\nTotal 3,20'), suppliers)?.supplier.id).toBe(2);
+  });
+
+  it('not by a tax id inside a longer number', () => {
+    expect(findKnownSupplier(rows('SOMETHING ELSE\nREF 90003060203521\nTOTAL 1.00'), suppliers)).toBeUndefined();
+  });
+
+  it('by a name OCR garbled in a letter or two, on one row or two', () => {
+    expect(findKnownSupplier(rows('LJAN HING STATIONERY SDN BHD\nNO 5 JALAN'), suppliers)).toMatchObject({ supplier: { id: 1 } });
+    expect(findKnownSupplier(rows('SUBANG NEALTHCARE\nSDN BHD\nTAX INVOICE'), suppliers)).toMatchObject({ supplier: { id: 3 }, by: 'name' });
+    // A branch the company does not have is its chain's stored supplier.
+    expect(findKnownSupplier(rows('MR. D.I.Y. (JOHOR) SDN BHD\nCO-REG 860671-D'), suppliers)?.supplier.id).toBe(4);
+  });
+
+  it('a short name only when read exactly', () => {
+    expect(findKnownSupplier(rows('AEON\nRECEIPT'), suppliers)?.supplier.id).toBe(5);
+    expect(findKnownSupplier(rows('AEOM\nRECEIPT'), suppliers)).toBeUndefined();
+  });
+
+  it('none when two stored names are equally near, or none near enough', () => {
+    expect(findKnownSupplier(rows('GARDENIA BAKERIES SDN BHD\nINVOICE'), suppliers)).toBeUndefined();
+    expect(findKnownSupplier(rows('GARDENIA BAKERIES (KL) SDN BHD\nINVOICE'), suppliers)?.supplier.id).toBe(6);
+    expect(findKnownSupplier(rows('POPULAR BOOK CO\nTOTAL 5.00'), suppliers)).toBeUndefined();
+    expect(findKnownSupplier(rows('LIAN HING STATIONERY'), [])).toBeUndefined();
+  });
+});
