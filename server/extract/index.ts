@@ -100,9 +100,11 @@ export class Extractor {
    * list that could not be had (the ERP down) leaves the name as read.
    */
   async readMove(file: unknown, signal?: AbortSignal, ticket?: ReadTicket, suppliers?: Promise<readonly KnownSupplier[]>): Promise<MoveResult> {
+    // Settled now: a list that fails while the document is read is no unhandled rejection.
+    const stored = suppliers?.catch(() => []);
     const { segments, text } = await this.read(file, signal, { ticket });
     const fields = extractDocumentFields(segments);
-    const known = suppliers ? findKnownSupplier(groupRows(segments), await suppliers.catch(() => [])) : undefined;
+    const known = stored ? findKnownSupplier(groupRows(segments), await stored) : undefined;
     const offline: MoveResult = {
       ...(fields.total ? { importe: fields.total } : {}),
       ...(fields.date ? { date: fields.date } : {}),

@@ -86,7 +86,9 @@ const GENERIC = new Set(
     'SL SA SLU SAU RESTAURANTE BAR CAFETERIA FARMACIA SUMINISTROS DISTRIBUCIONES TALLERES HERMANOS Y DE DEL LA EL LOS LAS')
     .split(' '),
 );
-const distinctive = (core: string) => core.split(' ').filter((word) => !GENERIC.has(word)).join(' ');
+/** A word's digits read as the letters OCR takes them for (HERMAN0S is HERMANOS), when it holds letters. */
+const asLetters = (word: string) => (/[A-Z]/.test(word) ? word.replace(/0/g, 'O').replace(/1/g, 'I').replace(/5/g, 'S').replace(/8/g, 'B') : word);
+const distinctive = (core: string) => core.split(' ').filter((word) => !GENERIC.has(asLetters(word))).join(' ');
 
 /**
  * How like a stored name a read one is: the whole names' likeness, provided the words that tell the business apart

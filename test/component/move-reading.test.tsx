@@ -133,3 +133,29 @@ describe('a supplier name offered for creation (issue 51)', () => {
     expect(screen.queryByTestId('create-supplier')).toBeNull();
   });
 });
+
+describe("the company's own supplier found by the server (issue 52)", () => {
+  it.each([
+    ['es', 7, 'Papelería Sol SL'],
+    ['en', 99, 'Proveedor Lejano SL'],
+  ] as const)('is asked for the chosen company and chosen as the server found it, with no search (%s, %s)', async (lang, id, name) => {
+    const bodies: Array<Record<string, unknown>> = [];
+    let searches = 0;
+    server.use(
+      http.post('*/ocr/move/', async ({ request }) => {
+        bodies.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json({ result: JSON.stringify({ importe: '8.50', provider: name, providerId: id, providerMatch: 'vat', vat: 'ESB46123456' }) });
+      }),
+      http.post('*/odoo/providers/search', () => {
+        searches++;
+        return HttpResponse.json([]);
+      }),
+    );
+    await readDocument(lang);
+    await waitFor(() => expect((screen.getByTestId('supplier') as HTMLInputElement).value).toBe(name));
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0].companyId).toBe(1);
+    expect(searches).toBe(0);
+    expect(screen.queryByTestId('create-supplier')).toBeNull();
+  });
+});

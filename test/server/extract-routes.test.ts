@@ -15,13 +15,13 @@ const modelRequests: unknown[] = [];
 const extractor = new Extractor({ timeoutMs: 60_000 });
 const tokens: Record<string, string> = {};
 
-function spanishInvoicePdf(): Promise<Buffer> {
+function spanishInvoicePdf({ name = 'Suministros Levante S.L.', cif = 'CIF: B46123456' } = {}): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: 50 });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
-  doc.fontSize(16).text('Suministros Levante S.L.', 50, 50);
-  doc.fontSize(10).text('CIF: B46123456', 50, 75).text('Avda. del Puerto 8, 46021 Valencia', 50, 90);
+  doc.fontSize(16).text(name, 50, 50);
+  doc.fontSize(10).text(cif, 50, 75).text('Avda. del Puerto 8, 46021 Valencia', 50, 90);
   doc.fontSize(14).text('FACTURA 2026-0381', 50, 130);
   doc.fontSize(10).text('Fecha: 14/10/2026', 50, 155);
   doc.text('Concepto', 50, 200).text('Importe', 450, 200);
@@ -46,7 +46,8 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => model.listen(port, '127.0.0.1', resolve));
-  server = await startTestServer({ seedErp: false, extractor });
+  // Seeded: the company's suppliers are looked for on a document read for it (issue 52).
+  server = await startTestServer({ seedErp: true, extractor });
   withModel = await startTestServer({ seedErp: false, extractor: undefined, env: { EXTRACT_LLM_URL: `http://127.0.0.1:${port}/v1`, EXTRACT_LLM_MODEL: 'test-model', EXTRACT_LLM_API_KEY: 'k-123' } });
   for (const who of ['staff', 'sales', 'manager']) tokens[who] = await server.tokenFor(`${who}@demo.example`);
   tokens.modelStaff = await withModel.tokenFor('staff@demo.example');
@@ -172,6 +173,50 @@ describe('POST /ocr/move/', () => {
 
   it('needs moves.create', async () => {
     expect((await post('/ocr/move/', 'sales', { file: dataUrl(await spanishInvoicePdf(), 'application/pdf') })).status).toBe(403);
+  });
+});
+
+describe("POST /ocr/move/ for a company: its own suppliers first (issue 52)", () => {
+  const me = async () => (await (await fetch(`${server.url}/users/me`, { headers: { authorization: tokens.staff } })).json()) as { companies: number[] };
+  async function supplier(companyId: number, name: string, vat?: string): Promise<number> {
+    const response = await fetch(`${server.url}/odoo/providers/create`, { method: 'POST', headers: { authorization: tokens.staff, 'content-type': 'application/json' }, body: JSON.stringify({ companyId, name, ...(vat ? { vat } : {}) }) });
+    expect(response.status, await response.clone().text()).toBe(201);
+    return ((await response.json()) as { id: number }).id;
+  }
+
+  it("answers the stored supplier found by the tax id printed, or by a name like its own; else the name as read", async () => {
+    const [company] = (await me()).companies;
+    const levante = await supplier(company, 'Suministros Levante, S.L.', 'ESB46123456');
+    const plaza = await supplier(company, 'Talleres Ribera Hermanos S.L.');
+    // The tax id printed finds the stored supplier, whatever name the document trades under.
+    const byVat = await post('/ocr/move/', 'staff', { file: dataUrl(await spanishInvoicePdf({ name: 'Levante Suministros Integrales' }), 'application/pdf'), companyId: company });
+    expect(byVat.fields).toMatchObject({ provider: 'Suministros Levante, S.L.', providerId: levante, providerMatch: 'vat', vat: 'ESB46123456', importe: '1815.00' });
+    // A name a letter off (OCR's slip) and no tax id: the stored one, its id and stored name.
+    const byName = await post('/ocr/move/', 'staff', { file: dataUrl(await spanishInvoicePdf({ name: 'TALLERES RIBERA HERMAN0S SL', cif: 'Valencia' }), 'application/pdf'), companyId: String(company) });
+    expect(byName.fields).toMatchObject({ provider: 'Talleres Ribera Hermanos S.L.', providerId: plaza, providerMatch: 'name' });
+    // None like it: the name as read, no id.
+    const unknown = await post('/ocr/move/', 'staff', { file: dataUrl(await spanishInvoicePdf({ name: 'Ferreteria Ruzafa S.L.', cif: 'Valencia' }), 'application/pdf'), companyId: company });
+    expect(unknown.fields).toMatchObject({ provider: 'Ferreteria Ruzafa S.L.' });
+    expect(unknown.fields).not.toHaveProperty('providerId');
+    // Without a company, as before: the name as printed.
+    expect((await post('/ocr/move/', 'staff', { file: dataUrl(await spanishInvoicePdf({ name: 'Levante Suministros Integrales' }), 'application/pdf') })).fields).toMatchObject({ provider: 'Levante Suministros Integrales', vat: 'B46123456' });
+  }, 60_000);
+
+  it("refuses a company that is not the user's, or no id, before reading anything", async () => {
+    const file = dataUrl(await spanishInvoicePdf(), 'application/pdf');
+    const started = extractor.pool.status().readers.length;
+    const foreign = await post('/ocr/move/', 'staff', { file, companyId: 999999 });
+    expect(foreign.status).toBe(403);
+    const bad = await post('/ocr/move/', 'staff', { file, companyId: 'abc' });
+    expect(bad.status).toBe(400);
+    expect(bad.message).toMatch(/companyId/);
+    expect(extractor.pool.status().readers.length).toBe(started);
+  });
+
+  it('reads the name as printed when the suppliers cannot be had (the ERP not answering)', async () => {
+    const fields = await extractor.readMove(dataUrl(await spanishInvoicePdf({ name: 'Levante Suministros Integrales' }), 'application/pdf'), undefined, undefined, Promise.reject(new Error('ERP down')));
+    expect(fields).toMatchObject({ provider: 'Levante Suministros Integrales', vat: 'B46123456', importe: '1815.00' });
+    expect(fields).not.toHaveProperty('providerId');
   });
 });
 
