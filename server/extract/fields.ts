@@ -549,6 +549,18 @@ function readsCleanly(row: Row, text: string): boolean {
   return sure.reduce((sum, segment) => sum + segment.confidence!, 0) / sure.length >= 70;
 }
 
+/**
+ * OCR's noise read as words (issue 52: "A 2 double ,mínt te"): words opening with a sign, or with a sign between
+ * their letters, and, once there is one, the words of one or two letters weighing half, over a quarter of the line's
+ * words.
+ */
+export function readsAsNoise(text: string): boolean {
+  const words = text.split(/\s+/).filter(Boolean);
+  const odd = words.filter((word) => (word.length > 1 && /^[^\p{L}\p{N}(]/u.test(word)) || /\p{L}[^\p{L}\s.'&/-]+\p{L}/u.test(word)).length;
+  const short = words.filter((word) => /^\p{L}{1,2}$/u.test(word)).length;
+  return odd > 0 && (odd + short / 2) / words.length > 0.25;
+}
+
 /** An item line's amount at its end, and a row holding nothing else. */
 const ITEM_AMOUNT = String.raw`\d[.,]\d{2}\s*(?:€|EUR)?\s*$`;
 const ITEM_END = new RegExp(ITEM_AMOUNT, 'i');
@@ -576,7 +588,7 @@ export function findConcept(rows: readonly Row[], company?: string): string | un
   const item = (row: Row) => {
     if (!usable(row)) return undefined;
     const text = clean(row.text);
-    return text.length >= 3 && letterShare(text) > 0.6 && readsCleanly(row, text) ? text.slice(0, 80) : undefined;
+    return text.length >= 3 && letterShare(text) > 0.6 && readsCleanly(row, text) && !readsAsNoise(text) ? text.slice(0, 80) : undefined;
   };
   let found: string | undefined;
   if (header >= 0) {

@@ -85,6 +85,9 @@ describe('receipts and invoices', () => {
     expect(extractDocumentFields(page([['INDAH GIFT & HOME DECO'], ['Date: 19/10/2018'], ['Item', 'Qty', 'Amount'], ['62483 1', '55.90'], ['HTotal Qty 2'], ['TOTAL', '60.31']])).concept).toBeUndefined();
     // An address line with a number is no item.
     expect(extractDocumentFields(page([['PEPE Y HIJOS S.L.'], ['Fecha 01/02/2026'], ['Calle Mayor 12'], ['TOTAL', '11,00']])).concept).toBeUndefined();
+    // Issue 52: OCR's noise read as words under an items header is no concept; the next clean item line is.
+    expect(extractDocumentFields(page([['PEPE Y HIJOS S.L.'], ['Fecha 01/02/2026'], ['Descripción', 'Importe'], ['A 2 double ,mínt te', '4,50'], ['TOTAL', '4,50']])).concept).toBeUndefined();
+    expect(extractDocumentFields(page([['PEPE Y HIJOS S.L.'], ['Fecha 01/02/2026'], ['Descripción', 'Importe'], ['ee ,a5 rt Bb', '1,00'], ['Papel A4 500 h', '3,50'], ['TOTAL', '4,50']])).concept).toBe('Papel A4 500 h');
   });
 
   it('never takes a line of OCR noise, taxes, payment or the footer for the concept; without a clean item, the supplier\'s activity', () => {
