@@ -18,6 +18,7 @@ import { ReaderPool } from '../server/extract/pool';
 import { exactHits, scoreWords, SROIE, valueHits, type Truth } from './extraction-words';
 import { spanishSet } from './spanish-set';
 import { readings, scoreParts, SROIE626 } from './sroie-626';
+import { scoreSuppliers } from './supplier-match';
 
 const args = process.argv.slice(2);
 const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -165,8 +166,12 @@ row('business cards from images', (run) => `${run.cards.right}/${run.cards.of}`)
 // Issue 30: SROIE's 626 training receipts split by merchant (bench/sroie-626.ts), from each engine's cached reading.
 if (SROIE626) {
   for (const engine of engines) {
-    if (readings(engine).size) scoreParts(engine, verbose);
+    if (readings(engine).size) {
+      scoreParts(engine, verbose);
+      // Issue 52: the issuer as a company with its own suppliers lives it.
+      if (engine === 'tesseract') scoreSuppliers(verbose);
+    }
     else console.log(`\nSROIE 626: no cached ${engine} reading; make it with: SROIE626_DIR=${SROIE626} node --import tsx bench/sroie-626.ts --ocr --engine ${engine}`);
   }
 }
-console.log('targets (held out): total >= 85%, date >= 95%, company >= 80%; median <= 1.5 s, p95 <= 4 s, peak <= 1024 MiB on 2 cores; cards: every field');
+console.log("targets (held out): total >= 85%, date >= 96%, issuer >= 80% (>= 95% where the company has the supplier; offers of a name not the truth <= 5%); median <= 1.5 s, p95 <= 4 s with one reader, peak <= 1024 MiB on 2 cores; cards: every field");

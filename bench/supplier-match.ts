@@ -23,7 +23,6 @@ import { valueHits } from './extraction-words';
 import { readings, receipts, SROIE626, type Receipt } from './sroie-626';
 
 const OFFER = 0.7;
-const verbose = process.argv.includes('-v');
 const percent = (part: number, of: number) => `${((part / Math.max(1, of)) * 100).toFixed(1)}%`;
 /**
  * A supplier as a company stores it: the merchant's name without legal form or branch in brackets (the split's
@@ -48,85 +47,90 @@ interface Supplier extends KnownSupplier {
 /** The tax id printed on each receipt: a supplier chosen by a tax id the receipt prints is its issuer's legal entity, whatever name it trades under. */
 const sameEntity = (supplier: Supplier | undefined, one: Receipt) => !!supplier && (supplier.stem === stem(one) || (!!supplier.vat && supplier.vat === printedTaxId(one.key)));
 
-const all = receipts();
-const cache = readings('tesseract');
-const byMerchant = new Map<string, Receipt[]>();
-for (const one of all) byMerchant.set(stem(one), [...(byMerchant.get(stem(one)) ?? []), one]);
-/**
- * The company's suppliers when `heldOut`'s part is read: the first receipt's name and tax id of every merchant of the
- * other part, and of every merchant of this part with several receipts (whose first receipt is then not read).
- */
-function supplierList(heldOut: boolean): { suppliers: Supplier[]; firsts: Set<string> } {
-  const suppliers: Supplier[] = [];
-  const firsts = new Set<string>();
-  for (const [merchant, some] of byMerchant) {
-    const first = some[0];
-    if (first.heldOut === heldOut && some.length < 2) continue;
-    if (first.heldOut === heldOut) firsts.add(first.key);
-    suppliers.push({ id: suppliers.length + 1, name: first.truth.company, vat: printedTaxId(first.key) ?? false, stem: merchant });
+/** Prints, for each part, the issuer as a company lives it (see above), from the cached tesseract reading. */
+export function scoreSuppliers(verbose = false): void {
+  const all = receipts();
+  const cache = readings('tesseract');
+  const byMerchant = new Map<string, Receipt[]>();
+  for (const one of all) byMerchant.set(stem(one), [...(byMerchant.get(stem(one)) ?? []), one]);
+  /**
+   * The company's suppliers when `heldOut`'s part is read: the first receipt's name and tax id of every merchant of the
+   * other part, and of every merchant of this part with several receipts (whose first receipt is then not read).
+   */
+  function supplierList(byMerchant: ReadonlyMap<string, Receipt[]>, heldOut: boolean): { suppliers: Supplier[]; firsts: Set<string> } {
+    const suppliers: Supplier[] = [];
+    const firsts = new Set<string>();
+    for (const [merchant, some] of byMerchant) {
+      const first = some[0];
+      if (first.heldOut === heldOut && some.length < 2) continue;
+      if (first.heldOut === heldOut) firsts.add(first.key);
+      suppliers.push({ id: suppliers.length + 1, name: first.truth.company, vat: printedTaxId(first.key) ?? false, stem: merchant });
+    }
+    return { suppliers, firsts };
   }
-  return { suppliers, firsts };
-}
 
-const nameRight = (name: string | undefined, truth: string) => valueHits({ company: name }, { company: truth, date: '', total: '' }).company;
+  const nameRight = (name: string | undefined, truth: string) => valueHits({ company: name }, { company: truth, date: '', total: '' }).company;
 
-for (const [label, heldOut] of [['held out (merchants never tuned on)', true], ['tuning part', false]] as const) {
-  const { suppliers, firsts } = supplierList(heldOut);
-  const part = all.filter((one) => one.heldOut === heldOut && !firsts.has(one.key));
-  const known = part.filter((one) => (byMerchant.get(stem(one))?.length ?? 0) >= 2);
-  const fresh = part.filter((one) => (byMerchant.get(stem(one))?.length ?? 0) < 2);
-  const now = { knownRight: 0, byVat: 0, byName: 0, byNear: 0, knownWrong: 0, freshRight: 0, freshWrongMatch: 0, badOffers: 0, offers: 0 };
-  const before = { knownRight: 0, freshRight: 0, badOffers: 0 };
-  let milliseconds = 0;
-  let unread = 0;
-  for (const one of part) {
-    const reading = cache.get(one.key);
-    const isKnown = known.includes(one);
-    if (!reading) {
-      unread++;
-      continue;
-    }
-    const segments = reading.segments as Segment[];
-    const fields = extractDocumentFields(segments);
-    const started = performance.now();
-    const found = findKnownSupplier(groupRows(segments), suppliers);
-    milliseconds += performance.now() - started;
-    const near = !found && fields.company ? closestSupplier(fields.company, suppliers) : undefined;
-    const chosen = found?.supplier ?? near;
-    const offered = !chosen && fields.company !== undefined && (fields.companyConfidence ?? 1) >= OFFER;
-    if (offered) now.offers++;
-    if (offered && !nameRight(fields.company, one.truth.company)) {
-      now.badOffers++;
-      if (verbose) console.log(`  offer ${one.key}: «${fields.company}» (${fields.companyConfidence}) for «${one.truth.company}»${isKnown ? ' (a supplier the company has)' : ''}`);
-    }
-    // Before: the rules' name looked up, then its near match.
-    const beforeChosen = fields.company ? closestSupplier(fields.company, suppliers) ?? suppliers.find((s) => nameRight(s.name, fields.company!)) : undefined;
-    const beforeOffered = !beforeChosen && fields.company !== undefined && (fields.companyConfidence ?? 1) >= OFFER;
-    if (beforeOffered && !nameRight(fields.company, one.truth.company)) before.badOffers++;
-    if (isKnown) {
-      if (sameEntity(chosen, one)) {
-        now.knownRight++;
-        if (found?.by === 'vat') now.byVat++;
-        else if (found) now.byName++;
-        else now.byNear++;
-      } else {
-        if (chosen) now.knownWrong++;
-        if (verbose) console.log(`  known ${one.key}: ${chosen ? `chose «${chosen.name}»` : `none, read «${fields.company ?? ''}»`}, want «${one.truth.company}»`);
+  for (const [label, heldOut] of [['held out (merchants never tuned on)', true], ['tuning part', false]] as const) {
+    const { suppliers, firsts } = supplierList(byMerchant, heldOut);
+    const part = all.filter((one) => one.heldOut === heldOut && !firsts.has(one.key));
+    const known = part.filter((one) => (byMerchant.get(stem(one))?.length ?? 0) >= 2);
+    const fresh = part.filter((one) => (byMerchant.get(stem(one))?.length ?? 0) < 2);
+    const now = { knownRight: 0, byVat: 0, byName: 0, byNear: 0, knownWrong: 0, freshRight: 0, freshWrongMatch: 0, badOffers: 0, offers: 0 };
+    const before = { knownRight: 0, freshRight: 0, badOffers: 0 };
+    let milliseconds = 0;
+    let unread = 0;
+    for (const one of part) {
+      const reading = cache.get(one.key);
+      const isKnown = known.includes(one);
+      if (!reading) {
+        unread++;
+        continue;
       }
-      if (sameEntity(beforeChosen, one)) before.knownRight++;
-    } else {
-      if (chosen && sameEntity(chosen, one)) now.freshRight++;
-      else if (chosen) {
-        now.freshWrongMatch++;
-        if (verbose) console.log(`  new ${one.key}: chose «${chosen.name}» (${found ? `${found.by} ${found.likeness}` : 'near'}) for «${one.truth.company}»`);
-      } else if (nameRight(fields.company, one.truth.company)) now.freshRight++;
-      if (!beforeChosen && nameRight(fields.company, one.truth.company)) before.freshRight++;
+      const segments = reading.segments as Segment[];
+      const fields = extractDocumentFields(segments);
+      const started = performance.now();
+      const found = findKnownSupplier(groupRows(segments), suppliers);
+      milliseconds += performance.now() - started;
+      const near = !found && fields.company ? closestSupplier(fields.company, suppliers) : undefined;
+      const chosen = found?.supplier ?? near;
+      const offered = !chosen && fields.company !== undefined && (fields.companyConfidence ?? 1) >= OFFER;
+      if (offered) now.offers++;
+      if (offered && !nameRight(fields.company, one.truth.company)) {
+        now.badOffers++;
+        if (verbose) console.log(`  offer ${one.key}: «${fields.company}» (${fields.companyConfidence}) for «${one.truth.company}»${isKnown ? ' (a supplier the company has)' : ''}`);
+      }
+      // Before: the rules' name looked up, then its near match.
+      const beforeChosen = fields.company ? closestSupplier(fields.company, suppliers) ?? suppliers.find((s) => nameRight(s.name, fields.company!)) : undefined;
+      const beforeOffered = !beforeChosen && fields.company !== undefined && (fields.companyConfidence ?? 1) >= OFFER;
+      if (beforeOffered && !nameRight(fields.company, one.truth.company)) before.badOffers++;
+      if (isKnown) {
+        if (sameEntity(chosen, one)) {
+          now.knownRight++;
+          if (found?.by === 'vat') now.byVat++;
+          else if (found) now.byName++;
+          else now.byNear++;
+        } else {
+          if (chosen) now.knownWrong++;
+          if (verbose) console.log(`  known ${one.key}: ${chosen ? `chose «${chosen.name}»` : `none, read «${fields.company ?? ''}»`}, want «${one.truth.company}»`);
+        }
+        if (sameEntity(beforeChosen, one)) before.knownRight++;
+      } else {
+        if (chosen && sameEntity(chosen, one)) now.freshRight++;
+        else if (chosen) {
+          now.freshWrongMatch++;
+          if (verbose) console.log(`  new ${one.key}: chose «${chosen.name}» (${found ? `${found.by} ${found.likeness}` : 'near'}) for «${one.truth.company}»`);
+        } else if (nameRight(fields.company, one.truth.company)) now.freshRight++;
+        if (!beforeChosen && nameRight(fields.company, one.truth.company)) before.freshRight++;
+      }
     }
+    const n = part.length;
+    console.log(`\n${label}: the company has ${suppliers.length} suppliers (${suppliers.filter((one) => one.vat).length} with a tax id): every merchant of the other part, and those of this part with several receipts; ${n} receipts read against the list (${known.length} of merchants the company has, ${fresh.length} of merchants it has not; ${unread} not in the OCR cache, counted as missed)`);
+    console.log(`  known merchants: right supplier ${percent(now.knownRight, known.length)} (${now.knownRight}/${known.length}: ${now.byVat} by tax id, ${now.byName} by name, ${now.byNear} by the near match of the name read), a wrong supplier ${now.knownWrong}; before ${percent(before.knownRight, known.length)}`);
+    console.log(`  new merchants: name read right ${percent(now.freshRight, fresh.length)} (${now.freshRight}/${fresh.length}), taken for a stored supplier ${now.freshWrongMatch}; before ${percent(before.freshRight, fresh.length)}`);
+    console.log(`  issuer, all: ${percent(now.knownRight + now.freshRight, n)} (before ${percent(before.knownRight + before.freshRight, n)}); offers to create a supplier whose name is not the truth: ${now.badOffers} (${percent(now.badOffers, n)}; before ${before.badOffers}, ${percent(before.badOffers, n)}), of ${now.offers} offers`);
+    console.log(`  matching against ${suppliers.length} suppliers: ${(milliseconds / Math.max(1, n - unread)).toFixed(1)} ms a receipt`);
   }
-  const n = part.length;
-  console.log(`\n${label}: the company has ${suppliers.length} suppliers (${suppliers.filter((one) => one.vat).length} with a tax id): every merchant of the other part, and those of this part with several receipts; ${n} receipts read against the list (${known.length} of merchants the company has, ${fresh.length} of merchants it has not; ${unread} not in the OCR cache, counted as missed)`);
-  console.log(`  known merchants: right supplier ${percent(now.knownRight, known.length)} (${now.knownRight}/${known.length}: ${now.byVat} by tax id, ${now.byName} by name, ${now.byNear} by the near match of the name read), a wrong supplier ${now.knownWrong}; before ${percent(before.knownRight, known.length)}`);
-  console.log(`  new merchants: name read right ${percent(now.freshRight, fresh.length)} (${now.freshRight}/${fresh.length}), taken for a stored supplier ${now.freshWrongMatch}; before ${percent(before.freshRight, fresh.length)}`);
-  console.log(`  issuer, all: ${percent(now.knownRight + now.freshRight, n)} (before ${percent(before.knownRight + before.freshRight, n)}); offers to create a supplier whose name is not the truth: ${now.badOffers} (${percent(now.badOffers, n)}; before ${before.badOffers}, ${percent(before.badOffers, n)}), of ${now.offers} offers`);
-  console.log(`  matching against ${suppliers.length} suppliers: ${(milliseconds / Math.max(1, n - unread)).toFixed(1)} ms a receipt`);
 }
+
+if (process.argv[1]?.endsWith('supplier-match.ts')) scoreSuppliers(process.argv.includes('-v'));

@@ -38,6 +38,7 @@ import { reportRoutes } from './routes/reports';
 import { ReportJobs, type ReportJobSettings } from './reports/jobs';
 import { ErpCleanups, type CleanupSettings } from './erp/cleanups';
 import { Extractor } from './extract';
+import { nativeTesseract } from './extract/native';
 import { ocrRoutes } from './routes/ocr';
 import { homeRoutes } from './routes/home';
 import { savedFilterRoutes } from './routes/saved-filters';
@@ -148,7 +149,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const reports = new ReportJobs(db, app.log, options.reportJobs);
   const extractor =
     options.extractor ??
-    new Extractor({ timeoutMs: config.extractTimeoutMs, workers: config.extractWorkers, queue: config.extractQueue, memoryMb: config.extractMemoryMb, engine: config.ocrEngine, llm: config.extractLlm });
+    new Extractor({
+      timeoutMs: config.extractTimeoutMs,
+      workers: config.extractWorkers,
+      queue: config.extractQueue,
+      memoryMb: config.extractMemoryMb,
+      engine: config.ocrEngine,
+      tesseract: { native: nativeTesseract(config.ocrNative) },
+      llm: config.extractLlm,
+    });
   // Prometheus metrics only when METRICS_TOKEN is set: otherwise no /metrics, and nothing measured (server/metrics).
   const metrics = config.metricsToken ? createMetrics({ db, pools: [extractor.pool, extractor.attachments] }) : undefined;
   const measured = (one: ErpClient) => (metrics ? measuredErp(one, metrics) : one);

@@ -141,6 +141,11 @@ const schema = z
     EXTRACT_MEMORY_MB: whole('EXTRACT_MEMORY_MB', 256, 65_536, 1024),
     EXTRACT_WARM: whole('EXTRACT_WARM', 0, 64, 1),
     OCR_ENGINE: oneOf('OCR_ENGINE', OCR_ENGINES, DEFAULT_OCR_ENGINE),
+    OCR_NATIVE: z
+      .string()
+      .trim()
+      .optional()
+      .refine((value) => value === undefined || value === 'auto' || value === 'off' || value.startsWith('/'), 'OCR_NATIVE must be auto, off or the absolute path of a tesseract program'),
     EXTRACT_LLM_URL: httpUrl('EXTRACT_LLM_URL', 'http://localhost:11434/v1'),
     EXTRACT_LLM_MODEL: text,
     EXTRACT_LLM_API_KEY: text,
@@ -220,6 +225,8 @@ export interface Config {
   extractWarm: number;
   /** The OCR engine of the reader processes: tesseract, paddle (PP-OCRv4) or combined. */
   ocrEngine: OcrEngineName;
+  /** Issue 52: a native tesseract instead of tesseract.js: auto (when installed), off, or a program's path. */
+  ocrNative: string;
   /** An OpenAI-compatible endpoint that reads fields from the recognised text; unset: offline rules only. */
   extractLlm?: { url: string; model: string; apiKey?: string };
   /** The companies' time zone: day boundaries of date filters on datetimes, and Odoo's context `tz`. */
@@ -281,6 +288,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     extractMemoryMb: e.EXTRACT_MEMORY_MB,
     extractWarm: e.EXTRACT_WARM,
     ocrEngine: e.OCR_ENGINE,
+    ocrNative: e.OCR_NATIVE ?? 'auto',
     extractLlm: e.EXTRACT_LLM_URL ? { url: e.EXTRACT_LLM_URL.replace(/\/+$/, ''), model: e.EXTRACT_LLM_MODEL!, apiKey: e.EXTRACT_LLM_API_KEY } : undefined,
     timeZone: e.TIME_ZONE ?? DEFAULT_TIME_ZONE,
     trustProxy: e.TRUST_PROXY,

@@ -106,24 +106,32 @@ function nameLikeness(read: string, stored: string): number {
   return Math.max(whole, telling - GENERIC_COST);
 }
 
-/** The stored tax id printed on the document: its letters and digits found in a row's, not inside a longer number. */
+/**
+ * The stored tax id printed on the document, in a row's letters and digits: not inside a longer number, unless it is
+ * long enough (10 or more) to be no part of another by chance (OCR reads a label's "ID" as "11" before it). When
+ * several are printed (a delivery note prints its customer's too), the one printed first, the issuer's heading.
+ */
 function byTaxId<T extends KnownSupplier>(rows: readonly Row[], suppliers: readonly T[]): T | undefined {
   const printed = rows.map((row) => row.text.toUpperCase().replace(/[^A-Z0-9]/g, ''));
+  let first: { supplier: T; row: number } | undefined;
   for (const supplier of suppliers) {
     if (typeof supplier.vat !== 'string') continue;
     const core = vatCore(supplier.vat);
     if (core.length < MIN_VAT || (core.match(/\d/g) ?? []).length < 6) continue;
-    for (const text of printed) {
-      let at = text.indexOf(core);
-      while (at >= 0) {
-        const before = text[at - 1] ?? '';
-        const after = text[at + core.length] ?? '';
-        if (!(/\d/.test(core[0]) && /\d/.test(before)) && !(/\d/.test(core.at(-1)!) && /\d/.test(after))) return supplier;
-        at = text.indexOf(core, at + 1);
-      }
-    }
+    const row = printed.findIndex((text) => printedIn(text, core));
+    if (row >= 0 && (!first || row < first.row)) first = { supplier, row };
   }
-  return undefined;
+  return first?.supplier;
+}
+
+function printedIn(text: string, core: string): boolean {
+  for (let at = text.indexOf(core); at >= 0; at = text.indexOf(core, at + 1)) {
+    if (core.length >= 10) return true;
+    const before = text[at - 1] ?? '';
+    const after = text[at + core.length] ?? '';
+    if (!(/\d/.test(core[0]) && /\d/.test(before)) && !(/\d/.test(core.at(-1)!) && /\d/.test(after))) return true;
+  }
+  return false;
 }
 
 /** The rows' texts an issuer's name may be: each of the head's rows, and two or three of them joined. */

@@ -5,7 +5,7 @@
  */
 import { type OcrEngineName } from './engine-name';
 import type { Segment } from './fields';
-import { OcrEngine, type OcrRead } from './ocr';
+import { OcrEngine, type OcrRead, type TesseractSettings } from './ocr';
 import { PaddleEngine, splitLine } from './paddle';
 
 export interface ReaderEngine {
@@ -89,8 +89,8 @@ export class CombinedEngine implements ReaderEngine {
  */
 export const SECOND_OPINION_MIN_MEMORY_MB = 768;
 
-export function createEngine(name: OcrEngineName, { memoryMb }: { memoryMb?: number } = {}): ReaderEngine {
+export function createEngine(name: OcrEngineName, { memoryMb, tesseract }: { memoryMb?: number; tesseract?: TesseractSettings } = {}): ReaderEngine {
   if (name === 'paddle') return new PaddleEngine();
   if (name === 'combined') return new CombinedEngine();
-  return new OcrEngine(memoryMb === undefined || memoryMb >= SECOND_OPINION_MIN_MEMORY_MB ? new PaddleEngine() : null);
+  return new OcrEngine(memoryMb === undefined || memoryMb >= SECOND_OPINION_MIN_MEMORY_MB ? new PaddleEngine() : null, tesseract);
 }

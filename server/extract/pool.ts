@@ -9,6 +9,7 @@
  * instead, with the same limits: the photos and PDFs a move stores are prepared there, not on the server's thread.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
@@ -18,6 +19,8 @@ import { ExtractionError } from './errors';
 import { isMessageKey, type MessageKey, type MessageParams } from '../messages';
 import { MAX_IMAGE_PIXELS } from './limits';
 import { DEFAULT_OCR_ENGINE, type OcrEngineName } from './engine-name';
+import { nativeTesseract } from './native';
+import type { TesseractSettings } from './ocr';
 import type { DocumentType, ReadResult } from './reader';
 import type { ReadRequest } from './worker';
 
@@ -54,6 +57,8 @@ export interface ReaderPoolOptions {
   maxPixels?: number;
   /** The OCR engine the readers run (default tesseract; OCR_ENGINE). */
   engine?: OcrEngineName;
+  /** How tesseract runs in the readers (issue 52: OCR_LANGUAGES, OCR_NATIVE). */
+  tesseract?: TesseractSettings;
   /** How long a new reader may take to load its OCR models (default 60 s). */
   startTimeoutMs?: number;
   /** A reader idle this long ends (default 10 minutes). */
@@ -149,23 +154,56 @@ const WORKERS: Record<PoolKind, string> = {
 /** Run from TypeScript (`node --import tsx`, vitest): the reader needs the same loader, by absolute address. */
 const LOADER = extname(here) === '.ts' ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [];
 
-/** A process's processor time (user and system, all its threads) in ms (Linux /proc), or null where it cannot be read. */
-async function processorMs(pid: number): Promise<number | null> {
+/**
+ * The processes a process started and has not yet waited for (Linux /proc): a native tesseract a reader runs (issue
+ * 52), whose time and memory are the reader's work.
+ */
+async function childrenOf(pid: number): Promise<number[]> {
+  try {
+    return (await readFile(`/proc/${pid}/task/${pid}/children`, 'latin1')).split(' ').filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** The same, at once (a reader about to be killed). */
+function childrenNow(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'latin1').split(' ').filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** A process's clock ticks: user and system, all its threads; with `waited`, those of its children it waited for. */
+async function ticksOf(pid: number, waited: boolean): Promise<number | null> {
   try {
     const stat = await readFile(`/proc/${pid}/stat`, 'latin1');
-    // After the command's name (in brackets, which may hold spaces): state is the 3rd field, utime the 14th, stime the 15th.
+    // After the command's name (in brackets, which may hold spaces): state is the 3rd field, utime the 14th, stime
+    // the 15th, cutime and cstime (children waited for) the 16th and 17th.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return Number.isFinite(ticks) ? ticks * (1000 / CLOCK_TICKS) : null;
+    const ticks = Number(fields[11]) + Number(fields[12]) + (waited ? Number(fields[13]) + Number(fields[14]) : 0);
+    return Number.isFinite(ticks) ? ticks : null;
   } catch {
     return null;
   }
+}
+
+/**
+ * A process's processor time in ms (Linux /proc), its children's included (those it waited for, and those running),
+ * or null where it cannot be read.
+ */
+async function processorMs(pid: number): Promise<number | null> {
+  const own = await ticksOf(pid, true);
+  if (own === null) return null;
+  const children = await Promise.all((await childrenOf(pid)).map((child) => ticksOf(child, false)));
+  return (own + children.reduce<number>((sum, one) => sum + (one ?? 0), 0)) * (1000 / CLOCK_TICKS);
 }
 /** The kernel's clock ticks per second for /proc's times (USER_HZ: 100 on every Linux the server runs on). */
 const CLOCK_TICKS = 100;
 
 /** A process's resident memory in bytes (Linux /proc), or null where it cannot be read. */
-async function residentBytes(pid: number): Promise<number | null> {
+async function ownResidentBytes(pid: number): Promise<number | null> {
   try {
     const status = await readFile(`/proc/${pid}/status`, 'latin1');
     const kb = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
@@ -173,6 +211,14 @@ async function residentBytes(pid: number): Promise<number | null> {
   } catch {
     return null;
   }
+}
+
+/** A process's resident memory and its running children's, in bytes, or null where it cannot be read. */
+async function residentBytes(pid: number): Promise<number | null> {
+  const own = await ownResidentBytes(pid);
+  if (own === null) return null;
+  const children = await Promise.all((await childrenOf(pid)).map(ownResidentBytes));
+  return own + children.reduce<number>((sum, one) => sum + (one ?? 0), 0);
 }
 
 export class ReaderPool {
@@ -185,6 +231,7 @@ export class ReaderPool {
   wallCapMs: number | undefined;
   readonly maxPixels: number;
   readonly engine: OcrEngineName;
+  readonly tesseract: TesseractSettings;
   readonly kind: PoolKind;
   private readonly refusals: (typeof REFUSALS)[PoolKind];
   private readonly startTimeoutMs: number;
@@ -215,6 +262,8 @@ export class ReaderPool {
     this.startTimeoutMs = options.startTimeoutMs ?? 60_000;
     this.idleMs = options.idleMs ?? 600_000;
     this.kind = options.kind ?? 'reader';
+    // A native tesseract when one is installed (OCR_NATIVE, by default auto; issue 52), one thread (see TesseractSettings).
+    this.tesseract = options.tesseract ?? (this.kind === 'reader' ? { native: nativeTesseract(process.env.OCR_NATIVE?.trim() || 'auto') } : {});
     this.refusals = REFUSALS[this.kind];
   }
 
@@ -387,7 +436,7 @@ export class ReaderPool {
   }
 
   private spawn(): Reader {
-    const child = fork(WORKERS[this.kind], [this.engine, String(this.memoryMb)], {
+    const child = fork(WORKERS[this.kind], [this.engine, String(this.memoryMb), JSON.stringify(this.tesseract)], {
       execArgv: [...LOADER, `--max-old-space-size=${this.memoryMb}`],
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -448,6 +497,14 @@ export class ReaderPool {
       reader.dead = true;
       reader.killedFor = reason;
       this.readers = this.readers.filter((one) => one !== reader);
+      // A program the reader runs (a native tesseract) ends with it: its children are read before it goes.
+      for (const child of reader.child.pid ? childrenNow(reader.child.pid) : []) {
+        try {
+          process.kill(child, 'SIGKILL');
+        } catch {
+          // Ended meanwhile.
+        }
+      }
       reader.child.kill('SIGKILL');
     }
     reader.job?.reject(reason);

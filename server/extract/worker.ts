@@ -7,6 +7,7 @@
 import { ExtractionError } from './errors';
 import { DEFAULT_OCR_ENGINE, isOcrEngineName } from './engine-name';
 import { createEngine } from './ocr-engines';
+import type { TesseractSettings } from './ocr';
 import { readDocument, type DocumentType } from './reader';
 import { yieldProcessor } from './niceness';
 
@@ -24,7 +25,7 @@ process.on('disconnect', () => process.exit(0));
 
 yieldProcessor();
 // The engine is the pool's choice (OCR_ENGINE), passed as the process's argument, with the reader's memory cap.
-const engine = createEngine(isOcrEngineName(process.argv[2]) ? process.argv[2] : DEFAULT_OCR_ENGINE, { memoryMb: Number(process.argv[3]) || undefined });
+const engine = createEngine(isOcrEngineName(process.argv[2]) ? process.argv[2] : DEFAULT_OCR_ENGINE, { memoryMb: Number(process.argv[3]) || undefined, tesseract: JSON.parse(process.argv[4] || '{}') as TesseractSettings });
 await engine.start();
 yieldProcessor();
 

@@ -122,7 +122,7 @@ describe('the OpenAPI document at /docs', () => {
     expect(bodyOf(doc.paths['/users/change-permission']?.post)?.required).toEqual(['userId', 'permission', 'value']);
     // The document to read: the spec's file (base64, or { name, data }) or its other names.
     const reading = bodyOf(doc.paths['/ocr/move/']?.post) as { anyOf?: Array<{ properties?: Record<string, unknown> }> } | undefined;
-    expect(Object.keys(reading?.anyOf?.[0]?.properties ?? {}).sort()).toEqual(['base64', 'data', 'file', 'image']);
+    expect(Object.keys(reading?.anyOf?.[0]?.properties ?? {}).sort()).toEqual(['base64', 'companyId', 'data', 'file', 'image']);
   });
 
   it('hides no API route: every declared action and search is there, sign-in tagged auth and public ones need no token', async () => {

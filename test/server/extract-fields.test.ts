@@ -348,7 +348,7 @@ describe('how many times a picture is read', () => {
     const { OcrEngine } = await import('../../server/extract/ocr');
     const engine = new OcrEngine(null);
     try {
-      const worker = await engine.start();
+      const worker = (await engine.start())!;
       let readings = 0;
       const recognize = worker.recognize.bind(worker);
       worker.recognize = ((...args: Parameters<typeof recognize>) => (readings++, recognize(...args))) as typeof worker.recognize;

@@ -22,8 +22,13 @@ describe("the company's own supplier found on a document (issue 52)", () => {
     expect(findKnownSupplier(rows('TICKET\nCIF: B-46.123.456\nTotal 3,20'), suppliers)?.supplier.id).toBe(2);
   });
 
-  it('not by a tax id inside a longer number', () => {
-    expect(findKnownSupplier(rows('SOMETHING ELSE\nREF 90003060203521\nTOTAL 1.00'), suppliers)).toBeUndefined();
+  it("not by a short tax id inside a longer number", () => {
+    expect(findKnownSupplier(rows('SOMETHING ELSE\nREF 912345678Z1\nTOTAL 1.00'), [{ id: 9, name: 'Otro SL', vat: '12345678Z' }])).toBeUndefined();
+    // A long one (a GST number) is found even run into a label OCR misread ("GST 11): 00038 1399040").
+    expect(findKnownSupplier(rows('XQZ\nGST 11): 00030 6020352\nTOTAL 1.00'), suppliers)?.supplier.id).toBe(1);
+    // Two printed (a delivery note prints its customer's): the first, the issuer's heading.
+    const both = rows('XQZ\nCIF B46123456\nCLIENTE: LIAN HING\nGST ID 000306020352\nTOTAL 1.00');
+    expect(findKnownSupplier(both, suppliers)?.supplier.id).toBe(2);
   });
 
   it('by a name OCR garbled in a letter or two, on one row or two', () => {
