@@ -35,6 +35,8 @@ export interface MoveResult {
    */
   providerId?: number;
   providerMatch?: 'vat' | 'name';
+  /** The issuer's name as read, when the supplier was found by a name read otherwise (the console says it). */
+  providerRead?: string;
   /** The printed rows the amount and the date were read from, for the reader to check them against (issue 27). */
   lines?: { importe?: string; date?: string };
 }
@@ -109,7 +111,7 @@ export class Extractor {
       ...(fields.total ? { importe: fields.total } : {}),
       ...(fields.date ? { date: fields.date } : {}),
       ...(known
-        ? { provider: known.supplier.name, providerId: known.supplier.id, providerMatch: known.by }
+        ? { provider: known.supplier.name, providerId: known.supplier.id, providerMatch: known.by, ...(known.by === 'name' && known.likeness < 1 && fields.company ? { providerRead: fields.company } : {}) }
         : {
             ...(fields.company ? { provider: fields.company } : {}),
             ...(fields.company && fields.companyConfidence !== undefined ? { providerConfidence: fields.companyConfidence } : {}),

@@ -159,3 +159,16 @@ describe("the company's own supplier found by the server (issue 52)", () => {
     expect(screen.queryByTestId('create-supplier')).toBeNull();
   });
 });
+
+describe('a supplier the server found by a name read otherwise (issue 52)', () => {
+  it.each([
+    ['es', 'Leído del documento: «PAPELERIA S0L SL»; elegido el proveedor guardado más parecido: revíselo'],
+    ['en', 'Read from the document: “PAPELERIA S0L SL”; the most similar stored supplier was chosen: check it'],
+  ] as const)('is chosen, and what was read is said (%s)', async (lang, said) => {
+    server.use(http.post('*/ocr/move/', () => HttpResponse.json({ result: JSON.stringify({ importe: '8.50', provider: 'Papelería Sol SL', providerId: 7, providerMatch: 'name', providerRead: 'PAPELERIA S0L SL' }) })));
+    await readDocument(lang);
+    expect(await screen.findByText(said)).toBeTruthy();
+    expect((screen.getByTestId('supplier') as HTMLInputElement).value).toBe('Papelería Sol SL');
+    expect(screen.queryByTestId('create-supplier')).toBeNull();
+  });
+});

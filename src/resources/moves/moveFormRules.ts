@@ -69,8 +69,8 @@ export interface Reading {
 
 /** `company`: the company the reading was asked for (its supplier found on the document is that company's). */
 export function readingOf(result: string, company?: number): Reading {
-  const fields = JSON.parse(result) as { importe?: number | string; date?: string; provider?: string; providerConfidence?: number; providerId?: number; concept?: string; vat?: string; lines?: ReadLines };
-  const known = typeof fields.providerId === 'number' && company !== undefined ? { id: fields.providerId, company } : {};
+  const fields = JSON.parse(result) as { importe?: number | string; date?: string; provider?: string; providerConfidence?: number; providerId?: number; providerRead?: string; concept?: string; vat?: string; lines?: ReadLines };
+  const known = typeof fields.providerId === 'number' && company !== undefined ? { id: fields.providerId, company, ...(fields.providerRead ? { read: fields.providerRead } : {}) } : {};
   // The server writes the amount with a dot ("15.00"); the box shows it as the user's language writes it.
   const amount = fields.importe === undefined || fields.importe === '' ? Number.NaN : Number(fields.importe);
   return {

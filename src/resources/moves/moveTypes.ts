@@ -39,6 +39,8 @@ export interface SupplierRead {
    */
   id?: number;
   company?: number;
+  /** The name as read, when the server found the supplier by a name read otherwise. */
+  read?: string;
 }
 
 /**

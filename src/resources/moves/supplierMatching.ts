@@ -40,6 +40,8 @@ export async function matchSupplier(company: number, read: SupplierRead, stored:
   // Issue 52: the server found this company's own supplier on the document (by its tax id or its name).
   if (read.id !== undefined && read.company === company && read.provider) {
     choose(stored.find((one) => one.id === read.id) ?? { id: read.id, name: read.provider });
+    // Found by a name read otherwise: what was read is said, as for the console's own near match.
+    if (read.read) sayUnmatched({ name: read.read, near: true });
     return true;
   }
   const vat = read.vat && vatCore(read.vat).length >= 8 ? read.vat : undefined;
