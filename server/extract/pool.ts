@@ -156,18 +156,10 @@ const LOADER = extname(here) === '.ts' ? ['--import', pathToFileURL(createRequir
 
 /**
  * The processes a process started and has not yet waited for (Linux /proc): a native tesseract a reader runs (issue
- * 52), whose time and memory are the reader's work.
+ * 52), whose time and memory are the reader's work. Read at once: a small /proc file, and a reader about to be
+ * killed is read before it goes.
  */
-async function childrenOf(pid: number): Promise<number[]> {
-  try {
-    return (await readFile(`/proc/${pid}/task/${pid}/children`, 'latin1')).split(' ').filter(Boolean).map(Number);
-  } catch {
-    return [];
-  }
-}
-
-/** The same, at once (a reader about to be killed). */
-function childrenNow(pid: number): number[] {
+function childrenOf(pid: number): number[] {
   try {
     return readFileSync(`/proc/${pid}/task/${pid}/children`, 'latin1').split(' ').filter(Boolean).map(Number);
   } catch {
@@ -196,7 +188,7 @@ async function ticksOf(pid: number, waited: boolean): Promise<number | null> {
 async function processorMs(pid: number): Promise<number | null> {
   const own = await ticksOf(pid, true);
   if (own === null) return null;
-  const children = await Promise.all((await childrenOf(pid)).map((child) => ticksOf(child, false)));
+  const children = await Promise.all(childrenOf(pid).map((child) => ticksOf(child, false)));
   return (own + children.reduce<number>((sum, one) => sum + (one ?? 0), 0)) * (1000 / CLOCK_TICKS);
 }
 /** The kernel's clock ticks per second for /proc's times (USER_HZ: 100 on every Linux the server runs on). */
@@ -217,7 +209,7 @@ async function ownResidentBytes(pid: number): Promise<number | null> {
 async function residentBytes(pid: number): Promise<number | null> {
   const own = await ownResidentBytes(pid);
   if (own === null) return null;
-  const children = await Promise.all((await childrenOf(pid)).map(ownResidentBytes));
+  const children = await Promise.all(childrenOf(pid).map(ownResidentBytes));
   return own + children.reduce<number>((sum, one) => sum + (one ?? 0), 0);
 }
 
@@ -498,7 +490,7 @@ export class ReaderPool {
       reader.killedFor = reason;
       this.readers = this.readers.filter((one) => one !== reader);
       // A program the reader runs (a native tesseract) ends with it: its children are read before it goes.
-      for (const child of reader.child.pid ? childrenNow(reader.child.pid) : []) {
+      for (const child of reader.child.pid ? childrenOf(reader.child.pid) : []) {
         try {
           process.kill(child, 'SIGKILL');
         } catch {
