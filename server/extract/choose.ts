@@ -197,6 +197,11 @@ export function chooseTotal(rows: readonly Row[], rule: { text: string; value: s
   const ruleCents = Math.round(Number(rule.value) * 100);
   if (!candidates.some((one) => one.cents === ruleCents)) return rule;
   const chosen = best(model, candidates);
+  // Where change was given, the amount handed over (or the change) is not the total: the rules' total on a row of its
+  // own stands ("CASH 100.00" against "Total Sales 72.74").
+  const paying = (row: number) => TENDERED.test(rows[row]?.text ?? '') || CHANGE.test(rows[row]?.text ?? '');
+  const changeGiven = rows.some((row) => CHANGE.test(row.text) && amountsIn(row).some((amount) => amount.value > 0));
+  if (chosen && chosen.cents !== ruleCents && changeGiven && paying(chosen.row) && !paying(rule.row)) return rule;
   return chosen ? { text: chosen.text, value: (chosen.cents / 100).toFixed(2), row: chosen.row } : rule;
 }
 
