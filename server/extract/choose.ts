@@ -185,6 +185,11 @@ function surestTotal(rows: readonly Row[], model: LinearModel, min = UNRULED_MIN
   return { text, value: (cents / 100).toFixed(2), row };
 }
 
+/** A row of a payment or of the change given back. */
+const paying = (rows: readonly Row[], row: number) => TENDERED.test(rows[row]?.text ?? '') || CHANGE.test(rows[row]?.text ?? '');
+/** Whether the receipt prints change given back (more than nothing). */
+const changeGiven = (rows: readonly Row[]) => rows.some((row) => CHANGE.test(row.text) && amountsIn(row).some((amount) => amount.value > 0));
+
 /**
  * The total the model chooses among the printed amounts. The hand rules still decide where the model has nothing to
  * learn from: when they find no total, none is answered (a field is never guessed), and when their total is printed
@@ -192,16 +197,18 @@ function surestTotal(rows: readonly Row[], model: LinearModel, min = UNRULED_MIN
  */
 export function chooseTotal(rows: readonly Row[], rule: { text: string; value: string; row: number } | undefined, model: LinearModel | null = FIELDS_MODEL.total ?? null): { text: string; value: string; row: number } | undefined {
   if (!model) return rule;
-  if (!rule) return surestTotal(rows, model);
+  if (!rule) {
+    // Nor is the amount handed over, where change was given, a total the rules did not find.
+    const sure = surestTotal(rows, model);
+    return sure && changeGiven(rows) && paying(rows, sure.row) ? undefined : sure;
+  }
   const candidates = totalCandidates(rows, rule);
   const ruleCents = Math.round(Number(rule.value) * 100);
   if (!candidates.some((one) => one.cents === ruleCents)) return rule;
   const chosen = best(model, candidates);
   // Where change was given, the amount handed over (or the change) is not the total: the rules' total on a row of its
   // own stands ("CASH 100.00" against "Total Sales 72.74").
-  const paying = (row: number) => TENDERED.test(rows[row]?.text ?? '') || CHANGE.test(rows[row]?.text ?? '');
-  const changeGiven = rows.some((row) => CHANGE.test(row.text) && amountsIn(row).some((amount) => amount.value > 0));
-  if (chosen && chosen.cents !== ruleCents && changeGiven && paying(chosen.row) && !paying(rule.row)) return rule;
+  if (chosen && chosen.cents !== ruleCents && changeGiven(rows) && paying(rows, chosen.row) && !paying(rows, rule.row)) return rule;
   return chosen ? { text: chosen.text, value: (chosen.cents / 100).toFixed(2), row: chosen.row } : rule;
 }
 

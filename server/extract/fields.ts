@@ -230,7 +230,7 @@ function paidLessChange(rows: readonly Row[], rowAmounts: ReadonlyArray<readonly
     if (printed) return { text: printed.text, value: printed.value.toFixed(2), row: index };
     // A total's label over digits whose point OCR lost or split ("Grand Total 39 00", "Grand Total 9 30" for 29.30):
     // the amount paid less the change, when it ends with those digits (three at least).
-    const digits = rows[index].segments.filter((word) => /^(RM|\$|€)?\d+$/.test(word.text)).map((word) => word.text.replace(/\D/g, '')).join('');
+    const digits = rows[index].text.split(/\s+/).filter((word) => /^(RM|\$|€)?\d+$/.test(word)).map((word) => word.replace(/\D/g, '')).join('');
     if ((TOTAL_STRONG.test(rows[index].text) || TOTAL_FINAL.test(rows[index].text)) && !rowAmounts[index].length && digits.length >= 3 && String(cents).endsWith(digits)) {
       const value = (cents / 100).toFixed(2);
       return { text: value, value, row: index };
@@ -430,10 +430,14 @@ export function cleanCompany(text: string): string {
     .replace(/\(\s*[^()]*\d[^()]*\)\s*$/, '')
     .replace(/\s+\d{4,8}\s*-\s*[A-Z]\s*$/i, '')
     .replace(/\b(co\.?\s*reg\.?|co\.?\s*no\b\.?|company\s*no|gst\s*(id|no)|roc)\b.*$/i, '')
+    // OCR's specks after the legal form ("SDN BHD SE", "Sdn Bhd Company ro", "Sdn Bhd .").
+    .replace(/(\bsdn\.?\s*bhd\.?|\bberhad)(\s+(company\b.*|\S{1,2}))+$/i, '$1')
     .replace(/^[^A-Za-zÀ-ÿ0-9(]+|[^A-Za-zÀ-ÿ0-9.)]+$/g, '')
     .replace(/\s+(['’]s)\b/g, '$1')
     // "&" read as a digit between two words in capitals ("STATIONERY 5 BOOKS").
-    .replace(/(?<=\b[A-Z]{2,})\s+[4568]\s+(?=[A-Z]{2,}\b)/g, ' & ')
+    .replace(/(?<=\b[A-Z]{2,})\s+[4568][:;]?\s+(?=[A-Z]{2,}\b)/g, ' & ')
+    // A letter read as the digit like it in a word of capitals ("URBAN 1DEA", "C0FFEE"): the word's other letters are capitals.
+    .replace(/\b([A-Z]*)([0158])([A-Z]*)\b/g, (word, before: string, digit: string, after: string) => (before.length + after.length >= 3 && /^[A-Z]/.test(before + after) ? `${before}${'OISB'['0158'.indexOf(digit)]}${after}` : word))
     .replace(/\s+/g, ' ')
     .trim();
   // OCR's speck before a name in capitals ("To UNIHAKKA INTERNATIONAL SDN BHD"): a first word not in capitals is
@@ -496,7 +500,7 @@ export function findCompany(rows: readonly Row[]): { name: string; taxId?: strin
   // ... or starts with a branch in brackets ("(SEMENYIH) SDN BHD"), or with a trade word ("STATIONERY SDN. BHD").
   const startsWithForm = /^(sdn\.?\s*bhd|restaurant|enterprise|trading|s\.?l\.?|s\.?a\.?)\b/i.test(best.name) || best.name.split(' ').length <= 2 || /^\(/.test(best.name) || (best.name.split(' ').length <= 3 && CORPORATE.test(best.name.split(' ')[0]));
   if (above && startsWithForm && CORPORATE.test(best.name) && letterShare(above) > 0.85 && !NOT_COMPANY.test(head[at - 1].text) && !/\d/.test(above) && (above === above.toUpperCase() || best.name !== best.name.toUpperCase())) {
-    return { name: `${above} ${best.name}`, ...(taxId ? { taxId } : {}) };
+    return { name: cleanCompany(`${above} ${best.name}`), ...(taxId ? { taxId } : {}) };
   }
   // The legal form alone, read on a row of its own above the name it ends (a tall name's last word set a little
   // higher: "BHD" / "LIGHTROOM GALLERY SDN"): the row below, in capitals, comes first.
@@ -552,6 +556,11 @@ export function companyConfidence(rows: readonly Row[], name: string): number | 
   const closes = (name.match(/\)/g) ?? []).length;
   if (opens !== closes) sure *= 0.8;
   if (/\s\p{L}\s/u.test(` ${name} `.slice(1, -1)) && !/\b(&|Y|E|DE)\b/.test(name)) sure *= 0.9;
+  // A name opening with a postcode or a street's number ("41150 KLANG, SELANGOR", "1237-TMN INDAH PERDANA") is an
+  // address row taken for the name (issue 52).
+  if (/^\d{4,5}\b/.test(name)) sure *= 0.6;
+  // A word of letters and digits mixed ("50H", "BH0") is a word OCR misread.
+  if (name.split(/\s+/).some((word) => /^(?=.*\d)(?=.*[A-Za-z])[A-Za-z\d]{2,4}$/.test(word) && !/^[A-Za-z]\d+$/.test(word))) sure *= 0.8;
   return Math.round(sure * 100) / 100;
 }
 

@@ -55,7 +55,7 @@ function trigrams(core: string): Set<string> {
   return grams;
 }
 
-const withoutBranch = (text: string) => text.replace(/\([^)]*\)?/g, ' ');
+const withoutBranch = (text: string) => text.replace(/[({[][^)}\]]*[)}\]]?/g, ' ');
 
 /**
  * The ways a name is compared: its core, and its core without a branch in brackets, which counts BRANCH_COST less
@@ -121,7 +121,28 @@ function byTaxId<T extends KnownSupplier>(rows: readonly Row[], suppliers: reado
     const row = printed.findIndex((text) => printedIn(text, core));
     if (row >= 0 && (!first || row < first.row)) first = { supplier, row };
   }
-  return first?.supplier;
+  return first?.supplier ?? byTaxIdOneDigitOff(rows, suppliers);
+}
+
+/** A stored tax id this long or longer (all digits) may be found with one digit misread. */
+const MIN_FUZZY_VAT = 10;
+
+/**
+ * A stored tax id of digits only (MIN_FUZZY_VAT or more) printed with one digit misread ("000181747717" for
+ * "000181747712", its label misread too: "657 ID, NO"): taken only when exactly one stored supplier's id is that near
+ * to a number printed. Two ten-digit numbers one digit apart by chance are about one in a hundred million.
+ */
+function byTaxIdOneDigitOff<T extends KnownSupplier>(rows: readonly Row[], suppliers: readonly T[]): T | undefined {
+  const numbers = rows.flatMap((row) => row.text.replace(/[\s.-]/g, '').match(/\d{10,}/g) ?? []);
+  if (!numbers.length) return undefined;
+  const near = new Set<T>();
+  for (const supplier of suppliers) {
+    if (typeof supplier.vat !== 'string') continue;
+    const core = vatCore(supplier.vat);
+    if (core.length < MIN_FUZZY_VAT || !/^\d+$/.test(core)) continue;
+    if (numbers.some((number) => number.length === core.length && [...number].filter((digit, at) => digit !== core[at]).length === 1)) near.add(supplier);
+  }
+  return near.size === 1 ? [...near][0] : undefined;
 }
 
 function printedIn(text: string, core: string): boolean {

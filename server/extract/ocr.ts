@@ -125,6 +125,16 @@ export const FAINT_WORDS = 10;
 export const sureWords = (segments: readonly Segment[]) => segments.filter((segment) => /\p{L}{3}/u.test(segment.text) && (segment.confidence ?? 100) >= 80).length;
 
 /**
+ * A reading that saw next to nothing: no word of three letters, or fewer than FAINT_WORDS sure ones making less than
+ * 70 % of them (letters guessed in specks). A short document read well (a card: a few words, all sure) is not one.
+ */
+export function sawLittle(segments: readonly Segment[]): boolean {
+  const words = segments.filter((segment) => /\p{L}{3}/u.test(segment.text)).length;
+  const sure = sureWords(segments);
+  return words === 0 || (sure < FAINT_WORDS && sure < words * 0.7);
+}
+
+/**
  * Faint print on grey paper, made darker two ways (`grey`: the prepared picture): its grey levels stretched between
  * its 1st and 99th percentiles, and its darker half spread over the whole range (twice the grey less white).
  * Tesseract's own threshold takes a faint dot-matrix receipt for blank paper and reads nothing (SROIE 387, 415: no
@@ -238,7 +248,7 @@ export class OcrEngine {
     const { height = 0 } = await sharp(prepared).metadata();
     let block = await this.recognize(prepared, PSM.SINGLE_BLOCK);
     // Next to nothing read: faint print on grey paper, which tesseract's own threshold takes for paper.
-    if (receipt && sureWords(block) < FAINT_WORDS) for (const darker of await fainterPrint(prepared)) block = betterReading(block, await this.recognize(darker, PSM.SINGLE_BLOCK));
+    if (receipt && sawLittle(block)) for (const darker of await fainterPrint(prepared)) block = betterReading(block, await this.recognize(darker, PSM.SINGLE_BLOCK));
     const found = plausibleReceiptFields(block);
     // A business card has none of a receipt's fields: read once, as it is.
     if (!receipt) return { segments: block, height };

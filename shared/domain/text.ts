@@ -20,7 +20,7 @@ export function commentPreview(messages: ReadonlyArray<{ body: unknown }>, lengt
   return first ? first.slice(0, length) : null;
 }
 
-const LEGAL_FORM = /[\s,.]+(s\.?\s?l\.?\s?u?\.?|s\.?\s?a\.?\s?u?\.?|s\.?\s?coop\.?|s\.?\s?c\.?|sarl|sme|ltd\.?|limited|inc\.?|llc|gmbh|sdn\.?\s*bhd\.?|bhd\.?|s\/b)\s*$/i;
+const LEGAL_FORM = /[\s,.]+(s\.?\s?l\.?\s?u?\.?|s\.?\s?a\.?\s?u?\.?|s\.?\s?coop\.?|s\.?\s?c\.?|sarl|sme|ltd\.?|limited|inc\.?|llc|gmbh|sdn\.?\s*bhd\.?|bhd\.?|[s5$4]\s?\/\s?[b8])\s*$/i;
 
 /**
  * What to look a supplier up by when its name was read from a document: the name as read, then without its legal

@@ -186,6 +186,11 @@ describe('receipts and invoices', () => {
     expect(company([['99 SPEED MART 5/B (519537-X)'], ['LOT P.T. 2811, JALAN ANGSA,']])).toBe('99 SPEED MART S/B');
     expect(company([['99 SPEED MART 5/0 (519537)'], ['LOT P.T. 2811, JALAN ANGSA,']])).toBe('99 SPEED MART S/B');
     expect(company([['99 SPEED MART S/D'], ['LOT P.T. 2811, JALAN ANGSA,']])).toBe('99 SPEED MART S/B');
+    // Issue 52: a letter read as its digit in a word of capitals, "&" read "8:", specks after the legal form.
+    expect(company([['URBAN 1DEA SDN BHD'], ['NO 5 JALAN']])).toBe('URBAN IDEA SDN BHD');
+    expect(company([['L TWO FLORIST 8: HANDICRAFT'], ['NO 5 JALAN']])).toBe('L TWO FLORIST & HANDICRAFT');
+    expect(company([['ANN GIAP TRADING SDN BHD SE'], ['NO 5 JALAN']])).toBe('ANN GIAP TRADING SDN BHD');
+    expect(company([['Timeless Kitchenette Sdn Bhd'], ['Company ro ; 1174703-K'], ['GST Reg no + 0000 6771 0976']])).toBe('Timeless Kitchenette Sdn Bhd');
     // A Spanish form with full stops that lost its last one gets it back; one written without them is kept.
     expect(company([['Distribuciones Ibáñez S.L'], ['CIF: B98765431']])).toBe('Distribuciones Ibáñez S.L.');
     expect(company([['Distribuciones Ibáñez S.L,'], ['CIF: B98765431']])).toBe('Distribuciones Ibáñez S.L.');
@@ -256,6 +261,30 @@ describe('receipts and invoices', () => {
     // Already a multiple of 5 cents, or a rounded total printed below: left as read.
     expect(extractDocumentFields(page([['TOTAL', '31.00'], ['ROUNDING ADJ', '0.00'], ['CASH', '50.00']])).total).toBe('31.00');
     expect(extractDocumentFields(page([['TOTAL', '31.02'], ['ROUNDING ADJ', '-0.02'], ['ROUNDED TOTAL', '31.00']])).total).toBe('31.00');
+  });
+
+  it('rounds a total to 5 cents when a rounding adjustment is printed below it, its amount read or not (issue 52)', () => {
+    // The adjustment's amount and the rounded total lost ("Rounding Adjustment:" and "Net Total" with no amount).
+    expect(extractDocumentFields(page([['Grand Total :', '87.08'], ['Rounding Adjustment:'], ['Net Total'], ['GST Summary']])).total).toBe('87.10');
+    // A payment between the total and the adjustment.
+    expect(extractDocumentFields(page([['TOTAL INCL)', '38.37'], ['CASH', '40.35'], ['ROUNDING ADJUSTMENTS', '0.02-'], ['CHANGE DUE', '2.00']])).total).toBe('38.35');
+    // No adjustment below the total, or one further than four rows: the total as printed.
+    expect(extractDocumentFields(page([['TOTAL', '87.08'], ['CASH', '100.00'], ['CHANGE', '12.92']])).total).toBe('87.08');
+    expect(extractDocumentFields(page([['TOTAL', '87.08'], ['CASH', '100.00'], ['CHANGE', '12.92'], ['GST 6%', '4.93'], ['THANK YOU'], ['ROUNDING ADJ']])).total).toBe('87.08');
+  });
+
+  it("takes a total whose point OCR lost or split from the cash less the change it ends with (issue 52)", () => {
+    // (As SROIE 161 reads: a rule's dashes under the total, then the tax note.)
+    expect(extractDocumentFields(page([['NADEJE PRESTIGE SDN BHD'], ['Original Slice 2', 'RM26.00'], ['Grand Total 39 00'], ['—'], ['(Bill Inclusive of 6% GST : RM2.21)'], ['Cash', 'RM50.00'], ['Change', 'RM11.00']])).total).toBe('39.00');
+    // "29.30" read "9 30": the digits it ends with.
+    expect(extractDocumentFields(page([['YAM FRESH'], ['Oyster Mee 1', 'RM3.90'], ['Grand Total we 9 30'], ['—'], ['Cash', 'RM30.30'], ['Change', 'RM1.00']])).total).toBe('29.30');
+    // Digits the cash less the change does not end with: nothing is made up.
+    expect(extractDocumentFields(page([['YAM FRESH'], ['Grand Total 41 00'], ['—'], ['Cash', 'RM50.00'], ['Change', 'RM11.00']])).total).toBeUndefined();
+  });
+
+  it('does not take the cash handed over for the total where change was given (issue 52)', () => {
+    const fields = extractDocumentFields(page([['99 SPEED MART S/B'], ['BIN BIN RICE CRACKER', 'RM11.90'], ['Total Sales (Inclusive GST) RM', '72.74'], ['Rounding Adjustment RM', '.01'], ['Rounding RM', '77,75'], ['CASH RM', '100.00'], ['CHANGE RM', '27.75']]));
+    expect(fields.total).toBe('72.75');
   });
 
   it('counts the main fields a read gives, the issuer only with a corporate word (OCR reads again below 3)', () => {
@@ -364,6 +393,26 @@ describe('how many times a picture is read', () => {
       readings = 0;
       await engine.read(card);
       expect(readings).toBe(2);
+    } finally {
+      await engine.close();
+    }
+  }, 60_000);
+
+  it('reads faint print on grey paper with a dark edge, which a first reading sees nothing of, with its contrast raised (issue 52)', async () => {
+    const { OcrEngine, prepareImage } = await import('../../server/extract/ocr');
+    const lines = ['SPEED MART SDN BHD', 'LOT 12 JALAN ANGSA', 'INVOICE NO : 18124', 'DATE: 14/08/2017', 'MINERAL WATER     1.40', 'GOAT MILK BODY     3.99', 'TOTAL        RM 5.39', 'CASH         RM 10.00', 'CHANGE       RM 4.61'];
+    // Light grey print on grey paper, a torn black edge below and a dark margin on the left (SROIE 387, 415).
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="800"><rect width="100%" height="100%" fill="#e0e0e0"/><rect y="740" width="600" height="60" fill="#000"/><rect width="25" height="800" fill="#111"/>${lines
+      .map((line, at) => `<text x="60" y="${80 + at * 50}" font-family="DejaVu Sans Mono" font-size="24" fill="#b0b0b0">${line}</text>`)
+      .join('')}</svg>`;
+    const picture = await sharp(Buffer.from(svg)).png().toBuffer();
+    const engine = new OcrEngine(null);
+    try {
+      const worker = (await engine.start())!;
+      const plain = await worker.recognize(await prepareImage(picture));
+      expect(plain.data.text).not.toMatch(/TOTAL|SPEED/);
+      const read = await engine.read(picture);
+      expect(extractDocumentFields(read.segments)).toMatchObject({ total: '5.39', date: '2017-08-14', company: 'SPEED MART SDN BHD' });
     } finally {
       await engine.close();
     }
@@ -543,5 +592,13 @@ describe("how sure the reading is of the issuer's name (issue 51)", () => {
     expect(garbled.companyConfidence).toBeLessThan(0.7);
     // A PDF's text layer has no doubt to tell.
     expect(extractDocumentFields(segmentsFromText('PERNIAGAAN ZHENG HUI\nTOTAL 5.70')).companyConfidence).toBeUndefined();
+  });
+
+  it('is under the offer threshold for an address taken for the name, or a word of letters and digits mixed (issue 52)', () => {
+    const sure = (words: Array<[string, number]>) => extractDocumentFields(receipt(words)).companyConfidence ?? 1;
+    expect(sure([['1237-TMN', 92], ['INDAH', 93], ['PERDANA', 94]])).toBeLessThan(0.7);
+    expect(sure([['SELASTH', 80], ['50H', 78], ['SDN', 80], ['BHD', 80]])).toBeLessThan(0.7);
+    // Digits of a name's own ("99 SPEED MART", "T2") are not a slip.
+    expect(sure([['99', 93], ['SPEED', 94], ['MART', 95], ['SDN', 93], ['BHD', 94]])).toBeGreaterThanOrEqual(0.9);
   });
 });

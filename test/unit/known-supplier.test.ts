@@ -31,6 +31,22 @@ describe("the company's own supplier found on a document (issue 52)", () => {
     expect(findKnownSupplier(both, suppliers)?.supplier.id).toBe(2);
   });
 
+  it('by a long tax id of digits printed with one digit misread, when no other stored id is as near (issue 52)', () => {
+    // "000306020352" stored; "000306020357" printed under a misread label.
+    expect(findKnownSupplier(rows('XQZ\n657 ID, NO y 000306020357\nTOTAL 1.00'), suppliers)).toMatchObject({ supplier: { id: 1 }, by: 'vat' });
+    // Two stored ids one digit from the printed number: neither is taken.
+    const twins: KnownSupplier[] = [...suppliers, { id: 8, name: 'OTHER TRADING SDN BHD', vat: '000306020359' }];
+    expect(findKnownSupplier(rows('XQZ\nGST 000306020357\nTOTAL 1.00'), twins)).toBeUndefined();
+    // Two digits off, or a short id one digit off: not found.
+    expect(findKnownSupplier(rows('XQZ\nGST 000306020457\nTOTAL 1.00'), suppliers)).toBeUndefined();
+    expect(findKnownSupplier(rows('XQZ\nNIF 12345679Z\nTOTAL 1.00'), [{ id: 9, name: 'Otro SL', vat: '12345678Z' }])).toBeUndefined();
+  });
+
+  it('by a name whose legal form OCR misread ("5/8" for "S/B") and whose number is in a misread bracket', () => {
+    const speedMart: KnownSupplier[] = [...suppliers, { id: 10, name: '99 SPEED MART S/B', vat: false }];
+    expect(findKnownSupplier(rows('99 SPEED MART 5/8 {519537-X)\nLOT P.T. 2811, JALAN ANGSA'), speedMart)?.supplier.id).toBe(10);
+  });
+
   it('by a name OCR garbled in a letter or two, on one row or two', () => {
     expect(findKnownSupplier(rows('LJAN HING STATIONERY SDN BHD\nNO 5 JALAN'), suppliers)).toMatchObject({ supplier: { id: 1 } });
     expect(findKnownSupplier(rows('SUBANG NEALTHCARE\nSDN BHD\nTAX INVOICE'), suppliers)).toMatchObject({ supplier: { id: 3 }, by: 'name' });
