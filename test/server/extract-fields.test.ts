@@ -474,10 +474,16 @@ describe("a second opinion on the total's digits (PP-OCR on a crop of the total'
     expect(mendAmountDigits('141.00', 'RM141.50')).toBe('141.50');
     expect(mendAmountDigits('343.99', 'Total: 343.95')).toBe('343.95');
     expect(mendAmountDigits('1,234.56', '1,234.58')).toBe('1,234.58');
-    // Agreeing, another separator or length, three digits, no cents, or no amount at all: the first reading stays.
+    // Issue 52: the decimal sign read otherwise, a digit lost or added (the second's amount as it reads).
+    expect(mendAmountDigits('83,95', 'lotal After Adj 88.95')).toBe('88,95');
+    expect(mendAmountDigits('343.9', '343.95')).toBe('343.95');
+    expect(mendAmountDigits('733.55', 'Total Pay: 73.55')).toBe('73.55');
+    expect(mendAmountDigits('3.20', '23.20')).toBe('23.20');
+    // Agreeing (whatever the sign), two digits more, three digits, no cents, or no amount at all: the first reading stays.
     expect(mendAmountDigits('141.50', '141.50')).toBeUndefined();
     expect(mendAmountDigits('141.50', '141,50')).toBeUndefined();
-    expect(mendAmountDigits('41.50', '141.50')).toBeUndefined();
+    expect(mendAmountDigits('41.50', '9141.50')).toBeUndefined();
+    expect(mendAmountDigits('41.50', '42.60')).toBe('42.60');
     expect(mendAmountDigits('141.50', '898.50')).toBeUndefined();
     expect(mendAmountDigits('9280', '92.80')).toBeUndefined();
     expect(mendAmountDigits('12.00', 'TOTAL')).toBeUndefined();
@@ -494,6 +500,10 @@ describe("a second opinion on the total's digits (PP-OCR on a crop of the total'
     expect(groupRows(mended)[2].text).toBe('ITEM A 141.00');
     expect(asked).toHaveLength(1);
     expect(extractDocumentFields(await secondOpinionOnTotal(reader('141.50', 0.6), picture, words))).toMatchObject({ total: '141.00' });
+    // Issue 52: a digit tesseract added, mended in the total's word; the other words as read.
+    const added = await secondOpinionOnTotal(reader('Total Pay: 73.55', 0.99), picture, page([['SHOP SDN BHD'], ['ITEM', 'A', '73.55'], ['Total Payable:', '733.55'], ['CASH', '100.00']]));
+    expect(extractDocumentFields(added)).toMatchObject({ total: '73.55' });
+    expect(groupRows(added)[2].text).toBe('Total Payable: 73.55');
   });
 });
 
