@@ -17,7 +17,7 @@
  * ("HREE STOOGES" read whole), none made wrong, the held-out part unchanged (75 %).
  */
 import sharp from 'sharp';
-import { findCompany, findDate, findTotal, groupRows, segmentsFromText, type Row, type Segment } from './fields';
+import { DATE_LABEL, findCompany, findDate, findTotal, groupRows, segmentsFromText, type Row, type Segment } from './fields';
 import { respace, type PaddleEngine } from './paddle';
 
 /** PP-OCR's reading of the crop is taken only when it is at least this sure (0-1). */
@@ -121,12 +121,32 @@ async function readAgain(paddle: PaddleEngine, picture: Buffer, words: readonly 
 export async function secondOpinionOnDate(paddle: PaddleEngine, picture: Buffer, segments: Segment[]): Promise<Segment[]> {
   const rows = groupRows(segments);
   const date = findDate(rows);
-  if (!date) return segments;
+  if (!date) return dateReadAgain(paddle, picture, segments, rows);
   const found = dateWords(rows, date.text);
   if (!found?.words.length) return segments;
   const read = await readAgain(paddle, picture, found.words);
   const mended = read === undefined ? undefined : mendDateDigits(date.text, read);
   return mended ? replaceDateText(segments, rows, date.text, mended) : segments;
+}
+
+/** Something printed as a date is, whether or not its digits make one ("72/01/2017", "27/0618", "20/03/201€"). */
+const DATE_LIKE = /\b\d{1,2}\s?[/.-]\s?\d{1,2}\s?[/.-]?\s?\d{2,4}\b|\b\d{2}[/.-]\d{4,6}\b/;
+const FULL_DATE_LIKE = /\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b/;
+
+/**
+ * Where tesseract's words hold no date (issue 52): the word printed as one ("BILL DT: 72/01/2017", "Date 27/0618",
+ * "DATE: 00/09/2017") read again by PP-OCR, on a row labelled as a date first, then a row with three numbers
+ * separated as a date's, then two; its reading replaces the word when it holds a valid date not after `today`.
+ * Measured on SROIE's cached readings: 2 dates more on the held-out part, 5 on the tuning part, none wrong.
+ */
+async function dateReadAgain(paddle: PaddleEngine, picture: Buffer, segments: Segment[], rows: readonly Row[], today = new Date()): Promise<Segment[]> {
+  const row = rows.find((one) => DATE_LABEL.test(one.text) && DATE_LIKE.test(one.text)) ?? rows.find((one) => FULL_DATE_LIKE.test(one.text)) ?? rows.find((one) => DATE_LIKE.test(one.text));
+  const word = row?.segments.find((one) => DATE_LIKE.test(one.text));
+  if (!word) return segments;
+  const read = await readAgain(paddle, picture, [word]);
+  const date = read === undefined ? undefined : findDate(groupRows(segmentsFromText(respace(read))));
+  if (!date || date.iso > today.toISOString().slice(0, 10)) return segments;
+  return segments.map((segment) => (segment === word ? { ...word, text: date.text } : segment));
 }
 
 /** At most this many digits of a total are taken from the second reading. */

@@ -467,6 +467,24 @@ describe("a second opinion on the date's digits (PP-OCR on a crop of the date's 
     expect(crop.height).toBeLessThan(30);
     expect(extractDocumentFields(await secondOpinionOnDate(reader('20/03/2018', 0.6), picture, words))).toMatchObject({ date: '2013-03-20' });
   });
+
+  it('reads again the word printed as a date where tesseract read no valid one, and takes a sure past date only (issue 52)', async () => {
+    const picture = await sharp({ create: { width: 900, height: 160, channels: 3, background: '#fff' } }).png().toBuffer();
+    // A phone number above, a day 72 on the bill's row: the bill's date-like word is read again.
+    const words = page([['B & BEST RESTAURANT'], ['TEL:', '03-7859', '9863'], ['BILL DT:', '72/01/2017', '09:09:16'], ['TOTAL', '9.00']]);
+    expect(extractDocumentFields(words).date).toBeUndefined();
+    const crops: Buffer[] = [];
+    const mended = await secondOpinionOnDate(recogniser('22/01/2017', 0.99, crops), picture, words);
+    expect(extractDocumentFields(mended)).toMatchObject({ date: '2017-01-22', dateText: '22/01/2017' });
+    expect(crops).toHaveLength(1);
+    expect(groupRows(mended)[1].text).toBe('TEL: 03-7859 9863');
+    // A date lost its slash ("27/0618"), on a labelled row.
+    expect(extractDocumentFields(await secondOpinionOnDate(recogniser('27/06/18', 0.99), picture, page([['SHOP'], ['Date', '27/0618', '50732PM']]))).date).toBe('2018-06-27');
+    // Unsure, no date in the reading, or a day to come: the words as read.
+    expect(extractDocumentFields(await secondOpinionOnDate(recogniser('22/01/2017', 0.5), picture, words)).date).toBeUndefined();
+    expect(extractDocumentFields(await secondOpinionOnDate(recogniser('72/01/2017', 0.99), picture, words)).date).toBeUndefined();
+    expect(extractDocumentFields(await secondOpinionOnDate(recogniser('22/01/2099', 0.99), picture, words)).date).toBeUndefined();
+  });
 });
 
 describe("a second opinion on the total's digits (PP-OCR on a crop of the total's words)", () => {
