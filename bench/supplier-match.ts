@@ -11,8 +11,9 @@
  * only are the shops the company does not have ("new"). A known receipt is right when the supplier chosen is its
  * merchant's (whatever branch the receipt names); a new one when nothing stored is chosen and the name read is the
  * truth. An offer to create a supplier (the name read with confidence >= 0.7 and no stored one chosen) whose name is
- * not the truth is counted apart: that would be a junk supplier. Beside it, what the console did before (the rules'
- * name, then the near match of that one name).
+ * not the truth is counted apart: that would be a junk supplier (and, of those, the ones that are the legal company
+ * the truth names after a shop's name: see ownerOnly). Beside it, what the console did before (the rules' name, then
+ * the near match of that one name).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -48,6 +49,15 @@ interface Supplier extends KnownSupplier {
 const sameEntity = (supplier: Supplier | undefined, one: Receipt) => !!supplier && (supplier.stem === stem(one) || (!!supplier.vat && supplier.vat === printedTaxId(one.key)));
 
 /** Prints, for each part, the issuer as a company lives it (see above), from the cached tesseract reading. */
+/** Letters and digits, capitals. */
+const letters = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]/g, '');
+/**
+ * An offered name that is the truth's end and ends with a legal form: the company that owns the place, which SROIE's
+ * truth joins to the shop's name printed above it ("DIMILIKI OLEH : DOVE HOLDINGS SDN BHD", "BECON STATIONER BECON
+ * ENTERPRISE SDN BHD"), and which the rules take alone on purpose (fields.ts, cleanCompany).
+ */
+const ownerOnly = (offered: string, truth: string) => /\b(SDN\.?\s*BHD\.?|BHD|BERHAD|S\/B|ENTERPRISE|PLT)\s*$/i.test(offered.trim()) && letters(truth).endsWith(letters(offered)) && letters(truth) !== letters(offered);
+
 export function scoreSuppliers(verbose = false): void {
   const all = receipts();
   const cache = readings('tesseract');
@@ -76,7 +86,7 @@ export function scoreSuppliers(verbose = false): void {
     const part = all.filter((one) => one.heldOut === heldOut && !firsts.has(one.key));
     const known = part.filter((one) => (byMerchant.get(stem(one))?.length ?? 0) >= 2);
     const fresh = part.filter((one) => (byMerchant.get(stem(one))?.length ?? 0) < 2);
-    const now = { knownRight: 0, byVat: 0, byName: 0, byNear: 0, knownWrong: 0, freshRight: 0, freshWrongMatch: 0, badOffers: 0, offers: 0 };
+    const now = { knownRight: 0, byVat: 0, byName: 0, byNear: 0, knownWrong: 0, freshRight: 0, freshWrongMatch: 0, badOffers: 0, ownerOnly: 0, offers: 0 };
     const before = { knownRight: 0, freshRight: 0, badOffers: 0 };
     let milliseconds = 0;
     let unread = 0;
@@ -98,6 +108,7 @@ export function scoreSuppliers(verbose = false): void {
       if (offered) now.offers++;
       if (offered && !nameRight(fields.company, one.truth.company)) {
         now.badOffers++;
+        if (ownerOnly(fields.company!, one.truth.company)) now.ownerOnly++;
         if (verbose) console.log(`  offer ${one.key}: «${fields.company}» (${fields.companyConfidence}) for «${one.truth.company}»${isKnown ? ' (a supplier the company has)' : ''}`);
       }
       // Before: the rules' name looked up, then its near match.
@@ -128,7 +139,7 @@ export function scoreSuppliers(verbose = false): void {
     console.log(`\n${label}: the company has ${suppliers.length} suppliers (${suppliers.filter((one) => one.vat).length} with a tax id): every merchant of the other part, and those of this part with several receipts; ${n} receipts read against the list (${known.length} of merchants the company has, ${fresh.length} of merchants it has not; ${unread} not in the OCR cache, counted as missed)`);
     console.log(`  known merchants: right supplier ${percent(now.knownRight, known.length)} (${now.knownRight}/${known.length}: ${now.byVat} by tax id, ${now.byName} by name, ${now.byNear} by the near match of the name read), a wrong supplier ${now.knownWrong}; before ${percent(before.knownRight, known.length)}`);
     console.log(`  new merchants: name read right ${percent(now.freshRight, fresh.length)} (${now.freshRight}/${fresh.length}), taken for a stored supplier ${now.freshWrongMatch}; before ${percent(before.freshRight, fresh.length)}`);
-    console.log(`  issuer, all: ${percent(now.knownRight + now.freshRight, n)} (before ${percent(before.knownRight + before.freshRight, n)}); offers to create a supplier whose name is not the truth: ${now.badOffers} (${percent(now.badOffers, n)}; before ${before.badOffers}, ${percent(before.badOffers, n)}), of ${now.offers} offers`);
+    console.log(`  issuer, all: ${percent(now.knownRight + now.freshRight, n)} (before ${percent(before.knownRight + before.freshRight, n)}); offers to create a supplier whose name is not the truth: ${now.badOffers} (${percent(now.badOffers, n)}; before ${before.badOffers}, ${percent(before.badOffers, n)}), of ${now.offers} offers; of those, ${now.ownerOnly} are the legal company the truth names after a shop's name (truth "DIMILIKI OLEH : DOVE HOLDINGS SDN BHD", offered "Dove Holdings Sdn Bhd"), ${now.badOffers - now.ownerOnly} (${percent(now.badOffers - now.ownerOnly, n)}) another name`);
     console.log(`  matching against ${suppliers.length} suppliers: ${(milliseconds / Math.max(1, n - unread)).toFixed(1)} ms a receipt`);
   }
 }

@@ -485,6 +485,18 @@ describe("a second opinion on the date's digits (PP-OCR on a crop of the date's 
     expect(extractDocumentFields(await secondOpinionOnDate(recogniser('72/01/2017', 0.99), picture, words)).date).toBeUndefined();
     expect(extractDocumentFields(await secondOpinionOnDate(recogniser('22/01/2099', 0.99), picture, words)).date).toBeUndefined();
   });
+
+  it('reads the place right of a date label tesseract read nothing after (issue 52)', async () => {
+    const picture = await sharp({ create: { width: 1200, height: 160, channels: 3, background: '#fff' } }).png().toBuffer();
+    const words = page([['SLF CASH & CARRY'], ['Doc No', 'CS00241999', 'Date:'], ['TOTAL', '21.20']]);
+    const crops: Buffer[] = [];
+    const mended = await secondOpinionOnDate(recogniser('Date03/02/2018', 0.89, crops), picture, words);
+    expect(extractDocumentFields(mended)).toMatchObject({ date: '2018-02-03' });
+    // The crop runs from the label some twelve heights of line to its right.
+    expect((await sharp(crops[0]).metadata()).width).toBeGreaterThan(200);
+    expect(extractDocumentFields(await secondOpinionOnDate(recogniser('Date03/02/2018', 0.8), picture, words)).date).toBeUndefined();
+    expect(extractDocumentFields(await secondOpinionOnDate(recogniser('Date', 0.99), picture, words)).date).toBeUndefined();
+  });
 });
 
 describe("a second opinion on the total's digits (PP-OCR on a crop of the total's words)", () => {
