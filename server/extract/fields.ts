@@ -372,7 +372,7 @@ export function findDate(rows: readonly Row[], found = dateFinds(rows)): { text:
 
 export const CORPORATE = /\b(sdn\.?\s*bhd\.?|s\/b|bhd|berhad|plt|enterprise|trading|restaurant|restoran|store|shop|mart|market|hardware|station|services?|company|co\.|corporation|corp\.?|inc\.?|ltd\.?|limited|llc|gmbh|s\.?\s?l\.?u?\.?|s\.?\s?a\.?u?\.?|s\.?\s?coop\.?|hotel|cafe|caf[eé]|bakery|pharmacy|farmacia|supermercado|gasolinera|taller|bookstore|books?|stationery|electrical|machinery|motor|holdings?|industries|kedai|perniagaan|food|foods|technolog\w*|solutions|systems|group|grupo|labs?|consulting|software|digital|studio|partners|asociados|ventures|capital)\b/i;
 export const TAX_ID = /\b(c\.?i\.?f\.?|n\.?i\.?f\.?|n\.?i\.?e\.?|vat(?:\s*no)?|gst\s*(?:id|no|reg)|co\.?\s*reg|company\s*(?:no|reg)|roc|reg\.?\s*no|tax\s*id|sst\s*(?:id|no))\b|\(\s*\d{5,8}\s*-\s*[A-Z]\s*\)|\b[ABCDEFGHJNPQRSUVW]-?\d{7}[0-9A-J]\b|\bES\s?[A-Z0-9]\d{7}[A-Z0-9]\b|\b\d{8}-?[A-Z]\b/i;
-export const NOT_COMPANY = /\b(tax\s*invoice|invoice|receipt|factura|ticket|recibo|simplified|cash\s*(bill|sales?)|official|tel|fax|phone|tel[eé]fono|email|www\.|http|date|fecha|no\.?\s*\d|jalan|jln|taman|street|calle|avda|avenida|road|lot\s|lorong|cashier|thank|welcome|bienvenido|gracias|copy|duplicate|original|table|mesa)\b/i;
+export const NOT_COMPANY = /\b(tax\s*invoice|invoice|receipt|factura|ticket|recibo|simplified|cash\s*(bill|sales?)|official|tel|fax|phone|tel[eé]fono|email|www\.|http|date|fecha|no\.?\s*\d|jalan|jln|taman|street|calle|avda|avenida|road|lot\s|lorong|cashier|thank|welcome|bienvenido|gracias|copy|duplicate|original|table|mesa|shopping\s+(?:with|at)|terima\s+kasih)\b/i;
 
 /**
  * OCR's usual slips in a Malaysian legal form, mended: "SON BHD" or "5DN 8HD" is "SDN BHD", "5/B" or "S/0" is "S/B" (the
@@ -400,7 +400,7 @@ export function mendLegalForm(text: string): string {
 const withLastStop = (name: string) => name.replace(/(?<=\s)(S\.\s?[LA](?:\.\s?U)?)$/i, '$1.');
 
 /** Long words of business names, to mend a letter OCR misread in them ("INTERNATIGNAL"). */
-const TRADE_WORDS = ['INTERNATIONAL', 'ENTERPRISE', 'ENTERPRISES', 'TRADING', 'RESTAURANT', 'RESTORAN', 'HARDWARE', 'STATIONERY', 'STATIONERS', 'ELECTRICAL', 'MACHINERY', 'SUPERMARKET', 'HOLDINGS', 'INDUSTRIES', 'PERNIAGAAN', 'MARKETING', 'SERVICES', 'SOLUTIONS', 'TECHNOLOGY', 'CORPORATION', 'COMPANY', 'LIMITED', 'PHARMACY', 'BOOKSTORE', 'BERHAD', 'KITCHEN', 'STATION', 'FARMACIA', 'SUPERMERCADO', 'DISTRIBUCIONES', 'ASOCIADOS', 'CONSULTING'];
+const TRADE_WORDS = ['INTERNATIONAL', 'ENTERPRISE', 'ENTERPRISES', 'TRADING', 'RESTAURANT', 'RESTORAN', 'HARDWARE', 'STATIONERY', 'STATIONERS', 'ELECTRICAL', 'MACHINERY', 'SUPERMARKET', 'HOLDINGS', 'INDUSTRIES', 'PERNIAGAAN', 'MARKETING', 'SERVICES', 'SOLUTIONS', 'TECHNOLOGY', 'CORPORATION', 'COMPANY', 'LIMITED', 'PHARMACY', 'BOOKSTORE', 'BERHAD', 'KITCHEN', 'STATION', 'FARMACIA', 'SUPERMERCADO', 'DISTRIBUCIONES', 'ASOCIADOS', 'CONSULTING', 'CONFECTIONERY', 'BAKERIES', 'BEVERAGE', 'DISTRIBUTOR', 'FURNITURE', 'ELECTRONICS', 'HANDICRAFT', 'PRINTING', 'CATERING', 'FERRETERIA', 'PANADERIA', 'PAPELERIA'];
 
 /**
  * A word in capitals of 7 letters or more, one letter away from a trade word of the same length, or holding one
@@ -429,7 +429,10 @@ export function cleanCompany(text: string): string {
     .replace(/\(\s*(co\.?\s*)?(no|reg)[^)]*\)\s*$/i, '')
     .replace(/\(\s*[^()]*\d[^()]*\)\s*$/, '')
     .replace(/\s+\d{4,8}\s*-\s*[A-Z]\s*$/i, '')
-    .replace(/\b(co\.?\s*reg\.?|co\.?\s*no\b\.?|company\s*no|gst\s*(id|no)|roc)\b.*$/i, '')
+    .replace(/\b(co\.?\s*reg\.?|co\.?\s*no\b\.?|company\s*(no|reg)|gst\s*(id|no)|roc)\b.*$/i, '')
+    // A stop after a long word inside the name ("KHE ELECTRICAL. TRADING"); the one after S/B ("MAKASSAR ... S/B.").
+    .replace(/\b([A-Z]{5,})\.\s+(?=[A-Z])/g, '$1 ')
+    .replace(/\b([S5]\/B)\.$/i, '$1')
     // OCR's specks after the legal form ("SDN BHD SE", "Sdn Bhd Company ro", "Sdn Bhd .").
     .replace(/(\bsdn\.?\s*bhd\.?|\bberhad)(\s+(company\b.*|\S{1,2}))+$/i, '$1')
     .replace(/^[^A-Za-zÀ-ÿ0-9(]+|[^A-Za-zÀ-ÿ0-9.)]+$/g, '')
@@ -559,6 +562,8 @@ export function companyConfidence(rows: readonly Row[], name: string): number | 
   // A name opening with a postcode or a street's number ("41150 KLANG, SELANGOR", "1237-TMN INDAH PERDANA") is an
   // address row taken for the name (issue 52).
   if (/^\d{4,5}\b/.test(name)) sure *= 0.6;
+  // A name of fewer than three letters but for its legal form and bracketed branch ("ME. (M) SDN BHD") is what OCR kept of one.
+  if ((name.replace(/\([^)]*\)/g, ' ').replace(/\b(sdn\.?\s*bhd\.?|bhd\.?|berhad|s\/b|s\.?\s?[la]\.?(\s?u\.?)?)\s*$/i, '').match(/\p{L}/gu) ?? []).length < 3) sure *= 0.7;
   // A word of letters and digits mixed ("50H", "BH0") is a word OCR misread.
   if (name.split(/\s+/).some((word) => /^(?=.*\d)(?=.*[A-Za-z])[A-Za-z\d]{2,4}$/.test(word) && !/^[A-Za-z]\d+$/.test(word))) sure *= 0.8;
   return Math.round(sure * 100) / 100;

@@ -191,6 +191,11 @@ describe('receipts and invoices', () => {
     expect(company([['L TWO FLORIST 8: HANDICRAFT'], ['NO 5 JALAN']])).toBe('L TWO FLORIST & HANDICRAFT');
     expect(company([['ANN GIAP TRADING SDN BHD SE'], ['NO 5 JALAN']])).toBe('ANN GIAP TRADING SDN BHD');
     expect(company([['Timeless Kitchenette Sdn Bhd'], ['Company ro ; 1174703-K'], ['GST Reg no + 0000 6771 0976']])).toBe('Timeless Kitchenette Sdn Bhd');
+    expect(company([['KHE ELECTRICAL. TRADING'], ['NO 5 JALAN']])).toBe('KHE ELECTRICAL TRADING');
+    expect(company([['MAKASSAR FRESH MARKET S/B.'], ['NO 5 JALAN']])).toBe('MAKASSAR FRESH MARKET S/B');
+    expect(company([['VERBENA CONFECTIUNERY SDN BHD'], ['NO 5 JALAN']])).toBe('VERBENA CONFECTIONERY SDN BHD');
+    // A slogan is not the name.
+    expect(company([['TQ FOR SHOPPING WITH myNEWS'], ['MYNEWS RETAIL SB'], ['NO 5 JALAN']])).toBe('MYNEWS RETAIL SB');
     // A Spanish form with full stops that lost its last one gets it back; one written without them is kept.
     expect(company([['Distribuciones Ibáñez S.L'], ['CIF: B98765431']])).toBe('Distribuciones Ibáñez S.L.');
     expect(company([['Distribuciones Ibáñez S.L,'], ['CIF: B98765431']])).toBe('Distribuciones Ibáñez S.L.');
@@ -638,6 +643,8 @@ describe("how sure the reading is of the issuer's name (issue 51)", () => {
     const sure = (words: Array<[string, number]>) => extractDocumentFields(receipt(words)).companyConfidence ?? 1;
     expect(sure([['1237-TMN', 92], ['INDAH', 93], ['PERDANA', 94]])).toBeLessThan(0.7);
     expect(sure([['SELASTH', 80], ['50H', 78], ['SDN', 80], ['BHD', 80]])).toBeLessThan(0.7);
+    // Fewer than three letters left but for the legal form and the branch: what OCR kept of a name.
+    expect(sure([['ME.', 85], ['(M)', 85], ['SDN', 90], ['BHD', 90]])).toBeLessThan(0.7);
     // Digits of a name's own ("99 SPEED MART", "T2") are not a slip.
     expect(sure([['99', 93], ['SPEED', 94], ['MART', 95], ['SDN', 93], ['BHD', 94]])).toBeGreaterThanOrEqual(0.9);
   });
