@@ -50,6 +50,43 @@ describe('OCR_NATIVE (issue 52)', () => {
     }
   }, 120_000);
 
+  it.runIf(onPath)('keeps a program started for the next document, its models loaded while it waits, and ends it when closed', async () => {
+    // A tesseract that notes each start in a log, then runs the real one (its own name stays on the process list).
+    const log = join(folder, 'starts.log');
+    const program = join(folder, 'noting-tesseract');
+    writeFileSync(program, `#!/bin/sh\necho started >> ${log}\ntesseract "$@"\n`);
+    chmodSync(program, 0o755);
+    const starts = () => {
+      try {
+        return execFileSync('cat', [log], { encoding: 'utf8' }).trim().split('\n').filter(Boolean).length;
+      } catch {
+        return 0;
+      }
+    };
+    const running = () => {
+      try {
+        return execFileSync('pgrep', ['-f', program], { encoding: 'utf8' }).trim().split('\n').filter(Boolean).length;
+      } catch {
+        return 0;
+      }
+    };
+    const engine = new OcrEngine(null, { native: program });
+    try {
+      await engine.start();
+      // Started before any document is given.
+      await expect.poll(starts, { timeout: 10_000 }).toBe(1);
+      const photo = await receiptPhoto();
+      expect(extractDocumentFields((await engine.read(photo)).segments)).toMatchObject({ total: '5.70' });
+      expect(extractDocumentFields((await engine.read(photo)).segments)).toMatchObject({ total: '5.70' });
+      // One program a reading (the photo reads whole in one), and one more waiting for the next.
+      expect(starts()).toBe(3);
+      expect(running()).toBe(1);
+    } finally {
+      await engine.close();
+    }
+    await expect.poll(running, { timeout: 10_000 }).toBe(0);
+  }, 120_000);
+
   it("counts the program's processor time toward its reader's limit, and ends it with the reader", async () => {
     // A "tesseract" that never finishes: spinning, as a native program stuck on a hostile picture would.
     const program = join(folder, 'spinning-tesseract');
