@@ -418,7 +418,8 @@ export class ReaderPool {
       reader.took = undefined;
       if (!reader.dead) {
         // Native memory (image buffers, the OCR engine's) is not always given back: a reader left large is replaced.
-        const rss = await residentBytes(reader.child.pid!);
+        // Its own memory: the native tesseract it keeps started for the next document (ocr.ts) is no leak.
+        const rss = await ownResidentBytes(reader.child.pid!);
         if (rss !== null && rss > this.memoryMb * 1048576 * RECYCLE_SHARE) void this.stop(reader);
         // A reader left idle gives its memory back; the next document starts another.
         else reader.idle = setTimeout(() => (this.keepOne && this.readers.filter((one) => !one.dead).length <= 1 ? undefined : void this.stop(reader)), this.idleMs).unref();

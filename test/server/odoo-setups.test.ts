@@ -26,6 +26,7 @@ import { checkOdoo } from '../../server/erp/odoo/check';
 import { OdooClient } from '../../server/erp/odoo/client';
 import { ErpError, ERP_UNAVAILABLE, type ErpClient } from '../../server/erp/types';
 import { recordingFetch, replayingFetch, replayMoment, type ContractRecording } from '../contract/recorder';
+import { receiptPhoto } from '../support/receipt';
 import { startTestServer, type TestServer } from './helpers';
 
 const env = process.env as Record<string, string | undefined>;
@@ -213,6 +214,38 @@ async function journeysOfEveryAccount({ erp, companyId, today, observe, server }
   ]);
 }
 
+/** A Spanish CIF of a company (letter B) for `seed`: seven digits and their control digit, as Odoo's VAT check wants. */
+function cifOf(seed: string): string {
+  let value = 0;
+  for (const char of seed) value = (value * 31 + char.charCodeAt(0)) % 9_000_000;
+  const digits = String(1_000_000 + value).slice(0, 7);
+  const sum = [...digits].reduce((total, digit, at) => {
+    const one = Number(digit);
+    return total + (at % 2 === 0 ? Math.floor((one * 2) / 10) + ((one * 2) % 10) : one);
+  }, 0);
+  return `B${digits}${(10 - (sum % 10)) % 10}`;
+}
+
+/**
+ * Issue 52: a receipt read for the Spanish company finds that company's own supplier in Odoo by the tax id printed on
+ * it, and answers its id and stored name; without the company, the name as printed.
+ */
+async function knownSupplierRead({ api, erp, companyId, tag, observe }: SetupContext) {
+  const cif = cifOf(tag);
+  const name = `Cafetería Plaza ${tag} S.L.`;
+  const supplier = await erp.create('res.partner', { name, vat: `ES${cif}`, is_company: true, supplier_rank: 1, company_id: companyId });
+  const photo = (await receiptPhoto([`CAFETERIA PLAZA ${tag} S.L.`, `NIF ${cif}`, 'TICKET 0042', 'FECHA 21/11/2026 09:14', '2 CAFE CON LECHE 3,20', '1 TOSTADA 2,50', 'TOTAL 5,70 EUR'])).toString('base64');
+  const read = await api('staff@demo.example', 'POST', '/ocr/move/', { companyId, file: photo });
+  const fields = JSON.parse(read.body.result ?? '{}');
+  const alone = await api('staff@demo.example', 'POST', '/ocr/move/', { file: photo });
+  const aloneFields = JSON.parse(alone.body.result ?? '{}');
+  observe('read for the company', { status: read.status, found: fields.providerId === supplier, match: fields.providerMatch, provider: fields.provider, total: fields.importe });
+  observe('read without a company', { status: alone.status, providerId: aloneFields.providerId ?? null, provider: aloneFields.provider });
+  expect(read.status, JSON.stringify(read.body)).toBe(200);
+  expect(fields).toMatchObject({ providerId: supplier, providerMatch: 'vat', provider: name, importe: '5.70' });
+  expect(aloneFields.providerId).toBeUndefined();
+}
+
 /** The routes' client with the salesperson lookup (res.users by login or e-mail) cut before it reaches Odoo. */
 function cutSalespersonLookup(erp: ErpClient): ErpClient {
   return new Proxy(erp, {
@@ -235,6 +268,7 @@ const SETUPS: Setup[] = [
   { name: 'journeys', description: "the console's flows of every demo account, run inside Odoo and undone (npm run odoo:check -- --journeys)", flow: journeysOfEveryAccount },
   { name: 'undo', description: 'a rejection with its reason undone by the manager (issue 51)', flow: rejectionUndone },
   { name: 'salesperson-cut', description: "the salesperson lookup of an order cut on its way to Odoo", wrapErp: cutSalespersonLookup, flow: salespersonCut },
+  { name: 'known-supplier', description: "a receipt read for the Spanish company finding that company's own supplier by the tax id printed on it (issue 52)", flow: knownSupplierRead },
 ];
 
 const fixtureOf = (major: number, setup: string) => `${FIXTURES}/odoo${major}-setup-${setup}.json`;
