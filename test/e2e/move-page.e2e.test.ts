@@ -22,7 +22,7 @@ beforeAll(async () => {
   writeFileSync(ticketPath, demoPdf(['HOTEL PLAZA MAYOR S.L.', 'CIF B28765432', 'Factura simplificada 0042', 'Fecha: 14/10/2026', 'Alojamiento 1 noche 98,00', 'IVA 10% 9,80', 'TOTAL 107,80 EUR']));
   writeFileSync(brokenPath, Buffer.from('%PDF-1.4 this file was cut short'));
   // The supplier's name as OCR misreads it now and then (a zero for an O).
-  writeFileSync(slipPath, demoPdf(['HOTEL PLAZA MAY0R S.L.', 'Factura simplificada 0043', 'Fecha: 15/10/2026', 'Alojamiento 1 noche 98,00', 'IVA 10% 9,80', 'TOTAL 107,80 EUR']));
+  writeFileSync(slipPath, demoPdf(['HOTEL PLAZA MAYOB S.L.', 'Factura simplificada 0043', 'Fecha: 15/10/2026', 'Alojamiento 1 noche 98,00', 'IVA 10% 9,80', 'TOTAL 107,80 EUR']));
   writeFileSync(newSupplierPath, demoPdf(['FERRETERIA NUEVA S.L.', 'CIF B87654321', 'Factura simplificada 0007', 'Fecha: 02/11/2026', 'Tornillos inox 6x40 12,40', 'IVA 21% 2,60', 'TOTAL 15,00 EUR']));
 });
 /** Today as both languages of the console write a day (dd/mm/aaaa). */
@@ -132,7 +132,7 @@ describe('the Move page in a real browser', () => {
     // A name read with a slip finds the stored supplier it stands for, and says what it read.
     await page.getByTestId('file-input').setInputFiles(slipPath);
     await page.getByTestId('ai-button').click();
-    await page.getByText('Read from the document: “HOTEL PLAZA MAY0R S.L.”; the most similar stored supplier was chosen: check it').waitFor(READING);
+    await page.getByText('Read from the document: “HOTEL PLAZA MAYOB S.L.”; the most similar stored supplier was chosen: check it').waitFor(READING);
     expect(await page.getByTestId('supplier').inputValue()).toBe('Hotel Plaza Mayor');
     expect(await page.getByTestId('create-supplier').count()).toBe(0);
     await screenshot(page, 'move-page-near-supplier-en');

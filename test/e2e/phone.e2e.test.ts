@@ -30,7 +30,7 @@ const LANGUAGES = [
     delete: 'Borrar',
     total: 'Total',
     uploadedBy: 'Subido por',
-    near: 'Leído del documento: «HOTEL PLAZA MAY0R S.L.»; elegido el proveedor guardado más parecido: revíselo',
+    near: 'Leído del documento: «HOTEL PLAZA MAYOB S.L.»; elegido el proveedor guardado más parecido: revíselo',
   },
   {
     lang: 'en',
@@ -42,7 +42,7 @@ const LANGUAGES = [
     delete: 'Delete',
     total: 'Total',
     uploadedBy: 'Uploaded by',
-    near: 'Read from the document: “HOTEL PLAZA MAY0R S.L.”; the most similar stored supplier was chosen: check it',
+    near: 'Read from the document: “HOTEL PLAZA MAYOB S.L.”; the most similar stored supplier was chosen: check it',
   },
 ] as const;
 
@@ -218,7 +218,7 @@ describe.each(LANGUAGES)('on a phone ($lang)', (words) => {
     await page.getByTestId('tab-invoice').click();
     await expect.poll(() => page.getByTestId('company').inputValue()).toBe('1');
     const folder = mkdtempSync(join(tmpdir(), 'phone-move-'));
-    writeFileSync(join(folder, 'hotel.pdf'), demoPdf(['HOTEL PLAZA MAY0R S.L.', 'Fecha: 15/10/2026', 'Alojamiento 1 noche 98,00', 'TOTAL 107,80 EUR']));
+    writeFileSync(join(folder, 'hotel.pdf'), demoPdf(['HOTEL PLAZA MAYOB S.L.', 'Fecha: 15/10/2026', 'Alojamiento 1 noche 98,00', 'TOTAL 107,80 EUR']));
     await page.getByTestId('file-input').setInputFiles(join(folder, 'hotel.pdf'));
     await page.getByTestId('ai-button').focus();
     await page.keyboard.press('Enter');
