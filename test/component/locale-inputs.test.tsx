@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { MovePage } from '../../src/resources/moves/MovePage';
 import { MoveDetailDialog } from '../../src/resources/moves/MoveDetailDialog';
 import { OrderPage } from '../../src/resources/orders/OrderPage';
+import { LocaleNumberField } from '../../src/custom/inputs/LocaleNumberInput';
 import { renderInAdmin, serveDuringTests } from './admin';
 
 /**
@@ -116,6 +117,18 @@ describe('the move amount and date, typed as the language writes them', () => {
     fireEvent.click(screen.getByTestId('send'));
     await screen.findByText('Movimiento creado correctamente Taxi');
     expect(created[0]).toMatchObject({ date: `${nextYear}-03-15` });
+  });
+});
+
+describe('a number box left right after typing', () => {
+  // CI saw the old number shown for a moment when the box was left before the form's value had caught up with the
+  // typing: what was typed is what the box shows, written as the language does, whatever its owner holds yet.
+  it('shows what was typed as the language writes it, even before its owner holds the new number', () => {
+    const seen: unknown[] = [];
+    render(<LocaleNumberField value="1.234" onChange={(next) => seen.push(next)} locale="en" inputProps={{ 'data-testid': 'late' }} />);
+    type('late', '1,234.56');
+    expect(seen).toEqual([1234.56]);
+    expect(box('late').value).toBe('1,234.56');
   });
 });
 

@@ -104,7 +104,7 @@ describe.each(CASES)('the console in $lang inside a Chromium started with $brows
     await page.getByText(c.decimalsSaid).waitFor();
     await page.getByTestId('amount').fill(c.amount);
     await page.getByTestId('concept').focus();
-    expect(await page.getByTestId('amount').inputValue()).toBe(c.amountShown);
+    await expect.poll(() => page.getByTestId('amount').inputValue()).toBe(c.amountShown);
     const day = aDay();
     await page.getByTestId('date').fill(day.shown);
     await page.getByTestId('concept').focus();

@@ -52,9 +52,11 @@ function useNumberText(value: unknown, locale: string, decimals: number, display
       setText(typed);
       return valueOf(typed, locale, decimals);
     },
+    // What was typed is shown as the language writes it: read from the text itself, not from `value`, which may
+    // still be the form's value before this typing reached it (a leave right after a fill showed the old number).
     onBlur: () => {
       focused.current = false;
-      setText(shown(value, locale, decimals, display));
+      setText((typed) => shown(valueOf(typed, locale, decimals), locale, decimals, display));
     },
   };
 }
