@@ -140,8 +140,12 @@ export function serverAndBrowser(seed?: SeededData, serverEnv: Record<string, st
       if (seed.args.length) execFileSync(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', ...seed.args], { env, stdio: 'pipe' });
       await seed.prepare?.(env);
     }
-    server = await startServer({ ...serverEnv, ...(dataDir ? { DATA_DIR: dataDir } : {}) });
-    browser = await launchBrowser();
+    // The browser starts while the server does: neither waits on the other, and the one started is closed after all
+    // even when the other failed.
+    const [started, launched] = await Promise.allSettled([startServer({ ...serverEnv, ...(dataDir ? { DATA_DIR: dataDir } : {}) }), launchBrowser()]);
+    if (started.status === 'fulfilled') server = started.value;
+    if (launched.status === 'fulfilled') browser = launched.value;
+    for (const outcome of [started, launched]) if (outcome.status === 'rejected') throw outcome.reason;
   }, 300_000);
   // A failing test leaves what it saw: the server's output, and each open page's address, alerts and a screenshot.
   beforeEach(({ onTestFailed, task }) => {
