@@ -35,6 +35,7 @@ await migrate(db);
 if (config.demo) await seedUsers(db);
 const erp = await openErp(config, db);
 console.log(erp.seeded ? 'Demo data seeded.' : 'Demo data already present.');
+if (erp.filled.length) console.log(`Demo rows added to ${erp.filled.join(', ')} (models that had none).`);
 if (moves > 0) {
   const started = performance.now();
   await bulkMoves(db, moves, { onBatch: (done) => process.stdout.write(`\r${done} moves`) });
