@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { RESOURCES, resourceNamed } from '../../shared/resources/registry';
 import type { ResourceDeclaration } from '../../shared/resources/types';
 import type { Registry } from '../../server/erp/models';
+import { DEMO_ROWS } from '../../server/erp/embedded/demo-rows';
 import { PRODUCT_REGISTRY } from '../../server/erp/product-models';
 import departments, { DEPARTMENT_MODEL, DEPARTMENT_REQUIREMENTS } from '../fixtures/departments';
 import { connectorFields, declarationProblems, declaredReads, odooRequirements, type FieldsByModel, type ModelKnowledge } from '../support/declared-fields';
@@ -56,6 +57,10 @@ describe('the fields each declaration reads are those of its model', () => {
   it('every declared resource: in the ERP schema, asked of a real Odoo, custom fields made by the connector module', () => {
     const problems = RESOURCES.flatMap((resource) => declarationProblems(resource, knowledge));
     expect(problems).toEqual([]);
+  });
+
+  it('every model with demo rows of its own (server/erp/embedded/demo-rows.ts) is in the ERP schema', () => {
+    expect(DEMO_ROWS.map((entry) => entry.model).filter((model) => !PRODUCT_REGISTRY[model])).toEqual([]);
   });
 
   it('the fields not asked of Odoo yet are still read by a declaration and still not asked (else they leave the list)', () => {
