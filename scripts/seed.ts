@@ -1,6 +1,7 @@
 /**
  * npm run seed -- [--moves N] [--waiting N [--waiting-kind invoices|expenses|both]]: creates, migrates and seeds the
- * configured database (DATA_DIR or DATABASE_URL) and adds N bulk moves for benchmarks, printing the rows per second,
+ * configured database (DATA_DIR or DATABASE_URL; on an existing one, with DEMO on, the demo rows of the models in
+ * server/erp/embedded/demo-rows.ts that have none) and adds N bulk moves for benchmarks, printing the rows per second,
  * and N moves waiting for a manager's validation (drafts on the companies' invoices journals, or expenses, or both).
  * Stop the server first when it uses the embedded database: PGlite belongs to one process at a time.
  */
@@ -35,6 +36,7 @@ await migrate(db);
 if (config.demo) await seedUsers(db);
 const erp = await openErp(config, db);
 console.log(erp.seeded ? 'Demo data seeded.' : 'Demo data already present.');
+if (erp.filled.length) console.log(`Demo rows added to ${erp.filled.join(', ')} (models that had none).`);
 if (moves > 0) {
   const started = performance.now();
   await bulkMoves(db, moves, { onBatch: (done) => process.stdout.write(`\r${done} moves`) });

@@ -32,7 +32,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  console.log(`Backoffice console on ${config.publicUrl} (listening on port ${port}; ERP: ${config.erp}${erp.seeded ? ', demo data seeded' : ''})`);
+  console.log(`Backoffice console on ${config.publicUrl} (listening on port ${port}; ERP: ${config.erp}${erp.seeded ? ', demo data seeded' : ''}${erp.filled.length ? `, demo rows added to ${erp.filled.join(', ')}` : ''})`);
   if (seededUsers && !config.google) console.log(demoAccountsText());
   // Readers loaded before the first person asks (issue 30), in the background: listening is not delayed.
   if (config.extractWarm > 0) void app.services.extractor.pool.warm(config.extractWarm);

@@ -50,10 +50,11 @@ export type ModelFields = Record<string, FieldInfo> | null;
 
 /**
  * The fields each feature needs, by model; an empty list: the model itself. The single source for the probe and
- * for `npm run odoo:check`.
+ * for `npm run odoo:check`. A field a resource declaration reads from a feature's model is listed here
+ * (test/unit/declared-models.test.ts), as the payment modes' name is.
  */
 export const FEATURE_FIELDS: Record<keyof ErpFeatures, Record<string, string[]>> = {
-  paymentModes: { 'account.payment.mode': [], 'sale.order': ['payment_mode_id'], 'account.move': ['payment_mode_id'] },
+  paymentModes: { 'account.payment.mode': ['name'], 'sale.order': ['payment_mode_id'], 'account.move': ['payment_mode_id'] },
   investorTypes: { x_tipo_inversor: ['x_name', 'x_studio_tipo_inversor_descripcion'], 'res.partner': ['x_studio_tipo_inversor'] },
   events: { x_evento_contactos: ['x_name', 'event_id', 'x_tag_ids'], 'res.partner': ['from_event_assistant'] },
   projects: { 'project.project': ['name', 'company_id'], 'account.move': ['project_id'] },

@@ -7,6 +7,7 @@ import { PRODUCT_REGISTRY } from './product-models';
 import { PRODUCT_INDEXES } from './embedded/indexes';
 import { schemaStatements } from './embedded/schema';
 import { seedErp } from './embedded/seed';
+import { DEMO_ROWS, seedNewModels } from './embedded/demo-rows';
 import { EmbeddedStore } from './embedded/store';
 import { OdooClient } from './odoo/client';
 import type { ErpClient } from './types';
@@ -17,11 +18,13 @@ export interface Erp {
   embedded?: EmbeddedStore;
   /** Whether this start seeded the demo data. */
   seeded: boolean;
+  /** The models this start gave their demo rows (embedded/demo-rows.ts): models added since the demo was seeded. */
+  filled: string[];
 }
 
 export async function openErp(config: Config, db: Db, options: { seed?: boolean; today?: Date; fetch?: typeof fetch } = {}): Promise<Erp> {
   if (config.erp === 'odoo' && config.odoo) {
-    return { client: new OdooClient({ ...config.odoo, timeZone: config.timeZone, fetch: options.fetch }), seeded: false };
+    return { client: new OdooClient({ ...config.odoo, timeZone: config.timeZone, fetch: options.fetch }), seeded: false, filled: [] };
   }
   await db.transaction(async (tx) => {
     for (const statement of schemaStatements(PRODUCT_REGISTRY, PRODUCT_INDEXES)) await tx.query(statement);
@@ -33,7 +36,9 @@ export async function openErp(config: Config, db: Db, options: { seed?: boolean;
     await seedErp(store, options.today);
     seeded = true;
   }
-  return { client: store, embedded: store, seeded };
+  // The demo rows of models added since (a new resource's), on a new database and an older one alike, with DEMO on.
+  const filled = options.seed !== false && config.demo ? await seedNewModels(store, DEMO_ROWS, options.today) : [];
+  return { client: store, embedded: store, seeded, filled };
 }
 
 /** Indexes of earlier versions that the list indexes below replace. */
