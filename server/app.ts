@@ -13,7 +13,7 @@ import { guard } from './auth/guard';
 import { embeddedIssuer } from './auth/issuer';
 import { authRoutes, issuerSettings } from './auth/routes';
 import { operatorRoutes } from './auth/first-admin';
-import { operatorBackupRoute } from './auth/operator-backup';
+import { operatorBackupRoute } from './routes/operator-backup';
 import { sessionSecret } from './auth/secret';
 import { Sessions, type Clock } from './auth/session';
 import { openErp, type Erp } from './erp';
