@@ -19,7 +19,7 @@ import { sourceOf, type FieldDeclaration, type ResourceDeclaration } from '../..
 import { erpOrder, withSort, type Sort } from './support/declarations';
 import { idParams, orEmpty } from './support/schemas';
 import { rule, validId } from '../input';
-import { ifMatchOf } from '../erp/if-match';
+import { ifMatchOf } from './support/headers';
 import type { RecordVersions } from '../erp/versions';
 import type { Domain, ErpClient, ErpRecord } from '../erp/types';
 import { COUNT_LIMIT } from '../erp/page';

@@ -19,7 +19,7 @@ import { MOVE_DRAFT_STATUSES, MOVE_DRAFTS_PER_USER, type MoveDraftRow } from '..
 import { idParams, orEmpty } from './support/schemas';
 import { whenNotGiven } from '../input';
 import { noContent } from './answers';
-import { submissionHeaders, submissionKeyOf } from '../erp/whole';
+import { submissionHeaders, submissionKeyOf } from './support/headers';
 
 const PERMISSION = 'moves.create';
 

@@ -20,11 +20,11 @@ import { declaration, declaredMax, erpOrder, withSort } from './support/declarat
 import { idParams, orEmpty, queryParam } from './support/schemas';
 import { HttpError } from '../http-error';
 import { multiLine, rule, singleLine, validId, whenNotGiven, worded } from '../input';
-import { ifMatchOf } from '../erp/if-match';
+import { ifMatchOf } from './support/headers';
 import { listTotalsAnswer, noContent, orderAnswer, orderConfirmedAnswer, orderCreatedAnswer, orderDetailAnswer, pageOf, printUrlAnswer } from './answers';
 import { filterShape, isoDate } from './filters';
 import type { RecordVersions } from '../erp/versions';
-import { submissionHeaders, submissionKeyOf } from '../erp/whole';
+import { submissionHeaders, submissionKeyOf } from './support/headers';
 import { ORDER_ORDER, erpOrderPdf, fullOrder, orderLines, orderRow, orderSearchDomain, pairId, printedOrder, scopedOrder, searchOrders } from '../services/orders';
 import { listTotals } from '../services/totals';
 import { changeOrderLines, confirmOrder, createOrder, deleteOrder } from '../services/order-changes';

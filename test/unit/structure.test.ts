@@ -39,11 +39,12 @@ function importsOf(file: string): string[] {
  * (ending in /) holds its files; a top-level file is named by its path. Every server file belongs to one.
  */
 const LAYERS: Array<[string, number]> = [
-  // The ground every layer stands on, importing none of them: configuration, the message catalogue, the refusal type,
+  // The ground every layer stands on, importing none of them: configuration, the message catalogue, the refusal types,
   // input rules, logging, passwords' hashing, HTML escaping, the API's paths, a time limit (the database imports some).
   ['server/config.ts', 0],
   ['server/messages.ts', 0],
   ['server/http-error.ts', 0],
+  ['server/refusal-error.ts', 0],
   ['server/input.ts', 0],
   ['server/log.ts', 0],
   ['server/passwords.ts', 0],
@@ -157,6 +158,20 @@ describe('server layers (db, erp, auth, routes, app)', () => {
     });
     expect(calls).toEqual([]);
     expect(importsOf(join(root, 'server/routes/moves.ts'))).toContain('server/services/moves.ts');
+  });
+
+  it('the ERP layer knows no HTTP: no HTTP error, no Fastify but its logger, no request header (the routes read them)', () => {
+    const http: string[] = [];
+    for (const file of filesUnder(join(root, 'server/erp'), /\.ts$/)) {
+      const path = relative(root, file);
+      const text = readFileSync(file, 'utf8');
+      for (const target of importsOf(file)) if (target === 'server/http-error.ts' || /^server\/(routes|plugins)\//.test(target)) http.push(`${path} -> ${target}`);
+      for (const match of text.matchAll(/import\s+(type\s+)?\{([^}]*)\}\s+from\s+'fastify'/g)) {
+        if (!match[1] || match[2].split(',').some((name) => name.trim() !== 'FastifyBaseLogger')) http.push(`${path} -> fastify {${match[2].trim()}}`);
+      }
+      if (/\brequest\.headers\b|\bFastifyRequest\b|\bstatusCode\b/.test(text)) http.push(`${path}: reads a request or names a status`);
+    }
+    expect(http).toEqual([]);
   });
 
   it('server, console and shared never import each other except through shared', () => {
