@@ -10,7 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { extractDocumentFields } from '../server/extract/fields';
+import { extractDocumentFields } from '../server/extract/document-fields';
 import { nativeTesseract } from '../server/extract/native';
 import { ReaderPool } from '../server/extract/pool';
 import { SROIE, valueHits, type Truth } from './extraction-words';

@@ -1,6 +1,7 @@
 /** Quick scorer on SROIE's given words (used by bench/extraction.ts). */
 import { readdirSync, readFileSync } from 'node:fs';
-import { extractDocumentFields, findDate, groupRows, normaliseAmount, segmentsFromText, type DocumentFields, type Segment } from '../server/extract/fields';
+import { findDate, groupRows, normaliseAmount, segmentsFromText, type DocumentFields, type Segment } from '../server/extract/fields';
+import { extractDocumentFields } from '../server/extract/document-fields';
 
 export const SROIE = process.env.SROIE_DIR ?? '/work/shared/data/sroie';
 

@@ -12,8 +12,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { isOcrEngineName, OCR_ENGINES, type OcrEngineName } from '../server/extract/engine-name';
-import { extractCardFields, extractDocumentFields, segmentsFromText } from '../server/extract/fields';
+import { isOcrEngineName, OCR_ENGINES, type OcrEngineName } from '../server/config';
+import { extractCardFields, segmentsFromText } from '../server/extract/fields';
+import { extractDocumentFields } from '../server/extract/document-fields';
 import { ReaderPool } from '../server/extract/pool';
 import { exactHits, scoreWords, SROIE, valueHits, type Truth } from './extraction-words';
 import { spanishSet } from './spanish-set';

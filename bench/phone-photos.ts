@@ -9,7 +9,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { extractDocumentFields } from '../server/extract/fields';
+import { extractDocumentFields } from '../server/extract/document-fields';
 import { analysePhoto, preparePhoto } from '../server/extract/photo';
 import { ReaderPool } from '../server/extract/pool';
 import { SROIE, valueHits, type Truth } from './extraction-words';

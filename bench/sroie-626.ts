@@ -12,9 +12,10 @@
  */
 import { appendFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isOcrEngineName, type OcrEngineName } from '../server/extract/engine-name';
+import { isOcrEngineName, type OcrEngineName } from '../server/config';
 import { nativeTesseract } from '../server/extract/native';
-import { extractDocumentFields, findTotal, groupRows, type Segment } from '../server/extract/fields';
+import { findTotal, groupRows, type Segment } from '../server/extract/fields';
+import { extractDocumentFields } from '../server/extract/document-fields';
 import { exactHits, valueHits, type Truth } from './extraction-words';
 
 export const SROIE626 = process.env.SROIE626_DIR ?? '';

@@ -7,7 +7,8 @@
  */
 import { appendFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { extractDocumentFields, type Segment } from '../server/extract/fields';
+import { type Segment } from '../server/extract/fields';
+import { extractDocumentFields } from '../server/extract/document-fields';
 import { ReaderPool } from '../server/extract/pool';
 import { SROIE, type Truth } from './extraction-words';
 

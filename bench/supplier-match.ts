@@ -18,7 +18,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { closestSupplier } from '../shared/domain/text';
-import { extractDocumentFields, groupRows, type Segment } from '../server/extract/fields';
+import { groupRows, type Segment } from '../server/extract/fields';
+import { extractDocumentFields } from '../server/extract/document-fields';
 import { findKnownSupplier, type KnownSupplier } from '../server/extract/known-supplier';
 import { valueHits } from './extraction-words';
 import { readings, receipts, SROIE626, type Receipt } from './sroie-626';

@@ -13,7 +13,7 @@ import { guard } from './auth/guard';
 import { embeddedIssuer } from './auth/issuer';
 import { authRoutes, issuerSettings } from './auth/routes';
 import { operatorRoutes } from './auth/first-admin';
-import { operatorBackupRoute } from './auth/operator-backup';
+import { operatorBackupRoute } from './routes/operator-backup';
 import { sessionSecret } from './auth/secret';
 import { Sessions, type Clock } from './auth/session';
 import { openErp, type Erp } from './erp';
@@ -54,6 +54,7 @@ import { metrics as metricsEndpoint } from './plugins/metrics';
 import { createMetrics, type AppMetrics } from './metrics/registry';
 import { measuredErp } from './metrics/erp';
 import { health, Lifecycle } from './plugins/health';
+import { refusedRequest } from './routes/support/refusals';
 
 export interface AppServices {
   config: Config;
@@ -222,7 +223,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(referenceRoutes, { erp: client });
   // The routes each resource declaration derives (shared/resources): employees, projects, journals...
   // Edits of ERP records are checked against the version the client read (server/erp/versions.ts).
-  const versions = new RecordVersions(db, client, config.timeZone);
+  const versions = new RecordVersions(db, client, config.timeZone, refusedRequest);
   await app.register(genericRoutes, { erp: client, versions });
   await app.register(moveRoutes, { erp: client, features, cleanups, versions, storedFiles: new StoredFileChecks(extractor.attachments) });
   await app.register(moveCreateRoute, { erp: client, features, cleanups, attachments: extractor.attachments });

@@ -9,8 +9,21 @@
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
-import { DEFAULT_TIME_ZONE } from './erp/context';
-import { DEFAULT_OCR_ENGINE, OCR_ENGINES, type OcrEngineName } from './extract/engine-name';
+
+/** The time zone of dates the ERP is asked about when nothing else gives one (TIME_ZONE's default). */
+export const DEFAULT_TIME_ZONE = 'Europe/Madrid';
+
+/**
+ * The OCR engines a reader can run (setting OCR_ENGINE), named here, apart from the engines (server/extract), so the
+ * server's process loads none and the configuration imports no layer above it.
+ */
+export const OCR_ENGINES = ['tesseract', 'paddle', 'combined'] as const;
+export type OcrEngineName = (typeof OCR_ENGINES)[number];
+export const DEFAULT_OCR_ENGINE: OcrEngineName = 'tesseract';
+
+export function isOcrEngineName(value: unknown): value is OcrEngineName {
+  return typeof value === 'string' && (OCR_ENGINES as readonly string[]).includes(value);
+}
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 

@@ -1,43 +1,20 @@
 /**
- * The one refusal every route, service and client throws (issue 27): an HTTP status, a message key of
- * server/messages.ts with its parameters, and the field at fault. The error handler (server/plugins/refusals.ts)
- * answers it in the request's language as { statusCode, error, message, code, field?, params? }; its own `message` is
- * the API's English wording, for logs and for code that reads it.
+ * The refusal of a request with its HTTP status (server/refusal-error.ts: a message key of server/messages.ts with its
+ * parameters, and the field at fault). The error handler (server/plugins/refusals.ts) answers it in the request's
+ * language as { statusCode, error, message, code, field?, params? }.
  */
-import { refusalMessage, type MessageKey, type MessageParams } from './messages';
+import type { MessageKey, MessageParams } from './messages';
+import { RefusalError, type RefusalOptions } from './refusal-error';
 
-export interface HttpErrorOptions {
-  /** The request's field at fault, as a path: 'fields.email', 'work_email', 'lines.0.price_unit'. */
-  field?: string;
-  /** The API's wording when it is not the catalogue's (a text the ERP or a library gave). */
-  api?: string;
-  cause?: unknown;
-  /** What the answer carries besides the refusal's own keys (a warning's records). */
-  details?: Record<string, unknown>;
-  /** What the log keeps of a refusal worded by the catalogue (the ERP's own text), logged with the request. */
-  logged?: Record<string, unknown>;
-}
+export type HttpErrorOptions = RefusalOptions;
 
-export class HttpError extends Error {
+export class HttpError extends RefusalError {
   readonly statusCode: number;
-  readonly key: MessageKey;
-  readonly params: MessageParams;
-  readonly field?: string;
-  /** The API's wording when it is not the catalogue's. */
-  readonly api?: string;
-  readonly details?: Record<string, unknown>;
-  readonly logged?: Record<string, unknown>;
 
   constructor(statusCode: number, key: MessageKey, params: MessageParams = {}, options: HttpErrorOptions = {}) {
-    super(refusalMessage('api', { key, params, field: options.field, api: options.api }), options.cause === undefined ? undefined : { cause: options.cause });
+    super(key, params, options);
     this.name = 'HttpError';
     this.statusCode = statusCode;
-    this.key = key;
-    this.params = params;
-    this.field = options.field;
-    this.api = options.api;
-    this.details = options.details;
-    this.logged = options.logged;
   }
 }
 

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { HttpError } from './http-error';
 import { renderMessage, type MessageLocale } from './messages';
-import type { AttachmentProcessor, AttachmentRequest, StoredCheck } from './files';
+import type { AttachmentProcessor, AttachmentRequest, StoredCheck } from './extract/files';
 import { base64Payload, sniffBase64 } from '../shared/domain/files';
 
 /** How a stored file may be shown: inline, or (with why) only downloaded. */

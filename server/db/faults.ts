@@ -4,6 +4,7 @@
  * the administrator's to fix. Anything else a query fails with (a constraint, a syntax error) is left as it is.
  */
 import { HttpError } from '../http-error';
+import { RefusalError } from '../refusal-error';
 
 /** How many seconds a client is told to wait before trying again while the database is away. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -68,7 +69,7 @@ export function databaseFault(error: unknown): DatabaseUnavailable | DiskFull | 
 export function faultOf(error: unknown): DatabaseUnavailable | DiskFull | undefined {
   const causes = chain(error);
   for (const one of causes) if (one instanceof DatabaseUnavailable || one instanceof DiskFull) return one;
-  if (causes[0] instanceof HttpError) return undefined;
+  if (causes[0] instanceof RefusalError) return undefined;
   for (const one of causes) {
     const { code, message } = one as { code?: unknown; message?: unknown };
     if (code === '53100' || code === 'ENOSPC' || (typeof message === 'string' && NO_SPACE.test(message))) return new DiskFull(error);

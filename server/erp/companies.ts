@@ -6,8 +6,7 @@
  * gives and names the others (a warning in the console); one over refused companies alone, and the payment report's
  * part for one, are refused naming it.
  */
-import { HttpError } from '../http-error';
-import type { Domain, ErpClient, ErpRecord, PageOptions, SearchOptions } from './types';
+import { ErpError, type Domain, type ErpClient, type ErpRecord, type PageOptions, type SearchOptions } from './types';
 
 /** How long the ERP's answer is kept: a company given to the API user in Odoo counts within this long. */
 const KEEP_MS = 30_000;
@@ -61,10 +60,10 @@ export function companyAccess(erp: ErpClient, login?: string): CompanyAccess {
 }
 
 /** The refusal of a request over companies the ERP does not give the server: the administrator's to fix. */
-export class CompanyRefusedError extends HttpError {
+export class CompanyRefusedError extends ErpError {
   readonly companies: number[];
   constructor(companies: number[]) {
-    super(502, 'erp.companyRefused', { companies }, { field: 'companies' });
+    super('setup', '', { key: 'erp.companyRefused', params: { companies }, field: 'companies', catalogue: true });
     this.name = 'CompanyRefusedError';
     this.companies = companies;
   }

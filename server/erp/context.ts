@@ -24,7 +24,7 @@ export function noteCompaniesLeftOut(companies: readonly number[]): void {
   for (const id of companies) context.companiesLeftOut.add(id);
 }
 
-export const DEFAULT_TIME_ZONE = 'Europe/Madrid';
+export { DEFAULT_TIME_ZONE } from '../config';
 
 const storage = new AsyncLocalStorage<RequestErpContext>();
 

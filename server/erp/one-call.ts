@@ -6,7 +6,6 @@
  * `onBehalfOf` is the console user's e-mail: the connector writes as that user's Odoo user when one exists (same login
  * or e-mail, active, in the move's company), else as the API user with the note signed by `author`.
  */
-import { HttpError } from '../http-error';
 import { ErpError, type Domain, type ErpClient, type ErpValues } from './types';
 import { keyedRecord } from './whole';
 
@@ -39,7 +38,7 @@ export async function createBillInOneCall(erp: ErpClient, bill: OneCallBill, sco
   } catch (error) {
     if (!bill.key || !(error instanceof ErpError) || error.kind !== 'validation') throw error;
     const twin = await keyedRecord(erp, 'account.move', bill.key, scope).catch((again: unknown) => {
-      if (again instanceof HttpError && again.statusCode === 409) throw again;
+      if (again instanceof ErpError && again.kind === 'conflict') throw again;
       return undefined;
     });
     if (twin) return twin.id;

@@ -3,8 +3,8 @@
  * x2many as id lists and command tuples, empty values as false, dates YYYY-MM-DD, datetimes in UTC).
  * Implemented by the embedded store and by the JSON-RPC client of a real Odoo, so route code runs on both.
  */
-import { HttpError } from '../http-error';
 import type { MessageKey, MessageParams } from '../messages';
+import { RefusalError } from '../refusal-error';
 
 export type DomainTerm = [string | number, string, unknown];
 export type Domain = Array<DomainTerm | '&' | '|' | '!'>;
@@ -78,34 +78,53 @@ export interface ErpClient {
   download?(path: string): Promise<{ status: number; contentType: string; body: Buffer }>;
 }
 
-/** Odoo's exception names mapped to what the API answers. */
-export type ErpErrorKind = 'access' | 'validation' | 'user' | 'missing' | 'unavailable' | 'credentials' | 'setup';
+/**
+ * What the ERP refused or failed at, by Odoo's exception names, and two refusals of this layer's own: `conflict` (a
+ * record changed since it was read, a submission key another's) and, among `setup`, companies the ERP does not give
+ * the server. `credentials`: the ERP refused the server's own API key (Odoo's AccessDenied), the administrator's to fix,
+ * not the user's permission problem. `setup`: the ERP's configuration refuses what the console asked (an API user
+ * without an e-mail, a journal without an account), with a message naming the fix. What each is answered with over
+ * HTTP is the routes' (server/routes/support/refusals.ts).
+ */
+export type ErpErrorKind = 'access' | 'validation' | 'user' | 'missing' | 'unavailable' | 'credentials' | 'setup' | 'conflict';
+
+export interface ErpErrorOptions {
+  cause?: unknown;
+  /** A refusal of ours about the ERP: its message key (and parameters) instead of the kind's. */
+  key?: MessageKey;
+  params?: MessageParams;
+  field?: string;
+  /** The ERP's own text, kept for the log when the message is the catalogue's. */
+  logged?: Record<string, unknown>;
+  /** Worded by the catalogue alone (no API wording of its own): a refusal of this layer's, not the ERP's text. */
+  catalogue?: boolean;
+}
 
 /**
- * `credentials`: the ERP refused the server's own API key (Odoo's AccessDenied): 502, the administrator's to fix,
- * never 403, which reads as the user's own permission problem.
+ * What the ERP refused or failed at, as a refusal (server/refusal-error.ts): Odoo's own texts (a UserError, a
+ * ValidationError) pass through as Odoo said them, in the language of the request's context; an unreachable ERP is
+ * `erp.unavailable` in the request's language; a refusal of ours about the ERP names its own message key.
  */
-/**
- * `setup`: the ERP's configuration refuses what the console asked (an API user without an e-mail, a journal without
- * an account): 502, the administrator's to fix, with a message naming the fix.
- */
-const STATUS: Record<ErpErrorKind, number> = { access: 403, validation: 400, user: 400, missing: 404, unavailable: 503, credentials: 502, setup: 502 };
-
-/**
- * What the ERP refused or failed at, as an API refusal: Odoo's own texts (a UserError, a ValidationError) pass through
- * as Odoo said them, in the language of the request's context; an unreachable ERP is `erp.unavailable` in the
- * request's language; a refusal of ours about the ERP names its own message key.
- */
-export class ErpError extends HttpError {
+export class ErpError extends RefusalError {
   readonly kind: ErpErrorKind;
-  constructor(kind: ErpErrorKind, message: string, options: { cause?: unknown; key?: MessageKey; params?: MessageParams; field?: string; logged?: Record<string, unknown> } = {}) {
-    const key = options.key ?? (kind === 'unavailable' ? 'erp.unavailable' : (`erp.${kind}` as const));
+  constructor(kind: ErpErrorKind, message: string, options: ErpErrorOptions = {}) {
+    const key = options.key ?? (kind === 'unavailable' ? 'erp.unavailable' : (`erp.${kind}` as MessageKey));
     const params = options.key ? (options.params ?? {}) : kind === 'unavailable' || kind === 'credentials' ? {} : { message };
     // A catalogue message of ours answers scripts in the catalogue's words too; the ERP's own text goes to the log.
-    super(STATUS[kind], key, params, { api: options.logged ? undefined : message, field: options.field, cause: options.cause, logged: options.logged });
+    super(key, params, { api: options.logged || options.catalogue ? undefined : message, field: options.field, cause: options.cause, logged: options.logged });
     this.name = 'ErpError';
     this.kind = kind;
   }
+}
+
+/** The ERP (or its setup) failing, not refusing the request: what the logs tell. */
+export function erpFailed(error: ErpError): boolean {
+  return error.kind === 'unavailable' || error.kind === 'credentials' || error.kind === 'setup';
+}
+
+/** A refusal of this layer's own, worded by the message catalogue. */
+export function erpRefusal(kind: ErpErrorKind, key: MessageKey, params: MessageParams = {}, field?: string): ErpError {
+  return new ErpError(kind, '', { key, params, field, catalogue: true });
 }
 
 export const ERP_UNAVAILABLE = 'ERP unavailable';

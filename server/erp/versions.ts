@@ -13,8 +13,7 @@
  * An edit without If-Match is the spec's behaviour: last write wins (it still takes the lock and counts as an edit).
  */
 import type { Db } from '../db';
-import { HttpError } from '../http-error';
-import { ErpError, type ErpClient, type ErpRecord } from './types';
+import { ErpError, erpRefusal, type ErpClient, type ErpRecord } from './types';
 
 /** What a record read must include for its version. */
 export const VERSION_FIELD = 'write_date';
@@ -75,10 +74,13 @@ interface StoredRow {
   changed_at: Date | string;
 }
 
-/** A failure known to have written nothing: a refusal of the route's or Odoo's own (its transaction rolled back). */
-function wroteNothing(error: unknown): boolean {
+/**
+ * A failure known to have written nothing: a refusal of the route's (a request's refusal, not a failure of the server's)
+ * or Odoo's own (its transaction rolled back).
+ */
+function wroteNothing(error: unknown, refusedRequest: (error: unknown) => boolean): boolean {
   if (error instanceof ErpError) return error.kind !== 'unavailable';
-  return error instanceof HttpError && error.statusCode < 500;
+  return refusedRequest(error);
 }
 
 export interface EditOf {
@@ -97,6 +99,8 @@ export class RecordVersions {
     private readonly db: Db,
     private readonly erp: ErpClient,
     private readonly timeZone: string,
+    /** Whether an error is a refusal of the request (not a failure): the routes say (server/routes/support/refusals.ts). */
+    private readonly refusedRequest: (error: unknown) => boolean = () => false,
   ) {}
 
   /** This server's edit counts of some records of a model. */
@@ -164,7 +168,7 @@ export class RecordVersions {
           },
         );
       } catch (error) {
-        if (before !== undefined && wroteNothing(error)) await this.restore(edit, before).catch(() => undefined);
+        if (before !== undefined && wroteNothing(error, this.refusedRequest)) await this.restore(edit, before).catch(() => undefined);
         throw error;
       }
       await this.bump(edit.model, edit.id, edit.userId);
@@ -214,7 +218,7 @@ export class RecordVersions {
     const who = ours ? stamp.userName : Array.isArray(record.write_uid) ? String(record.write_uid[1] ?? '') : '';
     const when = ours ? stamp.changedAt : (writtenAt ?? stamp?.changedAt ?? new Date());
     const params = { ...this.moment(when), version: current };
-    throw who ? new HttpError(409, 'records.changedBy', { ...params, who }) : new HttpError(409, 'records.changed', params);
+    throw who ? erpRefusal('conflict', 'records.changedBy', { ...params, who }) : erpRefusal('conflict', 'records.changed', params);
   }
 
   /** A moment as both languages write it here: 26/11/2026 and 13:40, in the server's time zone. */

@@ -3,7 +3,7 @@
  * record, and a record is never left half-written.
  *
  * The console sends a submission key (header Idempotency-Key, one UUID per form submission, the same on a resend of
- * it). It is stored on the record (`x_backoffice_key`, unique per model: the connector's field and the embedded
+ * it; the routes read it, server/routes/support/headers.ts, and pass it here). It is stored on the record (`x_backoffice_key`, unique per model: the connector's field and the embedded
  * store's column). Before creating, the key is looked up: a resend finds the first record and answers it again. A
  * record made in one call carries its key from the start; one made in several steps carries a pending marker
  * (`pending:<attempt>`) until its last step writes the key, so a half record is never taken for the first one, and
@@ -11,36 +11,13 @@
  * Without a key the routes behave as before.
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { HttpError } from '../http-error';
-import { rule } from '../input';
-import { ErpError, type Domain, type ErpClient, type ErpContext, type ErpRecord, type ErpValues } from './types';
+import { ErpError, erpRefusal, type Domain, type ErpClient, type ErpContext, type ErpRecord, type ErpValues } from './types';
 
 /** The connector's field holding a record's submission key (or its pending marker while it is being made). */
 export const KEY_FIELD = 'x_backoffice_key';
 
 /** A client's submission key: 8 to 100 letters, digits, - or _ (a UUID). */
 export const SUBMISSION_KEY = /^[A-Za-z0-9_-]{8,100}$/;
-const KEY = SUBMISSION_KEY;
-
-/** The header of every create route, as the OpenAPI document shows it. */
-export const submissionHeaders = z.looseObject({
-  'idempotency-key': z
-    .string()
-    .regex(KEY, rule('validation.submissionKey', {}, 'must be 8 to 100 letters, digits, - or _ (a UUID)'))
-    .optional()
-    .describe(
-      'One key per form submission (a UUID), the same when the same submission is sent again: a resend after a lost answer ' +
-        'returns the record the first one made (same id, same status) instead of making a second one. Without it, each request creates.',
-    ),
-});
-
-/** The submission key of a create request, if the client sent one (checked by submissionHeaders). */
-export function submissionKeyOf(request: FastifyRequest): string | undefined {
-  const value = request.headers['idempotency-key'];
-  return typeof value === 'string' && value ? value : undefined;
-}
 
 /** A marker for a record made in several steps, unique per attempt: never a client's key (those have no colon). */
 export function pendingMarker(): string {
@@ -58,7 +35,7 @@ export function isPending(value: unknown): boolean {
 export async function keyedRecord(erp: ErpClient, model: string, key: string, scope: Domain, fields: string[] = ['id']): Promise<ErpRecord | undefined> {
   const [found] = await erp.searchRead(model, [[KEY_FIELD, '=', key], ...scope], { fields, limit: 1 });
   if (found) return found;
-  if (scope.length && (await erp.searchCount(model, [[KEY_FIELD, '=', key]]))) throw new HttpError(409, 'erp.keyInUse', {}, { field: 'idempotency-key' });
+  if (scope.length && (await erp.searchCount(model, [[KEY_FIELD, '=', key]]))) throw erpRefusal('conflict', 'erp.keyInUse', {}, 'idempotency-key');
   return undefined;
 }
 
@@ -76,7 +53,7 @@ export async function createOnce(erp: ErpClient, model: string, values: ErpValue
     // A unique key taken meanwhile is the twin's record; any other refusal stands.
     if (!(error instanceof ErpError) || error.kind !== 'validation') throw error;
     const twin = await keyedRecord(erp, model, key, scope).catch((again: unknown) => {
-      if (again instanceof HttpError && again.statusCode === 409) throw again;
+      if (again instanceof ErpError && again.kind === 'conflict') throw again;
       return undefined;
     });
     if (twin) return { id: twin.id, replayed: true };

@@ -7,7 +7,7 @@
  */
 import sharp from 'sharp';
 import { HttpError } from '../http-error';
-import { inspectInProcess, prepareInProcess, type AttachmentRequest } from '../files';
+import { inspectInProcess, prepareInProcess, type AttachmentRequest } from './files';
 import { yieldProcessor } from './niceness';
 
 const send = (message: unknown) => process.send?.(message);

@@ -5,9 +5,10 @@
  * reader processes (pool.ts, issue 15): only the cheap parts (decoding the base64, the image header's size, the
  * field rules, the model's call) run in the server's process.
  */
-import { decodeUpload } from '../files';
+import { decodeUpload } from './files';
 import { ExtractionError } from './errors';
-import { extractCardFields, extractDocumentFields, groupRows, normaliseAmount, type Segment } from './fields';
+import { extractCardFields, groupRows, normaliseAmount, type Segment } from './fields';
+import { extractDocumentFields } from './document-fields';
 import { findKnownSupplier, type KnownSupplier } from './known-supplier';
 import { checkImageHeader } from './limits';
 import { llmCardFields, llmMoveFields, type LlmSettings } from './llm';

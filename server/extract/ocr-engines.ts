@@ -3,9 +3,9 @@
  * (PP-OCRv4, paddle.ts) or `combined` (both on the same picture, see combine()). Whatever the engine, a reader
  * answers word segments with boxes and confidence, so the field rules do not know which one read.
  */
-import { type OcrEngineName } from './engine-name';
-import type { Segment } from './fields';
-import { OcrEngine, type OcrRead, type TesseractSettings } from './ocr';
+import { type OcrEngineName } from '../config';
+import type { OcrRead, Segment } from './fields';
+import { OcrEngine, type TesseractSettings } from './ocr';
 import { PaddleEngine, splitLine } from './paddle';
 
 export interface ReaderEngine {

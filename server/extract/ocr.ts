@@ -11,7 +11,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { createWorker, PSM, type Worker } from 'tesseract.js';
-import { plausibleReceiptFields, type Segment } from './fields';
+import { type OcrRead, type Segment } from './fields';
+import { plausibleReceiptFields } from './document-fields';
 import { MAX_IMAGE_PIXELS, tooManyPixels } from './limits';
 import { PaddleEngine } from './paddle';
 import { secondOpinionOnDate, secondOpinionOnIssuer, secondOpinionOnTotal } from './second-opinion';
@@ -185,12 +186,6 @@ export function dropRedInk(rgb: Uint8Array, channels: number): Uint8Array | unde
   }
   if (red < pixels * 0.001 || red > black * 3) return undefined;
   return grey;
-}
-
-/** Words with their boxes, and the height of the image they were read on (pages read one after the other stack by it). */
-export interface OcrRead {
-  segments: Segment[];
-  height: number;
 }
 
 /** How a reader's tesseract runs: its languages, and a native tesseract program to run instead of tesseract.js. */

@@ -15,9 +15,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
-import type { Segment } from './fields';
+import type { OcrRead, Segment } from './fields';
 import { MAX_IMAGE_PIXELS, tooManyPixels } from './limits';
-import type { OcrRead } from './ocr';
 
 const require = createRequire(import.meta.url);
 

@@ -18,7 +18,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ExtractionError } from './errors';
 import { isMessageKey, type MessageKey, type MessageParams } from '../messages';
 import { MAX_IMAGE_PIXELS } from './limits';
-import { DEFAULT_OCR_ENGINE, type OcrEngineName } from './engine-name';
+import { DEFAULT_OCR_ENGINE, type OcrEngineName } from '../config';
 import { nativeTesseract } from './native';
 import type { TesseractSettings } from './ocr';
 import type { DocumentType, ReadResult } from './reader';

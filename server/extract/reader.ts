@@ -4,8 +4,7 @@
  * (worker.ts, started by pool.ts), never in the server's own: whatever the engine, it is "file -> segments + source".
  */
 import { ExtractionError } from './errors';
-import type { Segment } from './fields';
-import type { OcrRead } from './ocr';
+import type { OcrRead, Segment } from './fields';
 import { readPdf } from './pdf';
 import { photoPreparationEnabled, preparePhoto } from './photo';
 

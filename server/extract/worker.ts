@@ -5,7 +5,7 @@
  *   child  -> { kind: 'ready' } | { kind: 'done', id, result } | { kind: 'failed', id, status, key, params }
  */
 import { ExtractionError } from './errors';
-import { DEFAULT_OCR_ENGINE, isOcrEngineName } from './engine-name';
+import { DEFAULT_OCR_ENGINE, isOcrEngineName } from '../config';
 import { createEngine } from './ocr-engines';
 import type { TesseractSettings } from './ocr';
 import { readDocument, type DocumentType } from './reader';

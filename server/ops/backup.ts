@@ -4,7 +4,7 @@
  * A backup is one archive (archive.ts) of DATA_DIR: the embedded database (the app's tables and the embedded ERP's, one
  * PGlite database) as one consistent moment of it, and every other file there (session-secret, issuer-jwks.json,
  * outbox/...). While a server holds the embedded database (it belongs to one process), the server takes the
- * database's copy and answers it (POST /auth/operator/backup, server/auth/operator-backup.ts, asked with a one-minute
+ * database's copy and answers it (POST /auth/operator/backup, server/routes/operator-backup.ts, asked with a one-minute
  * operator token signed with the session secret); otherwise the command opens the database itself. With a PostgreSQL
  * DATABASE_URL the archive holds DATA_DIR's files only: the database is pg_dump's (POSTGRES_ADVICE).
  *

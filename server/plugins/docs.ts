@@ -10,7 +10,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { RESOURCES } from '../../shared/resources/registry';
 import { publicRoutes } from '../auth/guard';
 import { DOCS_UI } from '../docsUi';
-import { IF_MATCH_DESCRIPTION, IF_MATCH_RESPONSES } from '../erp/if-match';
+import { IF_MATCH_DESCRIPTION, IF_MATCH_RESPONSES } from '../routes/support/headers';
 import { REFUSAL_ANSWER } from '../http-error';
 import { IDEMPOTENCY_KEY_DESCRIPTION, replayableRoute } from './replays';
 
@@ -41,7 +41,7 @@ const documented: SwaggerTransform = (document) => {
   schema.tags ??= [tagOf(document.url)];
   // Every operation may be refused, in one shape (server/http-error.ts); its own answers, where it declares them, first.
   schema.response = { ...(schema.response as object | undefined), '4xx': { 'x-response-description': 'Refused: the request is at fault.', ...REFUSAL_ANSWER }, '5xx': { 'x-response-description': 'Failed outside the request: the ERP or the database not answering, or a fault of the server.', ...REFUSAL_ANSWER } };
-  // An ERP edit checked against the version the client read (server/erp/if-match.ts): its optional header and its 409.
+  // An ERP edit checked against the version the client read (server/routes/support/headers.ts): its optional header and its 409.
   if (document.route.config?.ifMatch) {
     const headers = (schema.headers ?? { type: 'object', properties: {} }) as { properties?: Record<string, unknown> };
     schema.headers = { ...headers, type: 'object', properties: { ...headers.properties, 'If-Match': { type: 'string', description: IF_MATCH_DESCRIPTION } } };

@@ -7,7 +7,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { DatabaseUnavailable, faultOf } from '../db/faults';
-import { HttpError } from '../http-error';
+import { RefusalError } from '../refusal-error';
+import { statusOf } from '../routes/support/refusals';
 import { decodeRule, messageLocale, refusalMessage, type MessageKey, type MessageLocale, type Refusal } from '../messages';
 
 /** A route input's first problem (a zod issue: where, and the rule its message carries) as a refusal. */
@@ -45,7 +46,7 @@ const STATUS_KEYS: Readonly<Record<number, MessageKey>> = {
 export function refusals(app: FastifyInstance) {
   // Every refusal in the request's language (Accept-Language es or en; the API's reference English for a script that
   // asks for neither), with its message key, the field at fault and the message's parameters (server/messages.ts).
-  app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | RefusalError | ZodError, request, reply) => {
     const locale = messageLocale(request.headers['accept-language']);
     const answer = (status: number, refusal: Refusal) => reply.code(status).send(refusalBody(status, locale, refusal));
     if (error instanceof ZodError) {
@@ -70,17 +71,19 @@ export function refusals(app: FastifyInstance) {
       if (fault instanceof DatabaseUnavailable) reply.header('retry-after', String(fault.retryAfter));
       return answer(fault.statusCode, { key: fault.key });
     }
-    if (error instanceof HttpError) {
-      if (error.statusCode >= 500) request.log.error({ err: error, ...error.logged }, 'request failed');
+    // A refusal of a route's, a service's or the ERP's: the status is its own, or its ERP kind's (routes/support/refusals.ts).
+    if (error instanceof RefusalError) {
+      const statusCode = statusOf(error);
+      if (statusCode >= 500) request.log.error({ err: error, ...error.logged }, 'request failed');
       else if (error.logged) request.log.warn({ ...error.logged, code: error.key }, 'request refused');
       // A busy pool's 503 says when to try again in its body too: a browser's fetch error keeps the body, not the headers.
       const retryAfter = (error as { retryAfter?: number }).retryAfter;
       if (retryAfter) {
         void reply.header('retry-after', String(retryAfter));
-        return reply.code(error.statusCode).send({ ...refusalBody(error.statusCode, locale, { key: error.key, params: error.params, field: error.field, api: error.api }), retryAfter });
+        return reply.code(statusCode).send({ ...refusalBody(statusCode, locale, { key: error.key, params: error.params, field: error.field, api: error.api }), retryAfter });
       }
-      const refusal = refusalBody(error.statusCode, locale, { key: error.key, params: error.params, field: error.field, api: error.api });
-      return reply.code(error.statusCode).send(error.details ? { ...error.details, ...refusal } : refusal);
+      const refusal = refusalBody(statusCode, locale, { key: error.key, params: error.params, field: error.field, api: error.api });
+      return reply.code(statusCode).send(error.details ? { ...error.details, ...refusal } : refusal);
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) {

@@ -11,18 +11,19 @@
  *   PUT  <path>/:id      { <editable fields> } -> row
  *   DELETE <path>/:id    -> 204
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isIsoDate } from '../../shared/domain/dates';
 import { RESOURCES, pickerPermissions, resourceNamed } from '../../shared/resources/registry';
 import { sourceOf, type FieldDeclaration, type ResourceDeclaration } from '../../shared/resources/types';
-import { erpOrder, idParams, orEmpty, withSort, type Sort } from './reference';
-import { HttpError } from '../http-error';
+import { erpOrder, withSort, type Sort } from './support/declarations';
+import { idParams, orEmpty } from './support/schemas';
 import { rule, validId } from '../input';
-import { ifMatchOf } from '../erp/if-match';
-import { type RecordVersions, VERSION_FIELD } from '../erp/versions';
-import type { Domain, DomainTerm, ErpClient, ErpRecord, ErpValues } from '../erp/types';
-import { COUNT_LIMIT, searchPage } from '../erp/page';
+import { ifMatchOf } from './support/headers';
+import type { RecordVersions } from '../erp/versions';
+import type { Domain, ErpClient, ErpRecord } from '../erp/types';
+import { COUNT_LIMIT } from '../erp/page';
+import { createRecord, deleteRecord, recordInScope, rowOf, scopeDomain, searchRecords, updateRecord } from '../services/declared-records';
 import { erpText as text, filterDomain, filterShape, isoDate } from './filters';
 import { noContent } from './answers';
 
@@ -96,31 +97,8 @@ export function writeSchema(resource: ResourceDeclaration, mode: 'create' | 'upd
   return z.object(shape).strict();
 }
 
-/** The user's records: of their companies, or shared by all when the declaration allows it. */
-export function scopeDomain(resource: ResourceDeclaration, companies: number[]): Domain {
-  const terms: Domain = (resource.where ?? []).map((term) => [...term] as DomainTerm);
-  if (!resource.company) return terms;
-  const field = resource.company.field;
-  if (resource.company.shared) return [...terms, '|', [field, '=', false], [field, 'in', companies]];
-  return [...terms, [field, 'in', companies]];
-}
 
-function rowOf(resource: ResourceDeclaration, record: ErpRecord): Record<string, unknown> {
-  const row: Record<string, unknown> = { id: record.id };
-  for (const name of Object.keys(resource.fields)) {
-    const value = record[sourceOf(resource, name)];
-    const type = resource.fields[name].type;
-    row[name] = value === undefined ? null : type === 'references' ? (value ?? []) : value;
-  }
-  return row;
-}
 
-function readFields(resource: ResourceDeclaration): string[] {
-  const fields = new Set(Object.keys(resource.fields).map((name) => sourceOf(resource, name)));
-  // A resource edited here answers each record's version, which an edit sends back (server/erp/versions.ts).
-  if (resource.generic?.includes('update')) fields.add(VERSION_FIELD);
-  return [...fields];
-}
 
 function searchDomain(resource: ResourceDeclaration, body: Record<string, unknown>, companies: number[]): Domain {
   const domain: Domain = scopeDomain(resource, companies);
@@ -140,69 +118,9 @@ function orderOf(resource: ResourceDeclaration, sort?: Sort | null): string {
   return erpOrder(resource, sort ?? resource.defaultSort, '');
 }
 
-/**
- * A record the user may read: in scope, or 404 (another company's record is not told apart from a missing one).
- * To change or delete it, it must be of one of the user's companies: a record shared by every company (no company) is
- * read-only here, since a change would reach companies the user does not belong to.
- */
-async function scoped(erp: ErpClient, resource: ResourceDeclaration, request: FastifyRequest, id: number, purpose: 'read' | 'write' = 'read'): Promise<ErpRecord> {
-  const [record] = await erp.searchRead(resource.model!, [['id', '=', id], ...scopeDomain(resource, request.user.companies)], { fields: readFields(resource) });
-  if (!record) throw new HttpError(404, 'resources.notFound', { resource: resource.name, id });
-  if (purpose === 'write' && resource.company && !record[resource.company.field]) {
-    throw new HttpError(403, 'resources.shared', { resource: resource.name, id });
-  }
-  return record;
-}
 
-/** The company a record belongs to, as an id (Odoo answers a many2one as [id, name]). */
-function companyOf(resource: ResourceDeclaration, record: Record<string, unknown>): number | undefined {
-  const value = resource.company ? record[resource.company.field] : undefined;
-  const id = Array.isArray(value) ? value[0] : value;
-  return typeof id === 'number' ? id : undefined;
-}
 
-/**
- * The ERP values of a validated body. Every reference must point at a record of the record's own company (or shared),
- * among the user's companies: a project of company 1 cannot book to a journal of company 2. A declared `unique` value
- * may not be another record's already (an employee's work e-mail is how a console user is found in the ERP).
- */
-async function valuesOf(erp: ErpClient, resource: ResourceDeclaration, request: FastifyRequest, body: Record<string, unknown>, current?: ErpRecord): Promise<ErpValues> {
-  const values: ErpValues = {};
-  const companyField = resource.company?.field;
-  const ownCompany = companyField && companyField in body ? body[companyField] : current ? companyOf(resource, current) : undefined;
-  if (companyField && companyField in body && !body[companyField] && !resource.company?.shared) throw new HttpError(400, 'resources.required', {}, { field: companyField });
-  const within = typeof ownCompany === 'number' ? [ownCompany] : request.user.companies;
-  for (const [name, value] of Object.entries(body)) {
-    const field = resource.fields[name];
-    const source = sourceOf(resource, name);
-    if (field.type === 'reference' && value) {
-      await mustReach(erp, field.reference, request.user.companies, name === companyField ? request.user.companies : within, [value as number], name);
-      values[source] = value;
-    } else if (field.type === 'references') {
-      await mustReach(erp, field.reference, request.user.companies, within, value as number[], name);
-      values[source] = [[6, 0, value]];
-    } else values[source] = value === null || value === '' ? false : value;
-    if (field.unique && typeof value === 'string' && value) {
-      const taken = await erp.searchCount(resource.model!, [[source, '=ilike', value], ...(current ? [['id', '!=', current.id] as DomainTerm] : [])]);
-      if (taken) throw new HttpError(409, 'resources.unique', { resource: resource.name, value }, { field: name });
-    }
-  }
-  return values;
-}
 
-/** Each id must be a record of the target resource that the user may read, of one of `within` (or shared). */
-async function mustReach(erp: ErpClient, target: string | undefined, userCompanies: number[], within: number[], ids: number[], name: string): Promise<void> {
-  if (!ids.length || !target) return;
-  if (target === 'companies') {
-    const missing = ids.filter((id) => !userCompanies.includes(id) || !within.includes(id));
-    if (missing.length) throw new HttpError(400, 'resources.companyNotYours', { ids: missing }, { field: name });
-    return;
-  }
-  const referenced = resourceNamed(target)!;
-  const found = await erp.searchRead(referenced.model!, [['id', 'in', ids], ...scopeDomain(referenced, within.filter((id) => userCompanies.includes(id)))], { fields: ['id'] });
-  const missing = ids.filter((id) => !found.some((one) => one.id === id));
-  if (missing.length) throw new HttpError(400, 'resources.referenceNotFound', { target, ids: missing }, { field: name });
-}
 
 /**
  * A declaration whose writable references the server cannot check is refused at start: each must point at
@@ -216,16 +134,6 @@ function checkWritableReferences(resource: ResourceDeclaration): void {
   }
 }
 
-/** Values a new record must have to be within the declaration's `where` (the `=` terms); a contrary value is refused. */
-function withWhere(resource: ResourceDeclaration, values: ErpValues): ErpValues {
-  const result = { ...values };
-  for (const [field, operator, value] of resource.where ?? []) {
-    if (operator !== '=') continue;
-    if (field in result && result[field] !== value) throw new HttpError(400, 'resources.mustBe', { value: String(value) }, { field });
-    result[field] = value;
-  }
-  return result;
-}
 
 /** Registers the generic routes of one declaration. */
 /** A declared field's value as a row answers it: Odoo's `false` for an empty value, null for a field the ERP lacks. */
@@ -275,8 +183,7 @@ export async function resourceRoutes(app: FastifyInstance, { erp, resource, vers
       const body = request.body as z.infer<typeof schema>;
       const domain = searchDomain(resource, body, request.user.companies);
       // The count bounded as in the product lists (past 10,000: the bound and totalIsLowerBound); paged by offset.
-      const page = await searchPage(erp, model, domain, {
-        fields: readFields(resource),
+      const page = await searchRecords(erp, resource, domain, {
         order: orderOf(resource, body.sort),
         limit: body.numberOfRecords,
         offset: (body.pageNumber - 1) * body.numberOfRecords,
@@ -288,23 +195,14 @@ export async function resourceRoutes(app: FastifyInstance, { erp, resource, vers
 
   if (generic.has('get')) {
     app.get(`${resource.path}/:id`, { schema: { params: idParams, tags, summary: `Read one of ${resource.name}`, response: { 200: row } }, config: { permission: permission('get') } }, async (request) =>
-      (await rows([await scoped(erp, resource, request, Number((request.params as { id: string }).id))]))[0],
+      (await rows([await recordInScope(erp, resource, request.user, Number((request.params as { id: string }).id))]))[0],
     );
   }
 
   if (generic.has('create')) {
     const schema = orEmpty(writeSchema(resource, 'create'));
     app.post(`${resource.path}/create`, { schema: { body: schema, tags, summary: `Create one of ${resource.name}`, response: { 201: row } }, config: { permission: permission('create') } }, async (request, reply) => {
-      const body = request.body as Record<string, unknown>;
-      const companyField = resource.company?.field;
-      const given = { ...body };
-      if (companyField && !(companyField in given)) {
-        if (request.user.companies.length !== 1) throw new HttpError(400, 'resources.required', {}, { field: companyField });
-        given[companyField] = request.user.companies[0];
-      }
-      const values = withWhere(resource, await valuesOf(erp, resource, request, given));
-      const id = await erp.create(model, values);
-      return reply.code(201).send(rowOf(resource, await scoped(erp, resource, request, id)));
+      return reply.code(201).send(rowOf(resource, await createRecord(erp, resource, request.user, request.body as Record<string, unknown>)));
     });
   }
 
@@ -313,20 +211,14 @@ export async function resourceRoutes(app: FastifyInstance, { erp, resource, vers
     app.put(`${resource.path}/:id`, { schema: { params: idParams, body: schema, tags, summary: `Change one of ${resource.name}`, response: { 200: row } }, config: { permission: permission('update'), ifMatch: true } }, async (request) => {
       const id = Number((request.params as { id: string }).id);
       // An edit answers the version it read with If-Match; without it the last write wins.
-      await versions.edit({ model, id, asked: ifMatchOf(request), userId: request.user.id }, async (current, writing) => {
-        const record = await scoped(erp, resource, request, id, 'write');
-        await current();
-        const values = await valuesOf(erp, resource, request, request.body as Record<string, unknown>, record);
-        if (Object.keys(values).length) await writing(() => erp.write(model, [record.id], values));
-      });
-      return (await rows([await scoped(erp, resource, request, id)]))[0];
+      const record = await updateRecord(erp, versions, resource, request.user, { id, asked: ifMatchOf(request), body: request.body as Record<string, unknown> });
+      return (await rows([record]))[0];
     });
   }
 
   if (generic.has('delete')) {
     app.delete(`${resource.path}/:id`, { schema: { params: idParams, tags, summary: `Delete one of ${resource.name}`, response: { 204: noContent } }, config: { permission: permission('delete') } }, async (request, reply) => {
-      const record = await scoped(erp, resource, request, Number((request.params as { id: string }).id), 'write');
-      await erp.unlink(model, [record.id]);
+      await deleteRecord(erp, resource, request.user, Number((request.params as { id: string }).id));
       return reply.code(204).send();
     });
   }

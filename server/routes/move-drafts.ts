@@ -10,15 +10,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db';
-import type { AttachmentProcessor } from '../files';
-import { prepareUpload } from '../files';
+import type { AttachmentProcessor } from '../extract/files';
+import { prepareUpload } from '../extract/files';
 import { messageLocale, renderMessage } from '../messages';
 import { addMoveDraft, deleteMoveDraft, draftSubmitted, moveDraftFile, moveDrafts, type MoveDraft } from '../services/move-drafts';
 import type { DraftReader } from '../services/draft-reader';
 import { MOVE_DRAFT_STATUSES, MOVE_DRAFTS_PER_USER, type MoveDraftRow } from '../../shared/domain/move-drafts';
-import { idParams, orEmpty, whenNotGiven } from './reference';
+import { idParams, orEmpty } from './support/schemas';
+import { whenNotGiven } from '../input';
 import { noContent } from './answers';
-import { submissionHeaders, submissionKeyOf } from '../erp/whole';
+import { submissionHeaders, submissionKeyOf } from './support/headers';
 
 const PERMISSION = 'moves.create';
 

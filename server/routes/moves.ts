@@ -8,17 +8,19 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isWithinDateWindow } from '../../shared/domain/dates';
-import { prepareUpload, type AttachmentProcessor, type PreparedFile } from '../files';
+import { prepareUpload, type AttachmentProcessor, type PreparedFile } from '../extract/files';
 import type { StoredFileChecks } from '../stored-files';
-import { declaration, declaredMax, erpOrder, idParams, orEmpty, queryParam, withSort, whenNotGiven } from './reference';
+import { declaration, declaredMax, erpOrder, withSort } from './support/declarations';
+import { idParams, orEmpty, queryParam } from './support/schemas';
 import { HttpError } from '../http-error';
+import type { RefusalError } from '../refusal-error';
 import { messageLocale, refusalMessage } from '../messages';
-import { multiLine, rule, singleLine, validId } from '../input';
+import { multiLine, rule, singleLine, validId, whenNotGiven } from '../input';
 import type { Domain, ErpClient } from '../erp/types';
 import type { FeatureProbe } from '../erp/features';
 import type { ErpCleanups } from '../erp/cleanups';
-import { submissionHeaders, submissionKeyOf } from '../erp/whole';
-import { ifMatchOf } from '../erp/if-match';
+import { ifMatchOf, submissionHeaders, submissionKeyOf } from './support/headers';
+import { statusOf } from './support/refusals';
 import { createdAnswer, listTotalsAnswer, moveAnswer, moveAttachmentsAnswer, movesDecidedAnswer, noContent, pageOf, validationQueueAnswer } from './answers';
 import { filterShape, isoDate } from './filters';
 import type { RecordVersions } from '../erp/versions';
@@ -171,9 +173,9 @@ export async function moveRoutes(
       const { ids, validate, comment } = request.body;
       // Each refusal in the request's language, as the answer of a single decision words it.
       const locale = messageLocale(request.headers['accept-language']);
-      const said = (error: HttpError) => refusalMessage(locale, { key: error.key, params: error.params, field: error.field, api: error.api });
+      const said = (error: RefusalError) => refusalMessage(locale, { key: error.key, params: error.params, field: error.field, api: error.api });
       const { decided, failed } = await decideMoves({ erp, cleanups, features, log: request.log }, versions, request.user, ids, validate, comment ?? undefined);
-      return { decided, failed: failed.map(({ id, statusCode, refusal }) => ({ id, statusCode, message: said(refusal) })) };
+      return { decided, failed: failed.map(({ id, refusal }) => ({ id, statusCode: statusOf(refusal), message: said(refusal) })) };
     },
   );
 

@@ -18,7 +18,7 @@ import { ReadingJobs, type JobView } from '../extract/jobs';
 import { HttpError } from '../http-error';
 import { companySuppliers } from '../services/providers';
 import { readingAnswer } from './answers';
-import { ownCompany } from './reference';
+import { ownCompany } from './support/scope';
 
 const base64 = z.string().describe('The document (PDF, JPEG or PNG) as base64 or a data URL');
 /**

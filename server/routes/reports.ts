@@ -8,14 +8,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_ID } from '../../shared/domain/constants';
 import type { ErpClient } from '../erp/types';
-import { companyAccess } from '../erp/companies';
+import { reportCompanies } from '../services/companies';
 import type { Mailer } from '../mail';
 import type { ReportJobs } from '../reports/jobs';
 import { failureMail, runPaymentReport, type ReportLanguage } from '../reports/payment-report';
-import { orEmpty, whenNotGiven } from './reference';
+import { orEmpty } from './support/schemas';
 import { HttpError } from '../http-error';
 import { messageLocale } from '../messages';
-import { rule, worded } from '../input';
+import { rule, whenNotGiven, worded } from '../input';
 import { isoDate } from './filters';
 import { jobStarted } from './answers';
 
@@ -75,14 +75,8 @@ export async function reportRoutes(app: FastifyInstance, { erp, mailer, jobs }: 
     const ids = [...new Set(body.companies.map((one) => (typeof one === 'number' ? one : one.id)))];
     const foreign = ids.filter((id) => !user.companies.includes(id));
     if (foreign.length) throw new HttpError(403, 'access.companies', { companies: foreign }, { field: 'companies' });
-    // Names come from the ERP, not from the request; a company the ERP does not give the server is named by the
-    // request (the ERP may not show its name) and left out of the report, which says so (issue 28).
-    const refused = await companyAccess(erp).refused(ids);
-    const records = await erp.searchRead('res.company', [['id', 'in', ids]], { fields: ['name'], order: 'name' });
-    const named = new Map(records.map((record) => [record.id, String(record.name)]));
     const asked = new Map(body.companies.map((one) => (typeof one === 'number' ? [one, undefined] : [one.id, one.name])));
-    const companies = records.filter((record) => !refused.includes(record.id)).map((record) => ({ id: record.id, name: String(record.name) }));
-    const unreadable = refused.map((id) => ({ id, name: named.get(id) ?? asked.get(id) ?? `#${id}` }));
+    const { companies, unreadable } = await reportCompanies(erp, ids, asked);
     const period = { from: body.dateFrom, to: body.dateTo };
     const lang = body.lang ?? (messageLocale(request.headers['accept-language']) === 'en' ? 'en' : 'es');
     await jobs.enqueue('payment', { email: user.email, ...period, companies, unreadable, lang } satisfies PaymentReportParams, user.id, request.log);

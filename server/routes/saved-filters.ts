@@ -12,9 +12,10 @@ import { SAVED_FILTER_LISTS, SAVED_FILTER_NAME_MAX, SAVED_FILTERS_PER_LIST, type
 import type { Db } from '../db';
 import { requirePermission } from '../auth/guard';
 import { HttpError } from '../http-error';
-import { rule, singleLine } from '../input';
+import { rule, singleLine, whenNotGiven } from '../input';
 import { deleteSavedFilter, saveFilter, savedFilters } from '../services/saved-filters';
-import { declaration, idParams, orEmpty, whenNotGiven } from './reference';
+import { declaration } from './support/declarations';
+import { idParams, orEmpty } from './support/schemas';
 import { noContent } from './answers';
 import { moveSearchSchema } from './moves';
 import { orderSearchSchema } from './orders';

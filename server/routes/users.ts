@@ -15,9 +15,10 @@ import type { SqlDatabase } from '../db/sql';
 import type { CompanyAccess } from '../erp/companies';
 import type { Mailer } from '../mail';
 import { SORT_COLUMNS, UsersService, type LogError } from '../services/users';
-import { declaration, declaredMax, idParams, orEmpty, withSort, whenNotGiven } from './reference';
+import { declaration, declaredMax, withSort } from './support/declarations';
+import { idParams, orEmpty } from './support/schemas';
 import { invitationAnswer, noContent, nothing, userAnswer, usersPage } from './answers';
-import { rule, singleLine, validId } from '../input';
+import { rule, singleLine, validId, whenNotGiven } from '../input';
 
 const USERS_MANAGE = 'users.create';
 const PERMISSION_VALUES = [GOD, ...ALL_PERMISSIONS] as const;

@@ -3,6 +3,7 @@
  * account from: each with the journal settings of its expenses and invoices, and its projects with their own.
  */
 import { taxRoundingOf } from '../../shared/domain/orders';
+import { companyAccess } from '../erp/companies';
 import type { ErpClient } from '../erp/types';
 import { companyDomain } from './domains';
 
@@ -59,4 +60,17 @@ export async function validationJournals(erp: ErpClient, companies: number[]): P
     if (owner.facturas.journal_id) invoices.add(owner.facturas.journal_id);
   }
   return { expenses, invoices };
+}
+
+/**
+ * The companies a report covers, named by the ERP (not by the request), and those the ERP does not give the server:
+ * named by the request (`asked`; the ERP may not show their names) and left out of the report, which says so (issue 28).
+ */
+export async function reportCompanies(erp: ErpClient, ids: number[], asked: Map<number, string | undefined>) {
+  const refused = await companyAccess(erp).refused(ids);
+  const records = await erp.searchRead('res.company', [['id', 'in', ids]], { fields: ['name'], order: 'name' });
+  const named = new Map(records.map((record) => [record.id, String(record.name)]));
+  const companies = records.filter((record) => !refused.includes(record.id)).map((record) => ({ id: record.id, name: String(record.name) }));
+  const unreadable = refused.map((id) => ({ id, name: named.get(id) ?? asked.get(id) ?? `#${id}` }));
+  return { companies, unreadable };
 }

@@ -14,7 +14,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Sql } from '../db/sql';
 import type { MoveResult } from '../extract';
-import { HttpError } from '../http-error';
+import { RefusalError } from '../refusal-error';
 
 /** What reads a draft's file: Extractor.readMove (tests may give another). */
 export interface DraftExtractor {
@@ -124,7 +124,7 @@ export class DraftReader {
 
   /** A refused reading: queued again (busy, or worth another try), or failed with its reason. */
   private async refused(draft: Claimed, error: unknown): Promise<boolean> {
-    const key = error instanceof HttpError ? error.key : 'extract.failed';
+    const key = error instanceof RefusalError ? error.key : 'extract.failed';
     if (BUSY.has(key) || this.stopping.signal.aborted) {
       const wait = (error as { retryAfter?: number }).retryAfter ?? 2;
       this.restUntil = Date.now() + wait * 1000;
@@ -136,8 +136,8 @@ export class DraftReader {
       await this.finish(draft.id, "status = 'queued'", []);
       return true;
     }
-    if (!(error instanceof HttpError)) this.log.error({ err: error, draft: draft.id }, 'move drafts: a draft could not be read');
-    const params = error instanceof HttpError ? error.params : {};
+    if (!(error instanceof RefusalError)) this.log.error({ err: error, draft: draft.id }, 'move drafts: a draft could not be read');
+    const params = error instanceof RefusalError ? error.params : {};
     await this.finish(draft.id, "status = 'failed', error_key = $2, error_params = $3::jsonb", [key, JSON.stringify(params)]);
     return true;
   }

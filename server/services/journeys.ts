@@ -16,7 +16,7 @@ import { demoPdf } from '../erp/embedded/files';
 import type { FeatureProbe } from '../erp/features';
 import { fromOdooError } from '../erp/odoo/errors';
 import { ErpError, type ErpClient, type ErpRecord } from '../erp/types';
-import { HttpError } from '../http-error';
+import { RefusalError } from '../refusal-error';
 import { refusalMessage } from '../messages';
 import { loadDocuments } from '../reports/payment-report';
 import { contactValues } from './contacts';
@@ -73,7 +73,7 @@ const can = (account: JourneyAccount, permission: string) => hasPermission(accou
 
 /** What a failure says: the console's refusal in English, with Odoo's own text when Odoo refused. */
 function said(error: unknown): { message: string; odoo?: string } {
-  if (error instanceof HttpError) {
+  if (error instanceof RefusalError) {
     const message = refusalMessage('en', { key: error.key, params: error.params, field: error.field, api: error.api });
     const odoo = error instanceof ErpError ? String(error.logged?.odoo ?? error.api ?? '') : '';
     return { message, ...(odoo && odoo !== message ? { odoo } : {}) };

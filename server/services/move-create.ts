@@ -5,7 +5,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { roundMoney } from '../../shared/domain/money';
-import type { PreparedFile } from '../files';
+import type { PreparedFile } from '../extract/files';
 import { escapeHtml } from '../html';
 import { HttpError } from '../http-error';
 import type { ErpCleanups } from '../erp/cleanups';

@@ -7,7 +7,8 @@ import { HttpError } from '../http-error';
 import { type ErpCleanups, DECISION_NOTES, decisionNoted } from '../erp/cleanups';
 import type { FeatureProbe } from '../erp/features';
 import { decideInOneCall, type NoteAuthor } from '../erp/one-call';
-import { ErpError, type ErpClient, type ErpRecord } from '../erp/types';
+import { ErpError, erpFailed, type ErpClient, type ErpRecord } from '../erp/types';
+import { RefusalError } from '../refusal-error';
 import type { RecordVersions } from '../erp/versions';
 import { authorOf, companyName, companyOf, inCompany, signedBy, listedMove, MOVE_FIELDS, MOVE_TYPES, scopedMove, type Person } from './moves';
 
@@ -149,11 +150,10 @@ export async function withdrawDecision(deciding: Deciding, versions: RecordVersi
   return listedMove(erp, versions, manager.companies, move.id);
 }
 
-/** A move of several that was not decided: its status and the refusal its answer words. */
+/** A move of several that was not decided: the refusal its answer words (and whose status it answers). */
 export interface Undecided {
   id: number;
-  statusCode: number;
-  refusal: HttpError;
+  refusal: RefusalError;
 }
 
 /**
@@ -172,8 +172,8 @@ export async function decideMoves(deciding: Deciding, versions: RecordVersions, 
   for (const id of wanted) {
     const move = byId.get(id);
     // The ERP gone: the moves not yet tried are not tried (each would wait for its own time-out).
-    if (unavailable) failed.push({ id, statusCode: unavailable.statusCode, refusal: unavailable });
-    else if (!move) failed.push({ id, statusCode: 404, refusal: new HttpError(404, 'moves.notFound', { id }) });
+    if (unavailable) failed.push({ id, refusal: unavailable });
+    else if (!move) failed.push({ id, refusal: new HttpError(404, 'moves.notFound', { id }) });
     else {
       try {
         await inCompany(companyName(move), () => decide(erp, cleanups, move, { validate, comment }, decider, log));
@@ -181,10 +181,10 @@ export async function decideMoves(deciding: Deciding, versions: RecordVersions, 
         await versions.bump('account.move', move.id, manager.id);
         decided.push(id);
       } catch (error) {
-        const statusCode = (error as { statusCode?: number }).statusCode;
-        if (!statusCode || statusCode >= 500) log.error({ err: error, moveId: id }, 'a decision of several failed');
+        const refused = error instanceof HttpError ? error.statusCode < 500 : error instanceof ErpError && !erpFailed(error);
+        if (!refused) log.error({ err: error, moveId: id }, 'a decision of several failed');
         if (error instanceof ErpError && error.kind === 'unavailable') unavailable = error;
-        failed.push({ id, statusCode: statusCode ?? 500, refusal: error instanceof HttpError ? error : new HttpError(500, 'server.internal') });
+        failed.push({ id, refusal: error instanceof RefusalError ? error : new HttpError(500, 'server.internal') });
       }
     }
   }

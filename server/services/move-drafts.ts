@@ -6,7 +6,7 @@
  * (server/services/draft-reader.ts).
  */
 import type { Sql, SqlDatabase } from '../db/sql';
-import type { PreparedFile } from '../files';
+import type { PreparedFile } from '../extract/files';
 import { HttpError } from '../http-error';
 import type { MessageKey, MessageParams } from '../messages';
 import { MOVE_DRAFTS_PER_USER, type MoveDraftStatus } from '../../shared/domain/move-drafts';

@@ -4,6 +4,7 @@ import { FOLD_FUNCTION_SQL } from '../../server/db/fold';
 import { compileDomain, compileOrder, escapeLike } from '../../server/erp/domain';
 import { DomainError, fieldOf, many2manyOf, tableOf, type Registry } from '../../server/erp/models';
 import { ErpError } from '../../server/erp/types';
+import { statusOf } from '../../server/routes/support/refusals';
 
 const registry: Registry = {
   'res.country': {
@@ -443,7 +444,7 @@ describe('models helpers', () => {
     const error = domainError(() => compileDomain(registry, 'account.move', [['nope', '=', 1]]));
     expect(error).toBeInstanceOf(ErpError);
     expect(error.kind).toBe('validation');
-    expect(error.statusCode).toBe(400);
+    expect(statusOf(error)).toBe(400);
     expect(error.name).toBe('DomainError');
   });
 

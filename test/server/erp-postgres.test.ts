@@ -14,6 +14,7 @@ import { compileDomain } from '../../server/erp/domain';
 import { PRODUCT_REGISTRY } from '../../server/erp/product-models';
 import { bulkMoves } from '../../server/erp/embedded/bulk';
 import { COUNT_LIMIT, keysetOf, pageAnswer, searchPage } from '../../server/erp/page';
+import { answered } from '../support/answered';
 
 const external = process.env.TEST_DATABASE_URL;
 const available = Boolean(external) || postgresAvailable();
@@ -60,7 +61,7 @@ describe.runIf(available)('embedded ERP on a PostgreSQL server', () => {
     });
     const [read] = await store.read('sale.order', [order], ['amount_untaxed', 'amount_tax', 'amount_total']);
     expect(read).toMatchObject({ amount_untaxed: 100.01, amount_tax: 21, amount_total: 121.01 });
-    await expect(store.create('res.partner', { name: 'X', category_id: [[6, 0, [999999]]] })).rejects.toMatchObject({ statusCode: 404 });
+    await expect(store.create('res.partner', { name: 'X', category_id: [[6, 0, [999999]]] }).catch(answered)).resolves.toMatchObject({ statusCode: 404 });
     await expect(store.searchRead('res.partner', [['name', 'ilike', "x'; DROP TABLE res_partner; --"]])).resolves.toEqual([]);
     expect(await store.searchCount('res.partner', [])).toBeGreaterThan(0);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chooseCompany, chooseDate, chooseTotal, COMPANY_FEATURES, companyCandidates, DATE_FEATURES, dateCandidates, FIELDS_MODEL, TOTAL_FEATURES, totalCandidates } from '../../server/extract/choose';
-import { extractDocumentFields, findCompany, findDate, findTotal, groupRows, mendLegalForm, type Segment } from '../../server/extract/fields';
+import { findCompany, findDate, findTotal, groupRows, mendLegalForm, type Segment } from '../../server/extract/fields';
+import { extractDocumentFields } from '../../server/extract/document-fields';
 
 /** Rows of segments: each inner array is one printed line, its parts spread left to right. */
 function page(lines: string[][]): Segment[] {

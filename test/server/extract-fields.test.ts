@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extractCardFields, extractDocumentFields, groupRows, normaliseAmount, plausibleReceiptFields, segmentsFromText, type Segment } from '../../server/extract/fields';
+import { extractCardFields, groupRows, normaliseAmount, segmentsFromText, type Segment } from '../../server/extract/fields';
+import { extractDocumentFields, plausibleReceiptFields } from '../../server/extract/document-fields';
 import { PaddleEngine } from '../../server/extract/paddle';
 import { createEngine, SECOND_OPINION_MIN_MEMORY_MB } from '../../server/extract/ocr-engines';
 import { mendAmountDigits, mendDateDigits, mendNameLetters, missedEnds, replaceDateText, replaceRowText, secondOpinionOnDate, secondOpinionOnIssuer, secondOpinionOnTotal, splitInitials } from '../../server/extract/second-opinion';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
-import { extractDocumentFields } from '../../server/extract/fields';
+import { extractDocumentFields } from '../../server/extract/document-fields';
 import { nativeTesseract } from '../../server/extract/native';
 import { OcrEngine } from '../../server/extract/ocr';
 import { ReaderPool } from '../../server/extract/pool';

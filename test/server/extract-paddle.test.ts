@@ -4,7 +4,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
-import { extractDocumentFields } from '../../server/extract/fields';
+import { extractDocumentFields } from '../../server/extract/document-fields';
 import { combine } from '../../server/extract/ocr-engines';
 import { respace, splitLine } from '../../server/extract/paddle';
 import { ReaderPool } from '../../server/extract/pool';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PHOTO_WIDTH, phonePhoto } from '../../bench/phone-photos';
-import { extractDocumentFields } from '../../server/extract/fields';
+import { extractDocumentFields } from '../../server/extract/document-fields';
 import { analysePhoto, MIN_SKEW, preparePhoto } from '../../server/extract/photo';
 import { ReaderPool } from '../../server/extract/pool';
 import { receiptPhoto } from '../support/receipt';

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyRequest } from 'fastify';
-import { ifMatchOf } from '../../server/erp/if-match';
+import { ifMatchOf } from '../../server/routes/support/headers';
 import { startTestServer, type TestServer } from './helpers';
 
 let server: TestServer;

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { CompanyRefusedError, guardCompanies, type CompanyAccess } from '../../server/erp/companies';
 import type { Domain, ErpClient } from '../../server/erp/types';
+import { answered } from '../support/answered';
 
 /** An ERP that gives the server companies 1 and 2 and answers every search with the domain it was asked. */
 function guarded() {
@@ -23,7 +24,7 @@ describe('the companies guard', () => {
   it('refuses, naming it, a search over a refused company alone (the user filtered to it)', async () => {
     const { erp, asked } = guarded();
     await expect(erp.searchRead('account.move', [['company_id', 'in', [1, 3]], ['company_id', 'in', [3]]])).rejects.toBeInstanceOf(CompanyRefusedError);
-    await expect(erp.searchCount('sale.order', [['company_id', '=', 3]])).rejects.toMatchObject({ statusCode: 502, companies: [3] });
+    await expect(erp.searchCount('sale.order', [['company_id', '=', 3]]).catch(answered)).resolves.toMatchObject({ statusCode: 502, companies: [3] });
     expect(asked).toEqual([]);
   });
 

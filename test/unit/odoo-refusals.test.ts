@@ -9,6 +9,7 @@ import { fromOdooError } from '../../server/erp/odoo/errors';
 import { OdooClient } from '../../server/erp/odoo/client';
 import { withErpContext } from '../../server/erp/context';
 import { refusalMessage } from '../../server/messages';
+import { answered } from '../support/answered';
 
 describe('the closest installed language', () => {
   it('is the one asked, else one of the same language (its main country first), else English', () => {
@@ -26,7 +27,7 @@ describe("Odoo's known refusals", () => {
   it('a sender without an e-mail, in English or in Spanish: 502 naming the fix, Odoo\'s text in the log', () => {
     for (const message of ["Unable to send message, please configure the sender's email address.", 'No se puede enviar el mensaje, configure la dirección de correo electrónico del remitente.']) {
       const error = fromOdooError({ name: 'odoo.exceptions.UserError', message });
-      expect(error).toMatchObject({ statusCode: 502, key: 'erp.senderEmail', logged: { odoo: message } });
+      expect(answered(error)).toMatchObject({ statusCode: 502, key: 'erp.senderEmail', logged: { odoo: message } });
       expect(said(error, 'es')).toMatch(/^Odoo no puede enviar mensajes como el usuario de la API .*Correo electrónico\)$/);
       expect(said(error, 'en')).toMatch(/Settings > Users > the API user > Email/);
       expect(said(error, 'api')).not.toContain('Unable to send');
@@ -34,15 +35,15 @@ describe("Odoo's known refusals", () => {
   });
 
   it('a missing account, a lock date, an access refusal naming its model', () => {
-    expect(fromOdooError({ name: 'odoo.exceptions.ValidationError', message: 'Falta la cuenta requerida en la línea contable.' })).toMatchObject({ statusCode: 502, key: 'erp.missingAccount' });
-    expect(fromOdooError({ name: 'odoo.exceptions.UserError', message: 'You cannot add/modify entries prior to and inclusive of: 31/12/2025.' })).toMatchObject({ statusCode: 400, key: 'erp.lockDate' });
+    expect(answered(fromOdooError({ name: 'odoo.exceptions.ValidationError', message: 'Falta la cuenta requerida en la línea contable.' }))).toMatchObject({ statusCode: 502, key: 'erp.missingAccount' });
+    expect(answered(fromOdooError({ name: 'odoo.exceptions.UserError', message: 'You cannot add/modify entries prior to and inclusive of: 31/12/2025.' }))).toMatchObject({ statusCode: 400, key: 'erp.lockDate' });
     const access = fromOdooError({ name: 'odoo.exceptions.AccessError', message: "Uh-oh! Looks like you have stumbled upon some top-secret records.\n\nSorry, Console API (id=8) doesn't have 'read' access to:\n- Contact, Marta Manager (res.partner: 73)" });
-    expect(access).toMatchObject({ statusCode: 403, key: 'erp.accessModel', params: { model: 'res.partner' } });
+    expect(answered(access)).toMatchObject({ statusCode: 403, key: 'erp.accessModel', params: { model: 'res.partner' } });
     expect(said(access, 'es')).toBe('Odoo no deja hacer esto al usuario de la API del servidor (res.partner): avise a su administrador (permisos del usuario de la API, paso 2 del README)');
   });
 
   it('other refusals keep Odoo\'s text, as before', () => {
-    expect(fromOdooError({ name: 'odoo.exceptions.UserError', message: 'You can not delete a sent quotation or a confirmed sales order.' })).toMatchObject({ statusCode: 400, key: 'erp.user', api: 'You can not delete a sent quotation or a confirmed sales order.' });
+    expect(answered(fromOdooError({ name: 'odoo.exceptions.UserError', message: 'You can not delete a sent quotation or a confirmed sales order.' }))).toMatchObject({ statusCode: 400, key: 'erp.user', api: 'You can not delete a sent quotation or a confirmed sales order.' });
   });
 });
 

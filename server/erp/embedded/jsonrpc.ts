@@ -24,6 +24,8 @@ const ODOO_NAMES: Record<ErpErrorKind, string> = {
   unavailable: 'builtins.Exception',
   credentials: 'odoo.exceptions.AccessDenied',
   setup: 'odoo.exceptions.UserError',
+  // A refusal of the server's own (a stale version, a submission key taken), never the store's: told as Odoo's UserError.
+  conflict: 'odoo.exceptions.UserError',
 };
 
 function same(a: unknown, b: string): boolean {

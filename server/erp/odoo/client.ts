@@ -9,11 +9,12 @@ import { currentErpContext, DEFAULT_TIME_ZONE } from '../context';
 import { fromOdooError, type OdooErrorPayload } from './errors';
 import { PRODUCT_REGISTRY } from '../product-models';
 import { boundedPage, twoCallPage } from '../page';
-import { AccentSearch, type RawSearch, type UnaccentSetting } from './accents';
+import { AccentSearch, type RawSearch } from './accents';
+import type { OdooConnection, OdooProtocol } from './connection';
 import { fieldChanges, protocolFor } from './version';
 import { ALWAYS_INSTALLED, closestLanguage, INVALID_LANGUAGE } from './languages';
 
-export type OdooProtocol = 'jsonrpc' | 'json2';
+export type { OdooConnection, OdooProtocol } from './connection';
 
 /** Odoo's active languages, and what the console's Spanish and English are sent to it as. */
 export interface InstalledLanguages {
@@ -22,20 +23,6 @@ export interface InstalledLanguages {
   en: string;
 }
 
-export interface OdooConnection {
-  url: string;
-  db: string;
-  login: string;
-  apiKey: string;
-  /** auto (or unset): JSON-2 on Odoo 19 and later, JSON-RPC before, from the server's version. */
-  protocol?: 'auto' | OdooProtocol;
-  timeoutMs?: number;
-  fetch?: typeof fetch;
-  /** The time zone sent when no request context gives one (scripts, start-up checks). */
-  timeZone?: string;
-  /** Whether Odoo's ilike ignores accents (started with --unaccent): asked of it by default (accents.ts). */
-  unaccent?: UnaccentSetting;
-}
 
 let requestId = 0;
 

@@ -3,7 +3,7 @@
  * client's generic "ERP unavailable": which Odoo answers at ODOO_URL (no login needed), and whether it accepts
  * ODOO_DB / ODOO_LOGIN / ODOO_API_KEY. The version also chooses the protocol (protocolFor).
  */
-import type { OdooConnection, OdooProtocol } from './client';
+import type { OdooConnection, OdooProtocol } from './connection';
 
 /** The first series whose JSON-RPC (/jsonrpc) is deprecated, logged on every call, in favour of JSON-2. */
 export const JSON2_FROM_MAJOR = 19;

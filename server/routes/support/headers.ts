@@ -1,11 +1,19 @@
 /**
- * The `If-Match` request header of the ERP edits (issue 29, server/erp/versions.ts) as routes read it and as the
- * OpenAPI document describes it. A route that honours it declares `config: { ifMatch: true }`: the declaration is what
- * puts the header and its 409 in the document (server/plugins/docs.ts), and reading the header without it is refused, so an
- * edit cannot check versions without saying so to API clients.
+ * The request headers of the ERP's edits and creates as the routes read them and as the OpenAPI document describes
+ * them; the values go to the services and the ERP layer (server/erp/versions.ts, server/erp/whole.ts), which read no
+ * request.
+ *
+ * If-Match (issue 29): a route that honours it declares `config: { ifMatch: true }`: the declaration is what puts the
+ * header and its 409 in the document (server/plugins/docs.ts), and reading the header without it is refused, so an edit
+ * cannot check versions without saying so to API clients.
+ *
+ * Idempotency-Key (issue 28): one submission key per form submission, the same on a resend of it.
  */
 import type { FastifyRequest } from 'fastify';
-import { versionAsked } from './versions';
+import { z } from 'zod';
+import { versionAsked } from '../../erp/versions';
+import { SUBMISSION_KEY } from '../../erp/whole';
+import { rule } from '../../input';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -47,3 +55,22 @@ export const IF_MATCH_RESPONSES = {
     required: ['statusCode', 'message', 'code'],
   },
 } as const;
+
+/** The header of every create route, as the OpenAPI document shows it. */
+export const submissionHeaders = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .regex(SUBMISSION_KEY, rule('validation.submissionKey', {}, 'must be 8 to 100 letters, digits, - or _ (a UUID)'))
+    .optional()
+    .describe(
+      'One key per form submission (a UUID), the same when the same submission is sent again: a resend after a lost answer ' +
+        'returns the record the first one made (same id, same status) instead of making a second one. Without it, each request creates.',
+    ),
+});
+
+/** The submission key of a create request, if the client sent one (checked by submissionHeaders). */
+export function submissionKeyOf(request: FastifyRequest): string | undefined {
+  const value = request.headers['idempotency-key'];
+  return typeof value === 'string' && value ? value : undefined;
+}
+

@@ -10,7 +10,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db';
 import { BACKUP_ACTION, BACKUP_SUBJECT, dumpEmbeddedDatabase, SCHEMA_VERSION_HEADER } from '../ops/backup';
-import { tokenFrom, type Sessions } from './session';
+import { tokenFrom, type Sessions } from '../auth/session';
 
 export async function operatorBackupRoute(app: FastifyInstance, options: { db: Db; sessions: Sessions }) {
   app.post('/auth/operator/backup', { schema: { hide: true }, config: { public: true } }, async (request, reply) => {

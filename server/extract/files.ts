@@ -4,11 +4,11 @@
  * still too large refused with the spec's text '[Error] File too large'.
  */
 import sharp from 'sharp';
-import { HttpError } from './http-error';
-import type { MessageKey, MessageParams } from './messages';
-import { imageSize, largestPdfImage, MAX_PDF_PAGE_COUNT, pdfImageTooLarge, tooManyPages, tooManyPixels } from './extract/limits';
-import { scanPdf } from './extract/pdf-scan';
-import { base64Payload, sniffBase64 } from '../shared/domain/files';
+import { HttpError } from '../http-error';
+import type { MessageKey, MessageParams } from '../messages';
+import { imageSize, largestPdfImage, MAX_PDF_PAGE_COUNT, pdfImageTooLarge, tooManyPages, tooManyPixels } from './limits';
+import { scanPdf } from './pdf-scan';
+import { base64Payload, sniffBase64 } from '../../shared/domain/files';
 
 /** What may be stored for one file, after compression. */
 export const MAX_STORED_BYTES = 5 * 1024 * 1024;
