@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { RESOURCES } from '../../shared/resources/registry';
 import { sourceOf } from '../../shared/resources/types';
 import { PRODUCT_REGISTRY } from '../../server/erp/product-models';
-import { CONNECTOR_FIELDS, STANDARD_FIELDS } from '../../server/erp/odoo/requirements';
-import { FEATURE_FIELDS } from '../../server/erp/features';
+import { connectorFields, DERIVED, odooRequirements } from '../support/declared-fields';
 
 /**
  * The product's model knowledge sits in four places: the resource declarations (shared/resources), the product's ERP
@@ -15,42 +13,10 @@ import { FEATURE_FIELDS } from '../../server/erp/features';
 const root = resolve(import.meta.dirname, '../..');
 const moduleDir = join(root, 'odoo/backoffice_connector/models');
 
-/** The fields the connector module declares, by model (`_name` or `_inherit`). */
-function connectorFields(): Record<string, Set<string>> {
-  const found: Record<string, Set<string>> = {};
-  for (const file of readdirSync(moduleDir).filter((name) => name.endsWith('.py'))) {
-    let model: string | undefined;
-    for (const line of readFileSync(join(moduleDir, file), 'utf8').split('\n')) {
-      const named = /^\s+_(?:name|inherit)\s*=\s*['"]([\w.]+)['"]/.exec(line);
-      if (named) model = named[1];
-      const field = /^\s+(\w+)\s*=\s*(?:fields\.\w+\(|_fields_spec\[)/.exec(line);
-      if (model && field) (found[model] ??= new Set()).add(field[1]);
-    }
-  }
-  return found;
-}
-
-/** What a real Odoo is checked for: standard fields, connector fields and each feature's fields. */
-function odooRequirements(): Record<string, Set<string>> {
-  const required: Record<string, Set<string>> = {};
-  const add = (fields: Record<string, string[]>) => {
-    for (const [model, names] of Object.entries(fields)) for (const name of names) (required[model] ??= new Set()).add(name);
-  };
-  add(STANDARD_FIELDS);
-  add(CONNECTOR_FIELDS);
-  for (const fields of Object.values(FEATURE_FIELDS)) add(fields);
-  return required;
-}
-
-/**
- * Fields a declaration answers that the server makes from others (no ERP field of their own): a move's payment status
- * (payment_state or the declared x_payment_status), a company's projects, an event's tags (its x_tag_ids).
- */
-const DERIVED: Record<string, string[]> = { moves: ['paymentStatus'], companies: ['projects'], events: ['tags'] };
 const custom = (name: string) => /^(x_|pnt_)/.test(name);
 
 describe('the ERP schema agrees with the declarations, the Odoo check and the connector module', () => {
-  const module = connectorFields();
+  const module = connectorFields(moduleDir);
   const odoo = odooRequirements();
 
   it('reads the connector module and the requirements', () => {
