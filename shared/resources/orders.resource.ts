@@ -23,6 +23,12 @@ const orders: ResourceDeclaration = {
     payment_mode_id: { type: 'reference', reference: 'paymentModes' },
     pricelist_id: { type: 'reference', reference: 'priceLists' },
     note: { type: 'longText', maxLength: 10_000 },
+    // Read and answered with each order (the detail's), neither listed nor filtered.
+    create_date: { type: 'datetime' },
+    write_date: { type: 'datetime' },
+    user_id: { type: 'reference' },
+    amount_tax: { type: 'money' },
+    currency_id: { type: 'reference' },
   },
   verbs: {
     list: ['orders.list'],
