@@ -61,7 +61,7 @@ const CONTACT_FORM_BESPOKE = {
 
 /** The contact form's fields (spec section 3, Contact creation payload): the declared editable fields, and the bespoke part. */
 const contactFields: Record<string, z.ZodType> = {
-  ...Object.fromEntries(Object.entries(declaration('contacts').fields).filter(([, field]) => field.editable).map(([field, { type }]) => [field, accepted(field, type)])),
+  ...Object.fromEntries(Object.entries(declaration('contacts').fields).filter(([field, { editable }]) => editable && !(field in CONTACT_FORM_BESPOKE)).map(([field, { type }]) => [field, accepted(field, type)])),
   ...CONTACT_FORM_BESPOKE,
 };
 
