@@ -36,7 +36,7 @@ const USERS = resourceNamed('users')!;
  * what a holder of moves.list alone sees of each user (who picks uploaders: names and e-mail), how the name filter
  * looks in both names, and `company`, the companies filter's earlier name.
  */
-const USER_BESPOKE: BespokeRow<ReadRecord> = { computed: { version: { from: ['version'], value: (row) => Number(row.version) } } };
+export const USER_BESPOKE: BespokeRow<ReadRecord> = { computed: { version: { from: ['version'], value: (row) => Number(row.version) } } };
 const PICKER_KEYS = ['id', 'firstName', 'lastName', 'email'];
 const USER_FILTERS_BESPOKE: Readonly<Record<string, (value: unknown) => [string, unknown]>> = {
   name: (value) => [`${FOLD_FUNCTION}(first_name || ' ' || last_name) ILIKE ${FOLD_FUNCTION}(?)`, `%${escapeLike(String(value))}%`],

@@ -6,7 +6,10 @@ import { resourceNamed } from '../../shared/resources/registry';
 import { readFields, rowKeys } from '../../shared/resources/rows';
 import { sourceOf, type ResourceDeclaration } from '../../shared/resources/types';
 import { MOVE_BESPOKE, MOVE_FIELDS, moveRow } from '../../server/services/moves';
-import { ORDER_FIELDS, orderRow } from '../../server/services/orders';
+import { ORDER_BESPOKE, ORDER_FIELDS, orderRow } from '../../server/services/orders';
+import { USER_BESPOKE } from '../../server/services/users';
+import { contactAnswer, moveAnswer, orderAnswer, userAnswer } from '../../server/routes/answers';
+import type { z } from 'zod';
 
 /**
  * Issue 53: the four main resources' fields are said once, in their declarations (shared/resources/*.resource.ts);
@@ -132,5 +135,13 @@ describe('one declaration per resource (issue 53)', () => {
     expect(moveRow({ id: 1, x_uploaded_by: 'ana@example.com' })).toMatchObject({ id: 1, uploadedBy: 'ana@example.com' });
     expect(Object.keys(moveRow({ id: 1 })).sort()).toEqual(rowKeys(moves, MOVE_BESPOKE).sort());
     expect(Object.keys(orderRow({ id: 1 }))).toEqual(expect.arrayContaining(['id', ...Object.keys(orders.fields)]));
+  });
+
+  it("documents in the API's answers (server/routes/answers.ts) each key of the rows the declarations make", () => {
+    const keys = (schema: unknown) => Object.keys((schema as z.ZodObject).shape).sort();
+    expect(keys(moveAnswer)).toEqual([...rowKeys(resourceNamed('moves')!, MOVE_BESPOKE), 'version'].sort());
+    expect(keys(orderAnswer)).toEqual(rowKeys(resourceNamed('orders')!, ORDER_BESPOKE).sort());
+    expect(keys(contactAnswer)).toEqual(rowKeys(resourceNamed('contacts')!).sort());
+    expect(keys(userAnswer)).toEqual(rowKeys(resourceNamed('users')!, USER_BESPOKE).sort());
   });
 });
