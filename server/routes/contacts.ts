@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FeatureProbe } from '../erp/features';
 import type { ErpClient } from '../erp/types';
+import type { FieldType } from '../../shared/resources/types';
 import { declaration, declaredMax, erpOrder, withSort } from './support/declarations';
 import { idParams, orEmpty } from './support/schemas';
 import { multiLine, rule, singleLine, validId, whenNotGiven, worded } from '../input';
@@ -18,7 +19,7 @@ import type { RecordVersions } from '../erp/versions';
 import { submissionHeaders, submissionKeyOf } from './support/headers';
 import { contactAnswer, contactDetailAnswer, createdAnswer, duplicatesAnswer, pageOf } from './answers';
 import { filterShape } from './filters';
-import { contactDuplicates, correctContact, createContact, readContact, searchContacts } from '../services/contacts';
+import { contactDuplicates, correctContact, createContact, readContact, searchContacts, type ContactFields } from '../services/contacts';
 
 const text = (max: number) => singleLine().trim().max(max).nullish();
 /** The longest text of a contact's field, as contacts.resource.ts declares it. */
@@ -36,24 +37,37 @@ const id = validId('must be an id');
 const optionalId = z.union([id, z.null(), z.literal(false), z.literal('')]).optional();
 
 const name = singleLine({ error: whenNotGiven('The name is required') }).trim().min(1, rule('validation.required', {}, 'The name is required')).max(max('name'));
-/** The contact form's fields (spec section 3, Contact creation payload). */
-const contactFields = {
+
+/** What an editable field of contacts.resource.ts accepts, by its type. */
+function accepted(field: string, type: FieldType): z.ZodType {
+  if (type === 'email') return email;
+  if (type === 'reference') return optionalId;
+  if (type === 'references') return z.array(id).max(50).nullish();
+  return text(max(field));
+}
+
+/**
+ * What contacts.resource.ts cannot say about the contact form's fields: the name's own refusal, one investor type
+ * (a one-item array, a bare id accepted too), and the form's fields that are not a list's (the event, the texts).
+ */
+const CONTACT_FORM_BESPOKE = {
   name,
-  email,
-  phone: text(max('phone')),
-  company_name: text(max('company_name')),
-  from_event_assistant: optionalId,
-  company_id: optionalId,
-  // One investor type, as a one-item array (a bare id is accepted too).
   x_studio_tipo_inversor: z
     .preprocess((value) => (typeof value === 'number' ? [value] : value === null || value === false ? [] : value), z.array(id).max(1, worded('Only one investor type')))
     .optional(),
-  category_id: z.array(id).max(50).nullish(),
-  function: text(max('function')),
-  website: text(max('website')),
+  from_event_assistant: optionalId,
   comment: multiLine().max(10_000).nullish().describe("The contact's comment (res.partner.comment): the form's notes input (spec section 3)"),
   notes: multiLine().max(10_000).nullish().describe("The contact's notes (x_notes): the form's comment input (spec section 3)"),
 };
+
+/** The contact form's fields (spec section 3, Contact creation payload): the declared editable fields, and the bespoke part. */
+const contactFields: Record<string, z.ZodType> = {
+  ...Object.fromEntries(Object.entries(declaration('contacts').fields).filter(([field, { editable }]) => editable && !(field in CONTACT_FORM_BESPOKE)).map(([field, { type }]) => [field, accepted(field, type)])),
+  ...CONTACT_FORM_BESPOKE,
+};
+
+/** A creation's fields as the service takes them: createSchema requires the name. */
+const named = (fields: ContactFields) => fields as ContactFields & { name: string };
 
 const createSchema = z.object({
   fields: z.object(contactFields, { error: whenNotGiven('fields is required') }).strict(),
@@ -91,7 +105,7 @@ export async function contactRoutes(app: FastifyInstance, { erp, features, versi
   const userOf = (request: FastifyRequest) => request.user;
 
   api.post('/odoo/contacts/create', { schema: { headers: submissionHeaders, body: orEmpty(createSchema), response: { 201: createdAnswer } }, config: { permission: 'contacts.create', ownSubmissionKeys: true } }, async (request, reply) => {
-    const { id, replayed } = await createContact(services, request.body.fields, userOf(request), submissionKeyOf(request));
+    const { id, replayed } = await createContact(services, named(request.body.fields), userOf(request), submissionKeyOf(request));
     if (replayed) reply.header('idempotent-replayed', 'true');
     return reply.code(201).send({ id });
   });

@@ -24,18 +24,14 @@ import { statusOf } from './support/refusals';
 import { createdAnswer, listTotalsAnswer, moveAnswer, moveAttachmentsAnswer, movesDecidedAnswer, noContent, pageOf, validationQueueAnswer } from './answers';
 import { filterShape, isoDate } from './filters';
 import type { RecordVersions } from '../erp/versions';
-import { commentMove, deleteMove, MOVE_ORDER, moveAttachments, moveSearchDomain, searchMoves, updateMove, validationQueue } from '../services/moves';
+import { commentMove, deleteMove, MOVE_ORDER, MOVE_ROW_KEYS, moveAttachments, moveSearchDomain, searchMoves, updateMove, validationQueue } from '../services/moves';
 import { decideMove, decideMoves, withdrawDecision } from '../services/move-decisions';
 import { createMove } from '../services/move-create';
 import { DUPLICATE_ANSWERS } from '../../shared/domain/duplicates';
 import { listTotals } from '../services/totals';
 
 /** The keys of a listed move (moveRow) and of a move to validate (with its messages): read-only when sent back. */
-const LISTED_FIELDS = [
-  'id', 'name', 'partner_id', 'date', 'invoice_date', 'invoice_date_due', 'pnt_account_move_team_manager_validate', 'pnt_account_move_team_manager_deny',
-  'company_id', 'journal_id', 'amount_untaxed_signed', 'amount_total_signed', 'amount_total', 'currency_id', 'state', 'type', 'paymentStatus',
-  'uploadedBy', 'attachment_ids', 'messages', 'version',
-];
+const LISTED_FIELDS = [...MOVE_ROW_KEYS, 'messages', 'version'];
 
 /** The states the moves list's totals row leaves out, and says it does (issue 51): a cancelled bill costs nothing. */
 const MOVE_TOTALS_LEAVE_OUT = ['cancel'];

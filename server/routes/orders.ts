@@ -15,6 +15,7 @@ import { LINE_LIMITS, ORDER_TOTALS_LEAVE_OUT, storedDecimals } from '../../share
 import type { Config } from '../config';
 import type { FeatureProbe } from '../erp/features';
 import type { Domain, ErpClient } from '../erp/types';
+import type { FieldDeclaration } from '../../shared/resources/types';
 import { renderOrderPdf, type PrintableOrder } from './order-pdf';
 import { declaration, declaredMax, erpOrder, withSort } from './support/declarations';
 import { idParams, orEmpty, queryParam } from './support/schemas';
@@ -27,7 +28,7 @@ import type { RecordVersions } from '../erp/versions';
 import { submissionHeaders, submissionKeyOf } from './support/headers';
 import { ORDER_ORDER, erpOrderPdf, fullOrder, orderLines, orderRow, orderSearchDomain, pairId, printedOrder, scopedOrder, searchOrders } from '../services/orders';
 import { listTotals } from '../services/totals';
-import { changeOrderLines, confirmOrder, createOrder, deleteOrder } from '../services/order-changes';
+import { changeOrderLines, confirmOrder, createOrder, deleteOrder, type NewOrder } from '../services/order-changes';
 
 const id = validId('must be an id');
 /** Whether Odoo keeps the quantity as given: two decimals at most (its 'Product Unit of Measure' precision). */
@@ -68,17 +69,21 @@ export const orderSearchSchema = z.object({
   // A key the search does not know is refused as a write's is (issue 29): a mistyped filter is not a silent "all".
 }).strict();
 
+/** What an editable field of orders.resource.ts accepts when an order is created, by its type. */
+function accepted(name: string, field: FieldDeclaration): z.ZodType {
+  if (field.type === 'reference') return field.required ? id : optionalId;
+  if (field.type === 'longText') return multiLine().max(declaredMax('orders', name)).nullish();
+  return singleLine().trim().max(declaredMax('orders', name)).nullish();
+}
+
+/** What orders.resource.ts cannot say about a new order: the customer's own refusal, and its date a day (not a time). */
+const ORDER_CREATE_BESPOKE = { partner_id: validId('The customer is required'), date_order: isoDate };
+
 const createSchema = z.object({
   order: z.object(
     {
-      company_id: id,
-      client_order_ref: singleLine().trim().max(declaredMax('orders', 'client_order_ref')).nullish(),
-      date_order: isoDate,
-      note: multiLine().max(declaredMax('orders', 'note')).nullish(),
-      partner_id: validId('The customer is required'),
-      payment_mode_id: optionalId,
-      payment_term_id: optionalId,
-      pricelist_id: optionalId,
+      ...Object.fromEntries(Object.entries(ORDERS.fields).filter(([name, field]) => field.editable && !(name in ORDER_CREATE_BESPOKE)).map(([name, field]) => [name, accepted(name, field)])),
+      ...ORDER_CREATE_BESPOKE,
     },
     { error: whenNotGiven('order is required') },
   ).strict(),
@@ -150,7 +155,9 @@ export async function orderRoutes(app: FastifyInstance, { erp, config, features,
   const userOf = (request: FastifyRequest) => request.user;
 
   api.post('/odoo/orders/create', { schema: { headers: submissionHeaders, body: orEmpty(createSchema), response: { 201: orderCreatedAnswer } }, config: { permission: 'orders.create', ownSubmissionKeys: true } }, async (request, reply) => {
-    const { id, name, replayed } = await createOrder(services, request.body, userOf(request), { submissionKey: submissionKeyOf(request), timeZone: config.timeZone });
+    // The header's fields as the declaration shapes them, typed as the service takes them.
+    const body = { ...request.body, order: request.body.order as NewOrder['order'] };
+    const { id, name, replayed } = await createOrder(services, body, userOf(request), { submissionKey: submissionKeyOf(request), timeZone: config.timeZone });
     if (replayed) reply.header('idempotent-replayed', 'true');
     return reply.code(201).send({ id, name });
   });

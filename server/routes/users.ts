@@ -9,7 +9,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ALL_PERMISSIONS, GOD, USERS_VIEW_PERMISSIONS } from '../../shared/domain/permissions';
-import { sortableFields } from '../../shared/resources/types';
+import { filterKeys } from '../../shared/resources/filters';
+import { sortableFields, type FieldDeclaration } from '../../shared/resources/types';
 import type { Config } from '../config';
 import type { SqlDatabase } from '../db/sql';
 import type { CompanyAccess } from '../erp/companies';
@@ -25,11 +26,21 @@ const PERMISSION_VALUES = [GOD, ...ALL_PERMISSIONS] as const;
 const companyIds = z.array(validId('companies must be ids')).max(100);
 const UNKNOWN_PERMISSION = rule('validation.permission', {}, 'Unknown permission');
 
-const searchSchema = z.object({
-  name: singleLine().trim().max(200).nullish(),
-  email: singleLine().trim().max(320).nullish(),
-  company: z.union([validId(), z.null()]).optional(),
-  companyId: z.union([validId(), z.null()]).optional(),
+/**
+ * What a declared filter of the users search accepts: the console database's own checks (a text, an e-mail address's
+ * length at most; one company's id), not the ERP's texts of server/routes/filters.ts.
+ */
+function userFilter(field: FieldDeclaration): z.ZodType {
+  if (field.filter === 'contains') return singleLine().trim().max(field.type === 'email' ? 320 : 200).nullish();
+  return z.union([validId(), z.null()]).optional();
+}
+
+/** The users search's filters, as users.resource.ts declares them; `company` is the companies filter's earlier name. */
+export const userFilterShape: Record<string, z.ZodType> = Object.fromEntries(filterKeys(declaration('users')).map(({ key, field }) => [key, userFilter(field)]));
+
+export const userSearchSchema = z.object({
+  ...userFilterShape,
+  company: userFilterShape.companyId,
   pageNumber: z.number().int().min(1).max(1_000_000).default(1),
   numberOfRecords: z.number().int().min(1).max(1000).default(25),
   // A key the search does not know is refused as a write's is (issue 29): a mistyped filter is not a silent "all".
@@ -70,7 +81,7 @@ export async function userRoutes(app: FastifyInstance, deps: { db: SqlDatabase; 
 
   api.post(
     '/users/search',
-    { schema: { body: orEmpty(withSort(searchSchema, resource)), response: { 200: usersPage } }, config: { permission: [...USERS_VIEW_PERMISSIONS, 'moves.list'] } },
+    { schema: { body: orEmpty(withSort(userSearchSchema, resource)), response: { 200: usersPage } }, config: { permission: [...USERS_VIEW_PERMISSIONS, 'moves.list'] } },
     async (request) => users.search(request.user, request.body),
   );
 

@@ -6,6 +6,7 @@
 import { duplicateMatches, emailKey, phoneKey } from '../../shared/domain/contacts';
 import { plainText } from '../../shared/domain/text';
 import { resourceNamed } from '../../shared/resources/registry';
+import { readFields, rowOf, type BespokeRow } from '../../shared/resources/rows';
 import type { FeatureProbe } from '../erp/features';
 import { COUNT_LIMIT, searchPage } from '../erp/page';
 import type { Domain, ErpClient, ErpRecord } from '../erp/types';
@@ -47,28 +48,61 @@ export interface ContactFields {
   notes?: string | null;
 }
 
-const CONTACT_FIELDS = ['name', 'x_studio_owner_employee', 'company_id', 'email', 'phone', 'company_name', 'x_studio_tipo_inversor', 'category_id', 'function', 'website'];
-/** What the contact detail reads: the list's fields and the form's others. */
-const DETAIL_FIELDS = [...CONTACT_FIELDS, 'comment', 'x_notes', 'from_event_assistant', VERSION_FIELD];
-
 const CONTACTS = resourceNamed('contacts')!;
 
-/** A contact as the list shows it (spec section 3, Contact list row); investor types and categories as labels. */
-function contactRow(contact: ErpRecord, investorTypes: Map<number, string>, categories: Map<number, string>) {
-  const investor = ((contact.x_studio_tipo_inversor as number[]) ?? []).map((one) => investorTypes.get(one)).filter(Boolean);
+/** The declared texts a contact may lack (every one but the required name): '' in its rows, false when written. */
+const OPTIONAL_TEXTS = Object.entries(CONTACTS.fields)
+  .filter(([, field]) => ['text', 'email', 'url'].includes(field.type) && !field.required)
+  .map(([name]) => name) as Array<keyof ContactFields>;
+const emptyTexts = Object.fromEntries(OPTIONAL_TEXTS.map((name) => [name, { value: (contact: ErpRecord) => contact[name] || '' }]));
+/** Each declared many2one, as `[id, name]` or false. */
+const references = (answer: (value: unknown) => unknown) =>
+  Object.fromEntries(Object.entries(CONTACTS.fields).filter(([, field]) => field.type === 'reference').map(([name]) => [name, { value: (contact: ErpRecord) => answer(contact[name]) }]));
+const idsOf = (value: unknown) => (value as number[] | undefined) ?? [];
+
+/**
+ * What contacts.resource.ts cannot say about a contact as listed (spec section 3, Contact list row): empty values as
+ * the spec answers them, and investor types and categories by their names (read for the page).
+ */
+function contactBespoke(investorTypes: Map<number, string>, categories: Map<number, string>): BespokeRow<ErpRecord> {
+  const named = (names: Map<number, string>, value: unknown) => idsOf(value).map((one) => names.get(one)).filter(Boolean);
   return {
-    id: contact.id,
-    name: contact.name,
-    x_studio_owner_employee: contact.x_studio_owner_employee ?? false,
-    company_id: contact.company_id ?? false,
-    email: contact.email || '',
-    phone: contact.phone || '',
-    company_name: contact.company_name || '',
-    x_studio_tipo_inversor: investor.join(', '),
-    category_id: ((contact.category_id as number[]) ?? []).map((one) => categories.get(one)).filter(Boolean),
-    function: contact.function || '',
-    website: contact.website || '',
+    computed: {
+      ...emptyTexts,
+      ...references((value) => value ?? false),
+      x_studio_tipo_inversor: { value: (contact) => named(investorTypes, contact.x_studio_tipo_inversor).join(', ') },
+      category_id: { value: (contact) => named(categories, contact.category_id) },
+    },
   };
+}
+
+/**
+ * What contacts.resource.ts cannot say about a contact as its detail shows it: the list's row with ids for the
+ * investor type and categories (the form's selects), the event, and the form's texts under the creation payload's
+ * names (spec section 3: `comment` is the notes input, stored as res.partner.comment; `notes` the comment input,
+ * stored as x_notes), with the version an edit sends back.
+ */
+const CONTACT_DETAIL_BESPOKE: BespokeRow<ErpRecord> = {
+  computed: {
+    ...emptyTexts,
+    ...references((value) => (Array.isArray(value) ? value : false)),
+    x_studio_tipo_inversor: { value: (contact) => idsOf(contact.x_studio_tipo_inversor) },
+    category_id: { value: (contact) => idsOf(contact.category_id) },
+    from_event_assistant: { from: ['from_event_assistant'], value: (contact) => (Array.isArray(contact.from_event_assistant) ? contact.from_event_assistant : false) },
+    comment: { from: ['comment'], value: (contact) => plainText(contact.comment) },
+    notes: { from: ['x_notes'], value: (contact) => (typeof contact.x_notes === 'string' ? contact.x_notes : '') },
+  },
+  reads: [VERSION_FIELD],
+};
+
+/** What the contact list reads: the declared fields. */
+const CONTACT_FIELDS = readFields(CONTACTS);
+/** What the contact detail reads: the list's fields and the form's others. */
+const DETAIL_FIELDS = readFields(CONTACTS, CONTACT_DETAIL_BESPOKE);
+
+/** A contact as the list shows it; investor types and categories as labels. */
+function contactRow(contact: ErpRecord, investorTypes: Map<number, string>, categories: Map<number, string>) {
+  return rowOf(CONTACTS, contact, contactBespoke(investorTypes, categories));
 }
 
 /** The contacts a user reaches: the list's (people, not archived, of the user's companies or shared by all). */
@@ -76,29 +110,9 @@ function contactScope(companies: number[]): Domain {
   return [...companyDomain(companies), ['is_company', '=', false], ['active', '=', true]];
 }
 
-/**
- * A contact as its detail shows it: the list's row with ids for the investor type and categories (the form's
- * selects), and the form's texts under the creation payload's names (spec section 3: `comment` is the notes input,
- * stored as res.partner.comment; `notes` the comment input, stored as x_notes).
- */
+/** A contact as its detail shows it (CONTACT_DETAIL_BESPOKE). */
 function contactDetail(contact: ErpRecord) {
-  const pair = (value: unknown) => (Array.isArray(value) ? value : false);
-  return {
-    id: contact.id,
-    name: contact.name,
-    email: contact.email || '',
-    phone: contact.phone || '',
-    company_name: contact.company_name || '',
-    company_id: pair(contact.company_id),
-    x_studio_owner_employee: pair(contact.x_studio_owner_employee),
-    from_event_assistant: pair(contact.from_event_assistant),
-    x_studio_tipo_inversor: (contact.x_studio_tipo_inversor as number[] | undefined) ?? [],
-    category_id: (contact.category_id as number[] | undefined) ?? [],
-    function: contact.function || '',
-    website: contact.website || '',
-    comment: plainText(contact.comment),
-    notes: typeof contact.x_notes === 'string' ? contact.x_notes : '',
-  };
+  return rowOf(CONTACTS, contact, CONTACT_DETAIL_BESPOKE);
 }
 
 /** The comment as Odoo keeps it (HTML): the text escaped, its lines kept. */
@@ -172,16 +186,12 @@ export async function contactValues({ erp, features }: Pick<ContactErp, 'erp' | 
   // is stored under its own payload name (comment -> res.partner.comment, notes -> x_notes).
   return {
     name: fields.name,
-    email: fields.email || false,
-    phone: fields.phone || false,
-    company_name: fields.company_name || false,
+    ...Object.fromEntries(OPTIONAL_TEXTS.map((key) => [key, fields[key] || false])),
     ...(present.events ? { from_event_assistant: event } : {}),
     company_id: companyId,
     x_studio_owner_employee: employee.id,
     ...(present.investorTypes ? { x_studio_tipo_inversor: [[6, 0, investor]] } : {}),
     category_id: [[6, 0, categories]],
-    function: fields.function || false,
-    website: fields.website || false,
     comment: commentHtml(fields.comment),
     x_notes: fields.notes?.trim() || false,
     is_company: false,
@@ -245,7 +255,7 @@ export async function correctContact(services: ContactErp, user: ContactUser, co
     await mustExist(erp, investor ?? [], categories ?? [], event ? [event] : []);
     const values: Record<string, unknown> = {};
     if (fields.name !== undefined) values.name = fields.name;
-    for (const key of ['email', 'phone', 'company_name', 'function', 'website'] as const) if (fields[key] !== undefined) values[key] = fields[key] || false;
+    for (const key of OPTIONAL_TEXTS) if (fields[key] !== undefined) values[key] = fields[key] || false;
     if (fields.company_id) values.company_id = fields.company_id;
     if (investor !== undefined) values.x_studio_tipo_inversor = [[6, 0, investor]];
     if (categories !== undefined) values.category_id = [[6, 0, categories]];

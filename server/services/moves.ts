@@ -8,6 +8,7 @@ import { isWithinDateWindow } from '../../shared/domain/dates';
 import { roundMoney } from '../../shared/domain/money';
 import { plainText } from '../../shared/domain/text';
 import { resourceNamed } from '../../shared/resources/registry';
+import { readFields, rowKeys, rowOf, type BespokeRow } from '../../shared/resources/rows';
 import { HttpError } from '../http-error';
 import { escapeHtml } from '../html';
 import { ErpError, type Domain, type DomainTerm, type ErpClient, type ErpRecord } from '../erp/types';
@@ -18,13 +19,6 @@ import { type RecordVersions, VERSION_FIELD } from '../erp/versions';
 import { filterDomain } from './domains';
 
 export const MOVE_TYPES = ['in_invoice', 'in_receipt', 'in_refund'];
-
-export const MOVE_FIELDS = [
-  'name', 'partner_id', 'date', 'invoice_date', 'invoice_date_due', 'ref', 'pnt_account_move_team_manager_validate',
-  'pnt_account_move_team_manager_deny', 'company_id', 'journal_id', 'amount_untaxed_signed', 'amount_total_signed',
-  'amount_total', 'currency_id', 'state', 'move_type', 'payment_state', 'x_payment_status', 'x_uploaded_by', 'narration', 'attachment_ids',
-  VERSION_FIELD,
-];
 
 /** Chatter messages written by people (Odoo's own notes, such as "Vendor Bill Created", are notifications). */
 export const PEOPLE_MESSAGES: DomainTerm = ['message_type', '=', 'comment'];
@@ -42,36 +36,38 @@ export interface Person {
   lastName: string;
 }
 
+/** The moves' declaration (shared/resources): its fields make the rows and the ERP fields read, its filters the search's domain terms. */
+const resource = resourceNamed('moves')!;
+
+/**
+ * What moves.resource.ts cannot say about a move's row: its kind and payment status made from other fields, the
+ * uploader and the comment reshaped, and the version read beside them (server/erp/versions.ts).
+ */
+export const MOVE_BESPOKE: BespokeRow<ErpRecord> = {
+  computed: {
+    type: { from: ['move_type'], value: (move) => (move.move_type === 'in_receipt' ? 'expense' : 'invoice') },
+    // Paid when Odoo has the payments, or when the uploader declared it paid (Odoo computes payment_state itself).
+    paymentStatus: {
+      from: ['payment_state', 'x_payment_status'],
+      value: (move) => (move.payment_state === 'paid' || move.payment_state === 'in_payment' || move.x_payment_status === 'paid' ? 'paid' : 'unpaid'),
+    },
+    uploadedBy: { value: (move) => (move.x_uploaded_by as string) || null },
+    comment: { value: (move) => plainText(move.narration) },
+    attachment_ids: { value: (move) => move.attachment_ids ?? [] },
+  },
+  reads: [VERSION_FIELD],
+};
+
+/** The ERP fields a move is read with: the declared fields' and the bespoke part's. */
+export const MOVE_FIELDS = readFields(resource, MOVE_BESPOKE);
+
+/** The keys of a move as listed (moveRow). */
+export const MOVE_ROW_KEYS = rowKeys(resource, MOVE_BESPOKE);
+
 /** A move as the list and the dialogs show it (spec section 3, Move as listed). */
 export function moveRow(move: ErpRecord) {
-  return {
-    id: move.id,
-    name: move.name,
-    partner_id: move.partner_id,
-    date: move.date,
-    invoice_date: move.invoice_date,
-    invoice_date_due: move.invoice_date_due,
-    ref: move.ref,
-    pnt_account_move_team_manager_validate: move.pnt_account_move_team_manager_validate,
-    pnt_account_move_team_manager_deny: move.pnt_account_move_team_manager_deny,
-    company_id: move.company_id,
-    journal_id: move.journal_id,
-    amount_untaxed_signed: move.amount_untaxed_signed,
-    amount_total_signed: move.amount_total_signed,
-    amount_total: move.amount_total,
-    currency_id: move.currency_id,
-    state: move.state,
-    type: move.move_type === 'in_receipt' ? 'expense' : 'invoice',
-    // Paid when Odoo has the payments, or when the uploader declared it paid (Odoo computes payment_state itself).
-    paymentStatus: move.payment_state === 'paid' || move.payment_state === 'in_payment' || move.x_payment_status === 'paid' ? 'paid' : 'unpaid',
-    uploadedBy: (move.x_uploaded_by as string) || null,
-    comment: plainText(move.narration),
-    attachment_ids: move.attachment_ids ?? [],
-  };
+  return rowOf(resource, move, MOVE_BESPOKE);
 }
-
-/** The moves' declaration (shared/resources): its filters make the search's domain terms. */
-const resource = resourceNamed('moves')!;
 
 /** The filters of spec section 7 as an Odoo domain, within the user's companies. */
 export function moveSearchDomain(filters: Record<string, unknown>, companies: number[]): Domain {

@@ -9,6 +9,7 @@ import { taxRoundingOf } from '../../shared/domain/orders';
 import { plainText } from '../../shared/domain/text';
 import { roundMoney } from '../../shared/domain/money';
 import { resourceNamed } from '../../shared/resources/registry';
+import { readFields, rowOf, type BespokeRow } from '../../shared/resources/rows';
 import type { FeatureProbe } from '../erp/features';
 import { COUNT_LIMIT, keysetOf, pageAnswer, searchPage } from '../erp/page';
 import type { Domain, ErpClient, ErpRecord } from '../erp/types';
@@ -23,11 +24,6 @@ export interface OrderErp {
   versions: RecordVersions;
 }
 
-export const ORDER_FIELDS = [
-  'name', 'create_date', 'write_date', 'date_order', 'partner_id', 'client_order_ref', 'user_id', 'x_uploaded_by', 'company_id',
-  'payment_mode_id', 'payment_term_id', 'pricelist_id', 'amount_untaxed', 'amount_tax', 'amount_total', 'margin', 'margin_percent',
-  'currency_id', 'state', 'note',
-];
 const LINE_FIELDS = ['order_id', 'name', 'product_id', 'product_uom_qty', 'product_uom', 'price_unit', 'price_subtotal', 'price_tax', 'price_total', 'tax_id'];
 
 /** The order list's default order; the one a page's `next` cursor continues. */
@@ -41,35 +37,41 @@ const cents = (value: unknown) => (typeof value === 'number' ? roundMoney(value)
 
 export const pairId = (value: unknown) => (Array.isArray(value) ? Number(value[0]) : null);
 
+/** The orders' declaration (shared/resources): its fields make the rows and the ERP fields read, its filters the search's domain terms. */
+const ORDERS = resourceNamed('orders')!;
+
+/** A many2one a read may lack (payment modes come from optional OCA modules): false. */
+const pair = (field: string) => ({ value: (order: ErpRecord) => order[field] ?? false });
+/** Each declared amount, to the cent. */
+const amounts = Object.fromEntries(Object.entries(ORDERS.fields).filter(([, field]) => field.type === 'money').map(([name]) => [name, { value: (order: ErpRecord) => cents(order[name]) }]));
+
+/**
+ * What orders.resource.ts cannot say about an order's row: empty values as the spec answers them, amounts to the cent,
+ * the margin (sale_margin's, when present) and Odoo 16's state, and the note as text.
+ */
+export const ORDER_BESPOKE: BespokeRow<ErpRecord> = {
+  computed: {
+    client_order_ref: { value: (order) => order.client_order_ref || false },
+    uploadedBy: { value: (order) => (order.x_uploaded_by as string) || null },
+    payment_mode_id: pair('payment_mode_id'),
+    payment_term_id: pair('payment_term_id'),
+    pricelist_id: pair('pricelist_id'),
+    ...amounts,
+    margin: { from: ['margin'], value: (order) => cents(order.margin ?? 0) },
+    margin_percent: { from: ['margin_percent'], value: (order) => order.margin_percent ?? 0 },
+    // Odoo 16 keeps a locked confirmed order as 'done'; 17 and later as 'sale' with `locked`.
+    state: { value: (order) => (order.state === 'done' ? 'sale' : order.state) },
+    note: { value: (order) => plainText(order.note) },
+  },
+};
+
+/** The ERP fields an order is read with (orderFields: those this ERP has). */
+export const ORDER_FIELDS = readFields(ORDERS, ORDER_BESPOKE);
+
 /** An order as the list and the detail show it (spec section 3, Order). */
 export function orderRow(order: ErpRecord) {
-  return {
-    id: order.id,
-    name: order.name,
-    create_date: order.create_date,
-    write_date: order.write_date,
-    date_order: order.date_order,
-    partner_id: order.partner_id,
-    client_order_ref: order.client_order_ref || false,
-    user_id: order.user_id,
-    uploadedBy: (order.x_uploaded_by as string) || null,
-    company_id: order.company_id,
-    payment_mode_id: order.payment_mode_id ?? false,
-    payment_term_id: order.payment_term_id ?? false,
-    pricelist_id: order.pricelist_id ?? false,
-    amount_untaxed: cents(order.amount_untaxed),
-    amount_tax: cents(order.amount_tax),
-    amount_total: cents(order.amount_total),
-    margin: cents(order.margin ?? 0),
-    margin_percent: order.margin_percent ?? 0,
-    currency_id: order.currency_id,
-    // Odoo 16 keeps a locked confirmed order as 'done'; 17 and later as 'sale' with `locked`.
-    state: order.state === 'done' ? 'sale' : order.state,
-    note: plainText(order.note),
-  };
+  return rowOf(ORDERS, order, ORDER_BESPOKE);
 }
-
-const ORDERS = resourceNamed('orders')!;
 
 /** The state filter's terms a declaration cannot say: 'all' (no filter), and 'sale' as Odoo 16's 'done' too. */
 const STATE_TERMS = {

@@ -14,6 +14,10 @@ import type { CompanyAccess } from '../erp/companies';
 import { HttpError } from '../http-error';
 import type { Mailer } from '../mail';
 import { invitationMail } from '../mail/invitation';
+import { filterKeys } from '../../shared/resources/filters';
+import { resourceNamed } from '../../shared/resources/registry';
+import { readFields, rowKeys, rowOf, type BespokeRow, type ReadRecord } from '../../shared/resources/rows';
+import { sortableFields, sourceOf } from '../../shared/resources/types';
 
 const isAdmin = (user: Pick<AppUser, 'role'>) => user.role === 'admin';
 const isGod = (user: Pick<AppUser, 'permissions'>) => user.permissions.includes(GOD);
@@ -22,29 +26,69 @@ const GOD_ACCOUNT_CHANGE = 'users.godChange';
 const GOD_ACCOUNT_DELETE = 'users.godDelete';
 type GodRefusal = typeof GOD_ACCOUNT_CHANGE | typeof GOD_ACCOUNT_DELETE;
 
-/** The user list's row for those who may see users (spec section 3, User), with the version an edit sends back. */
-function userRow(user: AppUser & { version: number }) {
-  return { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, role: user.role, permissions: user.permissions, companies: user.companies, active: user.active, version: user.version };
-}
-
-/** The columns of a changed row, for its answer (userRow). */
-const ROW_RETURNING = 'id, email, first_name AS "firstName", last_name AS "lastName", role, permissions, companies, active, version';
-
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
+/** The users' declaration (shared/resources/users.resource.ts): its fields are the rows, their sources the table's columns. */
+const USERS = resourceNamed('users')!;
+
+/**
+ * What users.resource.ts cannot say: the version an edit sends back (a column of its own beside the declared ones),
+ * what a holder of moves.list alone sees of each user (who picks uploaders: names and e-mail), how the name filter
+ * looks in both names, and `company`, the companies filter's earlier name.
+ */
+export const USER_BESPOKE: BespokeRow<ReadRecord> = { computed: { version: { from: ['version'], value: (row) => Number(row.version) } } };
+const PICKER_KEYS = ['id', 'firstName', 'lastName', 'email'];
+const USER_FILTERS_BESPOKE: Readonly<Record<string, (value: unknown) => [string, unknown]>> = {
+  name: (value) => [`${FOLD_FUNCTION}(first_name || ' ' || last_name) ILIKE ${FOLD_FUNCTION}(?)`, `%${escapeLike(String(value))}%`],
+};
+
+/** The table's columns a user's row is read from. */
+const USER_COLUMNS = readFields(USERS, USER_BESPOKE);
+
+/** A user as answered: at least who they are (the declared fields' values, as users.resource.ts types them). */
+type UserAnswer = Pick<AppUser, 'id' | 'firstName' | 'lastName' | 'email'> & Record<string, unknown>;
+
+/** The user list's row for those who may see users (spec section 3, User), with the version an edit sends back. */
+function userRow(user: AppUser & { version: number }): UserAnswer {
+  return Object.fromEntries(rowKeys(USERS, USER_BESPOKE).map((key) => [key, user[key as keyof typeof user]])) as UserAnswer;
+}
+
+/** The columns of a changed row, for its answer (userRow): each under its row key. */
+const ROW_RETURNING = ['id', ...rowKeys(USERS, USER_BESPOKE).slice(1).map((key) => (sourceOf(USERS, key) === key ? key : `${sourceOf(USERS, key)} AS "${key}"`))].join(', ');
+
 /** The SQL each sortable field of the users declaration sorts by (text as the default order compares it, by lower case). */
-export const SORT_COLUMNS: Readonly<Record<string, string>> = { firstName: 'lower(first_name)', lastName: 'lower(last_name)', email: 'lower(email)', active: 'active' };
+export const SORT_COLUMNS: Readonly<Record<string, string>> = Object.fromEntries(
+  sortableFields(USERS).map((name) => [name, ['text', 'email'].includes(USERS.fields[name].type) ? `lower(${sourceOf(USERS, name)})` : sourceOf(USERS, name)]),
+);
+
+/**
+ * The WHERE clauses of a users search's declared filters (`?` for the value; `company` read as `companyId`), in the
+ * declaration's order: a text contains (accents and case ignored as in every list, 'jose' finds José:
+ * server/db/fold.ts), a list holds the id.
+ */
+export function userFilterClauses(search: Record<string, unknown>): [string, unknown][] {
+  const filters: Record<string, unknown> = { ...search, companyId: search.company ?? search.companyId };
+  return filterKeys(USERS)
+    .filter(({ key }) => Boolean(filters[key]))
+    .map(({ key, name, field }): [string, unknown] => {
+      const value = filters[key];
+      const column = sourceOf(USERS, name);
+      if (USER_FILTERS_BESPOKE[key]) return USER_FILTERS_BESPOKE[key](value);
+      if (field.filter === 'contains') return [`${FOLD_FUNCTION}(${column}) ILIKE ${FOLD_FUNCTION}(?)`, `%${escapeLike(String(value))}%`];
+      return [field.type === 'references' ? `? = ANY(${column})` : `${column} = ?`, value];
+    });
+}
+
 const DEFAULT_ORDER = 'lower(first_name), lower(last_name), id';
 
-export interface UserSearch {
-  name?: string | null;
-  email?: string | null;
-  company?: number | null;
-  companyId?: number | null;
+/** A search body once parsed: the declared filters (users.resource.ts), `company`, the page and the sort asked for. */
+export type UserSearch = Record<string, unknown> & {
+  company?: unknown;
+  companyId?: unknown;
   pageNumber: number;
   numberOfRecords: number;
   sort?: { field: string; order: string } | null;
-}
+};
 
 /** ORDER BY of a search: a whitelisted column (never the request's text) then id, in the direction asked. */
 function orderBy(sort: UserSearch['sort']): string {
@@ -155,15 +199,11 @@ export class UsersService {
       where.push(clause.replace('?', `$${params.length}`));
     };
     if (!isGod(user)) add('companies && ?::int[]', user.companies);
-    // Accents ignored as in every list ('jose' finds José): server/db/fold.ts.
-    if (filters.name) add(`${FOLD_FUNCTION}(first_name || ' ' || last_name) ILIKE ${FOLD_FUNCTION}(?)`, `%${escapeLike(filters.name)}%`);
-    if (filters.email) add(`${FOLD_FUNCTION}(email) ILIKE ${FOLD_FUNCTION}(?)`, `%${escapeLike(filters.email)}%`);
-    const company = filters.company ?? filters.companyId;
-    if (company) add('? = ANY(companies)', company);
+    for (const [clause, value] of userFilterClauses(filters)) add(clause, value);
     const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
     params.push(filters.numberOfRecords, (filters.pageNumber - 1) * filters.numberOfRecords);
     const rows = await this.deps.db.query<Row>(
-      `SELECT id, email, first_name, last_name, role, permissions, companies, active, version, count(*) OVER () AS total
+      `SELECT id, ${USER_COLUMNS.join(', ')}, count(*) OVER () AS total
        FROM users ${whereSql}
        ORDER BY ${orderBy(filters.sort)} LIMIT $${params.length - 1} OFFSET $${params.length}`,
       params,
@@ -173,11 +213,10 @@ export class UsersService {
       const [count] = await this.deps.db.query<{ total: number | string }>(`SELECT count(*) AS total FROM users ${whereSql}`, params.slice(0, -2));
       total = Number(count.total);
     }
-    const users = rows.map((row) =>
-      full
-        ? { id: row.id, firstName: row.first_name, lastName: row.last_name, email: row.email, role: row.role, permissions: row.permissions, companies: row.companies, active: row.active, version: Number(row.version) }
-        : { id: row.id, firstName: row.first_name, lastName: row.last_name, email: row.email },
-    );
+    const users = rows.map((row) => {
+      const whole = rowOf(USERS, row as unknown as ReadRecord, USER_BESPOKE);
+      return (full ? whole : Object.fromEntries(PICKER_KEYS.map((key) => [key, whole[key]]))) as UserAnswer;
+    });
     return { users, total };
   }
 

@@ -26,6 +26,11 @@ const moves: ResourceDeclaration = {
     amount_total_signed: { type: 'money', list: true, sortable: true, total: true },
     paymentStatus: { type: 'choice', choices: ['paid', 'unpaid'], list: true },
     comment: { type: 'longText', source: 'narration', editable: true, maxLength: 10_000 },
+    // Read and answered with each move (the dialogs'), neither listed nor filtered.
+    journal_id: { type: 'reference', reference: 'journals' },
+    amount_total: { type: 'money' },
+    currency_id: { type: 'reference' },
+    attachment_ids: { type: 'references' },
   },
   verbs: {
     list: ['moves.list', 'moves.validate'],

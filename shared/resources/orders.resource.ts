@@ -8,21 +8,28 @@ const orders: ResourceDeclaration = {
   items: 'orders',
   order: 20,
   company: { field: 'company_id' },
-  // The filters' order is the domain's: number, customer, client reference, days, states.
+  // The filters' order is the domain's: number, customer, client reference, days, states. `editable`: what an order is
+  // created with (server/routes/orders.ts; its lines are the route's own).
   fields: {
     name: { type: 'text', list: true, filter: 'contains', param: 'number', sortable: true, label: 'app.orders.fields.number' },
-    partner_id: { type: 'reference', reference: 'partners', list: true, filter: 'many2one', param: 'partner', required: true, label: 'app.orders.fields.customer' },
-    client_order_ref: { type: 'text', list: true, filter: 'contains', param: 'clientReference', sortable: true, maxLength: 200, label: 'app.orders.fields.clientRef' },
-    date_order: { type: 'datetime', list: true, sortable: true, filter: 'dateRange', param: 'date', label: 'app.orders.fields.date' },
+    partner_id: { type: 'reference', reference: 'partners', list: true, filter: 'many2one', param: 'partner', required: true, label: 'app.orders.fields.customer', editable: true },
+    client_order_ref: { type: 'text', list: true, filter: 'contains', param: 'clientReference', sortable: true, maxLength: 200, label: 'app.orders.fields.clientRef', editable: true },
+    date_order: { type: 'datetime', list: true, sortable: true, filter: 'dateRange', param: 'date', label: 'app.orders.fields.date', editable: true },
     state: { type: 'choice', choices: ['draft', 'sent', 'sale', 'cancel'], list: true, filter: 'in', sortable: true, label: 'app.orders.fields.state' },
-    company_id: { type: 'reference', reference: 'companies', list: true, required: true },
+    company_id: { type: 'reference', reference: 'companies', list: true, required: true, editable: true },
     amount_untaxed: { type: 'money', list: true, sortable: true, total: true },
     amount_total: { type: 'money', list: true, sortable: true, total: true },
     uploadedBy: { type: 'email', source: 'x_uploaded_by', list: true },
-    payment_term_id: { type: 'reference', reference: 'paymentTerms' },
-    payment_mode_id: { type: 'reference', reference: 'paymentModes' },
-    pricelist_id: { type: 'reference', reference: 'priceLists' },
-    note: { type: 'longText', maxLength: 10_000 },
+    payment_term_id: { type: 'reference', reference: 'paymentTerms', editable: true },
+    payment_mode_id: { type: 'reference', reference: 'paymentModes', editable: true },
+    pricelist_id: { type: 'reference', reference: 'priceLists', editable: true },
+    note: { type: 'longText', maxLength: 10_000, editable: true },
+    // Read and answered with each order (the detail's), neither listed nor filtered.
+    create_date: { type: 'datetime' },
+    write_date: { type: 'datetime' },
+    user_id: { type: 'reference' },
+    amount_tax: { type: 'money' },
+    currency_id: { type: 'reference' },
   },
   verbs: {
     list: ['orders.list'],

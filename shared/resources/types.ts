@@ -38,7 +38,7 @@ export type FilterKind = 'contains' | 'equals' | 'in' | 'dateRange' | 'triState'
 
 export interface FieldDeclaration {
   type: FieldType;
-  /** The ERP field, when it is not named as the field. */
+  /** The ERP field (the column, for a resource of the console's own database), when it is not named as the field. */
   source?: string;
   required?: boolean;
   /** The resource a reference points to (its list feeds the select). */

@@ -4,9 +4,12 @@ import { moveSearchDomain } from '../../server/services/moves';
 import { orderSearchSchema } from '../../server/routes/orders';
 import { orderSearchDomain } from '../../server/services/orders';
 import { contactSearchSchema } from '../../server/routes/contacts';
+import { userSearchSchema } from '../../server/routes/users';
+import { SORT_COLUMNS, userFilterClauses } from '../../server/services/users';
 import { filterDomain } from '../../server/routes/filters';
 import { resourceNamed } from '../../shared/resources/registry';
 import { filterKeys } from '../../shared/resources/filters';
+import { sortableFields } from '../../shared/resources/types';
 
 /** The list filters come from the declarations (shared/resources): the search body's keys, what they accept, the domain. */
 describe('declared filters', () => {
@@ -57,5 +60,24 @@ describe('declared filters', () => {
     const contacts = resourceNamed('contacts')!;
     expect(filterDomain(contacts, contactSearchSchema.parse({ companyOwner: 2 }))).toEqual([['company_id', '=', 2]]);
     expect(filterDomain(contacts, contactSearchSchema.parse({ companyOwner: 'Beta', owner: 'Ana' }))).toEqual([['x_studio_owner_employee.name', 'ilike', 'Ana'], ['company_id.name', 'ilike', 'Beta']]);
+  });
+
+  it("make the users search's keys, its SQL terms and its sort columns from users.resource.ts", () => {
+    const users = resourceNamed('users')!;
+    expect(filterKeys(users).map((key) => key.key)).toEqual(['name', 'email', 'companyId']);
+    // The declared keys, `company` (the companies filter's earlier name) and the page.
+    expect(Object.keys(userSearchSchema.shape).sort()).toEqual(['company', 'companyId', 'email', 'name', 'numberOfRecords', 'pageNumber']);
+    const body = userSearchSchema.parse({ name: ' José ', email: 'a_b%', companyId: 3 });
+    expect(userFilterClauses(body)).toEqual([
+      ["bo_unaccent(first_name || ' ' || last_name) ILIKE bo_unaccent(?)", '%José%'],
+      ['bo_unaccent(email) ILIKE bo_unaccent(?)', '%a\\_b\\%%'],
+      ['? = ANY(companies)', 3],
+    ]);
+    expect(userFilterClauses(userSearchSchema.parse({ company: 4, name: '' }))).toEqual([['? = ANY(companies)', 4]]);
+    expect(userSearchSchema.safeParse({ companyId: 0 }).success).toBe(false);
+    expect(userSearchSchema.safeParse({ firstName: 'Ana' }).success).toBe(false);
+    // Each sortable field sorts by its column (texts by lower case, as the default order compares them).
+    expect(Object.keys(SORT_COLUMNS)).toEqual(sortableFields(users));
+    expect(SORT_COLUMNS).toEqual({ firstName: 'lower(first_name)', lastName: 'lower(last_name)', email: 'lower(email)', active: 'active' });
   });
 });

@@ -3,7 +3,7 @@
  * to Odoo (the Odoo check, the feature probe) without an Odoo. Record with test/support/record-odoo-check.ts.
  *
  * Calls are matched on what they ask (service and method; for execute_kw the model, method, positional args and
- * keyword args without `context`), not on their order. Credentials: `common.authenticate` answers the recorded uid
+ * keyword args without `context`; keys and read fields in any order: callKey), not on their order. Credentials: `common.authenticate` answers the recorded uid
  * for the recorded database, login and key, and `false` otherwise, as Odoo does.
  */
 
@@ -37,8 +37,23 @@ export function callOf(body: RpcBody): RecordedExchange['call'] {
   return { service, method, args };
 }
 
+/**
+ * A value as Odoo reads it: an object's keys in any order, and the fields a read asks for (`fields`) in any order, so
+ * that a call is matched whatever order the product names them in (its declarations' order, issue 53).
+ */
+function canonical(value: unknown, key?: string): unknown {
+  if (Array.isArray(value)) {
+    const items = value.map((one) => canonical(one));
+    return key === 'fields' && items.every((one) => typeof one === 'string') ? [...(items as string[])].sort() : items;
+  }
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.keys(value).sort().map((name) => [name, canonical((value as Record<string, unknown>)[name], name)]));
+  }
+  return value;
+}
+
 export function callKey(call: RecordedExchange['call']): string {
-  return JSON.stringify([call.service, call.method, call.model ?? null, call.orm ?? null, call.args, call.kwargs ?? {}]);
+  return JSON.stringify(canonical([call.service, call.method, call.model ?? null, call.orm ?? null, call.args, call.kwargs ?? {}]));
 }
 
 /** A fetch answering /jsonrpc from a recording; `unmatched` collects calls the recording has no answer for. */
