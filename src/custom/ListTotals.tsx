@@ -11,7 +11,7 @@ import type { CurrencyTotals } from '../../shared/domain/totals';
 import { resourceNamed } from '../../shared/resources/registry';
 import { totalFields } from '../../shared/resources/types';
 import { LoadError } from './LoadError';
-import { TotalsLineLoading } from './lazyTotals';
+import { TotalsLineLoading } from './TotalsLineLoading';
 import { useListTotals } from './useListTotals';
 
 /** How a summed field reads in its column: as the rows show that field (a move's signed amounts as the document states them). */

@@ -1,10 +1,10 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { useTranslate } from 'react-admin';
 import Skeleton from '@mui/material/Skeleton';
 import TableCell from '@mui/material/TableCell';
 import TableFooter from '@mui/material/TableFooter';
 import TableRow from '@mui/material/TableRow';
 import type { TotalAmount } from './ListTotals';
+import { TotalsLineLoading } from './TotalsLineLoading';
 
 // The totals come after the rows: their code is not part of a list's first load (its budget, bench/page-weight.ts).
 const ListTotals = lazy(() => import('./ListTotals'));
@@ -35,15 +35,6 @@ export function totalsFoot(amount?: TotalAmount): ComponentType<{ children?: Rea
       </Suspense>
     );
   };
-}
-
-/**
- * The phone's totals line while they are asked (and while its code loads): a grey bar said as loading. A name needs
- * a role (axe, aria-prohibited-attr, found on a phone while the totals came).
- */
-export function TotalsLineLoading() {
-  const translate = useTranslate();
-  return <Skeleton role="status" aria-busy="true" aria-label={translate('app.list.totalsLoading')} data-testid="list-totals-loading" variant="text" width={180} sx={{ mx: 2 }} />;
 }
 
 /** The phone's totals line above a list's cards. */

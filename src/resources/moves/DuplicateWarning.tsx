@@ -16,7 +16,7 @@ import { formatDay } from '../../../shared/domain/format';
 import { formatMoney } from '../../../shared/domain/money';
 import { lazyView } from '../generic/lazyView';
 import type { PossibleDuplicate } from './duplicates';
-import type { ListedMove } from './MoveDetailDialog';
+import type { ListedMove } from './moveTypes';
 import { moveNumber } from './number';
 
 const MoveDetailDialog = lazyView(() => import('./MoveDetailDialog'), 'MoveDetailDialog');

@@ -2,7 +2,7 @@ import { SimpleList, useTranslate } from 'react-admin';
 import { formatDay } from '../../../shared/domain/format';
 import { CARD_LIST_SX, CardLine } from '../../custom/CardLine';
 import { ListEmpty } from '../../custom/ListProblem';
-import type { ListedMove } from './MoveDetailDialog';
+import type { ListedMove } from './moveTypes';
 import { Money, second } from './moveCells';
 import { moveNumber } from './number';
 

@@ -24,22 +24,10 @@ import { LocaleNumberField, type NumberFieldValue } from '../../custom/inputs/Lo
 import { LocaleDateField, dateProblem, type DateFieldValue } from '../../custom/inputs/LocaleDateInput';
 import { numberProblem } from '../../custom/inputs/numberRules';
 import { isIsoDate } from '../../../shared/domain/dates';
+import type { ListedMove } from './moveTypes';
 
 /** What the amount may be: two decimals typed, above zero (said in its own words). */
 const AMOUNT = { decimals: 2, positive: 'app.inputs.number.amountPositive' } as const;
-
-export interface ListedMove {
-  id: number;
-  name: string;
-  ref: string | false;
-  date: string;
-  amount_total: number;
-  state: string;
-  comment: string;
-  company_id: [number, string];
-  partner_id: [number, string] | false;
-  attachment_ids: number[];
-}
 
 /** The move detail of the list (spec section 2): edit a draft's reference, amount, date and comment; delete it. */
 export function MoveDetailDialog({ move, onClose }: { move: ListedMove; onClose: (changed: boolean) => void }) {

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { formatMoney } from '../../../shared/domain/money';
 import { formatDay } from '../../../shared/domain/format';
 import { Attachments } from './Attachments';
-import type { ListedMove } from './MoveDetailDialog';
+import type { ListedMove } from './moveTypes';
 
 type ShownMove = ListedMove & { currency_id?: [number, string] | false };
 

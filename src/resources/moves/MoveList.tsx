@@ -16,7 +16,7 @@ import { resourceNamed } from '../../../shared/resources/registry';
 import { sortableFields } from '../../../shared/resources/types';
 import { declaredFilters, type FilterInputProps } from '../generic/filters';
 import { REFERENCE_STALE_TIME, useReferenceList } from '../../providers/useReferenceList';
-import type { ListedMove } from './MoveDetailDialog';
+import type { ListedMove } from './moveTypes';
 import { lazyView } from '../generic/lazyView';
 import { ListEmpty, ListPagination } from '../../custom/ListProblem';
 import { KeyboardBody } from '../../custom/KeyboardRows';

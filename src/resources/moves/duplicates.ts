@@ -1,6 +1,6 @@
 import type { DuplicateReason } from '../../../shared/domain/duplicates';
 import { refusalOf } from '../../providers/http';
-import type { ListedMove } from './MoveDetailDialog';
+import type { ListedMove } from './moveTypes';
 
 /** A move the document may repeat, and why (POST /odoo/moves/create's 409, shared/domain/duplicates.ts). */
 export interface PossibleDuplicate {

@@ -54,3 +54,17 @@ export interface WriteOptions { shouldDirty: boolean; shouldValidate: boolean }
 
 /** The company-scoped supplier search (spec section 7, POST /odoo/providers/search). */
 export type SupplierSearch = (body: { companyId: number; name?: string; vat?: string }) => Promise<Provider[]>;
+
+/** A move as the moves list reads it (its detail, cards and duplicate warnings show it). */
+export interface ListedMove {
+  id: number;
+  name: string;
+  ref: string | false;
+  date: string;
+  amount_total: number;
+  state: string;
+  comment: string;
+  company_id: [number, string];
+  partner_id: [number, string] | false;
+  attachment_ids: number[];
+}
