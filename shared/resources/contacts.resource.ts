@@ -8,18 +8,20 @@ const contacts: ResourceDeclaration = {
   items: 'contacts',
   order: 30,
   company: { field: 'company_id', shared: true },
-  // `editable`: what the contact form creates a contact with and a correction changes (server/routes/contacts.ts).
+  // The `list` fields are the list's columns, in this order (src/resources/contacts/ContactList.tsx; how some read:
+  // contactColumns.tsx). `editable`: what the contact form creates a contact with and a correction changes
+  // (server/routes/contacts.ts).
   fields: {
     name: { type: 'text', list: true, filter: 'contains', sortable: true, required: true, maxLength: 200, label: 'app.contacts.fields.name', editable: true },
     x_studio_owner_employee: { type: 'reference', reference: 'employees', list: true, filter: 'contains', param: 'owner', label: 'app.contacts.fields.owner' },
     company_id: { type: 'reference', reference: 'companies', list: true, filter: 'many2one', param: 'companyOwner', label: 'app.contacts.fields.companyOwner', editable: true },
-    email: { type: 'email', list: true, sortable: true, maxLength: 320, editable: true },
-    phone: { type: 'text', list: true, maxLength: 50, editable: true },
-    company_name: { type: 'text', list: true, sortable: true, maxLength: 200, editable: true },
-    function: { type: 'text', list: true, sortable: true, maxLength: 200, editable: true },
-    website: { type: 'url', list: true, maxLength: 500, editable: true },
-    x_studio_tipo_inversor: { type: 'references', reference: 'investorTypes', list: true, editable: true },
-    category_id: { type: 'references', reference: 'categories', list: true, editable: true },
+    email: { type: 'email', list: true, sortable: true, maxLength: 320, editable: true, label: 'app.contacts.fields.email' },
+    phone: { type: 'text', list: true, maxLength: 50, editable: true, label: 'app.contacts.fields.phone' },
+    company_name: { type: 'text', list: true, sortable: true, maxLength: 200, editable: true, label: 'app.contacts.fields.companyName' },
+    website: { type: 'url', list: true, maxLength: 500, editable: true, label: 'app.contacts.fields.website' },
+    function: { type: 'text', list: true, sortable: true, maxLength: 200, editable: true, label: 'app.contacts.fields.position' },
+    x_studio_tipo_inversor: { type: 'references', reference: 'investorTypes', list: true, editable: true, label: 'app.contacts.fields.investorType' },
+    category_id: { type: 'references', reference: 'categories', list: true, editable: true, label: 'app.contacts.fields.categories' },
   },
   verbs: {
     list: ['contacts.list'],

@@ -8,23 +8,25 @@ const moves: ResourceDeclaration = {
   items: 'moves',
   order: 10,
   company: { field: 'company_id' },
-  // The filters' order is the domain's (and, by kind, the filter form's): texts, lists, date ranges, tri-states.
+  // The filters' order is the domain's (and, by kind, the filter form's): texts, lists, date ranges, tri-states. `list`:
+  // the list's columns, numbered in their order (src/resources/moves/MoveList.tsx; how some read: moveColumns.tsx).
   fields: {
-    name: { type: 'text', list: true, filter: 'contains', param: 'number', sortable: true, label: 'app.moves.fields.number' },
-    partner_id: { type: 'reference', reference: 'providers', list: true, filter: 'many2one', param: 'partner', label: 'app.moves.fields.provider' },
-    pnt_account_move_team_manager_validate: { type: 'boolean', list: true, filter: 'triState', param: 'validated', label: 'app.moves.fields.validated' },
-    pnt_account_move_team_manager_deny: { type: 'boolean', list: true, filter: 'triState', param: 'notValidated', label: 'app.moves.fields.notValidated' },
-    // The list's "invoice date" filter: the document's date, not the accounting date Odoo may move to another period.
-    invoice_date: { type: 'date', list: true, sortable: true, filter: 'dateRange', param: 'date', label: 'app.moves.fields.date' },
-    invoice_date_due: { type: 'date', list: true, sortable: true, filter: 'dateRange', param: 'dueDate', label: 'app.moves.fields.dueDate' },
-    ref: { type: 'text', list: true, filter: 'contains', param: 'reference', sortable: true, editable: true, maxLength: 500, label: 'app.moves.fields.reference' },
-    company_id: { type: 'reference', reference: 'companies', list: true, filter: 'in', param: 'company', label: 'app.moves.fields.company' },
-    state: { type: 'choice', choices: ['draft', 'posted', 'cancel'], aliases: { cancelled: 'cancel' }, list: true, filter: 'in', sortable: true, label: 'app.moves.fields.state', choiceLabels: 'app.moves.states' },
-    uploadedBy: { type: 'email', source: 'x_uploaded_by', list: true, filter: 'equals', sortable: true, label: 'app.moves.fields.uploadedBy' },
-    date: { type: 'date', sortable: true, editable: true, required: true },
-    amount_untaxed_signed: { type: 'money', list: true, sortable: true, total: true },
-    amount_total_signed: { type: 'money', list: true, sortable: true, total: true },
-    paymentStatus: { type: 'choice', choices: ['paid', 'unpaid'], list: true },
+    name: { type: 'text', list: 1, filter: 'contains', param: 'number', sortable: true, label: 'app.moves.fields.number' },
+    partner_id: { type: 'reference', reference: 'providers', list: 2, filter: 'many2one', param: 'partner', label: 'app.moves.fields.provider' },
+    pnt_account_move_team_manager_validate: { type: 'boolean', list: 6, filter: 'triState', param: 'validated', label: 'app.moves.fields.validated' },
+    pnt_account_move_team_manager_deny: { type: 'boolean', list: 7, filter: 'triState', param: 'notValidated', label: 'app.moves.fields.notValidated' },
+    // The list's "invoice date" filter: the document's date, not the accounting date Odoo may move to another period
+    // (the list's date column, `date` below).
+    invoice_date: { type: 'date', sortable: true, filter: 'dateRange', param: 'date', label: 'app.moves.fields.date' },
+    invoice_date_due: { type: 'date', list: 4, sortable: true, filter: 'dateRange', param: 'dueDate', label: 'app.moves.fields.dueDate' },
+    ref: { type: 'text', list: 5, filter: 'contains', param: 'reference', sortable: true, editable: true, maxLength: 500, label: 'app.moves.fields.reference' },
+    company_id: { type: 'reference', reference: 'companies', list: 8, filter: 'in', param: 'company', label: 'app.moves.fields.company' },
+    state: { type: 'choice', choices: ['draft', 'posted', 'cancel'], aliases: { cancelled: 'cancel' }, list: 11, filter: 'in', sortable: true, label: 'app.moves.fields.state', choiceLabels: 'app.moves.states' },
+    uploadedBy: { type: 'email', source: 'x_uploaded_by', list: 13, filter: 'equals', sortable: true, label: 'app.moves.fields.uploadedBy' },
+    date: { type: 'date', list: 3, sortable: true, editable: true, required: true, label: 'app.moves.fields.date' },
+    amount_untaxed_signed: { type: 'money', list: 9, sortable: true, total: true, label: 'app.moves.fields.untaxed' },
+    amount_total_signed: { type: 'money', list: 10, sortable: true, total: true, label: 'app.moves.fields.total' },
+    paymentStatus: { type: 'choice', choices: ['paid', 'unpaid'], list: 12, label: 'app.moves.fields.paymentStatus' },
     comment: { type: 'longText', source: 'narration', editable: true, maxLength: 10_000 },
     // Read and answered with each move (the dialogs'), neither listed nor filtered.
     journal_id: { type: 'reference', reference: 'journals' },

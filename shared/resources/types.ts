@@ -43,8 +43,11 @@ export interface FieldDeclaration {
   required?: boolean;
   /** The resource a reference points to (its list feeds the select). */
   reference?: string;
-  /** A column of the list. */
-  list?: boolean;
+  /**
+   * A column of the list. Columns come in the declaration's order of fields, unless they are numbered: a number is
+   * the column's place, when the list's order is not the fields' (which is also the filters', the domain's).
+   */
+  list?: boolean | number;
   /** A filter of the list, and how it matches. */
   filter?: FilterKind;
   /** The server sorts the list by it. */
@@ -145,6 +148,14 @@ export function sortableFields(resource: ResourceDeclaration): string[] {
   return Object.entries(resource.fields)
     .filter(([, field]) => field.sortable)
     .map(([name]) => name);
+}
+
+/** The list's columns: the `list` fields, by their numbers, the unnumbered after them in the declaration's order. */
+export function listFields(resource: ResourceDeclaration): Array<[string, FieldDeclaration]> {
+  const place = (field: FieldDeclaration) => (typeof field.list === 'number' ? field.list : Number.POSITIVE_INFINITY);
+  return Object.entries(resource.fields)
+    .filter(([, field]) => field.list)
+    .sort(([, a], [, b]) => place(a) - place(b));
 }
 
 /** The fields the list's totals row sums, in the declaration's order. */

@@ -10,15 +10,17 @@ const users: ResourceDeclaration = {
   items: 'users',
   order: 40,
   // `source`: the column of the console's users table (server/services/users.ts reads, sorts and filters by it). The
-  // filters are the list's (src/resources/users/userFilters.tsx); the name's looks in both names.
+  // filters are the list's (src/resources/users/userFilters.tsx); the name's looks in both names. The `list` fields are
+  // the list's columns, in this order (src/resources/users/UsersPage.tsx; how they read: userColumns.tsx): the name
+  // column shows the whole name and sorts by the last.
   fields: {
-    firstName: { type: 'text', source: 'first_name', list: true, filter: 'contains', param: 'name', label: 'app.users.fields.name', sortable: true, editable: true, required: true, maxLength: 100 },
-    lastName: { type: 'text', source: 'last_name', list: true, sortable: true, editable: true, maxLength: 100 },
+    firstName: { type: 'text', source: 'first_name', filter: 'contains', param: 'name', label: 'app.users.fields.name', sortable: true, editable: true, required: true, maxLength: 100 },
+    lastName: { type: 'text', source: 'last_name', list: true, label: 'app.users.fields.name', sortable: true, editable: true, maxLength: 100 },
     email: { type: 'email', list: true, filter: 'contains', label: 'app.users.fields.email', sortable: true, required: true, maxLength: 320 },
-    role: { type: 'choice', choices: ['admin', 'user'], list: true },
-    permissions: { type: 'references', list: true, editable: true },
+    role: { type: 'choice', choices: ['admin', 'user'] },
+    permissions: { type: 'references', editable: true },
     companies: { type: 'references', reference: 'companies', list: true, filter: 'equals', param: 'companyId', label: 'app.users.fields.company', editable: true },
-    active: { type: 'boolean', list: true, sortable: true, editable: true },
+    active: { type: 'boolean', sortable: true, editable: true },
   },
   verbs: {
     list: ['users.view', 'permissionsManagement.view', 'moves.list'],

@@ -10,6 +10,10 @@ import { ORDER_BESPOKE, ORDER_FIELDS, orderRow } from '../../server/services/ord
 import { USER_BESPOKE } from '../../server/services/users';
 import { contactAnswer, moveAnswer, orderAnswer, userAnswer } from '../../server/routes/answers';
 import type { z } from 'zod';
+import type { ReactElement } from 'react';
+import { declaredColumns } from '../../src/resources/generic/columns';
+import { CONTACT_CELLS } from '../../src/resources/contacts/contactColumns';
+import { userCells } from '../../src/resources/users/userColumns';
 
 /**
  * Issue 53: the four main resources' fields are said once, in their declarations (shared/resources/*.resource.ts);
@@ -91,6 +95,44 @@ export function handWrittenLists(path: string, text: string): string[] {
   return found;
 }
 
+/** The JSX tag a node opens, as written: `DataTable.Col`, `Col`. */
+function tagOf(node: ts.Node): string | undefined {
+  if (ts.isJsxSelfClosingElement(node) || ts.isJsxOpeningElement(node)) return node.tagName.getText();
+  return undefined;
+}
+
+/**
+ * The columns a source text spells by hand: each `<DataTable.Col>` (or a `Col` imported under another name), named by
+ * its `source` and, when that is a declared field of a main resource, by the resource. The lists of the main
+ * resources draw theirs with declaredColumns (src/resources/generic/columns.tsx), from their declarations.
+ */
+export function handWrittenColumns(path: string, text: string): string[] {
+  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    const tag = tagOf(node);
+    if (tag && /(^|\.)Col(umn)?$/.test(tag)) {
+      const attributes = (node as ts.JsxSelfClosingElement | ts.JsxOpeningElement).attributes.properties;
+      const named = attributes.find((one) => ts.isJsxAttribute(one) && one.name.getText() === 'source');
+      const value = named && ts.isJsxAttribute(named) && named.initializer && ts.isStringLiteral(named.initializer) ? named.initializer.text : undefined;
+      const spread = attributes.find(ts.isJsxSpreadAttribute)?.expression.getText();
+      const field = value ?? /^\w+\(['"](\w+)['"]\)$/.exec(spread ?? '')?.[1];
+      const owner = declared.find(({ names }) => field && names.has(field))?.name;
+      found.push(`${path}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1} ${tag}${field ? ` ${field}` : ''}${owner ? ` (declared in ${owner})` : ''}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** A list's columns as the user meets them: each column's field (or none), header key (none: react-admin's) and sorting. */
+const shown = (columns: ReactElement[]) =>
+  columns.map(({ props }) => {
+    const { source, label, disableSort } = props as { source?: string; label?: string; disableSort?: boolean };
+    return [source ?? '-', label ?? '-', source && !disableSort ? 'sorts' : ''].join(' ');
+  });
+
 describe('one declaration per resource (issue 53)', () => {
   it('finds the field lists and rows that were spelled by hand before the declarations gave them', () => {
     // As server/services/moves.ts, server/routes/moves.ts and server/services/users.ts had them.
@@ -143,5 +185,58 @@ describe('one declaration per resource (issue 53)', () => {
     expect(keys(orderAnswer)).toEqual(rowKeys(resourceNamed('orders')!, ORDER_BESPOKE).sort());
     expect(keys(contactAnswer)).toEqual(rowKeys(resourceNamed('contacts')!).sort());
     expect(keys(userAnswer)).toEqual(rowKeys(resourceNamed('users')!, USER_BESPOKE).sort());
+  });
+
+  it('finds a list column spelled by hand, as the lists had them before their declarations gave them', () => {
+    // As src/resources/moves/MoveList.tsx and src/resources/users/UsersPage.tsx had them.
+    const before = `
+      <DataTable>
+        <DataTable.Col {...sortable('name')} label="app.moves.fields.number" render={(record) => moveNumber(record.name, translate)} />
+        <DataTable.Col source="partner_id" label="app.moves.fields.provider" />
+        <DataTable.Col label="app.users.fields.actions" align="right">
+          <UserRowActions onEdit={setEditing} onDelete={setDeleting} />
+        </DataTable.Col>
+      </DataTable>
+    `;
+    expect(handWrittenColumns('before.tsx', before)).toEqual([
+      'before.tsx:3 DataTable.Col name (declared in moves)',
+      'before.tsx:4 DataTable.Col partner_id (declared in moves)',
+      'before.tsx:5 DataTable.Col',
+    ]);
+  });
+
+  it("no list of moves, orders, contacts or users spells its columns: each draws its declaration's", () => {
+    const files = MAIN.flatMap((name) => filesUnder(join(root, 'src/resources', name), /\.tsx?$/));
+    expect(files.length).toBeGreaterThan(40);
+    expect(files.flatMap((file) => handWrittenColumns(relative(root, file), readFileSync(file, 'utf8')))).toEqual([]);
+    for (const list of ['moves/MoveList.tsx', 'orders/OrderList.tsx', 'contacts/ContactList.tsx', 'users/UsersPage.tsx']) {
+      expect(readFileSync(join(root, 'src/resources', list), 'utf8'), list).toMatch(/declaredColumns\((MOVES|ORDERS|CONTACTS|USERS), /);
+    }
+  });
+
+  it('gives each list the columns, order, headers and sorting it had when they were spelled by hand', () => {
+    expect(shown(declaredColumns(resourceNamed('moves')!))).toEqual([
+      'name app.moves.fields.number sorts', 'partner_id app.moves.fields.provider ', 'date app.moves.fields.date sorts',
+      'invoice_date_due app.moves.fields.dueDate sorts', 'ref app.moves.fields.reference sorts',
+      'pnt_account_move_team_manager_validate app.moves.fields.validated ', 'pnt_account_move_team_manager_deny app.moves.fields.notValidated ',
+      'company_id app.moves.fields.company ', 'amount_untaxed_signed app.moves.fields.untaxed sorts', 'amount_total_signed app.moves.fields.total sorts',
+      'state app.moves.fields.state sorts', 'paymentStatus app.moves.fields.paymentStatus ', 'uploadedBy app.moves.fields.uploadedBy sorts',
+    ]);
+    expect(shown(declaredColumns(resourceNamed('orders')!))).toEqual([
+      'name app.orders.fields.number sorts', 'date_order app.orders.fields.date sorts', 'partner_id app.orders.fields.customer ',
+      'client_order_ref app.orders.fields.clientRef sorts', 'user_id app.orders.fields.salesperson ', 'uploadedBy app.orders.fields.uploadedBy ',
+      'company_id app.orders.fields.company ', 'amount_total app.orders.fields.total sorts', 'state app.orders.fields.state sorts',
+    ]);
+    expect(shown(declaredColumns(resourceNamed('contacts')!, CONTACT_CELLS))).toEqual([
+      'name app.contacts.fields.name sorts', 'x_studio_owner_employee app.contacts.fields.owner ', 'company_id app.contacts.fields.company ',
+      'email app.contacts.fields.email sorts', 'phone app.contacts.fields.phone ', 'company_name app.contacts.fields.companyName sorts',
+      'website app.contacts.fields.website ', 'function app.contacts.fields.position sorts', 'x_studio_tipo_inversor app.contacts.fields.investorType ',
+      'category_id app.contacts.fields.categories ',
+    ]);
+    const users = (canManage: boolean) => shown(declaredColumns(resourceNamed('users')!, userCells({ companies: [], canManage, onEdit: () => {}, onDelete: () => {} })));
+    expect(users(false)).toEqual(['lastName app.users.fields.name sorts', 'email app.users.fields.email sorts', 'companies app.users.fields.companies ']);
+    expect(users(true)).toEqual([...users(false), '- app.users.fields.actions ']);
+    // A cell for a field the declaration does not list would be a column no declaration says.
+    expect(() => declaredColumns(resourceNamed('orders')!, { amount_tax: { render: () => 'x' } })).toThrow(/orders\.amount_tax/);
   });
 });

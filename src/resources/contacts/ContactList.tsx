@@ -1,19 +1,14 @@
 import { Suspense, useState } from 'react';
 import { DataTable, ExportButton, List, SimpleList, TopToolbar, useListContext, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
-import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import EditIcon from '@mui/icons-material/Edit';
 import Link from '@mui/material/Link';
 import Snackbar from '@mui/material/Snackbar';
-import Stack from '@mui/material/Stack';
 import { ListFilterForm } from '../../custom/ListFilterForm';
 import { declaredFilters } from '../generic/filters';
-import { breakableEmail } from '../../custom/tableText';
 import { MESSAGE_DURATION_MS } from '../../../shared/domain/constants';
-import { safeWebUrl } from '../../../shared/domain/links';
 import { resourceNamed } from '../../../shared/resources/registry';
-import { sortableFields } from '../../../shared/resources/types';
 import { ListEmpty, ListPagination } from '../../custom/ListProblem';
 import { useCsvExporter, type CsvColumn } from '../../custom/csv';
 import { COLUMN_LISTS, ListColumnsButton, RememberColumns } from '../../custom/rememberedColumns';
@@ -23,19 +18,16 @@ import { CardLine } from '../../custom/CardLine';
 import { ListRows } from '../../custom/ListRows';
 import { KeyboardBody } from '../../custom/KeyboardRows';
 import { lazyView } from '../generic/lazyView';
+import { declaredColumns } from '../generic/columns';
+import { Categories, CONTACT_CELLS, second, Website } from './contactColumns';
 
 /** The detail opens over the list; its code loads when first opened. */
 const ContactDetailDialog = lazyView(() => import('./ContactDetailDialog'), 'ContactDetailDialog');
 import { ListSkipTarget } from '../../custom/SkipToList';
 
 const CONTACTS = resourceNamed('contacts')!;
-/** Only the columns the server sorts by (the declaration's sortable fields) offer sorting. */
-const SORTABLE = new Set(sortableFields(CONTACTS));
 /** The list's filters, as contacts.resource.ts declares them. */
 const FILTERS = declaredFilters(CONTACTS);
-const sortable = (source: string) => ({ source, disableSort: !SORTABLE.has(source) });
-
-const second = (pair: unknown) => (Array.isArray(pair) ? String(pair[1]) : '');
 
 /** Spec section 4: loading shows an info message, a failure its error, otherwise the message is closed. */
 function LoadingMessage() {
@@ -88,40 +80,6 @@ function useContactsExporter() {
   return useCsvExporter(translate('app.titles.contactList'), columns);
 }
 
-/** A web address as a person reads it in a list: without its scheme, "www." and a final slash ("linkedin.com/in/ana"). */
-export function shortWebAddress(text: string): string {
-  return text.trim().replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/^www\./i, '').replace(/\/$/, '');
-}
-
-function Website({ record }: { record: Record<string, unknown> }) {
-  const url = safeWebUrl(record.website);
-  const text = String(record.website || '');
-  if (!url) return text;
-  return (
-    <Link
-      href={url}
-      target="_blank"
-      rel="noopener noreferrer"
-      title={text}
-      data-testid="contact-website-link"
-      onClick={(event) => event.stopPropagation()}
-      sx={{ display: 'inline-block', maxWidth: '9em', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'top' }}
-    >
-      {shortWebAddress(text)}
-    </Link>
-  );
-}
-
-function Categories({ record }: { record: Record<string, unknown> }) {
-  return (
-    <Stack component="span" direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
-      {((record.category_id as string[]) ?? []).map((category) => (
-        <Chip key={category} component="span" label={category} title={category} size="small" />
-      ))}
-    </Stack>
-  );
-}
-
 /**
  * Phones: one card per contact (name, company, position, email, phone, website, categories), and a button that opens
  * the contact. The card itself is not the button: its e-mail and web links would be controls inside a control.
@@ -156,6 +114,7 @@ export function ContactList() {
   const translate = useTranslate();
   const exporter = useContactsExporter();
   const phone = usePhone();
+  const columns = declaredColumns(CONTACTS, CONTACT_CELLS);
   // The contact opened from a row (or from a duplicate warning inside the detail).
   const [open, setOpen] = useState<number | null>(null);
   return (
@@ -203,20 +162,7 @@ export function ContactList() {
             '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
           }}
         >
-          <DataTable.Col {...sortable('name')} label="app.contacts.fields.name" />
-          <DataTable.Col {...sortable('x_studio_owner_employee')} label="app.contacts.fields.owner" render={(record) => second(record.x_studio_owner_employee)} />
-          <DataTable.Col {...sortable('company_id')} label="app.contacts.fields.company" render={(record) => second(record.company_id)} />
-          <DataTable.Col
-            {...sortable('email')}
-            label="app.contacts.fields.email"
-            render={(record) => (record.email ? <Link href={`mailto:${record.email}`} onClick={(event) => event.stopPropagation()}>{breakableEmail(String(record.email))}</Link> : '')}
-          />
-          <DataTable.Col {...sortable('phone')} label="app.contacts.fields.phone" />
-          <DataTable.Col {...sortable('company_name')} label="app.contacts.fields.companyName" />
-          <DataTable.Col {...sortable('website')} label="app.contacts.fields.website" render={(record) => <Website record={record} />} />
-          <DataTable.Col {...sortable('function')} label="app.contacts.fields.position" />
-          <DataTable.Col {...sortable('x_studio_tipo_inversor')} label="app.contacts.fields.investorType" />
-          <DataTable.Col {...sortable('category_id')} label="app.contacts.fields.categories" render={(record) => <Categories record={record} />} />
+          {columns}
         </DataTable>
       )}
       </ListRows>

@@ -3,6 +3,7 @@ import { genericViewNames } from './offer';
 import { filtersOf } from './filters';
 import { GenericField } from './GenericField';
 import { fieldsWhere, useDeclaration } from './useDeclaration';
+import { declaredColumns } from './columns';
 import { ListEmpty, ListPagination } from '../../custom/ListProblem';
 import { KeyboardBody } from '../../custom/KeyboardRows';
 import { ListSkipTarget } from '../../custom/SkipToList';
@@ -45,11 +46,7 @@ export function GenericList() {
         />
       ) : (
       <DataTable empty={<ListEmpty />} body={rowClick ? KeyboardBody : undefined} rowClick={rowClick} bulkActionButtons={false} data-testid={`${resource.name}-table`} sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}>
-        {columns.map(([name, field]) => (
-          <DataTable.Col key={name} source={name} disableSort={!field.sortable}>
-            <GenericField source={name} field={field} />
-          </DataTable.Col>
-        ))}
+        {declaredColumns(resource, Object.fromEntries(columns.map(([name, field]) => [name, { children: <GenericField source={name} field={field} /> }])))}
       </DataTable>
       )}
       </ListRows>

@@ -1,6 +1,6 @@
 import { useResourceContext } from 'react-admin';
 import { resourceNamed } from '../../../shared/resources/registry';
-import type { ResourceDeclaration } from '../../../shared/resources/types';
+import { listFields, type ResourceDeclaration } from '../../../shared/resources/types';
 
 /** The declaration of the resource in context (its `<Resource>`, or the screen's ResourceContextProvider). */
 export function useDeclaration(): ResourceDeclaration {
@@ -16,7 +16,7 @@ export function idOf(value: unknown): unknown {
   return value === false ? null : value;
 }
 
-/** The declared fields with a given flag, in declaration order. */
+/** The declared fields with a given flag, in declaration order (the list's: in the columns' order, listFields). */
 export function fieldsWhere(resource: ResourceDeclaration, flag: 'list' | 'editable') {
-  return Object.entries(resource.fields).filter(([, field]) => field[flag]);
+  return flag === 'list' ? listFields(resource) : Object.entries(resource.fields).filter(([, field]) => field[flag]);
 }

@@ -13,7 +13,6 @@ import Tabs from '@mui/material/Tabs';
 import { ListFilterForm } from '../../custom/ListFilterForm';
 import { SelectArrayInput, SelectInput } from '../../custom/inputs/lazyFilterInputs';
 import { resourceNamed } from '../../../shared/resources/registry';
-import { sortableFields } from '../../../shared/resources/types';
 import { declaredFilters, type FilterInputProps } from '../generic/filters';
 import { REFERENCE_STALE_TIME, useReferenceList } from '../../providers/useReferenceList';
 import type { ListedMove } from './moveTypes';
@@ -27,11 +26,13 @@ import { useCsvExporter, type CsvColumn } from '../../custom/csv';
 import { COLUMN_LISTS, ListColumnsButton, RememberColumns } from '../../custom/rememberedColumns';
 import { SavedFilters } from '../../custom/SavedFilters';
 import { usePhone } from '../../custom/usePhone';
-import { breakableEmail, fittingTable } from '../../custom/tableText';
+import { fittingTable } from '../../custom/tableText';
 import { ListRows, RowsPlaceholder } from '../../custom/ListRows';
 import { LazyTotalsLine, totalsFoot } from '../../custom/lazyTotals';
 import { FILTER_LOAD_ERROR, ReferenceLoadError } from '../../custom/ReferenceLoadError';
-import { Money, second, type Pair } from './moveCells';
+import { second, type Pair } from './moveCells';
+import { useMoveCells } from './moveColumns';
+import { declaredColumns } from '../generic/columns';
 
 /** The last company choice on this list (spec section 3, local storage keys). */
 export const LAST_COMPANIES_KEY = 'moves_list_companies';
@@ -51,9 +52,6 @@ const MOVES = resourceNamed('moves')!;
 const MoveDetailDialog = lazyView(() => import('./MoveDetailDialog'), 'MoveDetailDialog');
 // Phones only: a desktop's first load carries none of the cards' code.
 const MoveCards = lazyView(() => import('./MoveCards'), 'MoveCards');
-/** Only the columns the server sorts by (the declaration's sortable fields) offer sorting. */
-const SORTABLE = new Set(sortableFields(MOVES));
-const sortable = (source: string) => ({ source, disableSort: !SORTABLE.has(source) });
 
 /** The company filter takes names (spec section 7): the user's companies, from the cached reference list. */
 function useCompanyChoices() {
@@ -201,8 +199,8 @@ export function MoveList() {
   const translate = useTranslate();
   const phone = usePhone();
   const [open, setOpen] = useState<ListedMove | null>(null);
-  const yesNo = (value: unknown) => translate(value ? 'ra.boolean.true' : 'ra.boolean.false');
   const exporter = useMovesExporter();
+  const columns = declaredColumns(MOVES, useMoveCells());
   return (
     <List
       exporter={exporter}
@@ -241,19 +239,7 @@ export function MoveList() {
         // sideways (with columns added in the selector): the filters and the tabs stay in view.
         sx={fittingTable(['partner_id', 'ref', 'company_id', 'state', 'paymentStatus', 'uploadedBy'])}
       >
-        <DataTable.Col {...sortable('name')} label="app.moves.fields.number" render={(record) => moveNumber(record.name, translate)} />
-        <DataTable.Col {...sortable('partner_id')} label="app.moves.fields.provider" render={(record) => second(record.partner_id)} />
-        <DataTable.Col {...sortable('date')} label="app.moves.fields.date" render={(record) => formatDay(record.date)} />
-        <DataTable.Col {...sortable('invoice_date_due')} label="app.moves.fields.dueDate" render={(record) => formatDay(record.invoice_date_due) || '-'} />
-        <DataTable.Col {...sortable('ref')} label="app.moves.fields.reference" render={(record) => record.ref || ''} />
-        <DataTable.Col {...sortable('pnt_account_move_team_manager_validate')} label="app.moves.fields.validated" render={(record) => yesNo(record.pnt_account_move_team_manager_validate)} />
-        <DataTable.Col {...sortable('pnt_account_move_team_manager_deny')} label="app.moves.fields.notValidated" render={(record) => yesNo(record.pnt_account_move_team_manager_deny)} />
-        <DataTable.Col {...sortable('company_id')} label="app.moves.fields.company" render={(record) => second(record.company_id)} />
-        <DataTable.Col align="right" {...sortable('amount_untaxed_signed')} label="app.moves.fields.untaxed" render={(record) => <Money record={record} source="amount_untaxed_signed" />} />
-        <DataTable.Col align="right" {...sortable('amount_total_signed')} label="app.moves.fields.total" render={(record) => <Money record={record} source="amount_total_signed" />} />
-        <DataTable.Col {...sortable('state')} label="app.moves.fields.state" render={(record) => translate(`app.moves.states.${record.state}`)} />
-        <DataTable.Col {...sortable('paymentStatus')} label="app.moves.fields.paymentStatus" render={(record) => translate(`app.moves.payment.${record.paymentStatus}`)} />
-        <DataTable.Col {...sortable('uploadedBy')} label="app.moves.fields.uploadedBy" render={(record) => (record.uploadedBy ? breakableEmail(String(record.uploadedBy)) : '-')} />
+        {columns}
       </DataTable>
       )}
       </ListRows>

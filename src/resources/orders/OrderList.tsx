@@ -11,10 +11,8 @@ import {
 } from 'react-admin';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import { formatMoney } from '../../../shared/domain/money';
 import { ORDER_STATES } from '../../../shared/domain/orders';
 import { resourceNamed } from '../../../shared/resources/registry';
-import { sortableFields } from '../../../shared/resources/types';
 import { ListFilterForm } from '../../custom/ListFilterForm';
 import { readableValue } from '../../custom/useFilterChips';
 import { SelectArrayInput } from '../../custom/inputs/lazyFilterInputs';
@@ -29,25 +27,22 @@ import { useCsvExporter, type CsvColumn } from '../../custom/csv';
 import { COLUMN_LISTS, ListColumnsButton, RememberColumns } from '../../custom/rememberedColumns';
 import { SavedFilters } from '../../custom/SavedFilters';
 import { usePhone } from '../../custom/usePhone';
-import { breakableEmail, fittingTable } from '../../custom/tableText';
+import { fittingTable } from '../../custom/tableText';
 import { CARD_LIST_SX, CardLine } from '../../custom/CardLine';
 import { ListRows } from '../../custom/ListRows';
 import { FILTER_LOAD_ERROR, ReferenceLoadError } from '../../custom/ReferenceLoadError';
 import { LazyTotalsLine, totalsFoot } from '../../custom/lazyTotals';
+import { declaredColumns } from '../generic/columns';
+import { orderTotal, second, useOrderCells, type Pair } from './orderColumns';
 
 /** The totals row: the orders' amounts summed per currency. */
 const OrderTotals = totalsFoot();
 
-type Pair = [number, string] | false;
-const second = (pair: unknown) => (Array.isArray(pair) ? String(pair[1]) : '');
 interface Partner { id: number; name: string }
 
 const ORDERS = resourceNamed('orders')!;
 // The detail dialog (with its HTML sanitiser for the chatter) loads when an order is first opened.
 const OrderDetailDialog = lazyView(() => import('./OrderDetailDialog'), 'OrderDetailDialog');
-/** Only the columns the server sorts by (the declaration's sortable fields) offer sorting. */
-const SORTABLE = new Set(sortableFields(ORDERS));
-const sortable = (source: string) => ({ source, disableSort: !SORTABLE.has(source) });
 
 /** Spec section 2: the customer filter takes free text or a chosen partner (then its id is sent). */
 function CustomerInput({ source, label }: { source: string; label: string }) {
@@ -137,8 +132,6 @@ function useOrdersExporter() {
   return useCsvExporter(translate('app.titles.orderList'), columns);
 }
 
-const orderTotal = (record: Record<string, unknown>, locale: string) => formatMoney(Number(record.amount_total ?? 0), second(record.currency_id as Pair) || 'EUR', locale);
-
 /** Phones: one card per order (number, total, customer, date, company, state); a card opens the order as a row does. */
 function OrderCards({ onOpen }: { onOpen: (id: number) => void }) {
   const translate = useTranslate();
@@ -169,9 +162,9 @@ function OrderCards({ onOpen }: { onOpen: (id: number) => void }) {
 export function OrderList() {
   const translate = useTranslate();
   const exporter = useOrdersExporter();
-  const [locale] = useLocaleState();
   const phone = usePhone();
   const [open, setOpen] = useState<number | null>(null);
+  const columns = declaredColumns(ORDERS, useOrderCells());
   return (
     <List
       exporter={exporter}
@@ -206,20 +199,7 @@ export function OrderList() {
         // fit at 1440); the column selector hides what is not needed.
         sx={fittingTable(['partner_id', 'user_id', 'uploadedBy', 'company_id', 'state'])}
       >
-        <DataTable.Col {...sortable('name')} label="app.orders.fields.number" />
-        <DataTable.Col {...sortable('date_order')} label="app.orders.fields.date" render={(record) => formatDay(record.date_order || record.create_date)} />
-        <DataTable.Col {...sortable('partner_id')} label="app.orders.fields.customer" render={(record) => second(record.partner_id)} />
-        <DataTable.Col {...sortable('client_order_ref')} label="app.orders.fields.clientRef" render={(record) => record.client_order_ref || ''} />
-        <DataTable.Col {...sortable('user_id')} label="app.orders.fields.salesperson" render={(record) => second(record.user_id) || '-'} />
-        <DataTable.Col {...sortable('uploadedBy')} label="app.orders.fields.uploadedBy" render={(record) => (record.uploadedBy ? breakableEmail(String(record.uploadedBy)) : '-')} />
-        <DataTable.Col {...sortable('company_id')} label="app.orders.fields.company" render={(record) => second(record.company_id)} />
-        <DataTable.Col
-          align="right"
-          {...sortable('amount_total')}
-          label="app.orders.fields.total"
-          render={(record) => orderTotal(record, locale)}
-        />
-        <DataTable.Col {...sortable('state')} label="app.orders.fields.state" render={(record) => translate(`app.orders.states.${record.state}`, { _: String(record.state) })} />
+        {columns}
       </DataTable>
       )}
       </ListRows>

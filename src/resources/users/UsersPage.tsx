@@ -15,12 +15,13 @@ import { EditUserDialog } from './EditUserDialog';
 import { InviteDialog } from './InviteDialog';
 import { PendingInvitations } from './PendingInvitations';
 import { PermissionsPanel } from './PermissionsPanel';
-import { CompaniesCell, inactiveRowSx, UserName } from './UserCells';
+import { inactiveRowSx } from './UserCells';
 import { UserCards } from './UserCards';
 import { USER_FILTER_CHIPS, USER_FILTERS } from './userFilters';
-import { UserRowActions } from './UserRowActions';
+import { userCells } from './userColumns';
+import { declaredColumns } from '../generic/columns';
 import { useCompanies, useUsersChanged } from './useUsers';
-import { sortable, USERS, type UserRecord } from './userRecords';
+import { USERS, type UserRecord } from './userRecords';
 
 /** The users and permissions screen (spec section 2, /permissions-management). */
 export function UsersPage() {
@@ -75,16 +76,7 @@ export function UsersPage() {
         size="small"
         sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
       >
-        <DataTable.Col {...sortable('lastName')} label="app.users.fields.name" render={(record) => <UserName user={record as UserRecord} />} />
-        <DataTable.Col {...sortable('email')} label="app.users.fields.email" />
-        <DataTable.Col {...sortable('companies')} label="app.users.fields.companies">
-          <CompaniesCell companies={companies} />
-        </DataTable.Col>
-        {canManage && (
-          <DataTable.Col label="app.users.fields.actions" align="right">
-            <UserRowActions onEdit={setEditing} onDelete={setDeleting} />
-          </DataTable.Col>
-        )}
+        {declaredColumns(USERS, userCells({ companies, canManage, onEdit: setEditing, onDelete: setDeleting }))}
       </DataTable>
       )}
       </ListRows>

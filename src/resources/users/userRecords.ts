@@ -1,5 +1,4 @@
 import { resourceNamed } from '../../../shared/resources/registry';
-import { sortableFields } from '../../../shared/resources/types';
 
 export interface Company { id: number; name: string }
 /** A user as the search answers it; `version` (issue 29) is what an edit sends back, to be refused if it is stale. */
@@ -7,11 +6,8 @@ export interface UserRecord { id: number; firstName: string; lastName: string; e
 
 export const fullName = (user: Pick<UserRecord, 'firstName' | 'lastName' | 'email'>) => `${user.firstName} ${user.lastName}`.trim() || user.email;
 
-/** The users' declaration (shared/resources/users.resource.ts): the list's sort, sortable columns and filters. */
+/** The users' declaration (shared/resources/users.resource.ts): the list's sort, columns and filters. */
 export const USERS = resourceNamed('users')!;
-/** Only the columns the server sorts by (the declaration's sortable fields) offer sorting. */
-const SORTABLE = new Set(sortableFields(USERS));
-export const sortable = (source: string) => ({ source, disableSort: !SORTABLE.has(source) });
 
 /** The companies' names of a list of ids (#id for one the list lacks). */
 export const companyNames = (companies: Company[], ids: unknown) => (Array.isArray(ids) ? ids : []).map((id) => companies.find((one) => one.id === id)?.name ?? `#${id}`).join(', ');
