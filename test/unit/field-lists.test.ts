@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { resourceNamed } from '../../shared/resources/registry';
@@ -14,6 +14,7 @@ import type { ReactElement } from 'react';
 import { declaredColumns } from '../../src/resources/generic/columns';
 import { CONTACT_CELLS } from '../../src/resources/contacts/contactColumns';
 import { userCells } from '../../src/resources/users/userColumns';
+import { filesUnder } from '../support/files-under';
 
 /**
  * Issue 53: the four main resources' fields are said once, in their declarations (shared/resources/*.resource.ts);
@@ -31,16 +32,6 @@ function namesOf(resource: ResourceDeclaration): Set<string> {
 }
 
 const declared = MAIN.map((name) => ({ name, names: namesOf(resourceNamed(name)!) }));
-
-function filesUnder(folder: string, test: RegExp): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(folder)) {
-    const path = join(folder, name);
-    if (statSync(path).isDirectory()) out.push(...filesUnder(path, test));
-    else if (test.test(name)) out.push(path);
-  }
-  return out;
-}
 
 /** The name of the variable, function or property a node sits in, innermost first. */
 function enclosingNames(node: ts.Node): string[] {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { MOCKING } from '../support/mocking';
+import { filesUnder } from '../support/files-under';
 
 /**
  * The shape DESIGN.md asks of the code, checked on every file: each server file has a layer, the server's layers
@@ -10,16 +11,6 @@ import { MOCKING } from '../support/mocking';
  * longer than a person can hold in their head.
  */
 const root = resolve(import.meta.dirname, '../..');
-
-function filesUnder(folder: string, test: RegExp): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(folder)) {
-    const path = join(folder, name);
-    if (statSync(path).isDirectory()) out.push(...filesUnder(path, test));
-    else if (test.test(name)) out.push(path);
-  }
-  return out;
-}
 
 /** The file a relative specifier names: itself, with an extension, or its folder's index. */
 function moduleFile(path: string): string {
