@@ -7,15 +7,33 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { resourceNamed } from '../../../shared/resources/registry';
 import { usePhone } from '../../custom/usePhone';
 import { useUserEdit } from './useUserEdit';
 import { companyNames, type Company, type UserRecord } from './userRecords';
+
+const USERS = resourceNamed('users');
 
 /** A user's names and companies, edited by those who manage users (companies: administrators only). */
 export function EditUserDialog({ user: opened, companies, onClose }: { user: UserRecord; companies: Company[]; onClose: (changed: boolean) => void }) {
   const translate = useTranslate();
   const phone = usePhone();
   const { admin, user, firstName, setFirstName, lastName, setLastName, chosen, setChosen, touched, missing, refused, changed, helper, stale, reloading, save, reload } = useUserEdit(opened, onClose);
+  // A name's box: its length is the declaration's (users.resource.ts), as the server's rule is.
+  const nameBox = (field: 'firstName' | 'lastName', value: string, set: (next: string) => void, isMissing: boolean, testId: string) => (
+    <TextField
+      required
+      label={translate(`app.users.fields.${field}`)}
+      value={value}
+      onChange={(event) => {
+        set(event.target.value);
+        changed(field);
+      }}
+      error={(touched && isMissing) || field in refused}
+      helperText={helper(field, isMissing)}
+      inputProps={{ maxLength: USERS?.fields[field]?.maxLength, 'data-testid': testId }}
+    />
+  );
   return (
     <Dialog open onClose={() => onClose(false)} fullWidth maxWidth="sm" fullScreen={phone} data-testid="edit-user-dialog">
       <DialogTitle>{translate('app.users.editTitle')}</DialogTitle>
@@ -34,30 +52,8 @@ export function EditUserDialog({ user: opened, companies, onClose }: { user: Use
             {stale}
           </Alert>
         )}
-        <TextField
-          required
-          label={translate('app.users.fields.firstName')}
-          value={firstName}
-          onChange={(event) => {
-            setFirstName(event.target.value);
-            changed('firstName');
-          }}
-          error={(touched && missing.first) || 'firstName' in refused}
-          helperText={helper('firstName', missing.first)}
-          inputProps={{ maxLength: 100, 'data-testid': 'edit-first-name' }}
-        />
-        <TextField
-          required
-          label={translate('app.users.fields.lastName')}
-          value={lastName}
-          onChange={(event) => {
-            setLastName(event.target.value);
-            changed('lastName');
-          }}
-          error={(touched && missing.last) || 'lastName' in refused}
-          helperText={helper('lastName', missing.last)}
-          inputProps={{ maxLength: 100, 'data-testid': 'edit-last-name' }}
-        />
+        {nameBox('firstName', firstName, setFirstName, missing.first, 'edit-first-name')}
+        {nameBox('lastName', lastName, setLastName, missing.last, 'edit-last-name')}
         <TextField label={translate('app.users.fields.email')} value={user.email} slotProps={{ input: { readOnly: true } }} />
         <TextField
           select
