@@ -25,3 +25,17 @@ export function sniffBase64(data: string | null | undefined): SniffedType {
 export function isPreviewable(type: SniffedType): boolean {
   return type !== 'application/octet-stream';
 }
+
+/** How far into a PDF its first object is looked for (a PDF's objects start right after its header). */
+export const PDF_OBJECT_WINDOW = 64 * 1024;
+
+/**
+ * Whether the start of a file with a PDF header (its first PDF_OBJECT_WINDOW bytes) holds a PDF object ("1 0 obj"):
+ * a file that is a header and nothing else opens to an error page in the browser's PDF viewer, and Chromium's
+ * viewer then takes the keyboard focus from the page (what the user was typing went nowhere).
+ */
+export function pdfHasObjects(start: Uint8Array): boolean {
+  let text = '';
+  for (let index = 0; index < Math.min(start.length, PDF_OBJECT_WINDOW); index++) text += String.fromCharCode(start[index]);
+  return text.startsWith('%PDF-') && /\d+\s+\d+\s+obj\b/.test(text);
+}

@@ -191,6 +191,7 @@ export const appEn = {
       fromLine: 'Read from the document, in “%{line}”: check it',
       preview: 'Document: %{name}',
       noPreview: 'This kind of file cannot be shown here.',
+      pdfUnreadable: 'This PDF cannot be shown here: it has no page to show.',
       companiesError: 'Your companies could not be loaded: %{error}',
       retry: 'Try again',
       drafts: {

@@ -193,6 +193,7 @@ export const appEs: AppMessages = {
       fromLine: 'Leído del documento, en «%{line}»: revíselo',
       preview: 'Documento: %{name}',
       noPreview: 'Este tipo de archivo no se puede mostrar aquí.',
+      pdfUnreadable: 'Este PDF no se puede mostrar aquí: no tiene ninguna página que mostrar.',
       companiesError: 'No se han podido cargar sus empresas: %{error}',
       retry: 'Reintentar',
       drafts: {

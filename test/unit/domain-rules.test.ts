@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isIsoDate, isWithinDateWindow, newestAllowedDate, oldestAllowedDate, slashesToDashes } from '../../shared/domain/dates';
-import { base64Payload, isPreviewable, sniffBase64 } from '../../shared/domain/files';
+import { base64Payload, isPreviewable, pdfHasObjects, sniffBase64 } from '../../shared/domain/files';
+import { demoPdf } from '../../server/erp/embedded/files';
 import { formatMoney, roundMoney } from '../../shared/domain/money';
 
 describe('roundMoney: two decimals, half away from zero', () => {
@@ -52,6 +53,19 @@ describe('attachment type from the start of the base64 data', () => {
     expect(base64Payload('data:image/png;base64,AAAA')).toBe('AAAA');
     expect(isPreviewable('image/png')).toBe(true);
     expect(isPreviewable('application/octet-stream')).toBe(false);
+  });
+});
+
+describe('a PDF the browser can show: its header and a first object', () => {
+  const bytes = (text: string) => new Uint8Array(Buffer.from(text, 'latin1'));
+  it('is one with an object after its header', () => {
+    expect(pdfHasObjects(new Uint8Array(demoPdf(['Ticket 12,50'])))).toBe(true);
+    expect(pdfHasObjects(bytes('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n12 0 obj\n<< /Linearized 1 >>\nendobj\n'))).toBe(true);
+  });
+  it('is not a header and nothing else, nor a file without the header', () => {
+    expect(pdfHasObjects(bytes('%PDF-1.4\n% Locale en 1764400000\n%%EOF\n'))).toBe(false);
+    expect(pdfHasObjects(bytes('%PDF-'))).toBe(false);
+    expect(pdfHasObjects(bytes('<html>1 0 obj</html>'))).toBe(false);
   });
 });
 

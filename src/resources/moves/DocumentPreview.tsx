@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { PDF_OBJECT_WINDOW, pdfHasObjects } from '../../../shared/domain/files';
 
 /** The chosen file's own address for the page (a blob: URL), released when the file changes or the page goes. */
 function useFileUrl(file: File | null): string | null {
@@ -20,6 +21,27 @@ function useFileUrl(file: File | null): string | null {
 }
 
 /**
+ * Whether a PDF can be handed to the browser's viewer (pdfHasObjects), once its start has been read: null until then.
+ * A PDF that is a header only (an empty or cut file) would open to the viewer's error page, which takes the focus.
+ */
+function usePdfOpens(file: File | null, pdf: boolean): boolean | null {
+  const [opens, setOpens] = useState<{ file: File; opens: boolean } | null>(null);
+  useEffect(() => {
+    if (!file || !pdf) return;
+    let current = true;
+    file
+      .slice(0, PDF_OBJECT_WINDOW)
+      .arrayBuffer()
+      .then((start) => current && setOpens({ file, opens: pdfHasObjects(new Uint8Array(start)) }))
+      .catch(() => current && setOpens({ file, opens: false }));
+    return () => {
+      current = false;
+    };
+  }, [file, pdf]);
+  return opens?.file === file ? opens.opens : null;
+}
+
+/**
  * The document being registered, beside the form (issue 27, as Odoo 17's bill digitisation shows it): what was read
  * is checked against the paper without leaving the page. A PDF in the browser's viewer, a photo as a picture;
  * anything else is named only.
@@ -27,15 +49,18 @@ function useFileUrl(file: File | null): string | null {
 export function DocumentPreview({ file, height }: { file: File | null; height: number | string }) {
   const translate = useTranslate();
   const url = useFileUrl(file);
+  const pdf = file !== null && (file.type === 'application/pdf' || /\.pdf$/i.test(file.name));
+  const pdfOpens = usePdfOpens(file, pdf);
   if (!file || !url) return null;
-  const pdf = file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
   const image = file.type.startsWith('image/') && file.type !== 'image/heic';
   return (
     <Box component="figure" sx={{ m: 0, display: 'grid', gap: 1 }} data-testid="document-preview">
       <Typography component="figcaption" variant="subtitle2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
         {translate('app.move.preview', { name: file.name })}
       </Typography>
-      {pdf ? (
+      {pdf && pdfOpens === null ? null : pdf && !pdfOpens ? (
+        <Typography variant="body2" data-testid="preview-pdf-unreadable">{translate('app.move.pdfUnreadable')}</Typography>
+      ) : pdf ? (
         <object data={url} type="application/pdf" width="100%" height={typeof height === 'number' ? height : undefined} style={{ height, border: 0 }} aria-label={file.name} data-testid="preview-pdf">
           <a href={url} download={file.name}>{file.name}</a>
         </object>
