@@ -192,6 +192,10 @@ const CATALOGUE = {
     en: 'The database is not answering: try again in a moment',
     es: 'La base de datos no responde: inténtelo de nuevo en un momento',
   },
+  'db.readOnly': {
+    en: 'The database takes only reads at the moment (a switch of servers): nothing was saved, try again in a few minutes',
+    es: 'La base de datos solo admite lecturas en este momento (un cambio de servidor): no se ha guardado nada, inténtelo de nuevo en unos minutos',
+  },
   'db.diskFull': {
     en: "The server's disk is full: tell your administrator",
     es: 'El disco del servidor está lleno: avise a su administrador',

@@ -36,7 +36,7 @@ export function signInFault(error: unknown, language: PageLanguage): { status: n
       'content-type': 'text/html; charset=utf-8',
       ...(fault instanceof DatabaseUnavailable ? { 'retry-after': String(fault.retryAfter) } : {}),
     },
-    body: faultPage(language, fault.key === 'db.diskFull' ? 'db.diskFull' : 'db.unavailable'),
+    body: faultPage(language, fault.key === 'db.diskFull' || fault.key === 'db.readOnly' ? fault.key : 'db.unavailable'),
   };
 }
 

@@ -157,7 +157,7 @@ export function messagePage(language: PageLanguage, key: MessageKey, options: { 
  * The sign-in pages' answer while the server's database is away or its disk full (server/db/faults.ts): the API's own
  * texts (server/messages.ts), in both languages, the likelier first, and nothing of the error itself.
  */
-export function faultPage(language: PageLanguage, key: 'db.unavailable' | 'db.diskFull'): string {
+export function faultPage(language: PageLanguage, key: 'db.unavailable' | 'db.readOnly' | 'db.diskFull'): string {
   const first = TEXTS[language];
   const second = TEXTS[other(language)];
   return page(

@@ -1,6 +1,7 @@
 /**
  * What a database failure means for the person who asked (issue 29, items 2 and 5): the database away (a restart, a
- * failover, the embedded one's thread gone) is 503 with Retry-After, "try again in a moment"; its disk full is 507,
+ * failover, the embedded one's thread gone) is 503 with Retry-After, "try again in a moment"; taking reads only (issue
+ * 54) is 503 with a longer Retry-After, "only reads for now"; its disk full is 507,
  * the administrator's to fix. Anything else a query fails with (a constraint, a syntax error) is left as it is.
  */
 import { HttpError } from '../http-error';
@@ -9,11 +10,26 @@ import { RefusalError } from '../refusal-error';
 /** How many seconds a client is told to wait before trying again while the database is away. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
+/** How long a client is told to wait while the database takes reads only (a failover is minutes, not seconds). */
+export const READ_ONLY_RETRY_AFTER_SECONDS = 30;
+
 export class DatabaseUnavailable extends HttpError {
-  readonly retryAfter = DATABASE_RETRY_AFTER_SECONDS;
-  constructor(cause: unknown) {
-    super(503, 'db.unavailable', {}, { cause });
+  readonly retryAfter: number;
+  constructor(cause: unknown, key: 'db.unavailable' | 'db.readOnly' = 'db.unavailable', retryAfter = DATABASE_RETRY_AFTER_SECONDS) {
+    super(503, key, {}, { cause });
     this.name = 'DatabaseUnavailable';
+    this.retryAfter = retryAfter;
+  }
+}
+
+/**
+ * A write refused by a database that takes reads only (issue 54, item 2: a failover's standby, a replica, an
+ * administrator's `default_transaction_read_only`): 503 with Retry-After, "only reads for now", never a 500.
+ */
+export class DatabaseReadOnly extends DatabaseUnavailable {
+  constructor(cause: unknown) {
+    super(cause, 'db.readOnly', READ_ONLY_RETRY_AFTER_SECONDS);
+    this.name = 'DatabaseReadOnly';
   }
 }
 
@@ -26,6 +42,9 @@ export class DiskFull extends HttpError {
 
 /** Socket failures: nobody listens, the connection was cut, the address is gone for now. */
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTCONN']);
+
+/** SQLSTATE 25006, read_only_sql_transaction: a write sent to a database that takes reads only. */
+const READ_ONLY_STATE = '25006';
 
 /**
  * PostgreSQL's own words for "not now" (SQLSTATE): class 08 connection exceptions, 57P01 admin shutdown (a fast or
@@ -53,6 +72,7 @@ export function databaseFault(error: unknown): DatabaseUnavailable | DiskFull | 
     const { code, message } = one as { code?: unknown; message?: unknown };
     if (code === '53100' || code === 'ENOSPC' || (typeof message === 'string' && NO_SPACE.test(message))) return new DiskFull(error);
   }
+  for (const one of causes) if ((one as { code?: unknown }).code === READ_ONLY_STATE) return new DatabaseReadOnly(error);
   for (const one of causes) {
     const { code, message } = one as { code?: unknown; message?: unknown };
     if (typeof code === 'string' && (SOCKET_CODES.has(code) || UNAVAILABLE_STATES.has(code) || code.startsWith('08'))) return new DatabaseUnavailable(error);

@@ -3,7 +3,8 @@
  * new work while the process stops.
  *
  * - GET /healthz: the process answers (200), whatever else is down.
- * - GET /readyz: 200 when the database answers with this release's migrations applied, the ERP answers and the
+ * - GET /readyz: 200 when the database answers with this release's migrations applied and takes writes (else
+ *   `database: 'read-only'`), the ERP answers and the
  *   document readers can be used; otherwise 503 naming the parts that are not ready. No session; no versions, hosts
  *   or error texts, only each part's name and `ok`, `failing` or `stopping`.
  * - While stopping (SIGTERM, see server/main.ts): readiness answers 503, and every other request 503 with Retry-After
@@ -25,7 +26,8 @@ const CHECK_TIMEOUT_MS = 3000;
 /** An ERP's answer is reused this long: a probe every second does not become a call to Odoo every second. */
 const ERP_CHECK_TTL_MS = 5000;
 
-export type PartState = 'ok' | 'failing' | 'stopping';
+/** A part's state; 'read-only': the database answers but takes no writes (a failover's standby, a read-only default). */
+export type PartState = 'ok' | 'failing' | 'stopping' | 'read-only';
 
 /** Whether the process is stopping: set once, at the start of a graceful stop, with the time it must be done by. */
 export class Lifecycle {
@@ -76,14 +78,25 @@ function erpCheck(erp: ErpClient): () => Promise<PartState> {
   };
 }
 
-/** Each part's state: the database with this release's schema, the ERP, the readers. */
+/**
+ * The database: this release's schema, and whether it takes writes (issue 54, item 2). A standby in recovery or a
+ * database whose transactions are read-only by default answers reads and refuses every write: a load balancer must
+ * send the writes elsewhere, so it is not ready.
+ */
+async function databaseState(db: Pick<Sql, 'query'>): Promise<PartState> {
+  const [version, [mode]] = await Promise.all([
+    schemaVersion(db),
+    db.query<{ read_only: boolean }>("SELECT current_setting('transaction_read_only') = 'on' OR pg_is_in_recovery() AS read_only"),
+  ]);
+  if (version !== SCHEMA_VERSION) return 'failing';
+  return mode?.read_only ? 'read-only' : 'ok';
+}
+
+/** Each part's state: the database with this release's schema and taking writes, the ERP, the readers. */
 async function readiness(parts: HealthParts, erpState: () => Promise<PartState>): Promise<Record<string, PartState>> {
   if (parts.lifecycle.stopping) return { process: 'stopping' };
   const [database, erp] = await Promise.all([
-    withinTime(schemaVersion(parts.db), CHECK_TIMEOUT_MS, 'readiness check timed out').then(
-      (version) => (version === SCHEMA_VERSION ? 'ok' : 'failing') as PartState,
-      () => 'failing' as PartState,
-    ),
+    withinTime(databaseState(parts.db), CHECK_TIMEOUT_MS, 'readiness check timed out').catch(() => 'failing' as PartState),
     erpState(),
   ]);
   return { database, erp, readers: parts.readers() ? 'ok' : 'failing' };

@@ -22,6 +22,12 @@ describe('database faults', () => {
     }
   });
 
+  it('a write refused by a database that takes reads only (a standby, a read-only default): 503, a longer wait', () => {
+    const error = pgError('25006', 'cannot execute INSERT in a read-only transaction');
+    expect(databaseFault(error)).toBeInstanceOf(DatabaseUnavailable);
+    expect(databaseFault(new Error('create failed', { cause: error }))).toMatchObject({ statusCode: 503, key: 'db.readOnly', retryAfter: 30 });
+  });
+
   it('a full disk, PostgreSQL\'s or a file\'s: 507', () => {
     for (const error of [pgError('53100', 'could not extend file "base/5/16390": No space left on device'), socketError('ENOSPC')]) {
       expect(databaseFault(error)).toBeInstanceOf(DiskFull);
