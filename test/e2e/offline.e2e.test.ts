@@ -161,7 +161,9 @@ describe('offline on a phone', () => {
       process.kill(env.server.pid, 'SIGCONT');
     }
     await page.getByTestId('capture-send-now').click();
-    await page.getByText('Enviado 1 movimiento guardado sin conexión').waitFor({ timeout: 60_000 });
+    // As long as the test before allows a send and its reading: the server resumed has its backlog to answer first
+    // (a run with the two cores saturated by other work took over 60 s here).
+    await page.getByText('Enviado 1 movimiento guardado sin conexión').waitFor({ timeout: 120_000 });
     expect(await offlineMoves(page)).toContain(`${CONCEPT} pausado (1)`);
     await context.close();
   });
