@@ -147,6 +147,18 @@ const CATALOGUE = {
     en: 'Body must not contain "__proto__" or "constructor.prototype" keys',
     es: 'El cuerpo de la petición no puede contener las claves "__proto__" ni "constructor.prototype"',
   },
+  'request.bodyTooLarge': {
+    en: 'The request is too large: a search takes at most {#maximum} MB',
+    es: 'La petición es demasiado grande: una búsqueda admite como máximo {#maximum} MB',
+  },
+  'request.tooManyValues': {
+    en: 'The request holds too many values (at most {#maximum})',
+    es: 'La petición contiene demasiados valores (como máximo {#maximum})',
+  },
+  'request.tooDeep': {
+    en: 'The request nests too deep (at most {#maximum} levels)',
+    es: 'La petición tiene demasiados niveles anidados (como máximo {#maximum})',
+  },
   'request.invalidJson': { en: 'Body is not valid JSON', es: 'El cuerpo de la petición no es JSON válido' },
   'request.emptyJson': { en: 'Body cannot be empty when content-type is set to application/json', es: 'El cuerpo de la petición no puede estar vacío si su tipo es application/json' },
   'request.mediaType': {

@@ -7,6 +7,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { DatabaseUnavailable, faultOf } from '../db/faults';
+import { QUERY_BODY_LIMIT } from '../input-bounds';
 import { RefusalError } from '../refusal-error';
 import { statusOf } from '../routes/support/refusals';
 import { decodeRule, messageLocale, refusalMessage, type MessageKey, type MessageLocale, type Refusal } from '../messages';
@@ -93,7 +94,11 @@ export function refusals(app: FastifyInstance) {
     }
     const code = (error as FastifyError).code;
     // A body over the limit is, in practice, a file too large: the spec's text, which the console translates.
-    if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return answer(413, { key: 'file.tooLarge' });
+    if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      // A search's body carries no file: it says its own limit (server/input-bounds.ts).
+      if (request.routeOptions.bodyLimit === QUERY_BODY_LIMIT) return answer(413, { key: 'request.bodyTooLarge', params: { maximum: QUERY_BODY_LIMIT / (1024 * 1024) } });
+      return answer(413, { key: 'file.tooLarge' });
+    }
     // A body the API cannot read says what it reads instead (the sign-in forms also read form fields).
     if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' && !request.url.startsWith('/interaction/')) {
       const given = String(request.headers['content-type'] ?? '').split(';')[0].trim() || 'none';

@@ -5,7 +5,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { COMPANIES_LEFT_OUT_HEADER, erpLang, withErpContext, type RequestErpContext } from '../erp/context';
 import { HttpError } from '../http-error';
-import type { Refusal } from '../messages';
+import { QUERY_BODY_LIMIT, takesQueryBody, walkBounded } from '../input-bounds';
 
 function isJson(text: string): boolean {
   try {
@@ -20,27 +20,13 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 
 type TextProblem = 'validation.nul' | 'validation.unicode';
 
+/** A path as the answer names it: a key's own NUL or lone surrogate written out (\\0, \\udc00). */
+const shownPath = (path: readonly string[]) => path.map((key) => key.replaceAll('\u0000', '\\0').replace(new RegExp(LONE_SURROGATE, 'g'), (char) => `\\u${char.charCodeAt(0).toString(16)}`)).join('.');
+
 /** What makes a text unstorable: a NUL character (PostgreSQL refuses it) or a lone surrogate (not Unicode). */
 function textProblem(text: string): TextProblem | undefined {
   if (text.includes('\u0000')) return 'validation.nul';
   if (LONE_SURROGATE.test(text)) return 'validation.unicode';
-  return undefined;
-}
-
-/** The first string or key of a body that cannot be stored: why, and where (the path `a.b.0`; none for the body). */
-export function badTextIn(value: unknown, path: string[] = [], depth = 0): Refusal | undefined {
-  const at = (where: string[], why: TextProblem): Refusal => (where.length ? { key: why, field: where.join('.') } : { key: why });
-  if (typeof value === 'string') {
-    const why = textProblem(value);
-    return why && at(path, why);
-  }
-  if (!value || typeof value !== 'object' || depth > 64) return undefined;
-  for (const [key, item] of Array.isArray(value) ? value.entries() : Object.entries(value)) {
-    const why = typeof key === 'string' ? textProblem(key) : undefined;
-    if (why) return at([...path, String(key).replaceAll('\u0000', '\\0').replace(new RegExp(LONE_SURROGATE, 'g'), (char) => `\\u${char.charCodeAt(0).toString(16)}`)], why);
-    const found = badTextIn(item, [...path, String(key)], depth + 1);
-    if (found !== undefined) return found;
-  }
   return undefined;
 }
 
@@ -58,6 +44,10 @@ export function requests(app: FastifyInstance, { timeZone }: { timeZone: string 
     if (leftOut?.size) reply.header(COMPANIES_LEFT_OUT_HEADER, [...leftOut].sort((a, b) => a - b).join(','));
     return payload;
   });
+  // A search's or a totals row's body is small: one over QUERY_BODY_LIMIT is refused before it is read whole.
+  app.addHook('onRoute', (route) => {
+    if (takesQueryBody(route.method, route.url)) route.bodyLimit ??= QUERY_BODY_LIMIT;
+  });
   // JSON as Fastify parses it (secure-json-parse: prototype-poisoning keys refused), with a message that says why: a
   // body that is valid JSON but carries "__proto__" or "constructor.prototype" is not called invalid JSON.
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -71,9 +61,13 @@ export function requests(app: FastifyInstance, { timeZone }: { timeZone: string 
     });
   });
   // No text the databases cannot store: a NUL character or a lone surrogate anywhere in a JSON body is refused, naming
-  // where (it used to be stored as U+FFFD, or answered 500).
+  // where (it used to be stored as U+FFFD, or answered 500). Read within bounds (server/input-bounds.ts): a list longer
+  // than its schema allows, a body too deep or of too many values is refused before its items are read.
   app.addHook('preValidation', async (request) => {
-    const problem = badTextIn(request.body);
-    if (problem !== undefined) throw new HttpError(400, problem.key, {}, { field: problem.field });
+    const problem = walkBounded(request.body, request.routeOptions.schema?.body, (text, path) => {
+      const why = textProblem(text);
+      return why && { key: why, params: {}, field: path.length ? shownPath(path) : undefined };
+    });
+    if (problem !== undefined) throw new HttpError(400, problem.key, problem.params, { field: problem.field });
   });
 }

@@ -37,6 +37,7 @@ const LAYERS: Array<[string, number]> = [
   ['server/http-error.ts', 0],
   ['server/refusal-error.ts', 0],
   ['server/input.ts', 0],
+  ['server/input-bounds.ts', 0],
   ['server/log.ts', 0],
   ['server/passwords.ts', 0],
   ['server/html.ts', 0],
