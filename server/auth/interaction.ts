@@ -10,6 +10,7 @@ import type { SqlDatabase } from '../db/sql';
 import { findUserByEmail } from '../db/users';
 import { hashPassword, verifyPassword } from '../passwords';
 import { PUBLISHED_PASSWORDS } from '../db/seed';
+import { MIN_PASSWORD_LENGTH, passwordFault } from '../../shared/domain/passwords';
 import { DatabaseUnavailable, faultOf } from '../db/faults';
 import { acceptPage, faultPage, loginPage, messagePage, pageLanguage, TEXTS, type PageLanguage } from './pages';
 import { acceptInvitation, checkInvitation } from './invitations';
@@ -117,6 +118,9 @@ function interactionPage(context: InteractionContext) {
   };
 }
 
+/** The page's text for each way a password is too weak (a short one is said with the missing fields). */
+const WEAK_PASSWORD = { common: 'passwordCommon', digits: 'passwordDigits', repeated: 'passwordRepeated', email: 'passwordEmail' } as const;
+
 type AcceptRequest = FastifyRequest<{ Params: { uid: string }; Body: { firstName?: unknown; lastName?: unknown; password?: unknown } }>;
 
 /** The invitee's account: created from the invitation (single use, 24 hours) with the password chosen here. */
@@ -139,9 +143,13 @@ function acceptForm(context: InteractionContext) {
       noStore(reply).code(400).send(acceptPage(language, `/interaction/${details.uid}/accept`, { email, ...shown, error }));
     // Too long is said, not cut: a name cut to 100 characters was stored as if that had been typed.
     if (firstName.length > 100 || lastName.length > 100 || password.length > 1024) return refused(t.acceptTooLong, { firstName: firstName.slice(0, 100), lastName: lastName.slice(0, 100) });
-    if (!firstName || !lastName || password.length < 8) return refused(t.acceptMissing);
+    if (!firstName || !lastName || password.length < MIN_PASSWORD_LENGTH) return refused(t.acceptMissing);
+    const refusedPassword = (error: string) => noStore(reply).code(400).send(acceptPage(language, `/interaction/${details.uid}/accept`, { email, firstName, lastName, passwordError: error }));
     // The published demo password would keep a server with DEMO off from starting again (server/db/seed.ts).
-    if (PUBLISHED_PASSWORDS.includes(password)) return refused(t.acceptPublished);
+    if (PUBLISHED_PASSWORDS.includes(password)) return refusedPassword(t.acceptPublished);
+    // A password guessed at once (shared/domain/passwords.ts, issue 54): said under the password field.
+    const weak = passwordFault(password, email);
+    if (weak && weak !== 'short') return refusedPassword(t[WEAK_PASSWORD[weak]]);
     const accepted = await acceptInvitation(context.db, inviteToken, { email, firstName, lastName, passwordHash: await hashPassword(password) }, context.now());
     if (!accepted.ok) return noStore(reply).code(410).send(loginPage(language, login, { error: t[`invite_${accepted.problem}`].replace('%s', '') }));
     return signedIn(context, details, request, reply, String(accepted.user.id));

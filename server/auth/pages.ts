@@ -48,6 +48,10 @@ export const TEXTS = {
     acceptMissing: 'Escriba su nombre, sus apellidos y una contraseña de 8 caracteres como mínimo.',
     acceptTooLong: 'El nombre y los apellidos admiten 100 caracteres como máximo, y la contraseña 1024.',
     acceptPublished: 'Esa contraseña es pública (la usan las cuentas de demostración). Elija otra.',
+    passwordCommon: 'La contraseña es de las más usadas, y se adivina enseguida. Elija otra.',
+    passwordDigits: 'La contraseña no puede tener solo cifras. Elija otra que tenga también letras o signos.',
+    passwordRepeated: 'La contraseña no puede ser un mismo carácter repetido. Elija otra.',
+    passwordEmail: 'La contraseña no puede ser su correo ni la parte de su correo antes de la @. Elija otra.',
     faultTitle: 'No se puede iniciar sesión ahora',
   },
   en: {
@@ -81,6 +85,10 @@ export const TEXTS = {
     acceptMissing: 'Enter your first name, your last name and a password of at least 8 characters.',
     acceptTooLong: 'First and last names take at most 100 characters, and the password 1024.',
     acceptPublished: 'That password is public (the demo accounts use it). Choose another.',
+    passwordCommon: 'The password is one of the most used ones, and is guessed at once. Choose another.',
+    passwordDigits: 'The password cannot be only digits. Choose one with letters or signs too.',
+    passwordRepeated: 'The password cannot be one character repeated. Choose another.',
+    passwordEmail: 'The password cannot be your email address or the part of it before the @. Choose another.',
     faultTitle: 'Signing in is not possible now',
   },
 } as const;
@@ -120,9 +128,15 @@ ${options.error ? `<div class="error" role="alert">${escapeHtml(options.error)}<
   );
 }
 
-/** The embedded issuer's page for an invitee: the invited address (fixed), their name and a new password. */
-export function acceptPage(language: PageLanguage, action: string, options: { email: string; firstName?: string; lastName?: string; error?: string }): string {
+/**
+ * The embedded issuer's page for an invitee: the invited address (fixed), their name and a new password. `error` is
+ * said above the form; `passwordError` (the password refused, issue 54) under the password field, tied to it.
+ */
+export function acceptPage(language: PageLanguage, action: string, options: { email: string; firstName?: string; lastName?: string; error?: string; passwordError?: string }): string {
   const t = TEXTS[language];
+  const passwordError = options.passwordError
+    ? ` aria-invalid="true" aria-describedby="password-error"><div class="error" id="password-error" role="alert">${escapeHtml(options.passwordError)}</div>`
+    : '>';
   return page(
     language,
     t.acceptTitle,
@@ -132,7 +146,7 @@ ${options.error ? `<div class="error" role="alert">${escapeHtml(options.error)}<
 <label for="email">${t.email}</label><input id="email" name="email" type="email" value="${escapeHtml(options.email)}" readonly>
 <label for="firstName">${t.firstName}</label><input id="firstName" name="firstName" autocomplete="given-name" maxlength="100" required autofocus value="${escapeHtml(options.firstName ?? '')}">
 <label for="lastName">${t.lastName}</label><input id="lastName" name="lastName" autocomplete="family-name" maxlength="100" required value="${escapeHtml(options.lastName ?? '')}">
-<label for="password">${t.newPassword}</label><input id="password" name="password" type="password" autocomplete="new-password" minlength="8" maxlength="1024" required>
+<label for="password">${t.newPassword}</label><input id="password" name="password" type="password" autocomplete="new-password" minlength="8" maxlength="1024" required${passwordError}
 <button type="submit">${t.acceptSubmit}</button></form>`,
   );
 }

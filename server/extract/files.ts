@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { HttpError } from '../http-error';
 import type { MessageKey, MessageParams } from '../messages';
 import { imageSize, largestPdfImage, MAX_PDF_PAGE_COUNT, pdfImageTooLarge, tooManyPages, tooManyPixels } from './limits';
+import { storedFileName } from './file-name';
 import { scanPdf } from './pdf-scan';
 import { base64Payload, sniffBase64 } from '../../shared/domain/files';
 
@@ -40,13 +41,6 @@ export interface PreparedFile {
 }
 
 const BASE64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
-
-function safeName(name: string, mimetype: string): string {
-  // Path separators and control characters never reach a stored name.
-  const cleaned = [...name].map((char) => (char === '/' || char === '\\' || char.charCodeAt(0) < 32 ? '_' : char)).join('').trim().slice(0, 180) || 'documento';
-  const extension = mimetype === 'application/pdf' ? '.pdf' : mimetype === 'image/png' ? '.png' : '.jpg';
-  return /\.[a-z0-9]{2,5}$/i.test(cleaned) ? cleaned.replace(/\.[a-z0-9]{2,5}$/i, extension) : `${cleaned}${extension}`;
-}
 
 /** A file sent as base64 or a data URL: its bytes and its type by its first bytes; empty, oversize or not base64 refused. */
 export function decodeUpload(data: string): { buffer: Buffer; type: ReturnType<typeof sniffBase64> } {
@@ -111,7 +105,7 @@ export async function prepareUpload(name: string, data: string, attachments: Att
   }
   const kept = Buffer.from(prepared.data.buffer, prepared.data.byteOffset, prepared.data.byteLength);
   if (kept.length > MAX_STORED_BYTES) throw new FileError(413, 'file.tooLarge');
-  return { name: safeName(name, prepared.mimetype), mimetype: prepared.mimetype, data: kept };
+  return { name: storedFileName(name, prepared.mimetype), mimetype: prepared.mimetype, data: kept };
 }
 
 /**

@@ -11,8 +11,11 @@
  * that it can look for what the first one may have done before doing it again.
  *
  * The create routes (moves, orders, contacts, move drafts) keep their keys on the records themselves (server/erp/
- * whole.ts, move_drafts.submission_key) and say so with `config.ownSubmissionKeys`; reads sent by POST (searches,
- * totals, document readings) take none. Keys are kept a day.
+ * whole.ts, move_drafts.submission_key) and say so with `config.ownSubmissionKeys`: the route answers a resend with the
+ * record its key made. Here they only keep the key's fingerprint (issue 54): the same key with another request is
+ * refused (422) as on the other writes, never answered with the first record (its client would believe its new
+ * values saved). Such a key goes when its request is refused (4xx), and stays when it failed (5xx), as the record may
+ * have been made. Reads sent by POST (searches, totals, document readings) take none. Keys are kept a day.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -28,7 +31,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** Set when this request holds a key: `retakenSince` when an earlier request with it never finished. */
-    replay?: { key: string; retakenSince?: Date };
+    replay?: { key: string; retakenSince?: Date; ownRecord?: boolean };
   }
 }
 
@@ -73,14 +76,42 @@ function replayable(request: FastifyRequest): boolean {
   return Boolean(request.user) && replayableRoute(request.method, request.routeOptions.url ?? '', request.routeOptions.config);
 }
 
+/** A create route that answers a resend itself (`ownSubmissionKeys`): only its key's fingerprint is kept here. */
+function ownKeyed(request: FastifyRequest): boolean {
+  return Boolean(request.user) && WRITES.has(request.method) && Boolean(request.routeOptions.config?.ownSubmissionKeys);
+}
+
+/** The key of a create route that keeps its own: claimed with the request's fingerprint, or refused when it was another request's. */
+async function claimOwnKey(db: SqlDatabase, request: FastifyRequest, key: string, fingerprint: string): Promise<void> {
+  const userId = request.user.id;
+  const [claimed] = await db.query(`INSERT INTO request_replays (user_id, key, fingerprint) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING key`, [userId, key, fingerprint]);
+  if (claimed) {
+    request.replay = { key, ownRecord: true };
+    return;
+  }
+  const [row] = await db.query<{ fingerprint: string }>(`SELECT fingerprint FROM request_replays WHERE user_id = $1 AND key = $2`, [userId, key]);
+  if (row && row.fingerprint !== fingerprint) throw new HttpError(422, 'request.keyReused', {}, { field: 'idempotency-key' });
+  // The same request sent again (or its first refused meanwhile): the route answers the record its key made, if any.
+}
+
+/** After a create route answered: its key kept as done, or let go when the request was refused (nothing was made). */
+async function settleOwnKey(db: SqlDatabase, request: FastifyRequest, status: number): Promise<void> {
+  const { id } = request.user;
+  const key = request.replay!.key;
+  if (status >= 200 && status < 300) await db.query(`UPDATE request_replays SET status = $3 WHERE user_id = $1 AND key = $2`, [id, key, status]);
+  else if (status < 500) await db.query(`DELETE FROM request_replays WHERE user_id = $1 AND key = $2 AND status IS NULL`, [id, key]);
+}
+
 export const replays = fp(async (app: FastifyInstance, { db }: { db: SqlDatabase }) => {
   app.addHook('preHandler', async (request, reply) => {
-    if (!replayable(request)) return;
+    const own = ownKeyed(request);
+    if (!own && !replayable(request)) return;
     const given = request.headers['idempotency-key'];
     if (given === undefined) return;
     if (typeof given !== 'string' || !SUBMISSION_KEY.test(given)) throw new HttpError(400, 'validation.submissionKey', {}, { field: 'idempotency-key' });
     const userId = request.user.id;
     const fingerprint = fingerprintOf(request);
+    if (own) return claimOwnKey(db, request, given, fingerprint);
     const [claimed] = await db.query<{ created_at: Date }>(
       `INSERT INTO request_replays (user_id, key, fingerprint) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING created_at`,
       [userId, given, fingerprint],
@@ -115,6 +146,10 @@ export const replays = fp(async (app: FastifyInstance, { db }: { db: SqlDatabase
 
   app.addHook('onSend', async (request, reply, payload) => {
     const replay = request.replay;
+    if (replay?.ownRecord) {
+      await settleOwnKey(db, request, reply.statusCode).catch((error: unknown) => request.log.warn({ err: error }, 'the idempotency key of this request could not be kept'));
+      return payload;
+    }
     if (!replay || reply.getHeader(REPLAYED_HEADER)) return payload;
     const status = reply.statusCode;
     const text = typeof payload === 'string' ? payload : payload === null || payload === undefined ? '' : undefined;

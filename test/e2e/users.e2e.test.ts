@@ -81,6 +81,13 @@ describe('users, permissions and invitations in a real browser', () => {
     expect(await invitee.locator('input[name="email"]').inputValue()).toBe('nuevo.empleado@demo.example');
     await invitee.locator('input[name="firstName"]').fill('Nuevo');
     await invitee.locator('input[name="lastName"]').fill('Empleado');
+    // A password guessed at once (issue 54): refused, said under the password field, the names kept.
+    await invitee.locator('input[name="password"]').fill('12345678');
+    await invitee.locator('form button[type="submit"]').click();
+    await invitee.locator('#password-error').waitFor();
+    expect(await invitee.locator('#password-error').textContent()).toBe('La contraseña es de las más usadas, y se adivina enseguida. Elija otra.');
+    expect(await invitee.locator('input[name="password"]').getAttribute('aria-describedby')).toBe('password-error');
+    expect(await invitee.locator('input[name="firstName"]').inputValue()).toBe('Nuevo');
     await invitee.locator('input[name="password"]').fill('clave-segura-1');
     await invitee.locator('form button[type="submit"]').click();
     await invitee.waitForURL(`${env.server.url}/`);

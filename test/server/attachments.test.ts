@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import PDFDocument from 'pdfkit';
-import { demoPdf } from '../../server/erp/embedded/files';
+import { demoPdf, demoPng } from '../../server/erp/embedded/files';
 import { Extractor } from '../../server/extract';
 import { blankPng, pdfInflatingTo, pdfOfPages, pdfWithCatalog, pdfWithImage, pdfWithPackedCatalog } from '../support/bombs';
 import { startTestServer, type TestServer } from './helpers';
@@ -205,6 +205,13 @@ describe('the stored file as served', () => {
     const [file] = await response.json();
     expect(file).toMatchObject({ name: 'taxi.pdf', mimetype: 'application/pdf', shown: true });
     expect(file.notice).toBeUndefined();
+  }, 60_000);
+
+  it('is stored without bidirectional controls in its name (issue 54): invoice\\u202Egnp.png is invoicegnp.png', async () => {
+    const created = await (await create({ name: 'invoice\u202Egnp.png', data: dataUrl(demoPng(), 'image/png') })).json();
+    const response = await fetch(`${server.url}/odoo/moves/attachments?attachmentIds=${created.attachment_ids[0]}`, { headers: { authorization: token } });
+    const [file] = await response.json();
+    expect(file.name).toBe('invoicegnp.png');
   }, 60_000);
 
   // Files stored before uploads were checked, or written into Odoo by other means: checked again when served.

@@ -5,6 +5,7 @@
  * note is never signed by a contact of another company (issue 50, item 1).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoPdf } from '../../server/erp/embedded/files';
 import { fromOdooError } from '../../server/erp/odoo/errors';
 import type { ErpClient } from '../../server/erp/types';
 import { authorOf } from '../../server/services/moves';
@@ -162,6 +163,39 @@ describe('Idempotency-Key on every write route', () => {
     expect(header(document.paths['/odoo/moves/{id}/validation-comment'].post)).toBe(true);
     expect(header(document.paths['/odoo/moves/{id}/validate'].put)).toBe(true);
     expect(header(document.paths['/odoo/moves/search'].post)).toBeFalsy();
+  });
+
+  it('the create routes (moves, orders, contacts, move drafts): the same key with another body is refused (422, naming the header); the same body is answered the first record', async () => {
+    const erp = server.app.services.erp.client;
+    const [partner] = await erp.searchRead('res.partner', [['is_company', '=', true], '|', ['company_id', '=', false], ['company_id', '=', 1]], { fields: ['id'], limit: 1, order: 'id' });
+    const [product] = await erp.searchRead('product.product', [['sale_ok', '=', true], '|', ['company_id', '=', false], ['company_id', '=', 1]], { fields: ['id'], limit: 1, order: 'id' });
+    const pdf = `data:application/pdf;base64,${demoPdf(['Taxi', 'Total 23,40 EUR']).toString('base64')}`;
+    const today = new Date().toISOString().slice(0, 10);
+    const move = (amount: number) => ({ type: 'expense', company_id: 1, partner_id: 1, date: today, amount, concept: 'Taxi clave', description: 'Taxi clave', paymentMethod: 'corporate_card', file: { name: 'taxi.pdf', data: pdf } });
+    const order = (price: number) => ({ order: { company_id: 1, date_order: today, partner_id: partner.id, client_order_ref: 'clave-pedido' }, lines: [{ product_id: product.id, price_unit: price, product_uom_qty: 1 }] });
+    const contact = (email: string) => ({ fields: { name: 'Contacto clave', email, company_id: 1 } });
+    const draft = (name: string) => ({ moveType: 'expense', file: { name, data: pdf } });
+    const cases = [
+      { path: '/odoo/moves/create', who: 'admin', key: 'create-key-move-01', first: move(10), other: move(99) },
+      { path: '/odoo/orders/create', who: 'admin', key: 'create-key-order-01', first: order(10), other: order(99) },
+      { path: '/odoo/contacts/create', who: 'admin', key: 'create-key-contact-01', first: contact('uno@example.com'), other: contact('otro@example.com') },
+      { path: '/me/move-drafts', who: 'staff', key: 'create-key-draft-01', first: draft('uno.pdf'), other: draft('otro.pdf') },
+    ];
+    for (const { path, who, key, first, other } of cases) {
+      const made = await call('POST', path, who, first, { 'idempotency-key': key });
+      expect(made.status, `${path}: ${JSON.stringify(made.body)}`).toBe(201);
+      const changed = await call('POST', path, who, other, { 'idempotency-key': key });
+      expect([changed.status, changed.body.code, changed.body.field], path).toEqual([422, 'request.keyReused', 'idempotency-key']);
+      expect(changed.body.message).toMatch(/Idempotency-Key/);
+      const english = await call('POST', path, who, other, { 'idempotency-key': key, 'accept-language': 'en' });
+      expect(english.body.message, path).toMatch(/^This Idempotency-Key was sent before with another request/);
+      const again = await call('POST', path, who, first, { 'idempotency-key': key });
+      expect([again.status, again.body.id, again.headers.get('idempotent-replayed')], path).toEqual([201, made.body.id, 'true']);
+    }
+    // A create refused (here for its date) leaves its key free for the corrected request.
+    const refused = await call('POST', '/odoo/moves/create', 'admin', { ...move(10), date: '2000-01-01' }, { 'idempotency-key': 'create-key-move-02' });
+    expect(refused.status).toBe(400);
+    expect((await call('POST', '/odoo/moves/create', 'admin', move(11), { 'idempotency-key': 'create-key-move-02' })).status).toBe(201);
   });
 });
 

@@ -279,6 +279,22 @@ describe('POST /users/invite and accepting an invitation', () => {
     expect(long.status).toBe(400);
     expect(await long.text()).toContain('El nombre y los apellidos admiten 100 caracteres como máximo, y la contraseña 1024.');
     expect(await findUserByEmail(server.app.services.db, 'ines.invitada@demo.example')).toBeNull();
+    // A password guessed at once (issue 54) is refused under the password field, in the page's language, names kept.
+    for (const [password, said] of [
+      ['12345678', 'La contraseña es de las más usadas, y se adivina enseguida. Elija otra.'],
+      ['20240917', 'La contraseña no puede tener solo cifras. Elija otra que tenga también letras o signos.'],
+      ['zzzzzzzzzz', 'La contraseña no puede ser un mismo carácter repetido. Elija otra.'],
+      ['Ines.Invitada', 'La contraseña no puede ser su correo ni la parte de su correo antes de la @. Elija otra.'],
+    ]) {
+      const weak = await post({ firstName: 'Inés', lastName: 'Invitada', password });
+      expect(weak.status, password).toBe(400);
+      const weakHtml = await weak.text();
+      expect(weakHtml, password).toContain(
+        `<input id="password" name="password" type="password" autocomplete="new-password" minlength="8" maxlength="1024" required aria-invalid="true" aria-describedby="password-error"><div class="error" id="password-error" role="alert">${said}</div>`,
+      );
+      expect(weakHtml).toContain('value="Inés"');
+    }
+    expect(await findUserByEmail(server.app.services.db, 'ines.invitada@demo.example')).toBeNull();
     const done = await post({ firstName: 'Inés', lastName: 'Invitada', password: 'una-clave-larga' });
     const { location } = await browser.follow(done, '/callback?token=');
     expect(location).toMatch(/^\/callback\?token=/);
