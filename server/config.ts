@@ -202,6 +202,7 @@ const schema = z
     TIME_ZONE: text.refine((value) => value === undefined || isTimeZone(value), 'TIME_ZONE must be an IANA time zone such as Europe/Madrid'),
     TRUST_PROXY: trustProxy,
     STOP_TIMEOUT_MS: whole('STOP_TIMEOUT_MS', 1000, 600_000, 30_000),
+    DATABASE_WAIT_MS: whole('DATABASE_WAIT_MS', 0, 3_600_000, 60_000),
   })
   .superRefine((env, context) => {
     if (env.ERP === 'odoo') {
@@ -293,6 +294,11 @@ export interface Config {
    * running are handed back to the other processes and the process ends.
    */
   stopTimeoutMs: number;
+  /**
+   * How long a start waits for the PostgreSQL server of DATABASE_URL to answer while it is away (restarting, still
+   * starting), trying again with a back-off and a log line per try (server/db/index.ts); then the start fails.
+   */
+  databaseWaitMs: number;
 }
 
 export class ConfigError extends Error {
@@ -344,6 +350,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,
     stopTimeoutMs: e.STOP_TIMEOUT_MS,
+    databaseWaitMs: e.DATABASE_WAIT_MS,
   };
 }
 

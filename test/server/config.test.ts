@@ -99,6 +99,12 @@ describe('configuration from the environment', () => {
     expect(problems({ HOST: 'localhost' })).toEqual(['HOST must be an IP address to listen on, such as 127.0.0.1 (behind a proxy on this machine) or 0.0.0.0']);
     expect(problems({ STOP_TIMEOUT_MS: '10' })).toEqual(['STOP_TIMEOUT_MS must be a whole number from 1000 to 600000 (got "10")']);
   });
+
+  it('waits DATABASE_WAIT_MS for a PostgreSQL away at start, a minute by default (issue 54)', () => {
+    expect(loadConfig({}).databaseWaitMs).toBe(60_000);
+    expect(loadConfig({ DATABASE_WAIT_MS: '0' }).databaseWaitMs).toBe(0);
+    expect(problems({ DATABASE_WAIT_MS: '-1' })).toEqual(['DATABASE_WAIT_MS must be a whole number from 0 to 3600000 (got "-1")']);
+  });
 });
 
 describe('TRUST_PROXY (issue 29)', () => {
