@@ -124,7 +124,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // answer it 503 with Retry-After in the user's language, instead of Fastify's bare 503.
     return503OnClosing: false,
   });
-  const db = options.db ?? (await openDatabase(config));
+  // A PostgreSQL server away at start (a restart) is waited for, each try told in the log (issue 54).
+  const db = options.db ?? (await openDatabase({ ...config, log: (line) => app.log.warn(line) }));
   // Several processes may start together on one PostgreSQL: one prepares the database at a time.
   const started = whileStarting(db, async () => {
     await migrate(db);

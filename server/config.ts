@@ -6,8 +6,9 @@
  * (unless SESSION_SECRET is given) the session secret, so nothing outlives the process.
  * An empty variable counts as unset.
  */
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
+import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 
 /** The time zone of dates the ERP is asked about when nothing else gives one (TIME_ZONE's default). */
@@ -85,35 +86,71 @@ function isProxyAddress(value: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
+/** IPv6's addresses of IPv4 clients (::ffff:a.b.c.d), as a dual-stack socket gives them. */
+const IPV4_MAPPED = new BlockList();
+IPV4_MAPPED.addSubnet('::ffff:0:0', 96, 'ipv6');
+
+/**
+ * Whether an entry holds every client, or near enough (issue 54): `*`, or a range wider than the widest private block
+ * of its family, 10.0.0.0/8 in IPv4 (also written ::ffff:10.0.0.0/104) and fc00::/7 in IPv6. 0.0.0.0/0, ::/0 and
+ * ::ffff:0:0/96 (every IPv4 client on a dual-stack socket) are such ranges, and so are their halves.
+ */
+function holdsEveryone(entry: string): boolean {
+  if (entry === '*') return true;
+  const [address, prefix] = entry.split('/');
+  const family = isIP(address);
+  if (!family || prefix === undefined || !/^\d+$/.test(prefix)) return false;
+  const bits = Number(prefix);
+  if (family === 4) return bits < 8;
+  return IPV4_MAPPED.check(address, 'ipv6') ? bits < 96 + 8 : bits < 7;
+}
+
+/** Why Fastify's proxy-addr would refuse the entries (it would throw when the server is built), or undefined. */
+function proxyAddrRefusal(entries: string[]): string | undefined {
+  try {
+    proxyAddr.compile(entries);
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+const EVERY_PEER = 'any client chooses its own address and escapes the sign-in limits';
+const WRITE_INSTEAD = `write your proxy's address instead, e.g. 10.0.0.1 or 10.0.0.0/8, or loopback for a proxy on this machine`;
+
 /**
  * TRUST_PROXY: unset or `false`, X-Forwarded-* are ignored; a comma list of addresses, CIDRs or range names, only
  * those proxies are. `true` (every peer) is refused: any client could then choose its own address and escape the
- * sign-in limits (issue 29: 25 failures from rotating X-Forwarded-For, no 429). A hop count is refused too: Fastify 5
- * no longer honours one.
+ * sign-in limits (issue 29: 25 failures from rotating X-Forwarded-For, no 429); so is a range that holds every client
+ * (issue 54: 0.0.0.0/0 passed, then Fastify died with "TypeError: invalid range"). A hop count is refused too: Fastify 5
+ * no longer honours one. What passes is compiled here as Fastify compiles it, so the server cannot die of it later.
  */
 const trustProxy = text.transform((value, context): string[] | undefined => {
   if (value === undefined || value.toLowerCase() === 'false') return undefined;
-  if (value.toLowerCase() === 'true') {
-    context.addIssue({
-      code: 'custom',
-      message:
-        `TRUST_PROXY must list the proxies whose X-Forwarded-For is believed, not trust every peer: with true any client ` +
-        `chooses its own address and escapes the sign-in limits; write your proxy's address instead, e.g. 10.0.0.1 or ` +
-        `10.0.0.0/8, or loopback for a proxy on this machine (got "${value}")`,
-    });
+  const refuse = (message: string) => {
+    context.addIssue({ code: 'custom', message: `${message} (got "${value}")` });
     return z.NEVER;
+  };
+  if (value.toLowerCase() === 'true') {
+    return refuse(`TRUST_PROXY must list the proxies whose X-Forwarded-For is believed, not trust every peer: with true ${EVERY_PEER}; ${WRITE_INSTEAD}`);
   }
   const entries = value.split(',').map((one) => one.trim()).filter(Boolean);
+  const everyone = entries.filter(holdsEveryone);
+  if (everyone.length) {
+    return refuse(
+      `TRUST_PROXY must list the proxies whose X-Forwarded-For is believed, not a range that holds every client: with ` +
+        `${everyone.join(', ')} ${EVERY_PEER} (a range may be at most a /8 in IPv4, a /7 in IPv6); ${WRITE_INSTEAD}`,
+    );
+  }
   const bad = entries.filter((one) => !isProxyAddress(one));
   if (!entries.length || bad.length) {
-    context.addIssue({
-      code: 'custom',
-      message:
-        `TRUST_PROXY must be false, or the proxies' addresses as a comma list of IPs or CIDRs (10.0.0.1,192.168.0.0/16; ` +
-        `loopback, linklocal and uniquelocal name ranges); a hop count is not supported (got "${value}")`,
-    });
-    return z.NEVER;
+    return refuse(
+      `TRUST_PROXY must be false, or the proxies' addresses as a comma list of IPs or CIDRs (10.0.0.1,192.168.0.0/16; ` +
+        `loopback, linklocal and uniquelocal name ranges); a hop count is not supported`,
+    );
   }
+  const refusal = proxyAddrRefusal(entries);
+  if (refusal) return refuse(`TRUST_PROXY has an entry Fastify's proxy-addr does not take: ${refusal}`);
   return entries;
 });
 
@@ -165,6 +202,7 @@ const schema = z
     TIME_ZONE: text.refine((value) => value === undefined || isTimeZone(value), 'TIME_ZONE must be an IANA time zone such as Europe/Madrid'),
     TRUST_PROXY: trustProxy,
     STOP_TIMEOUT_MS: whole('STOP_TIMEOUT_MS', 1000, 600_000, 30_000),
+    DATABASE_WAIT_MS: whole('DATABASE_WAIT_MS', 0, 3_600_000, 60_000),
   })
   .superRefine((env, context) => {
     if (env.ERP === 'odoo') {
@@ -256,6 +294,11 @@ export interface Config {
    * running are handed back to the other processes and the process ends.
    */
   stopTimeoutMs: number;
+  /**
+   * How long a start waits for the PostgreSQL server of DATABASE_URL to answer while it is away (restarting, still
+   * starting), trying again with a back-off and a log line per try (server/db/index.ts); then the start fails.
+   */
+  databaseWaitMs: number;
 }
 
 export class ConfigError extends Error {
@@ -307,6 +350,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,
     stopTimeoutMs: e.STOP_TIMEOUT_MS,
+    databaseWaitMs: e.DATABASE_WAIT_MS,
   };
 }
 

@@ -1,6 +1,7 @@
 /** Starts the reference server: `npm start` (after building the console) or `npm run serve`. */
 import { buildApp } from './app';
 import { configOrReport } from './config';
+import { DatabaseNotReady } from './db';
 import { databaseFault } from './db/faults';
 import { demoAccountsText, DemoPasswordsPresent } from './db/seed';
 import { checkOdooAtStart } from './erp/odoo/startup-check';
@@ -54,6 +55,6 @@ async function main() {
 
 main().catch((error) => {
   // A refusal that says its own fix is printed as it is, without a stack.
-  console.error(error instanceof DemoPasswordsPresent || error instanceof SchemaTooNew ? error.message : error);
+  console.error(error instanceof DemoPasswordsPresent || error instanceof SchemaTooNew || error instanceof DatabaseNotReady ? error.message : error);
   process.exit(1);
 });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { SqlDatabase } from './sql';
 import { startPgliteThread, type PgliteThread } from './pglite-thread';
 import { DatabaseInUse, lockEmbeddedDatabase } from './lock';
-import { asDatabaseFault, databaseFault } from './faults';
+import { asDatabaseFault, databaseFault, DatabaseUnavailable } from './faults';
 
 export interface Db extends SqlDatabase {
   exec(sql: string): Promise<void>;
@@ -29,8 +29,25 @@ export interface DatabaseOptions {
    * holds it for a second); then DatabaseInUse is thrown. Default 20 s.
    */
   lockWaitMs?: number;
-  /** Where a restart of the embedded database is told (default: a process warning, which the server logs). */
+  /** Where a restart of the embedded database, or a wait for PostgreSQL, is told (default: a process warning). */
   log?: (line: string) => void;
+  /**
+   * How long opening a PostgreSQL server waits for it to answer while it is away (a restart, a server still starting:
+   * issue 54), trying again after 0.5 s, 1 s, 2 s... up to 5 s between tries; then DatabaseNotReady. Default 60 s.
+   */
+  databaseWaitMs?: number;
+}
+
+/** PostgreSQL did not answer for as long as the start waits (DATABASE_WAIT_MS): the message says what to check. */
+export class DatabaseNotReady extends Error {
+  constructor(waitMs: number, reason: string, cause: unknown) {
+    super(
+      `PostgreSQL (DATABASE_URL) did not answer within ${waitMs / 1000} s (${reason}): the server does not start. ` +
+        `Check that it runs and accepts connections, or set DATABASE_WAIT_MS to wait longer`,
+      { cause },
+    );
+    this.name = 'DatabaseNotReady';
+  }
 }
 
 function rethrowFault(error: unknown): never {
@@ -58,7 +75,7 @@ export function embeddedThreadOf(db: Db): PgliteThread | undefined {
 
 /** Opens the database; the caller migrates it (see migrations.ts) and closes it. */
 export async function openDatabase(options: DatabaseOptions): Promise<Db> {
-  if (options.databaseUrl && options.databaseUrl !== 'memory://') return openPostgres(options.databaseUrl);
+  if (options.databaseUrl && options.databaseUrl !== 'memory://') return openPostgres(options.databaseUrl, options);
   // PGlite runs in a thread of its own (pglite-thread.ts): the server's thread goes on with other requests meanwhile.
   let release = () => {};
   let dir: string | undefined;
@@ -119,7 +136,36 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   } as Db;
 }
 
-async function openPostgres(url: string): Promise<Db> {
+/** Why the database is not ready, in a few words: the socket's code, or PostgreSQL's own message (57P03 starting up). */
+function notReadyReason(error: unknown): string {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return code;
+  return typeof message === 'string' && message ? message : String(error);
+}
+
+/**
+ * The first query, tried again while the database is away (a refusal, "the database system is starting up"), with
+ * a back-off of 0.5 s doubling up to 5 s and one line told per try, until it answers or `waitMs` has passed. Any other
+ * failure (a wrong password, no such database) is thrown at once: waiting would not mend it.
+ */
+async function whenReady(first: () => Promise<unknown>, waitMs: number, log: (line: string) => void): Promise<void> {
+  const deadline = Date.now() + waitMs;
+  for (let pause = 500; ; pause = Math.min(pause * 2, 5000)) {
+    try {
+      await first();
+      return;
+    } catch (error) {
+      if (!(databaseFault(error) instanceof DatabaseUnavailable)) throw error;
+      const left = deadline - Date.now();
+      if (left <= 0) throw new DatabaseNotReady(waitMs, notReadyReason(error), error);
+      const wait = Math.min(pause, left);
+      log(`database not ready (${notReadyReason(error)}), retrying in ${wait / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
+
+async function openPostgres(url: string, options: DatabaseOptions): Promise<Db> {
   const { default: pg } = await import('pg');
   // Dates stay 'YYYY-MM-DD' strings and numerics come back as numbers, as PGlite gives them.
   pg.types.setTypeParser(1082, (value: string) => value);
@@ -132,7 +178,13 @@ async function openPostgres(url: string): Promise<Db> {
   // An idle connection dropped by the server (a restart, a failover) is an 'error' event on the pool: without a
   // listener Node ends the process. The pool replaces it; the requests of that moment get their own errors.
   pool.on('error', (error) => process.emitWarning(`PostgreSQL connection lost: ${error.message}`));
-  await pool.query('SELECT 1');
+  const log = options.log ?? ((line: string) => process.emitWarning(line));
+  try {
+    await whenReady(() => pool.query('SELECT 1'), options.databaseWaitMs ?? 60_000, log);
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw error;
+  }
   return {
     kind: 'postgres',
     query: async (sql, params = []) => {

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadSessionSecret } from '../../server/auth/secret';
 import { ConfigError, loadConfig } from '../../server/config';
@@ -98,6 +99,12 @@ describe('configuration from the environment', () => {
     expect(problems({ HOST: 'localhost' })).toEqual(['HOST must be an IP address to listen on, such as 127.0.0.1 (behind a proxy on this machine) or 0.0.0.0']);
     expect(problems({ STOP_TIMEOUT_MS: '10' })).toEqual(['STOP_TIMEOUT_MS must be a whole number from 1000 to 600000 (got "10")']);
   });
+
+  it('waits DATABASE_WAIT_MS for a PostgreSQL away at start, a minute by default (issue 54)', () => {
+    expect(loadConfig({}).databaseWaitMs).toBe(60_000);
+    expect(loadConfig({ DATABASE_WAIT_MS: '0' }).databaseWaitMs).toBe(0);
+    expect(problems({ DATABASE_WAIT_MS: '-1' })).toEqual(['DATABASE_WAIT_MS must be a whole number from 0 to 3600000 (got "-1")']);
+  });
 });
 
 describe('TRUST_PROXY (issue 29)', () => {
@@ -107,6 +114,38 @@ describe('TRUST_PROXY (issue 29)', () => {
         `TRUST_PROXY must list the proxies whose X-Forwarded-For is believed, not trust every peer: with true any client chooses its own address ` +
           `and escapes the sign-in limits; write your proxy's address instead, e.g. 10.0.0.1 or 10.0.0.0/8, or loopback for a proxy on this machine (got "${value.trim()}")`,
       ]);
+    }
+  });
+
+  it('refuses at start a range that holds every client (issue 54: 0.0.0.0/0 passed, then the server died of a TypeError)', () => {
+    expect(problems({ TRUST_PROXY: 'loopback, 0.0.0.0/0' })).toEqual([
+      `TRUST_PROXY must list the proxies whose X-Forwarded-For is believed, not a range that holds every client: with 0.0.0.0/0 any client chooses ` +
+        `its own address and escapes the sign-in limits (a range may be at most a /8 in IPv4, a /7 in IPv6); write your proxy's address instead, ` +
+        `e.g. 10.0.0.1 or 10.0.0.0/8, or loopback for a proxy on this machine (got "loopback, 0.0.0.0/0")`,
+    ]);
+    // Every IPv4 or IPv6 client, IPv4's clients on a dual-stack socket (::ffff:0:0/96), and ranges as good as those.
+    for (const value of ['0.0.0.0/0', '::/0', '::ffff:0:0/96', '0:0:0:0:0:ffff:0:0/96', '*', '0.0.0.0/1', '128.0.0.0/1', '2000::/3', '::ffff:10.0.0.0/103']) {
+      expect(problems({ TRUST_PROXY: value })).toEqual([expect.stringContaining(`not a range that holds every client: with ${value} any client`)]);
+    }
+    // The widest private blocks are proxies' networks still.
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,fc00::/7,::ffff:10.0.0.0/104' }).trustProxy).toEqual(['10.0.0.0/8', 'fc00::/7', '::ffff:10.0.0.0/104']);
+  });
+
+  it('takes only what Fastify takes: a value that passes the check builds the server', () => {
+    // An interface's zone with a dot (a VLAN) is an address to Node, not to proxy-addr, which threw when the server was built.
+    expect(problems({ TRUST_PROXY: 'fe80::1%eth0.100' })).toEqual([
+      `TRUST_PROXY has an entry Fastify's proxy-addr does not take: invalid IP address: fe80::1%eth0.100 (got "fe80::1%eth0.100")`,
+    ]);
+    const values = ['fe80::1%eth0', 'fe80::1%eth0/64', '::1', '0.0.0.0', '10.0.0.0/08', '1.2.3.4/000', '::ffff:1.2.3.4', '::/80', 'loopback,linklocal,uniquelocal'];
+    for (const value of values) {
+      let trustProxy: string[] | undefined;
+      try {
+        trustProxy = loadConfig({ TRUST_PROXY: value }).trustProxy;
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        continue;
+      }
+      expect(() => Fastify({ trustProxy }), value).not.toThrow();
     }
   });
 

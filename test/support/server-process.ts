@@ -20,7 +20,8 @@ export interface ServerProcess {
   kill: () => Promise<void>;
 }
 
-export async function startServerProcess(env: Record<string, string>, port: number, timeoutMs = 180_000): Promise<ServerProcess> {
+/** `whileStarting` is shown the output so far each time the starting server writes (a test acts on what it says). */
+export async function startServerProcess(env: Record<string, string>, port: number, timeoutMs = 180_000, whileStarting?: (output: string) => void): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -37,6 +38,7 @@ export async function startServerProcess(env: Record<string, string>, port: numb
     const timer = setTimeout(() => reject(new Error(`the server did not start in ${timeoutMs} ms:\n${log}`)), timeoutMs);
     const onData = (chunk: Buffer) => {
       log += chunk;
+      whileStarting?.(log);
       if (log.includes('Backoffice console on')) {
         clearTimeout(timer);
         resolve();
