@@ -63,6 +63,8 @@ export interface ReaderPoolOptions {
   startTimeoutMs?: number;
   /** A reader idle this long ends (default 10 minutes). */
   idleMs?: number;
+  /** After a reader failed to start, readiness starts one again this long after (default START_RECHECK_MS). */
+  recheckMs?: number;
   /**
    * What the processes do: read documents (worker.ts, with the OCR engine) or prepare attachments for storing
    * (attachment-worker.ts: resizing photos, checking PDFs), with the same limits, and refusals in their own words.
@@ -71,6 +73,9 @@ export interface ReaderPoolOptions {
 }
 
 export type PoolKind = 'reader' | 'attachment';
+
+/** How long after a reader failed to start readiness tries one again (usable()). */
+export const START_RECHECK_MS = 15_000;
 
 /**
  * Why a document was not read: the queue was full (503), the time limit (504) or the memory cap (422), the reader
@@ -235,8 +240,12 @@ export class ReaderPool {
   private sampler: NodeJS.Timeout | undefined;
   private sampling = false;
   private closed = false;
-  /** The last reader to start failed to (reset when one starts). */
+  /** The last reader to start failed to (reset when one starts), and when. */
   private startFailing = false;
+  private startFailedAt = 0;
+  private readonly recheckMs: number;
+  /** A reader started by readiness alone is under way (usable()). */
+  private rechecking = false;
   private exitHook = false;
   /** Since warm(): the last reader is not stopped when idle. */
   private keepOne = false;
@@ -253,6 +262,7 @@ export class ReaderPool {
     this.engine = options.engine ?? DEFAULT_OCR_ENGINE;
     this.startTimeoutMs = options.startTimeoutMs ?? 60_000;
     this.idleMs = options.idleMs ?? 600_000;
+    this.recheckMs = options.recheckMs ?? START_RECHECK_MS;
     this.kind = options.kind ?? 'reader';
     // A native tesseract when one is installed (OCR_NATIVE, by default auto; issue 52), one thread (see TesseractSettings).
     this.tesseract = options.tesseract ?? (this.kind === 'reader' ? { native: nativeTesseract(process.env.OCR_NATIVE?.trim() || 'auto') } : {});
@@ -339,9 +349,29 @@ export class ReaderPool {
   /**
    * Whether the pool can take documents (readiness, server/plugins/health.ts): open, and its last reader to start did
    * start (a reader that cannot start, its engine missing or memory short, leaves every document refused).
+   * A start that failed is tried again by readiness itself, recheckMs after it (issue 54): one late on a machine
+   * busy for a moment said "readers: failing" until the next document came, 100 s once, while readers could start.
    */
   usable(): boolean {
-    return !this.closed && !this.startFailing;
+    if (this.closed) return false;
+    if (this.startFailing && !this.rechecking && Date.now() - this.startFailedAt >= this.recheckMs) void this.recheck();
+    return !this.startFailing;
+  }
+
+  /** A reader started for readiness alone: once it has, the pool is usable again; it waits, idle, for a document. */
+  private async recheck(): Promise<void> {
+    this.rechecking = true;
+    const reader = this.spawn();
+    reader.busy = true;
+    try {
+      await this.whenReady(reader);
+      reader.idle = setTimeout(() => void this.stop(reader), this.idleMs).unref();
+    } catch {
+      // Still failing: whenReady said so, with the time, and ended the reader.
+    } finally {
+      reader.busy = false;
+      this.rechecking = false;
+    }
   }
 
   status(): { running: number; waiting: number; readers: Array<{ pid: number; busy: boolean; peakRssMb: number }> } {
@@ -476,6 +506,7 @@ export class ReaderPool {
       await Promise.race([reader.ready, late]);
     } catch {
       this.startFailing = true;
+      this.startFailedAt = Date.now();
       this.kill(reader, new ExtractionError(503, this.refusals.start, {}, BUSY_RETRY_AFTER_S));
       throw new ExtractionError(503, this.refusals.start, {}, BUSY_RETRY_AFTER_S);
     } finally {

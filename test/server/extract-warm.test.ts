@@ -34,6 +34,17 @@ describe('readers warmed when the server starts (issue 30)', () => {
     await expect.poll(() => pool.status().readers.length, { timeout: 10_000 }).toBe(0);
   }, 240_000);
 
+  it('after a reader started too late, readiness tries one again by itself and is ready without waiting for a document (issue 54)', async () => {
+    // A start limit no reader meets: the machine busy for a moment.
+    const pool = new ReaderPool({ workers: 1, idleMs: 200, timeoutMs: 120_000, startTimeoutMs: 1, recheckMs: 0 });
+    pools.push(pool);
+    await expect(pool.read(receipt, 'image/jpeg')).rejects.toMatchObject({ statusCode: 503 });
+    expect(pool.usable()).toBe(false);
+    // The machine is quiet again: a reader now starts within the limit. No document comes; readiness asks.
+    Object.assign(pool, { startTimeoutMs: 120_000 });
+    await expect.poll(() => pool.usable(), { timeout: 120_000, interval: 200 }).toBe(true);
+  }, 240_000);
+
   it('warms one reader by default; EXTRACT_WARM=0 warms none', () => {
     expect(loadConfig({}).extractWarm).toBe(1);
     expect(loadConfig({ EXTRACT_WARM: '0' }).extractWarm).toBe(0);
