@@ -4,8 +4,22 @@
  * executing, reading the rows back) held up every other request. In its thread, the server's thread parses and
  * answers requests meanwhile, on the second core; under 50 concurrent list searches that is most of the difference.
  */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { Sql } from './sql';
+
+let compiled: Promise<WebAssembly.Module> | undefined;
+
+/**
+ * PGlite's PostgreSQL (9 MB of WebAssembly) compiled once per process and handed to each thread that runs it: each
+ * thread compiled its own copy, about a quarter of a second of a core per database started (a test run starts
+ * hundreds). A thread given the module shares its compiled code.
+ */
+function pgliteModule(): Promise<WebAssembly.Module> {
+  compiled ??= readFile(createRequire(import.meta.url).resolve('@electric-sql/pglite/pglite.wasm')).then((bytes) => WebAssembly.compile(bytes));
+  return compiled;
+}
 
 interface Call {
   resolve: (rows: unknown[]) => void;
@@ -43,8 +57,9 @@ export interface PgliteThread extends Sql {
  */
 export async function startPgliteThread(options: { dir?: string; template?: Blob }): Promise<PgliteThread> {
   const template = options.template ? await options.template.arrayBuffer() : undefined;
+  const wasmModule = await pgliteModule();
   const worker = new Worker(THREAD_FILE, {
-    workerData: { dir: options.dir, template },
+    workerData: { dir: options.dir, template, wasmModule },
     transferList: template ? [template] : [],
     // The thread is PGlite alone: no loader of the server's TypeScript, no inspector flags.
     execArgv: [],

@@ -6,7 +6,7 @@
  * Messages in: { id, op: 'query', sql, params, tx? } | { id, op: 'exec', sql } | { id, op: 'begin', tx } |
  *   { id, op: 'end', tx, commit } | { id, op: 'dump' } | { id, op: 'close' }.  Out: { op: 'ready' } or
  *   { op: 'failed', error } once, then { id, rows } | { id, dump } (an ArrayBuffer, for 'dump') | { id, error } for each.
- * workerData: { dir?, template? }: a folder (PGlite's files) or memory; template, an ArrayBuffer of a data directory
+ * workerData: { dir?, template?, wasmModule? }: a folder (PGlite's files) or memory; template, an ArrayBuffer of a data directory
  * (PGlite's dumpDataDir), is loaded into memory, or into `dir` when that folder holds no database yet (a restore).
  */
 import { parentPort, workerData } from 'node:worker_threads';
@@ -34,7 +34,11 @@ if (!parentPort) throw new Error('pglite-worker.mjs runs as a worker thread: sta
 const options = { extensions: { pg_trgm, unaccent } };
 let pg;
 try {
-  const load = workerData.template ? { loadDataDir: new Blob([workerData.template]) } : {};
+  const load = {
+    ...(workerData.template ? { loadDataDir: new Blob([workerData.template]) } : {}),
+    // PostgreSQL compiled once by the process (pglite-thread.ts), not again by each thread.
+    ...(workerData.wasmModule ? { pgliteWasmModule: workerData.wasmModule } : {}),
+  };
   pg = workerData.dir ? new PGlite(workerData.dir, { ...options, ...load }) : new PGlite({ ...options, ...load });
   await pg.waitReady;
   parentPort.postMessage({ op: 'ready' });

@@ -50,13 +50,13 @@ describe.runIf(root)('the disk full', () => {
     }
     const refused = answers.at(-1)!;
     expect(refused).toMatchObject({ status: 507, message: 'El disco del servidor está lleno: avise a su administrador' });
-    expect(await createMove(server.url, token, 0, refused.key, 'en')).toMatchObject({ status: 507, message: "The server's disk is full: tell your administrator" });
+    expect(await createMove(server.url, token, refused.n, refused.key, 'en')).toMatchObject({ status: 507, message: "The server's disk is full: tell your administrator" });
     // Reading still works while the disk is full.
     expect((await fetch(`${server.url}/users/me`, { headers: { authorization: token } })).status).toBe(200);
 
     // Space back: the same key makes its bill, once.
     rmSync(filler);
-    const again = await createMove(server.url, token, 0, refused.key);
+    const again = await createMove(server.url, token, refused.n, refused.key);
     expect(again.status).toBe(201);
     expect(server.exit()).toBe(null);
     await server.stop();

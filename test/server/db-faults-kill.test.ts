@@ -51,7 +51,7 @@ async function killedDuringBursts(databaseUrl: string | undefined) {
     // Sent again with the same key after the restart: the bill made before the kill, or a new one, once.
     let replayed = 0;
     for (const answer of unanswered) {
-      const again = await createMove(server!.url, token, 0, answer.key);
+      const again = await createMove(server!.url, token, answer.n, answer.key);
       if (again.replayed) replayed += 1;
       expect(again.status, `${answer.key} sent again after the restart`).toBe(201);
       acknowledged.set(answer.key, again.id!);

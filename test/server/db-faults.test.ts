@@ -59,7 +59,7 @@ describe.runIf(postgresAvailable())('PostgreSQL restarted under load', () => {
       const refused = answers.filter((answer) => answer.status === 503);
       let replayed = 0;
       for (const answer of refused) {
-        const again = await createMove(server!.url, token, 0, answer.key);
+        const again = await createMove(server!.url, token, answer.n, answer.key);
         if (again.replayed) replayed += 1;
         expect(again.status, `${answer.key} sent again after the restart`).toBe(201);
         acknowledged.set(answer.key, again.id!);

@@ -48,7 +48,7 @@ describe('the embedded database thread ends under load', () => {
     expect(told.some((line) => line.startsWith('The embedded database stopped'))).toBe(true);
     expect(told).toContain('The embedded database is running again');
     // The refused ones sent again with their keys.
-    const resent = await Promise.all(refused.map((answer, n) => createMove(server.url, token, 1000 + n, answer.key)));
+    const resent = await Promise.all(refused.map((answer) => createMove(server.url, token, answer.n, answer.key)));
     for (const answer of resent) expect(answer.status, JSON.stringify(answer)).toBe(201);
     const keys = answers.map((answer) => answer.key);
     const stored = await db.query<{ key: string; files: number }>(

@@ -68,6 +68,8 @@ export function expense(n: number) {
 
 export interface Answer {
   key: string;
+  /** Which expense was sent (expense(n)): a resend with the same key sends the same one. */
+  n: number;
   status: number | 'no answer';
   id?: number;
   retryAfter?: string | null;
@@ -87,9 +89,9 @@ export async function createMove(url: string, token: string, n: number, key: str
       signal: AbortSignal.timeout(120_000),
     });
     const body = (await response.json()) as { id?: number; message?: string };
-    return { key, status: response.status, id: body.id, retryAfter: response.headers.get('retry-after'), replayed: response.headers.get('idempotent-replayed') === 'true', message: body.message };
+    return { key, n, status: response.status, id: body.id, retryAfter: response.headers.get('retry-after'), replayed: response.headers.get('idempotent-replayed') === 'true', message: body.message };
   } catch (error) {
-    return { key, status: 'no answer', error: String((error as Error)?.cause ?? error) };
+    return { key, n, status: 'no answer', error: String((error as Error)?.cause ?? error) };
   }
 }
 
