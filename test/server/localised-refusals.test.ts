@@ -151,9 +151,16 @@ describe('what fails outside the request', () => {
 
 describe('refusals of the HTTP layer', () => {
   it("keeps the spec's '[Error] File too large' in every language (the console maps it)", async () => {
-    const { status, body } = await call('POST', '/odoo/moves/search', { lang: 'es', body: `{"number":"${'x'.repeat(31 * 1024 * 1024)}"}` });
+    // Over the server's limit on a route that takes a file (issue 54: a search's body has a smaller limit of its own).
+    const { status, body } = await call('POST', '/odoo/moves/create', { lang: 'es', body: `{"concept":"${'x'.repeat(31 * 1024 * 1024)}"}` });
     expect(status).toBe(413);
     expect(body).toEqual({ statusCode: 413, error: 'Payload Too Large', message: '[Error] File too large', code: 'file.tooLarge' });
+  });
+
+  it("says a search's own limit (413) over 1 MB, in the user's language (issue 54)", async () => {
+    const { status, body } = await call('POST', '/odoo/moves/search', { lang: 'es', body: `{"number":"${'x'.repeat(2 * 1024 * 1024)}"}` });
+    expect(status).toBe(413);
+    expect(body).toEqual({ statusCode: 413, error: 'Payload Too Large', message: 'La petición es demasiado grande: una búsqueda admite como máximo 1 MB', code: 'request.bodyTooLarge', params: { maximum: 1 } });
   });
 
   it('says what body it reads (415)', async () => {

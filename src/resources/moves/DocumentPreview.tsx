@@ -28,14 +28,15 @@ function usePdfOpens(file: File | null, pdf: boolean): boolean | null {
   const [opens, setOpens] = useState<{ file: File; opens: boolean } | null>(null);
   useEffect(() => {
     if (!file || !pdf) return;
-    let current = true;
-    file
-      .slice(0, PDF_OBJECT_WINDOW)
-      .arrayBuffer()
-      .then((start) => current && setOpens({ file, opens: pdfHasObjects(new Uint8Array(start)) }))
-      .catch(() => current && setOpens({ file, opens: false }));
+    // FileReader, which every browser (and the tests' jsdom) has for a slice of a file.
+    const reader = new FileReader();
+    reader.onload = () => setOpens({ file, opens: reader.result instanceof ArrayBuffer && pdfHasObjects(new Uint8Array(reader.result)) });
+    reader.onerror = () => setOpens({ file, opens: false });
+    reader.readAsArrayBuffer(file.slice(0, PDF_OBJECT_WINDOW));
     return () => {
-      current = false;
+      reader.onload = null;
+      reader.onerror = null;
+      reader.abort();
     };
   }, [file, pdf]);
   return opens?.file === file ? opens.opens : null;
