@@ -56,10 +56,13 @@ export function downloadCsvParts(parts: readonly string[], filename: string): vo
   const link = document.createElement('a');
   link.style.display = 'none';
   document.body.appendChild(link);
-  link.setAttribute('href', URL.createObjectURL(new Blob(['\uFEFF', ...parts], { type: 'text/csv;charset=utf-8' })));
+  const href = URL.createObjectURL(new Blob(['\uFEFF', ...parts], { type: 'text/csv;charset=utf-8' }));
+  link.setAttribute('href', href);
   link.setAttribute('download', `${filename}.csv`);
   link.click();
   link.remove();
+  // The file's memory is given back once the browser has taken the download.
+  setTimeout(() => URL.revokeObjectURL?.(href), 60_000);
 }
 
 /** The CSV of a list's columns, headed in the user's language, written page by page (CsvWriter). */
