@@ -12,6 +12,8 @@ import { renderInAdmin, serveDuringTests } from './admin';
  * file must hold 1,234 data lines.
  */
 const MATCHING = 1234;
+/** The count the moves' search answers (MATCHING unless a test says more). */
+let counted = MATCHING;
 
 const move = (id: number) => ({
   id,
@@ -61,7 +63,7 @@ const server = setupServer(
     const failure = await held(body);
     if (failure) return failure;
     const { from, to, next } = pageOf(body, 500);
-    return HttpResponse.json({ moves: Array.from({ length: to - from }, (_, index) => move(from + index + 1)), total: MATCHING, totalIsLowerBound: false, ...(next ? { next } : {}) });
+    return HttpResponse.json({ moves: Array.from({ length: to - from }, (_, index) => move(from + index + 1)), total: counted, totalIsLowerBound: false, ...(next ? { next } : {}) });
   }),
   http.post('*/odoo/contacts/search', async ({ request }) => {
     const body = (await request.json()) as Record<string, unknown>;
@@ -81,6 +83,7 @@ const server = setupServer(
 serveDuringTests(server, () => {
   searches.length = 0;
   gate = null;
+  counted = MATCHING;
   localStorage.clear();
 });
 
@@ -104,11 +107,16 @@ const lines = (blob: Blob) =>
 
 describe('whole export', () => {
   it('writes every one of the 1,234 moves the filters match, paging on with the cursor, and says so', async () => {
+    localStorage.setItem('moves_list_companies', JSON.stringify(['1']));
     renderInAdmin(<MoveList />, { permissions: ['moves.list'] });
     await screen.findByText('1-25 de 1234');
+    const { pageNumber: _page, numberOfRecords: _size, ...listed } = searches[searches.length - 1];
+    expect(listed).toHaveProperty('company');
     searches.length = 0;
     fireEvent.click(screen.getByRole('button', { name: 'Exportar' }));
     await waitFor(() => expect(downloads).toHaveLength(1), { timeout: 20_000 });
+    // The list's filters and order, on every page.
+    for (const body of searches) expect(body).toMatchObject(listed);
     const csv = await lines(downloads[0]);
     expect(csv[0].split(';')[0]).toBe('Número');
     expect(csv).toHaveLength(1 + MATCHING);
@@ -145,6 +153,17 @@ describe('whole export', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Exportar' }));
     expect(await screen.findByText(/La exportación se ha detenido en la página 2 \(500 filas leídas\).*No se ha descargado ningún archivo/)).toBeTruthy();
     expect(downloads).toHaveLength(0);
+  });
+
+  it('says before downloading anything that more rows match than an export holds, and how to narrow them', async () => {
+    counted = 250_000;
+    renderInAdmin(<MoveList />, { permissions: ['moves.list'] });
+    await screen.findByText('1-25 de 250000');
+    searches.length = 0;
+    fireEvent.click(screen.getByRole('button', { name: 'Exportar' }));
+    expect(await screen.findByText(/Más de 200\.000 filas cumplen los filtros.*no se ha descargado nada\. Acote la búsqueda/)).toBeTruthy();
+    expect(downloads).toHaveLength(0);
+    expect(searches.filter((body) => body.numberOfRecords === 500)).toHaveLength(1);
   });
 
   it('writes all 1,234 contacts (pages of 1,000 by number), not the first 1,000', async () => {
