@@ -458,6 +458,14 @@ export const appEn = {
       title: 'Discard “%{name}”?',
       content: 'The document and what was read or typed from it will be lost. This cannot be undone.',
     },
+    export: {
+      starting: 'Exporting…',
+      progress: 'Exporting %{done} of %{total}…',
+      progressMore: 'Exporting %{done} of more than %{total}…',
+      done: 'Exported %{count} row |||| Exported %{count} rows',
+      tooMany: 'More than %{limit} rows match the filters, too many for one export: nothing was downloaded. Narrow the search (dates, company, state) and export in parts.',
+      failed: 'The export stopped at page %{page} (%{done} rows read): %{error}. No file was downloaded; please try again.',
+    },
     list: {
       retry: 'Try again',
       moreThan: '%{from}-%{to} of more than %{total}',

@@ -460,6 +460,14 @@ export const appEs: AppMessages = {
       title: '¿Descartar «%{name}»?',
       content: 'Se perderán el documento y lo que se haya leído o escrito de él. No se puede deshacer.',
     },
+    export: {
+      starting: 'Exportando…',
+      progress: 'Exportando %{done} de %{total}…',
+      progressMore: 'Exportando %{done} de más de %{total}…',
+      done: 'Exportada %{count} fila |||| Exportadas %{count} filas',
+      tooMany: 'Más de %{limit} filas cumplen los filtros y no caben en una exportación: no se ha descargado nada. Acote la búsqueda (fechas, empresa, estado) y exporte por partes.',
+      failed: 'La exportación se ha detenido en la página %{page} (%{done} filas leídas): %{error}. No se ha descargado ningún archivo; vuelva a intentarlo.',
+    },
     list: {
       retry: 'Reintentar',
       moreThan: '%{from}-%{to} de más de %{total}',

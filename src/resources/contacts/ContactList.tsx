@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { DataTable, ExportButton, List, SimpleList, TopToolbar, useListContext, useTranslate } from 'react-admin';
+import { DataTable, List, SimpleList, TopToolbar, useListContext, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import IconButton from '@mui/material/IconButton';
 import EditIcon from '@mui/icons-material/Edit';
@@ -10,7 +10,8 @@ import { declaredFilters } from '../generic/filters';
 import { MESSAGE_DURATION_MS } from '../../../shared/domain/constants';
 import { resourceNamed } from '../../../shared/resources/registry';
 import { ListEmpty, ListPagination } from '../../custom/ListProblem';
-import { useCsvExporter, type CsvColumn } from '../../custom/csv';
+import { useCsvWriter, type CsvColumn } from '../../custom/csv';
+import { WholeExportButton } from '../../custom/WholeExportButton';
 import { COLUMN_LISTS, ListColumnsButton, RememberColumns } from '../../custom/rememberedColumns';
 import { SavedFilters } from '../../custom/SavedFilters';
 import { usePhone } from '../../custom/usePhone';
@@ -53,17 +54,18 @@ function LoadingMessage() {
 }
 
 function Actions() {
+  const writer = useContactsCsv();
   return (
     <TopToolbar>
       <SavedFilters list="contacts" />
       <ListColumnsButton storeKey={COLUMN_LISTS.contacts} />
-      <ExportButton maxResults={1000} />
+      <WholeExportButton writer={writer} perPage={1000} />
     </TopToolbar>
   );
 }
 
 /** The export: the list's columns, headed and valued as the list shows them. */
-function useContactsExporter() {
+function useContactsCsv() {
   const translate = useTranslate();
   const columns: Array<CsvColumn<Record<string, unknown>>> = [
     { label: 'app.contacts.fields.name', value: (record) => record.name as string },
@@ -77,7 +79,7 @@ function useContactsExporter() {
     { label: 'app.contacts.fields.investorType', value: (record) => (record.x_studio_tipo_inversor as string) || '' },
     { label: 'app.contacts.fields.categories', value: (record) => ((record.category_id as string[]) ?? []).join(', ') },
   ];
-  return useCsvExporter(translate('app.titles.contactList'), columns);
+  return useCsvWriter(translate('app.titles.contactList'), columns);
 }
 
 /**
@@ -112,14 +114,13 @@ function ContactCards({ onOpen }: { onOpen: (id: number) => void }) {
 
 export function ContactList() {
   const translate = useTranslate();
-  const exporter = useContactsExporter();
   const phone = usePhone();
   const columns = declaredColumns(CONTACTS, CONTACT_CELLS);
   // The contact opened from a row (or from a duplicate warning inside the detail).
   const [open, setOpen] = useState<number | null>(null);
   return (
     <List
-      exporter={exporter}
+      exporter={false}
       resource="contacts"
       title={translate('app.titles.contactList')}
       actions={<Actions />}

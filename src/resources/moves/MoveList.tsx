@@ -1,7 +1,6 @@
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import {
   DataTable,
-  ExportButton,
   List,
   TopToolbar,
   useGetList,
@@ -22,7 +21,8 @@ import { KeyboardBody } from '../../custom/KeyboardRows';
 import { ListSkipTarget } from '../../custom/SkipToList';
 import { documentAmount, moveNumber } from './number';
 import { formatDay } from '../../../shared/domain/format';
-import { useCsvExporter, type CsvColumn } from '../../custom/csv';
+import { useCsvWriter, type CsvColumn } from '../../custom/csv';
+import { WholeExportButton } from '../../custom/WholeExportButton';
 import { COLUMN_LISTS, ListColumnsButton, RememberColumns } from '../../custom/rememberedColumns';
 import { SavedFilters } from '../../custom/SavedFilters';
 import { usePhone } from '../../custom/usePhone';
@@ -160,17 +160,18 @@ function ValidationGroupTabs() {
 export const MOVES_HIDDEN_COLUMNS = ['invoice_date_due', 'pnt_account_move_team_manager_validate', 'pnt_account_move_team_manager_deny', 'uploadedBy'];
 
 function Actions() {
+  const writer = useMovesCsv();
   return (
     <TopToolbar>
       <SavedFilters list="moves" />
       <ListColumnsButton storeKey={COLUMN_LISTS.moves} />
-      <ExportButton maxResults={500} />
+      <WholeExportButton writer={writer} perPage={500} />
     </TopToolbar>
   );
 }
 
 /** The export: the list's columns, headed and valued as the list shows them (not raw field names and pairs). */
-function useMovesExporter() {
+function useMovesCsv() {
   const translate = useTranslate();
   const yesNo = (value: unknown) => translate(value ? 'ra.boolean.true' : 'ra.boolean.false');
   const columns: Array<CsvColumn<Record<string, unknown>>> = [
@@ -189,7 +190,7 @@ function useMovesExporter() {
     { label: 'app.moves.fields.paymentStatus', value: (record) => translate(`app.moves.payment.${record.paymentStatus}`) },
     { label: 'app.moves.fields.uploadedBy', value: (record) => (record.uploadedBy as string) || '' },
   ];
-  return useCsvExporter(translate('app.titles.movesList'), columns);
+  return useCsvWriter(translate('app.titles.movesList'), columns);
 }
 
 /** The totals row: the signed amounts summed, read as the rows read them (documentAmount). */
@@ -199,11 +200,10 @@ export function MoveList() {
   const translate = useTranslate();
   const phone = usePhone();
   const [open, setOpen] = useState<ListedMove | null>(null);
-  const exporter = useMovesExporter();
   const columns = declaredColumns(MOVES, useMoveCells());
   return (
     <List
-      exporter={exporter}
+      exporter={false}
       resource="moves"
       title={translate('app.titles.movesList')}
       filterDefaultValues={storedCompanies() ? { company: storedCompanies() } : {}}

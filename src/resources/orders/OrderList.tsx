@@ -1,7 +1,6 @@
 import { Suspense, useState } from 'react';
 import {
   DataTable,
-  ExportButton,
   List,
   SimpleList,
   TopToolbar,
@@ -23,7 +22,8 @@ import { ListEmpty, ListPagination } from '../../custom/ListProblem';
 import { KeyboardBody } from '../../custom/KeyboardRows';
 import { ListSkipTarget } from '../../custom/SkipToList';
 import { formatDay } from '../../../shared/domain/format';
-import { useCsvExporter, type CsvColumn } from '../../custom/csv';
+import { useCsvWriter, type CsvColumn } from '../../custom/csv';
+import { WholeExportButton } from '../../custom/WholeExportButton';
 import { COLUMN_LISTS, ListColumnsButton, RememberColumns } from '../../custom/rememberedColumns';
 import { SavedFilters } from '../../custom/SavedFilters';
 import { usePhone } from '../../custom/usePhone';
@@ -105,17 +105,18 @@ function StateValue({ value }: { value: unknown }) {
 const CHIP_VALUES = { partner: CustomerValue, state: StateValue };
 
 function Actions() {
+  const writer = useOrdersCsv();
   return (
     <TopToolbar>
       <SavedFilters list="orders" />
       <ListColumnsButton storeKey={COLUMN_LISTS.orders} />
-      <ExportButton maxResults={500} />
+      <WholeExportButton writer={writer} perPage={500} />
     </TopToolbar>
   );
 }
 
 /** The export: the list's columns, headed and valued as the list shows them. */
-function useOrdersExporter() {
+function useOrdersCsv() {
   const translate = useTranslate();
   const columns: Array<CsvColumn<Record<string, unknown>>> = [
     { label: 'app.orders.fields.number', value: (record) => record.name as string },
@@ -129,7 +130,7 @@ function useOrdersExporter() {
     { label: 'app.moves.csvCurrency', value: (record) => second(record.currency_id as Pair) || 'EUR' },
     { label: 'app.orders.fields.state', value: (record) => translate(`app.orders.states.${record.state}`, { _: String(record.state) }) },
   ];
-  return useCsvExporter(translate('app.titles.orderList'), columns);
+  return useCsvWriter(translate('app.titles.orderList'), columns);
 }
 
 /** Phones: one card per order (number, total, customer, date, company, state); a card opens the order as a row does. */
@@ -161,13 +162,12 @@ function OrderCards({ onOpen }: { onOpen: (id: number) => void }) {
 
 export function OrderList() {
   const translate = useTranslate();
-  const exporter = useOrdersExporter();
   const phone = usePhone();
   const [open, setOpen] = useState<number | null>(null);
   const columns = declaredColumns(ORDERS, useOrderCells());
   return (
     <List
-      exporter={exporter}
+      exporter={false}
       resource="orders"
       title={translate('app.titles.orderList')}
       actions={<Actions />}
