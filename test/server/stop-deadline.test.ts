@@ -150,7 +150,7 @@ describe('SIGTERM past STOP_TIMEOUT_MS', () => {
   }, 600_000);
 
   it('creations cut at the deadline are answered 503, and each resend with its key makes its bill once', async () => {
-    const env = { ...freshEnv(), STOP_TIMEOUT_MS: '1000' };
+    const env: Record<string, string> = { ...freshEnv(), STOP_TIMEOUT_MS: '1000' };
     const port = await freePort();
     const { server, token } = await started(env, port);
     // Scans of 5000 x 5000 pixels (as in the issue): each creation shrinks its image, so they are slow.
