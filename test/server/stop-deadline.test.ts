@@ -14,6 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { issueToken } from '../../scripts/token';
 import { loadConfig } from '../../server/config';
+import { openDatabase } from '../../server/db';
 import { freePort } from '../support/free-port';
 import { blankPng } from '../support/bombs';
 import { createMove, expense, movesByKey, startServerProcess, type ServerProcess } from '../support/server-process';
@@ -187,5 +188,12 @@ describe('SIGTERM past STOP_TIMEOUT_MS', () => {
     // One bill per key, each with its file.
     expect(moves.map((move) => move.key).sort()).toEqual(bills.map((bill) => bill.key).sort());
     expect(moves.every((move) => move.files === 1 && move.main_is_its_own)).toBe(true);
+    // Nothing half-written by the cut ones (the embedded ERP makes a bill with its file in one transaction).
+    const db = await openDatabase({ dataDir: env.DATA_DIR, lockWaitMs: 60_000 });
+    try {
+      expect(await db.query(`SELECT id FROM account_move WHERE x_backoffice_key LIKE 'pending:%'`)).toEqual([]);
+    } finally {
+      await db.close();
+    }
   }, 600_000);
 });
