@@ -1,7 +1,9 @@
 /**
  * Issue 18 in a real browser: a list with more moves than the server counts (10,000) says "more than 10,000", and
  * paging forward asks the next page after the previous page's last row (its cursor), getting the next rows.
+ * Issue 54, item 3: Exportar writes every one of them (it stopped at 500), saying its progress as it reads.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { columnByHeader, serverAndBrowser, signIn } from './harness';
 
@@ -30,6 +32,28 @@ describe('a move list past the count bound', () => {
     const last = searches[searches.length - 1];
     expect(last).toMatchObject({ pageNumber: 2 });
     expect(typeof last.after).toBe('string');
+    await context.close();
+  });
+
+  it('exports every move, past the count bound, each once, saying its progress while it reads', async () => {
+    const context = await env.browser.newContext({ locale: 'es-ES', viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+    const page = await context.newPage();
+    await signIn(page, env.server.url, 'admin@demo.example');
+    await page.goto(`${env.server.url}/moves-list`);
+    await page.getByText('1-25 de más de 10.000').waitFor();
+    const downloaded = page.waitForEvent('download', { timeout: 120_000 });
+    await page.getByRole('button', { name: 'Exportar' }).click();
+    await page.getByText(/^Exportando [\d.]+ de más de 10\.000…$/).first().waitFor();
+    const download = await downloaded;
+    const [header, ...rows] = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n').map((line) => line.split(';'));
+    expect(header[0]).toBe('Número');
+    // The 12,000 bulk moves and the demo's own.
+    expect(rows.length).toBeGreaterThan(12_000);
+    // Each once: the numbered ones by their number (a draft has none yet: "Borrador").
+    const numbered = rows.map((row) => row[0]).filter((number) => number !== 'Borrador');
+    expect(numbered.length).toBeGreaterThan(12_000);
+    expect(new Set(numbered).size).toBe(numbered.length);
+    await page.getByText(`Exportadas ${rows.length.toLocaleString('es-ES')} filas`).waitFor();
     await context.close();
   });
 });
