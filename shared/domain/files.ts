@@ -35,7 +35,6 @@ export const PDF_OBJECT_WINDOW = 64 * 1024;
  * viewer then takes the keyboard focus from the page (what the user was typing went nowhere).
  */
 export function pdfHasObjects(start: Uint8Array): boolean {
-  let text = '';
-  for (let index = 0; index < Math.min(start.length, PDF_OBJECT_WINDOW); index++) text += String.fromCharCode(start[index]);
+  const text = new TextDecoder('latin1').decode(start.subarray(0, PDF_OBJECT_WINDOW));
   return text.startsWith('%PDF-') && /\d+\s+\d+\s+obj\b/.test(text);
 }

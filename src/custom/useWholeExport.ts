@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDataProvider, useListContext, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { formatNumber } from '../../shared/domain/numbers';
 import type { CsvWriter } from './csv';
 import { errorMessage } from '../providers/http';
 import { readWholeList, TooManyRowsError, WholePageError, type WholeProgress } from './wholePages';
@@ -10,11 +11,8 @@ import { readWholeList, TooManyRowsError, WholePageError, type WholeProgress } f
  */
 export const EXPORT_LIMIT = 200_000;
 
-/** Counts as the export's messages write them: 3.000 and 5.042 in Spanish (grouped from the thousands), 3,000 in English. */
-export function exportCount(locale: string): (value: number) => string {
-  const format = new Intl.NumberFormat(locale === 'en' ? 'en-US' : 'es-ES', { useGrouping: 'always' } as Intl.NumberFormatOptions);
-  return (value) => format.format(value);
-}
+/** A count as the export's messages write it (3.000 and 5.042 in Spanish, 3,000 in English): the console's numbers. */
+export const exportCount = (locale: string) => (value: number) => formatNumber(value, locale, { maxDecimals: 0 });
 
 /**
  * The whole export of the list around it (issue 54, item 3): every row its filters and order match, read through the
