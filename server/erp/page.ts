@@ -6,7 +6,7 @@
  * Deep pages when paging forward: a keyset cursor (the last row's sort values) narrows the rows to those after it,
  * so the database reads the page from the index instead of reading and skipping every row before it.
  */
-import { ErpError, type Domain, type DomainTerm, type ErpClient, type ErpRecord, type PageOptions, type SearchPage } from './types';
+import { ErpError, type Domain, type DomainTerm, type ErpClient, type ErpContext, type ErpRecord, type PageOptions, type SearchPage } from './types';
 
 /** Counts stop here, as in Odoo's web client: the pager then shows "more than 10,000". */
 export const COUNT_LIMIT = 10_000;
@@ -30,6 +30,20 @@ export async function searchPage<T extends ErpRecord = ErpRecord>(erp: ErpClient
   const page = await countedPage<T>(erp, model, domain, options);
   if (key && page.limited) remember(erp, key);
   return page;
+}
+
+/**
+ * How many records match, counted up to `bound` (more than it: `limited`, and the bound as the count); a search
+ * known to match more than the bound (the list just paged, the totals row asked again) is not counted again.
+ */
+export async function boundedCount(erp: ErpClient, model: string, domain: Domain, bound: number, context?: ErpContext): Promise<{ count: number; limited: boolean }> {
+  const key = JSON.stringify([model, domain, bound, context ?? null]);
+  const known = overBound.get(erp)?.get(key);
+  if (known !== undefined && known > Date.now()) return { count: bound, limited: true };
+  const count = await erp.searchCount(model, domain, context, bound + 1);
+  if (count <= bound) return { count, limited: false };
+  remember(erp, key);
+  return { count: bound, limited: true };
 }
 
 /** How long a search that matched more than the bound is answered so without counting (ms). */

@@ -41,7 +41,8 @@ export function pageOf(items: string, row: z.ZodType, extra: Record<string, z.Zo
 
 /** A list's totals row (shared/domain/totals.ts): its declared total fields summed over every matching record, per currency. */
 export const listTotalsAnswer = z.object({
-  count: int.describe('How many records the filters match, all currencies together'),
+  count: int.describe('How many records the filters match, all currencies together (with `limited`: more than this many)'),
+  limited: z.boolean().optional().describe('More than `count` records match and nothing was summed: ask again with `whole: true` to sum them all'),
   currencies: z.array(z.object({
     currency: z.string().describe('The amounts\' currency code (EUR)'),
     count: int,

@@ -75,11 +75,14 @@ export async function moveRoutes(
   });
 
   // The totals row of the list (issue 33): the same filters, every matching move rather than a page.
-  const totalsSchema = moveSearchSchema.omit({ pageNumber: true, numberOfRecords: true, after: true }).strict();
+  const totalsSchema = moveSearchSchema
+    .omit({ pageNumber: true, numberOfRecords: true, after: true })
+    .extend({ whole: z.boolean().optional().describe('Sum every match even past 10,000 (the row\'s "calcular"); without it, past 10,000 nothing is summed and the answer is `limited`') })
+    .strict();
   // Cancelled moves are left out of the sums, and the answer says so (issue 51), as the orders' row does: "sin cancelados".
   api.post('/odoo/moves/totals', { schema: { body: orEmpty(totalsSchema), response: { 200: listTotalsAnswer } }, config: { permission: ['moves.list', 'moves.validate'] } }, async (request) => {
     const domain: Domain = [...moveSearchDomain(request.body, request.user.companies), ['state', 'not in', [...MOVE_TOTALS_LEAVE_OUT]]];
-    return { ...(await listTotals(erp, resource, domain)), leftOut: [...MOVE_TOTALS_LEAVE_OUT] };
+    return { ...(await listTotals(erp, resource, domain, { whole: request.body.whole })), leftOut: [...MOVE_TOTALS_LEAVE_OUT] };
   });
 
   // A query value is text, or a list when repeated: documented here, judged by the handler as before.

@@ -168,11 +168,14 @@ export async function orderRoutes(app: FastifyInstance, { erp, config, features,
   });
 
   // The totals row of the list (issue 33): the same filters, every matching order rather than a page.
-  const totalsSchema = orderSearchSchema.omit({ pageNumber: true, numberOfRecords: true, after: true }).strict();
+  const totalsSchema = orderSearchSchema
+    .omit({ pageNumber: true, numberOfRecords: true, after: true })
+    .extend({ whole: z.boolean().optional().describe('Sum every match even past 10,000 (the row\'s "calcular"); without it, past 10,000 nothing is summed and the answer is `limited`') })
+    .strict();
   // Cancelled orders are left out of the sums, and the answer says so (issue 51): the row reads "sin cancelados".
   api.post('/odoo/orders/totals', { schema: { body: orEmpty(totalsSchema), response: { 200: listTotalsAnswer } }, config: { permission: 'orders.list' } }, async (request) => {
     const domain: Domain = [...orderSearchDomain(request.body, userOf(request).companies, config.timeZone), ['state', 'not in', [...ORDER_TOTALS_LEAVE_OUT]]];
-    return { ...(await listTotals(services.erp, resource, domain)), leftOut: [...ORDER_TOTALS_LEAVE_OUT] };
+    return { ...(await listTotals(services.erp, resource, domain, { whole: request.body.whole })), leftOut: [...ORDER_TOTALS_LEAVE_OUT] };
   });
 
   api.get('/odoo/orders/:id', { schema: { params: idParams, response: { 200: orderDetailAnswer } }, config: { permission: 'orders.list' } }, async (request) =>

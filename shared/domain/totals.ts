@@ -13,8 +13,13 @@ export interface CurrencyTotals {
 }
 
 export interface ListTotals {
-  /** How many records the filters match, all currencies together. */
+  /** How many records the filters match, all currencies together (with `limited`: more than this many). */
   count: number;
+  /**
+   * More than `count` records match and nothing was summed (issue 54): a list's totals are bounded like its count,
+   * and summed over every match only when asked (`whole: true`). `currencies` is then empty.
+   */
+  limited?: boolean;
   currencies: CurrencyTotals[];
   /** The states whose records the sums leave out (an order list's cancelled ones), which the row says. */
   leftOut?: string[];

@@ -1,5 +1,5 @@
 import { Children, isValidElement, type ReactElement, type ReactNode } from 'react';
-import { useDataTableConfigContext, useDataTableStoreContext, useListContext, useLocaleState, useStore, useTranslate } from 'react-admin';
+import { Button, useDataTableConfigContext, useDataTableStoreContext, useListContext, useLocaleState, useStore, useTranslate } from 'react-admin';
 import Skeleton from '@mui/material/Skeleton';
 import TableCell from '@mui/material/TableCell';
 import TableFooter from '@mui/material/TableFooter';
@@ -42,6 +42,22 @@ function totalsLabel(translate: Translate, locale: string, { count, currency, se
   if (!leftOut.length) return translate(several ? 'app.list.totalsIn' : 'app.list.totals', args);
   const without = leftOut.map((state) => translate(`app.list.leftOut.${state}`, { _: state })).join(', ');
   return translate(several ? 'app.list.totalsInLeftOut' : 'app.list.totalsLeftOut', { ...args, without });
+}
+
+/**
+ * More records match than the totals are summed for unasked (issue 54): "Total (más de 10.000)" and a button that
+ * sums them all. Never a zero, never an empty row.
+ */
+function LimitedTotals({ count, onCalculate, sx }: { count: number; onCalculate: () => void; sx?: object }) {
+  const translate = useTranslate();
+  const [locale = 'es'] = useLocaleState();
+  const args = { count: formatNumber(count, locale, { maxDecimals: 0 }) };
+  return (
+    <Typography component="span" variant="body2" data-testid="list-totals-limited" title={translate('app.list.totalsLimitedHelp', args)} sx={{ fontWeight: 600, ...sx }}>
+      {translate('app.list.totalsLimited', args)}{' '}
+      <Button label="app.list.totalsCalculate" size="small" onClick={onCalculate} data-testid="list-totals-calculate" />
+    </Typography>
+  );
 }
 
 /** The one line of a currency: its label under the first column that is no amount, its sums under theirs. */
@@ -111,6 +127,18 @@ export default function ListTotals({ children, amount = asStored }: { children?:
       </TableFooter>
     );
   }
+  if (totals.data.limited) {
+    return (
+      <TableFooter data-testid="list-totals" sx={{ '& td': { borderBottom: 'none' }, '& tr:first-of-type td': { borderTop: 2, borderTopColor: 'divider' } }}>
+        <TableRow>
+          {lead}
+          <TableCell colSpan={columns.length} align="right">
+            <LimitedTotals count={totals.data.count} onCalculate={totals.calculate} />
+          </TableCell>
+        </TableRow>
+      </TableFooter>
+    );
+  }
   const several = totals.data.currencies.length > 1;
   const { leftOut } = totals.data;
   return (
@@ -139,6 +167,7 @@ export function TotalsLine({ amount = asStored }: { amount?: TotalAmount }) {
   const field = declaration ? totalFields(declaration).at(-1) : undefined;
   if (totals.error) return <LoadError testId="list-totals-error" message="app.list.totalsError" error={totals.error} onRetry={() => void totals.refetch()} sx={{ mx: 1, my: 0.5 }} />;
   if (!totals.data || !field) return <TotalsLineLoading />;
+  if (totals.data.limited) return <LimitedTotals count={totals.data.count} onCalculate={totals.calculate} sx={{ display: 'block', px: 2, pt: 1, pb: 0.5 }} />;
   const several = totals.data.currencies.length > 1;
   const { leftOut } = totals.data;
   return (

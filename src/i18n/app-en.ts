@@ -477,6 +477,9 @@ export const appEn = {
       totalsHelp: 'The sum of every record matching the filters, not only of this page',
       totalsLoading: 'Calculating the totals…',
       totalsError: 'The totals could not be calculated: %{error}',
+      totalsLimited: 'Total (more than %{count})',
+      totalsLimitedHelp: 'More than %{count} records match the filters: their total is calculated only when you ask',
+      totalsCalculate: 'Calculate the total',
     },
     moves: {
       csvCurrency: 'Currency',

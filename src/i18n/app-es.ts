@@ -479,6 +479,9 @@ export const appEs: AppMessages = {
       totalsHelp: 'La suma de todos los registros que cumplen los filtros, no solo de esta página',
       totalsLoading: 'Calculando los totales…',
       totalsError: 'No se han podido calcular los totales: %{error}',
+      totalsLimited: 'Total (más de %{count})',
+      totalsLimitedHelp: 'Más de %{count} registros cumplen los filtros: su total se calcula solo si lo pide',
+      totalsCalculate: 'Calcular el total',
     },
     moves: {
       csvCurrency: 'Moneda',

@@ -41,7 +41,7 @@ export interface BackofficeDataProvider extends DataProvider {
   /** What the home page counts for the signed-in user (GET /home/counts; shared/domain/home.ts). */
   homeCounts(signal?: AbortSignal): Promise<HomeCounts>;
   /** A list's totals row: its declared total fields summed over every record its filters match (`POST <path>/totals`). */
-  totals(resource: string, filter: Record<string, unknown>, signal?: AbortSignal): Promise<ListTotals>;
+  totals(resource: string, filter: Record<string, unknown>, signal?: AbortSignal, whole?: boolean): Promise<ListTotals>;
   /** The signed-in user's saved filters of a list (GET /me/saved-filters; shared/domain/saved-filters.ts). */
   savedFilters(list: SavedFilterList, signal?: AbortSignal): Promise<SavedFilter[]>;
   /** Saves a list's filters under a name; `replaced` when the user had one of that name, whose filters it replaced. */
@@ -343,10 +343,10 @@ export const dataProvider: BackofficeDataProvider = {
     return json;
   },
 
-  async totals(name, filter, signal) {
+  async totals(name, filter, signal, whole) {
     const resource = declaration(name);
     if (!resource.totals) return unsupported(name, 'totals');
-    const { json } = await apiFetch<ListTotals>(`${resource.path}/totals`, { method: 'POST', body: cleanFilter(filter), signal });
+    const { json } = await apiFetch<ListTotals>(`${resource.path}/totals`, { method: 'POST', body: { ...cleanFilter(filter), ...(whole ? { whole: true } : {}) }, signal });
     return json;
   },
 

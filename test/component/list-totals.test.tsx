@@ -24,7 +24,10 @@ let ordersTotalsHeld: Promise<void> | null = null;
 const server = setupServer(
   http.post('*/odoo/moves/search', () => HttpResponse.json({ moves: Array.from({ length: 25 }, (_, index) => move(index + 1)), total: 1234 })),
   http.post('*/odoo/moves/totals', async ({ request }) => {
-    totalsAsked.push((await request.json()) as Record<string, unknown>);
+    const asked = (await request.json()) as Record<string, unknown>;
+    totalsAsked.push(asked);
+    // Past the server's bound (issue 54) nothing is summed unless the whole sum is asked.
+    if (asked.reference === 'Muchos' && !asked.whole) return HttpResponse.json({ count: 10000, limited: true, currencies: [], leftOut: ['cancel'] });
     if (failing.totals > 0) {
       failing.totals--;
       return HttpResponse.json({ message: 'El ERP no responde' }, { status: 503 });
@@ -76,6 +79,32 @@ describe('the totals row', () => {
     const chip = await screen.findByTestId('filter-chip-reference');
     fireEvent.click(chip.querySelector('.MuiChip-deleteIcon')!);
     await waitFor(() => expect(totalsAsked.at(-1)).toEqual({}));
+  });
+
+  it('past 10,000 matches says "más de 10.000" with a button, and sums them all only when asked (issue 54)', async () => {
+    renderInAdmin(<Moves filter={{ reference: 'Muchos' }} />, { permissions: ['moves.list'] });
+    const limited = await screen.findByTestId('list-totals-limited');
+    expect(limited.textContent).toContain('Total (más de 10.000)');
+    expect(limited.getAttribute('title')).toBe('Más de 10.000 registros cumplen los filtros: su total se calcula solo si lo pide');
+    // Never a zero for what was not summed.
+    expect(screen.queryByTestId('list-totals-row')).toBeNull();
+    expect(screen.getByTestId('list-totals').textContent).not.toMatch(/€|\d,\d\d/);
+    expect(totalsAsked).toEqual([{ reference: 'Muchos' }]);
+    fireEvent.click(screen.getByRole('button', { name: 'Calcular el total' }));
+    const [row] = await screen.findAllByTestId('list-totals-row');
+    expect(within(row).getByTestId('total-amount_total_signed').textContent).toBe('149.382,61 €');
+    expect(totalsAsked.at(-1)).toEqual({ reference: 'Muchos', whole: true });
+    expect(screen.queryByTestId('list-totals-limited')).toBeNull();
+  });
+
+  it("past the bound, in English and on the phone's line too", async () => {
+    renderInAdmin(<ListBase resource="moves" filterDefaultValues={{ reference: 'Muchos' }}><TotalsLine /></ListBase>, { permissions: ['moves.list'], lang: 'en' });
+    const limited = await screen.findByTestId('list-totals-limited');
+    expect(limited.textContent).toContain('Total (more than 10,000)');
+    fireEvent.click(screen.getByRole('button', { name: 'Calculate the total' }));
+    const [row] = await screen.findAllByTestId('list-totals-row');
+    expect(row.textContent).toContain('€149,382.61');
+    expect(totalsAsked.at(-1)).toEqual({ reference: 'Muchos', whole: true });
   });
 
   it('says the totals failed, with a retry, instead of showing zeros', async () => {

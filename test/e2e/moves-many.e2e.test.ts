@@ -2,13 +2,15 @@
  * Issue 18 in a real browser: a list with more moves than the server counts (10,000) says "more than 10,000", and
  * paging forward asks the next page after the previous page's last row (its cursor), getting the next rows.
  * Issue 54, item 3: Exportar writes every one of them (it stopped at 500), saying its progress as it reads.
+ * Issue 54, item 5: the totals row says "más de 10.000" and sums them all when asked.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { columnByHeader, serverAndBrowser, signIn } from './harness';
 
-// npm run seed -- --moves 12000: the demo data and 12,000 bulk moves in the data folder the server then opens.
-const env = serverAndBrowser({ args: ['--moves', '12000'] });
+// npm run seed -- --moves 13000: the demo data and 13,000 bulk moves (a fifth cancelled: the totals row, which leaves
+// them out, still has more than 10,000 to sum) in the data folder the server then opens.
+const env = serverAndBrowser({ args: ['--moves', '13000'] });
 
 describe('a move list past the count bound', () => {
   it('reads "de más de 10.000" and pages forward after the cursor of the page before', async () => {
@@ -32,6 +34,20 @@ describe('a move list past the count bound', () => {
     const last = searches[searches.length - 1];
     expect(last).toMatchObject({ pageNumber: 2 });
     expect(typeof last.after).toBe('string');
+
+    // Issue 54, item 5: the totals row is bounded like the count, and sums every move only when asked.
+    const limited = page.getByTestId('list-totals-limited');
+    await expect.poll(() => limited.textContent()).toContain('Total (más de 10.000)');
+    await expect(page.getByTestId('list-totals-row').count()).resolves.toBe(0);
+    const asked = page.waitForRequest((request) => request.url().endsWith('/odoo/moves/totals') && request.postDataJSON()?.whole === true);
+    await page.getByRole('button', { name: 'Calcular el total' }).click();
+    await asked;
+    const row = page.getByTestId('list-totals-row');
+    await row.waitFor();
+    const label = (await row.textContent()) ?? '';
+    const counted = Number(/Total \(([\d.]+), sin cancelados\)/.exec(label)?.[1].replace(/\./g, ''));
+    expect(counted).toBeGreaterThan(10_000);
+    expect((await row.getByTestId('total-amount_total_signed').textContent())?.replace(/\u00a0/g, ' ')).toMatch(/^-?[\d.]+,\d{2} €$/);
     await context.close();
   });
 
@@ -47,11 +63,11 @@ describe('a move list past the count bound', () => {
     const download = await downloaded;
     const [header, ...rows] = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n').map((line) => line.split(';'));
     expect(header[0]).toBe('Número');
-    // The 12,000 bulk moves and the demo's own.
-    expect(rows.length).toBeGreaterThan(12_000);
+    // The 13,000 bulk moves and the demo's own.
+    expect(rows.length).toBeGreaterThan(13_000);
     // Each once: the numbered ones by their number (a draft has none yet: "Borrador").
     const numbered = rows.map((row) => row[0]).filter((number) => number !== 'Borrador');
-    expect(numbered.length).toBeGreaterThan(12_000);
+    expect(numbered.length).toBeGreaterThan(13_000);
     expect(new Set(numbered).size).toBe(numbered.length);
     await page.getByText(`Exportadas ${rows.length.toLocaleString('es-ES')} filas`).waitFor();
     await context.close();

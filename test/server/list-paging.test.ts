@@ -102,6 +102,59 @@ describe('the other lists', () => {
   });
 });
 
+describe('the totals row past the bound (issue 54, item 5)', () => {
+  const sql = async (where: string) =>
+    (await db().query<{ n: string | number; total: string | number }>(`SELECT count(*) AS n, coalesce(sum(amount_total_signed), 0) AS total FROM account_move WHERE ${where}`))[0];
+  const notCancelled = `company_id = 1 AND ${MOVE_TYPES} AND state <> 'cancel'`;
+
+  it('sums nothing over more than 10,000 matches and says so; `whole` sums them all, to the cent', async () => {
+    // The admin's list: every company's moves (the staff user sees fewer than the bound).
+    const bounded = await call('/odoo/moves/totals', 'admin', {});
+    expect(bounded.status).toBe(200);
+    expect(bounded.body).toEqual({ count: COUNT_LIMIT, limited: true, currencies: [], leftOut: ['cancel'] });
+    const whole = await call('/odoo/moves/totals', 'admin', { whole: true });
+    expect(whole.status).toBe(200);
+    const expected = await sql(`company_id IN (1, 2, 3) AND ${MOVE_TYPES} AND state <> 'cancel'`);
+    expect(Number(expected.n)).toBeGreaterThan(COUNT_LIMIT);
+    expect(whole.body.limited).toBeUndefined();
+    expect(whole.body.count).toBe(Number(expected.n));
+    expect(whole.body.currencies).toHaveLength(1);
+    expect(whole.body.currencies[0].sums.amount_total_signed).toBe(Math.round(Number(expected.total) * 100) / 100);
+  });
+
+  it('sums below the bound unasked, exactly as the list counts', async () => {
+    const filters = { state: ['posted'], uploadedBy: 'staff@demo.example' };
+    const expected = await sql(`${notCancelled} AND state = 'posted' AND lower(x_uploaded_by) = 'staff@demo.example'`);
+    expect(Number(expected.n)).toBeGreaterThan(1000);
+    const totals = await call('/odoo/moves/totals', 'staff', filters);
+    expect(totals.body).toMatchObject({ count: Number(expected.n) });
+    expect(totals.body.limited).toBeUndefined();
+    expect(totals.body.currencies[0].sums.amount_total_signed).toBe(Math.round(Number(expected.total) * 100) / 100);
+    expect((await call('/odoo/moves/search', 'staff', { ...filters, numberOfRecords: 25 })).body.total).toBe(Number(expected.n));
+  });
+
+  it('refuses a `whole` that is not true or false, naming it', async () => {
+    const answer = await call('/odoo/moves/totals', 'staff', { whole: 'yes' });
+    expect(answer.status).toBe(400);
+    expect(JSON.stringify(answer.body)).toContain('whole');
+  });
+});
+
+describe('a first page with fewer rows than asked', () => {
+  it('is the whole count (nothing searched twice), and an empty first page counts 0', async () => {
+    const name = (await db().query<{ name: string }>('SELECT name FROM account_move WHERE company_id = 1 AND name IS NOT NULL ORDER BY id DESC LIMIT 1'))[0].name;
+    const one = await call('/odoo/moves/search', 'staff', { number: name, numberOfRecords: 25 });
+    expect(one.body).toMatchObject({ total: one.body.moves.length, totalIsLowerBound: false });
+    expect(one.body.moves.length).toBeGreaterThanOrEqual(1);
+    expect(one.body.moves.length).toBeLessThan(25);
+    const none = await call('/odoo/moves/search', 'staff', { number: 'no-such-number-anywhere', numberOfRecords: 25 });
+    expect(none.body).toMatchObject({ total: 0, totalIsLowerBound: false, moves: [] });
+    // A page past the end still counts every match (its own rows cannot).
+    const past = await call('/odoo/moves/search', 'staff', { number: name, pageNumber: 3, numberOfRecords: 25 });
+    expect(past.body).toMatchObject({ total: one.body.total, moves: [] });
+  });
+});
+
 describe('a search known to match more than the bound', () => {
   it('is not counted again while it is remembered; an exact count is asked every time', async () => {
     const store = server.app.services.erp.client;

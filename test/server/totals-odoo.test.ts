@@ -50,7 +50,9 @@ describe.runIf(runs.length)("A list's totals on a real Odoo: Odoo's own grouping
     const currency = (company.currency_id as [number, string])[1];
 
     const moves = moveSearchDomain({ reference: tag }, [companyId]);
-    const movesTotals = await listTotals(erp, resourceNamed('moves')!, moves);
+    // Summed with `whole` (issue 54): these few records are below the bound either way, and the recordings hold the
+    // grouping alone. The bound's count is Odoo's search_count(domain, limit), recorded by the home counts.
+    const movesTotals = await listTotals(erp, resourceNamed('moves')!, moves, { whole: true });
     const rows = await erp.searchRead('account.move', moves, { fields: ['amount_untaxed_signed', 'amount_total_signed'] });
     const sum = (values: unknown[]) => Math.round(values.reduce<number>((total, value) => total + Number(value) * 100, 0)) / 100;
     // Two bills of 121.00 and 10.55 leave the company (negative), a refund of 0.10 comes back.
@@ -61,7 +63,7 @@ describe.runIf(runs.length)("A list's totals on a real Odoo: Odoo's own grouping
     expect(movesTotals.currencies[0].sums.amount_untaxed_signed).toBe(sum(rows.map((row) => row.amount_untaxed_signed)));
 
     const orders = orderSearchDomain({ clientReference: tag }, [companyId]);
-    const ordersTotals = await listTotals(erp, resourceNamed('orders')!, orders);
+    const ordersTotals = await listTotals(erp, resourceNamed('orders')!, orders, { whole: true });
     const orderRows = await erp.searchRead('sale.order', orders, { fields: ['amount_untaxed', 'amount_total', 'currency_id'] });
     expect(ordersTotals.count).toBe(2);
     expect(ordersTotals.currencies).toHaveLength(1);

@@ -343,9 +343,14 @@ export class EmbeddedStore implements ErpClient {
       }
     }
     const length = counting ? this.countSql(def, count.sql, counted) : '0';
-    const statement =
-      `SELECT p.*, ${[...names, `${length} AS "__page_length"`].join(', ')} ` +
-      `FROM (SELECT ${this.selectList(def, fields)} FROM ${table} AS t WHERE t.id = ANY(${ids}) ORDER BY ${order}) AS p`;
+    const rowsSql = `SELECT ${this.selectList(def, fields)} FROM ${table} AS t WHERE t.id = ANY(${ids}) ORDER BY ${order}`;
+    // The first page holding fewer rows than asked is every match: its rows are the count, and the matches are not
+    // searched a second time to count them (a "contains" search whose text has common trigrams costs its index scan
+    // twice otherwise). The count's subquery, in the CASE's other branch, is then never run.
+    const firstPage = counting && !options.offset && !options.after?.length && !!options.limit;
+    const statement = firstPage
+      ? `WITH p AS (${rowsSql}) SELECT p.*, ${[...names, `CASE WHEN (SELECT count(*) FROM p) < ${options.limit} THEN (SELECT count(*) FROM p) ELSE ${length} END AS "__page_length"`].join(', ')} FROM p`
+      : `SELECT p.*, ${[...names, `${length} AS "__page_length"`].join(', ')} FROM (${rowsSql}) AS p`;
     const params = counting ? [...count.params, ...where.params, ...windowParams] : [...where.params, ...windowParams];
     // Each row as one JSON text, parsed at once: a page's 25 rows of 20-odd columns cost the database driver (PGlite's
     // protocol reader or pg's) a value parser per cell, which was most of a search's time outside the database.
@@ -353,8 +358,8 @@ export class EmbeddedStore implements ErpClient {
     const rows = fields.some((name) => fieldOf(this.registry, def.name, name).type === 'binary')
       ? await this.sql.query<Record<string, unknown>>(statement, params)
       : (await this.sql.query<{ r: string }>(`SELECT row_to_json(j)::text AS r FROM (${statement}) AS j`, params)).map((row) => JSON.parse(row.r) as Record<string, unknown>);
-    // An empty page (nothing matches, or past the end) has no row to carry the count: it is asked for alone.
-    const total = !counting ? 0 : rows.length ? Number(rows[0]['__page_length']) : await this.searchCount(model, domain, undefined, counted);
+    // An empty page past the end has no row to carry the count: it is asked for alone. An empty first page is an empty search: nothing to count.
+    const total = !counting ? 0 : rows.length ? Number(rows[0]['__page_length']) : firstPage ? 0 : await this.searchCount(model, domain, undefined, counted);
     const records = await this.format<T>(def, rows, fields, options.context, joined, inRow);
     const limited = countLimit !== undefined && total > countLimit;
     return { records, length: limited ? countLimit : total, limited };
