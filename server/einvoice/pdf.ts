@@ -3,10 +3,11 @@
  * (the library the project reads PDFs with). The attachment names the standards give come first; another XML
  * attachment is offered too, for the caller to recognise (a UBL some producers embed under a name of their own).
  *
- * pdf.js unpacks the attachments when asked for them: a PDF from a stranger should have passed the upload checks
- * (server/extract/files.ts scanPdf: what its streams unpack to, capped) before it comes here.
+ * pdf.js unpacks the attachments whole when asked for them: a PDF whose streams unpack to more than the uploads'
+ * limit (server/extract/pdf-scan.ts, counted without holding them) is refused first, as an upload is.
  */
 import { getDocumentProxy } from 'unpdf';
+import { scanPdf } from '../extract/pdf-scan';
 import { EInvoiceError } from './errors';
 
 /** The names Factur-X 1.0, ZUGFeRD 2.x (and 1.0) and XRechnung give the embedded invoice, lower-cased. */
@@ -21,8 +22,12 @@ export function looksLikePdf(buffer: Buffer): boolean {
   return buffer.subarray(0, 1024).includes('%PDF-');
 }
 
-/** The PDF's XML attachments, those with a standard's name first. A PDF pdf.js cannot open is refused (422). */
+/**
+ * The PDF's XML attachments, those with a standard's name first. A PDF pdf.js cannot open is refused (422), and one
+ * that unpacks to more than the uploads' limit (422, extract.memory).
+ */
 export async function pdfXmlAttachments(buffer: Buffer): Promise<PdfAttachment[]> {
+  if (scanPdf(buffer).overflow) throw new EInvoiceError(422, 'extract.memory');
   let document: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     document = await getDocumentProxy(new Uint8Array(buffer), { isEvalSupported: false, verbosity: 0 });

@@ -116,7 +116,7 @@ export function xmlRoot(text: string): { name: string; namespace: string } | nul
     at = text.indexOf('<', end);
   }
   if (at < 0) return null;
-  const tag = /^<(?:([\w.-]+):)?([\w.-]+)((?:\s[^<>]*)?)\/?>/.exec(text.slice(at, at + 4096));
+  const tag = /^<(?:([\w.-]+):)?([\w.-]+)((?:\s[^<>]*)?)\/?>/.exec(text.slice(at, at + 16 * 1024));
   if (!tag) return null;
   const [, prefix, name, attributes] = tag;
   const declaration = new RegExp(`\\bxmlns${prefix ? `:${prefix.replace(/[.-]/g, '\\$&')}` : ''}\\s*=\\s*(["'])(.*?)\\1`).exec(attributes);
