@@ -322,6 +322,60 @@ const CATALOGUE = {
     es: 'No se ha podido leer el documento: está dañado o no es un documento',
   },
   'extract.failed': { en: 'The document could not be read', es: 'No se ha podido leer el documento' },
+
+  // Supplier e-invoices (issue 55): FacturaE, UBL / Peppol, CII / Factur-X read from their XML.
+  'einvoice.notEInvoice': {
+    en: 'This XML is not an e-invoice we can read (FacturaE 3.2.x, UBL 2.1, CII).',
+    es: 'Este XML no es una factura electrónica que sepamos leer (FacturaE 3.2.x, UBL 2.1, CII).',
+  },
+  'einvoice.pdfWithout': {
+    en: 'This PDF carries no e-invoice (no Factur-X, ZUGFeRD or XRechnung XML inside it).',
+    es: 'Este PDF no lleva dentro una factura electrónica (ningún XML Factur-X, ZUGFeRD o XRechnung).',
+  },
+  'einvoice.xmlTooLarge': {
+    en: 'The e-invoice XML is larger than {#maximum} MB, the most that is read: send it on its own, without attachments inside it.',
+    es: 'El XML de la factura electrónica ocupa más de {#maximum} MB, lo máximo que se lee: envíelo solo, sin adjuntos dentro.',
+  },
+  'einvoice.xmlDoctype': {
+    en: 'The XML declares a DOCTYPE or entities, which e-invoices never do: refused, as it could expand without end or read other files.',
+    es: 'El XML declara un DOCTYPE o entidades, algo que una factura electrónica nunca hace: se rechaza, porque podría crecer sin fin o leer otros archivos.',
+  },
+  'einvoice.xmlTooDeep': {
+    en: 'The XML nests its elements more than {#maximum} levels deep, the most that is read: refused, no e-invoice is shaped like that.',
+    es: 'El XML anida sus elementos más de {#maximum} niveles, lo máximo que se lee: se rechaza, ninguna factura electrónica tiene esa forma.',
+  },
+  'einvoice.xmlTooManyElements': {
+    en: 'The XML has more than {#maximum} elements, the most that is read: refused, send the invoice on its own.',
+    es: 'El XML tiene más de {#maximum} elementos, lo máximo que se lee: se rechaza, envíe la factura por separado.',
+  },
+  'einvoice.xmlMalformed': {
+    en: 'The file is not well-formed XML: it is damaged or cut short.',
+    es: 'El archivo no es un XML bien formado: está dañado o incompleto.',
+  },
+  'einvoice.manyInvoices': {
+    en: 'This FacturaE holds {#count} invoices: send each invoice in a file of its own.',
+    es: 'Esta FacturaE contiene {#count} facturas: envíe cada factura en su propio archivo.',
+  },
+  'einvoice.missing': {
+    en: 'The e-invoice lacks {what}, which every invoice must state.',
+    es: 'A la factura electrónica le falta {what}, que toda factura debe indicar.',
+  },
+  'einvoice.linesMismatch': {
+    en: 'The lines add up to {#computed} before taxes, but the invoice states {#stated}.',
+    es: 'Las líneas suman {#computed} antes de impuestos, pero la factura indica {#stated}.',
+  },
+  'einvoice.taxesMismatch': {
+    en: 'The taxes add up to {#computed}, but the invoice states {#stated} of tax.',
+    es: 'Los impuestos suman {#computed}, pero la factura indica {#stated} de impuestos.',
+  },
+  'einvoice.totalMismatch': {
+    en: 'Base and taxes make {#computed}, but the invoice states a total of {#stated}.',
+    es: 'Base e impuestos suman {#computed}, pero la factura indica un total de {#stated}.',
+  },
+  'einvoice.payableMismatch': {
+    en: 'The total less what was paid in advance is {#computed}, but the invoice states {#stated} to pay.',
+    es: 'El total menos lo ya pagado es {#computed}, pero la factura indica {#stated} a pagar.',
+  },
   'extract.busy': { en: 'The document reader is busy: try again in a few seconds', es: 'El lector de documentos está ocupado: inténtelo de nuevo en unos segundos' },
   'extract.memory': {
     en: 'The document needs more memory than allowed to read: send a smaller photo or a PDF with text',

@@ -1,0 +1,129 @@
+/**
+ * A supplier's electronic invoice as the console uses it (issue 55), whatever it was written in: FacturaE 3.2.x, UBL
+ * 2.1 (Peppol BIS Billing 3.0) or CII (Factur-X, ZUGFeRD 2.x, XRechnung). The server reads the XML into this shape
+ * (server/einvoice); the rules here are pure, for console and server alike.
+ *
+ * Money is in the invoice's currency, rounded to the cent (roundMoney). A credit note (a UBL CreditNote, a CII or UBL
+ * type 381, an invoice whose total is negative) is `kind: 'creditNote'` with its amounts positive, as a refund is
+ * registered; the lines and taxes keep their signs relative to the total (a discount line stays negative).
+ */
+import { roundMoney } from './money';
+
+export type EInvoiceFormat = 'facturae' | 'ubl' | 'cii';
+export type EInvoiceKind = 'invoice' | 'creditNote';
+
+export interface EInvoiceAddress {
+  street: string;
+  city: string;
+  postalCode: string;
+  /** ISO 3166-1 alpha-2 (FacturaE's alpha-3 codes are turned into it: ESP -> ES). */
+  country: string;
+}
+
+export interface EInvoiceParty {
+  name: string;
+  /** The tax id as written (VAT id such as ESB12345678 or DE123456789; a FacturaE NIF often without its country). */
+  vat?: string;
+  address?: EInvoiceAddress;
+}
+
+export interface EInvoiceLine {
+  description: string;
+  /** As written (not rounded to the cent). */
+  quantity: number;
+  /** The net price of one unit (of the price's base quantity), as written: up to 6 decimals. */
+  unitPrice: number;
+  /** The line's net amount (after its own discounts and charges). */
+  net: number;
+  /** VAT (or IGIC, IPSI) percent, when the line says it. */
+  taxRate?: number;
+}
+
+export interface EInvoiceTax {
+  /** Percent: 21 for 21 %. */
+  rate: number;
+  base: number;
+  amount: number;
+  /**
+   * What tax it is: a FacturaE tax type (IVA, IGIC, IPSI...; 'RE' for the recargo de equivalencia on a base), an
+   * EN 16931 VAT category (S standard, Z zero, E exempt, AE reverse charge, K intra-community, G export, O outside).
+   */
+  category?: string;
+}
+
+export interface EInvoiceTotals {
+  /** The sum of the lines' net amounts as the invoice states it, when it states it (UBL, CII, FacturaE). */
+  lines?: number;
+  /** Document-level discounts (FacturaE general discounts, UBL/CII allowances), positive. */
+  allowances?: number;
+  /** Document-level charges (FacturaE general surcharges, UBL/CII charges), positive. */
+  charges?: number;
+  /** Before taxes: lines - allowances + charges. */
+  net: number;
+  /** The taxes charged (VAT...), withholdings apart. */
+  tax: number;
+  /** Taxes withheld (FacturaE: IRPF), positive: the total is net + tax - withheld. */
+  withheld?: number;
+  total: number;
+  /** Paid already (UBL/CII prepaid amount), positive. */
+  prepaid?: number;
+  /** Added to round what is payable (UBL PayableRoundingAmount, CII RoundingAmount). */
+  rounding?: number;
+  /** What is left to pay, when the invoice states it. */
+  payable?: number;
+}
+
+export interface EInvoice {
+  format: EInvoiceFormat;
+  /** The syntax's version: '3.2.2' (FacturaE), '2.1' (UBL), 'D16B' (CII). */
+  version: string;
+  /** The specification the document says it follows (UBL CustomizationID, CII guideline id), when it says one. */
+  profile?: string;
+  /** How a person names it: 'FacturaE 3.2.2', 'UBL 2.1 (Peppol BIS 3.0)', 'Factur-X EN 16931'. */
+  label: string;
+  kind: EInvoiceKind;
+  number: string;
+  /** YYYY-MM-DD. */
+  issueDate: string;
+  /** YYYY-MM-DD, when the invoice says when it is due. */
+  dueDate?: string;
+  /** ISO 4217. */
+  currency: string;
+  seller: EInvoiceParty;
+  buyer: { name?: string; vat?: string };
+  lines: EInvoiceLine[];
+  taxes: EInvoiceTax[];
+  /** Taxes withheld (IRPF), by rate, when there are. */
+  withholdings?: EInvoiceTax[];
+  totals: EInvoiceTotals;
+}
+
+/** What checkTotals finds: a message key with the two amounts that disagree (the server's catalogue words it). */
+export type EInvoiceCheckKey = 'einvoice.linesMismatch' | 'einvoice.taxesMismatch' | 'einvoice.totalMismatch' | 'einvoice.payableMismatch';
+export interface EInvoiceInconsistency {
+  key: EInvoiceCheckKey;
+  params: { computed: number; stated: number };
+}
+
+const sum = (values: number[]) => roundMoney(values.reduce((total, value) => total + value, 0));
+
+/**
+ * The sums of an e-invoice that do not add up, to the cent: the lines against the amount before taxes (with the
+ * document's allowances and charges), the taxes against the tax total, base plus taxes (less withholdings) against
+ * the total, and the total less what was prepaid (and its rounding) against what is payable (both stated). None: an empty list.
+ */
+export function checkTotals(invoice: Pick<EInvoice, 'lines' | 'taxes' | 'totals'>): EInvoiceInconsistency[] {
+  const { totals } = invoice;
+  const found: EInvoiceInconsistency[] = [];
+  const differ = (key: EInvoiceCheckKey, computed: number, stated: number) => {
+    if (Math.abs(roundMoney(computed - stated)) >= 0.01) found.push({ key, params: { computed: roundMoney(computed), stated: roundMoney(stated) } });
+  };
+  if (invoice.lines.length) {
+    const lines = sum(invoice.lines.map((line) => line.net));
+    differ('einvoice.linesMismatch', lines - (totals.allowances ?? 0) + (totals.charges ?? 0), totals.net);
+  }
+  if (invoice.taxes.length) differ('einvoice.taxesMismatch', sum(invoice.taxes.map((tax) => tax.amount)), totals.tax);
+  differ('einvoice.totalMismatch', totals.net + totals.tax - (totals.withheld ?? 0), totals.total);
+  if (totals.payable !== undefined && totals.prepaid !== undefined) differ('einvoice.payableMismatch', totals.total - totals.prepaid + (totals.rounding ?? 0), totals.payable);
+  return found;
+}
