@@ -151,9 +151,30 @@ export async function inspectInProcess({ buffer, maxPixels }: Pick<AttachmentReq
 }
 
 /**
+ * The PDF's embedded files are all an invoice's XML (Factur-X, ZUGFeRD, XRechnung: `*.xml` holding XML without a
+ * DOCTYPE, which could declare entities), and no page carries a file attachment annotation; else it is refused as
+ * active content. An XML attachment runs nothing in a viewer; an executable or a document inside would be opened.
+ */
+async function onlyInvoiceXml(document: { numPages: number; getAttachments: () => Promise<unknown>; getPage: (n: number) => Promise<{ getAnnotations: () => Promise<unknown[]> }> }, activeContent: (what: string[]) => FileError): Promise<void> {
+  const attachments = Object.entries(((await document.getAttachments()) ?? {}) as Record<string, { filename?: string; content?: Uint8Array }>);
+  const isInvoiceXml = ([key, { filename, content }]: [string, { filename?: string; content?: Uint8Array }]) => {
+    if (!/\.xml$/i.test(filename ?? key) || !(content instanceof Uint8Array)) return false;
+    const text = Buffer.from(content.buffer, content.byteOffset, content.byteLength).toString('utf8');
+    return /^(\uFEFF)?\s*</.test(text) && !/<!DOCTYPE|<!ENTITY/i.test(text);
+  };
+  // Files the scan saw that pdf.js does not give cannot be shown to be an invoice's XML either.
+  if (!attachments.length || !attachments.every(isInvoiceXml)) throw activeContent(['EmbeddedFiles']);
+  for (let number = 1; number <= document.numPages; number++) {
+    const page = await document.getPage(number);
+    if (((await page.getAnnotations()) as Array<{ attachment?: object }>).some((annotation) => annotation.attachment)) throw activeContent(['EmbeddedFile']);
+  }
+}
+
+/**
  * A PDF checked as a reading checks it, and for what a viewer would run: refused (422) when its streams unpack to
  * more than MAX_PDF_INFLATED_BYTES (the readings' memory message), when it holds active content (JavaScript, launch
- * actions, embedded files, rich media: the whole file is scanned, compressed object streams included), when it has
+ * actions, embedded files other than an invoice's XML, rich media: the whole file is scanned, compressed object streams
+ * included), when it has
  * more pages than MAX_PDF_PAGE_COUNT or an image of more than `maxPixels` (the readings' messages). A file pdf.js cannot open at all is left to
  * the raw scan (no viewer runs what it cannot open).
  */
@@ -167,12 +188,17 @@ export async function checkPdf(buffer: Buffer, maxPixels: number): Promise<void>
   const scan = scanPdf(buffer);
   if (scan.overflow) throw new FileError(422, 'extract.memory');
   const activeContent = (what: string[]) => new FileError(422, 'attachment.activeContent', { what: what.map((name) => `/${name}`).join(', ') });
-  if (scan.active.length) throw activeContent(scan.active);
+  // Embedded files are let through only when each is an invoice's XML (a Factur-X / ZUGFeRD / XRechnung PDF, issue
+  // 55), which pdf.js is asked below; anything else active is refused from the scan.
+  const embedded = scan.active.filter((name) => name === 'EmbeddedFile' || name === 'EmbeddedFiles');
+  if (scan.active.length > embedded.length) throw activeContent(scan.active);
   const { getDocumentProxy } = await import('unpdf');
   let document: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     document = await getDocumentProxy(new Uint8Array(buffer), { maxImageSize: Number.isFinite(maxPixels) ? maxPixels : -1, isEvalSupported: false, verbosity: 0 });
   } catch {
+    // Embedded files in a file pdf.js cannot open cannot be shown to be an invoice's XML.
+    if (embedded.length) throw activeContent(scan.active);
     return;
   }
   try {
@@ -180,11 +206,12 @@ export async function checkPdf(buffer: Buffer, maxPixels: number): Promise<void>
       const refusal = tooManyPages(document.numPages);
       throw new FileError(422, refusal.key, refusal.params);
     }
+    if (embedded.length) await onlyInvoiceXml(document, activeContent);
     // An encrypted file's object streams are unreadable to the scan: pdf.js, which decrypts them, is asked.
     if (scan.encrypted) {
       const found = new Set<string>();
       if (await document.getJSActions()) found.add('JavaScript');
-      if (await document.getAttachments()) found.add('EmbeddedFiles');
+      if (await document.getAttachments()) await onlyInvoiceXml(document, activeContent);
       for (let number = 1; number <= document.numPages; number++) {
         const page = await document.getPage(number);
         if (Object.keys((await page.getJSActions()) ?? {}).length) found.add('JavaScript');
