@@ -4,10 +4,10 @@
  * attachment is offered too, for the caller to recognise (a UBL some producers embed under a name of their own).
  *
  * pdf.js unpacks the attachments whole when asked for them: a PDF whose streams unpack to more than the uploads'
- * limit (server/extract/pdf-scan.ts, counted without holding them) is refused first, as an upload is.
+ * limit (server/pdf-scan.ts, counted without holding them) is refused first, as an upload is.
  */
 import { getDocumentProxy } from 'unpdf';
-import { scanPdf } from '../extract/pdf-scan';
+import { scanPdf } from '../pdf-scan';
 import { EInvoiceError } from './errors';
 
 /** The names Factur-X 1.0, ZUGFeRD 2.x (and 1.0) and XRechnung give the embedded invoice, lower-cased. */

@@ -8,7 +8,7 @@ import { HttpError } from '../http-error';
 import type { MessageKey, MessageParams } from '../messages';
 import { imageSize, largestPdfImage, MAX_PDF_PAGE_COUNT, pdfImageTooLarge, tooManyPages, tooManyPixels } from './limits';
 import { storedFileName } from './file-name';
-import { scanPdf } from './pdf-scan';
+import { scanPdf } from '../pdf-scan';
 import { base64Payload, sniffBase64 } from '../../shared/domain/files';
 
 /** What may be stored for one file, after compression. */
