@@ -16,6 +16,7 @@ export function storedFileName(name: string, mimetype: string): string {
       .join('')
       .trim()
       .slice(0, KEPT_CHARACTERS) || 'documento';
-  const extension = mimetype === 'application/pdf' ? '.pdf' : mimetype === 'image/png' ? '.png' : '.jpg';
+  // An e-invoice's XML keeps a signed FacturaE's own extension (.xsig), else .xml.
+  const extension = mimetype === 'application/pdf' ? '.pdf' : mimetype === 'image/png' ? '.png' : mimetype === 'application/xml' ? (/\.xsig$/i.test(cleaned) ? '.xsig' : '.xml') : '.jpg';
   return /\.[a-z0-9]{2,5}$/i.test(cleaned) ? cleaned.replace(/\.[a-z0-9]{2,5}$/i, extension) : `${cleaned}${extension}`;
 }

@@ -9,6 +9,8 @@ import type { MessageKey, MessageParams } from '../messages';
 import { imageSize, largestPdfImage, MAX_PDF_PAGE_COUNT, pdfImageTooLarge, tooManyPages, tooManyPixels } from './limits';
 import { storedFileName } from './file-name';
 import { scanPdf } from '../pdf-scan';
+import { detectEInvoice, readEInvoiceXml } from '../einvoice';
+import { pdfXmlAttachments } from '../einvoice/pdf';
 import { base64Payload, sniffBase64 } from '../../shared/domain/files';
 
 /** What may be stored for one file, after compression. */
@@ -36,7 +38,7 @@ export class FileError extends HttpError {
 
 export interface PreparedFile {
   name: string;
-  mimetype: 'application/pdf' | 'image/jpeg' | 'image/png';
+  mimetype: 'application/pdf' | 'image/jpeg' | 'image/png' | 'application/xml';
   data: Buffer;
 }
 
@@ -63,6 +65,17 @@ export function looksLikePdf(buffer: Buffer): boolean {
   return !/<!doctype html|<html|<script|<body/i.test(buffer.subarray(0, 4096).toString('latin1'));
 }
 
+/** The bytes of an XML that is an e-invoice read here (server/einvoice), else the reader's refusal as the file's. */
+function checkedEInvoiceXml(buffer: Buffer): Buffer {
+  try {
+    readEInvoiceXml(buffer);
+    return buffer;
+  } catch (error) {
+    if (error instanceof HttpError) throw new FileError(error.statusCode, error.key, error.params);
+    throw error;
+  }
+}
+
 /** A decoded file handed to an attachment process (attachment-worker.ts). */
 export interface AttachmentRequest {
   buffer: Buffer;
@@ -84,6 +97,9 @@ export interface AttachmentProcessor {
  */
 export async function prepareUpload(name: string, data: string, attachments: AttachmentProcessor, signal?: AbortSignal): Promise<PreparedFile> {
   const { buffer, type } = decodeUpload(data);
+  // An e-invoice's XML (issue 55) is stored as it came, once it is read as one (safe, within its limits): the
+  // registration's document, kept beside the rendering or the PDF the user sees.
+  if (type === 'application/xml') return { name: storedFileName(name, type), mimetype: type, data: checkedEInvoiceXml(buffer) };
   if (type === 'application/pdf') {
     if (buffer.length > MAX_STORED_BYTES) throw new FileError(413, 'file.tooLarge');
     if (!looksLikePdf(buffer)) throw new FileError(400, 'file.unsupported');
@@ -225,4 +241,20 @@ export async function checkPdf(buffer: Buffer, maxPixels: number): Promise<void>
   } finally {
     await document.destroy();
   }
+}
+
+/**
+ * In an attachment process (issue 55): the e-invoice XML a PDF carries (Factur-X, ZUGFeRD, XRechnung), or null for a
+ * PDF without one, or one pdf.js cannot open (then read as any PDF is). pdf.js unpacks attachments whole: here, off
+ * the server's thread, after the scan that refuses a PDF unpacking past the uploads' limit.
+ */
+export async function embeddedEInvoiceInProcess(buffer: Buffer): Promise<{ attachment: string; data: Buffer } | null> {
+  let attachments: Awaited<ReturnType<typeof pdfXmlAttachments>>;
+  try {
+    attachments = await pdfXmlAttachments(buffer);
+  } catch {
+    return null;
+  }
+  for (const { name, content } of attachments) if (await detectEInvoice(content, name)) return { attachment: name, data: content };
+  return null;
 }

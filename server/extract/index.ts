@@ -5,6 +5,7 @@
  * reader processes (pool.ts, issue 15): only the cheap parts (decoding the base64, the image header's size, the
  * field rules, the model's call) run in the server's process.
  */
+import type { EInvoiceReading } from '../../shared/domain/einvoice';
 import { decodeUpload } from './files';
 import { ExtractionError } from './errors';
 import { extractCardFields, groupRows, normaliseAmount, type Segment } from './fields';
@@ -40,6 +41,11 @@ export interface MoveResult {
   providerRead?: string;
   /** The printed rows the amount and the date were read from, for the reader to check them against (issue 27). */
   lines?: { importe?: string; date?: string };
+  /**
+   * Issue 55: the document is an e-invoice (or carries one), read exactly from its XML, not by OCR: what it says and
+   * what could be checked (server/services/move-reading.ts). The fields above are then its own.
+   */
+  einvoice?: EInvoiceReading;
 }
 
 export interface CardResult {
@@ -57,7 +63,8 @@ function decode(file: unknown): { buffer: Buffer; type: 'application/pdf' | 'ima
   // The same decoding and limits as a stored upload (empty, over 20 MB, not base64: 400/413 with their messages).
   const { buffer, type } = decodeUpload(file);
   if (HEIC(buffer)) throw new ExtractionError(415, 'extract.heic');
-  if (type === 'application/octet-stream') throw new ExtractionError(415, 'extract.unsupportedType');
+  // An XML is read as an e-invoice before it comes here (server/services/move-reading.ts), never by OCR.
+  if (type === 'application/octet-stream' || type === 'application/xml') throw new ExtractionError(415, 'extract.unsupportedType');
   return { buffer, type };
 }
 

@@ -127,3 +127,25 @@ export function checkTotals(invoice: Pick<EInvoice, 'lines' | 'taxes' | 'totals'
   if (totals.payable !== undefined && totals.prepaid !== undefined) differ('einvoice.payableMismatch', totals.total - totals.prepaid + (totals.rounding ?? 0), totals.payable);
   return found;
 }
+
+/** What could be checked of an e-invoice read (issue 55), said beside the form's fields; none blocks registering it. */
+export interface EInvoiceChecks {
+  /** The sums that do not add up, to the cent (checkTotals). */
+  totals: EInvoiceInconsistency[];
+  /** Its syntax's official schema (XSD): valid, or the first errors with their lines; null when it could not be checked. */
+  schema: { valid: boolean; errors: string[] } | null;
+  /** A FacturaE's XAdES signature: who signed it, none, or why it does not verify. Absent for the other formats. */
+  signature?: { status: 'unsigned' } | { status: 'valid'; signer: string; issuer: string; signedAt?: string } | { status: 'invalid'; reason: string };
+  /**
+   * The buyer's tax id against the user's companies': one of them ('ours'), another ('other', a warning: the invoice
+   * may be someone else's), or not said by the invoice ('unknown').
+   */
+  buyer: 'ours' | 'other' | 'unknown';
+}
+
+/** An e-invoice as a reading answers it: what it says, where it was found, and what could be checked. */
+export type EInvoiceReading = EInvoice & {
+  /** The PDF's attachment it was read from ('factur-x.xml'); absent for an XML file. */
+  attachment?: string;
+  checks: EInvoiceChecks;
+};

@@ -1,13 +1,16 @@
 /**
  * Attachment type guessed from the start of the base64 data (spec section 5, attachment type): PDF, PNG, JPEG,
- * else generic binary. Accepts bare base64 or a data URL.
+ * an XML document (an e-invoice, issue 55: it starts with its XML declaration, with or without a UTF-8 byte order
+ * mark), else generic binary. Accepts bare base64 or a data URL.
  */
-export type SniffedType = 'application/pdf' | 'image/png' | 'image/jpeg' | 'application/octet-stream';
+export type SniffedType = 'application/pdf' | 'image/png' | 'image/jpeg' | 'application/xml' | 'application/octet-stream';
 
 const SIGNATURES: Array<[prefix: string, type: SniffedType]> = [
   ['JVBERi0', 'application/pdf'], // %PDF-
   ['iVBORw0KGgo', 'image/png'], // \x89PNG\r\n\x1a\n
   ['/9j/', 'image/jpeg'], // \xff\xd8\xff
+  ['PD94bWwg', 'application/xml'], // <?xml + space
+  ['77u/PD94bWwg', 'application/xml'], // the UTF-8 byte order mark, then <?xml + space
 ];
 
 export function base64Payload(data: string): string {
@@ -23,7 +26,7 @@ export function sniffBase64(data: string | null | undefined): SniffedType {
 
 /** Whether the console can show the file inline (the others get the spec's unsupported-format message). */
 export function isPreviewable(type: SniffedType): boolean {
-  return type !== 'application/octet-stream';
+  return type !== 'application/octet-stream' && type !== 'application/xml';
 }
 
 /** How far into a PDF its first object is looked for (a PDF's objects start right after its header). */
