@@ -48,6 +48,8 @@ const LAYERS: Array<[string, number]> = [
   ['server/mail/', 2],
   // Documents read and checked: OCR, PDF text, uploads prepared in attachment processes (extract/files.ts).
   ['server/extract/', 2],
+  // Supplier e-invoices (issue 55): FacturaE, UBL and CII read, checked against their schemas, signatures verified.
+  ['server/einvoice/', 2],
   ['server/auth/', 3],
   ['server/reports/', 3],
   // What a route does with the ERP (DESIGN.md: routes parse, authorise, call a service, answer).

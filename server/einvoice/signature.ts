@@ -1,0 +1,242 @@
+/**
+ * A FacturaE's XAdES signature checked (issue 55, "check what can be checked"): whether the document is unaltered
+ * since the holder of the certificate in its signature signed it. The signature is the enveloped ds:Signature the
+ * FacturaE signature policy asks for (XAdES-EPES), checked with xadesjs (on xmldsigjs, @xmldom/xmldom for the DOM,
+ * Node's WebCrypto for the arithmetic).
+ *
+ * What "valid" means: every reference's digest matches, the signature value verifies with the public key of a
+ * certificate the signature carries, that certificate is the one the signed properties name (when they name one), and
+ * the whole document is covered (a reference to "" with only the enveloped-signature and canonicalisation
+ * transforms). The certificate's chain is NOT checked (there is no trust store offline): "valid, signer X" says the
+ * document is as X's certificate signed it, not that X's certificate is trusted.
+ *
+ * Before xadesjs reads anything, the signature's structure is checked: a reference to anything but the document
+ * itself or an element in it by Id ("#id") is refused, never fetched; every algorithm must be one of a fixed list
+ * (HMAC, XPath and XSLT transforms are refused). A document type declaration is refused (no entity is expanded).
+ */
+import { X509Certificate, createHash } from 'node:crypto';
+import { DOMImplementation, DOMParser, XMLSerializer, onErrorStopParsing, type Document, type Element } from '@xmldom/xmldom';
+import { Application, SignedXml, setNodeDependencies } from 'xadesjs';
+
+export type SignatureProblem =
+  /** Not well-formed, or with a document type declaration. */
+  | 'malformed'
+  /** More than one ds:Signature, or one that is not a child of the document element. */
+  | 'misplaced'
+  /** A reference to something outside the document (a URL, a file, an omitted URI). */
+  | 'external-reference'
+  /** No reference covers the whole document. */
+  | 'document-not-covered'
+  /** An algorithm or transform outside the accepted list (or HMAC, which names no signer). */
+  | 'unsupported-algorithm'
+  /** No X.509 certificate in the signature's KeyInfo. */
+  | 'no-certificate'
+  /** A digest does not match: the document (or what the signature covers) changed after signing. */
+  | 'altered'
+  /** The signature value does not verify with any certificate the signature carries. */
+  | 'signature-mismatch'
+  /** The signed properties name another certificate than the one that signed. */
+  | 'certificate-mismatch'
+  /** xadesjs could not read the signature. */
+  | 'unreadable';
+
+export type SignatureCheck =
+  | { status: 'unsigned' }
+  | { status: 'valid'; signer: string; issuer: string; signedAt?: string }
+  | { status: 'invalid'; reason: SignatureProblem; detail: string };
+
+const DSIG = 'http://www.w3.org/2000/09/xmldsig#';
+const XADES_NAMESPACES = ['http://uri.etsi.org/01903/v1.3.2#', 'http://uri.etsi.org/01903/v1.4.1#', 'http://uri.etsi.org/01903/v1.1.1#'];
+
+const C14N = [
+  'http://www.w3.org/TR/2001/REC-xml-c14n-20010315',
+  'http://www.w3.org/TR/2001/REC-xml-c14n-20010315#WithComments',
+  'http://www.w3.org/2001/10/xml-exc-c14n#',
+  'http://www.w3.org/2001/10/xml-exc-c14n#WithComments',
+];
+const ENVELOPED = 'http://www.w3.org/2000/09/xmldsig#enveloped-signature';
+/** The digest algorithms accepted, with node:crypto's names for them. */
+const DIGEST_NAMES: Readonly<Record<string, string>> = {
+  'http://www.w3.org/2000/09/xmldsig#sha1': 'sha1',
+  'http://www.w3.org/2001/04/xmlenc#sha256': 'sha256',
+  'http://www.w3.org/2001/04/xmldsig-more#sha384': 'sha384',
+  'http://www.w3.org/2001/04/xmlenc#sha512': 'sha512',
+};
+const DIGESTS = Object.keys(DIGEST_NAMES);
+const SIGNATURES = [
+  'http://www.w3.org/2000/09/xmldsig#rsa-sha1',
+  ...['rsa-sha256', 'rsa-sha384', 'rsa-sha512', 'ecdsa-sha1', 'ecdsa-sha256', 'ecdsa-sha384', 'ecdsa-sha512'].map((name) => `http://www.w3.org/2001/04/xmldsig-more#${name}`),
+  ...['sha1', 'sha256', 'sha384', 'sha512'].map((hash) => `http://www.w3.org/2007/05/xmldsig-more#${hash}-rsa-MGF1`),
+];
+
+setNodeDependencies({ DOMParser, XMLSerializer, DOMImplementation });
+Application.setEngine('NodeJS', globalThis.crypto);
+
+/** An error's message: xml-core's XmlError is not an Error, but has one. */
+function messageOf(error: unknown): string {
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === 'string' ? message : String(error);
+}
+
+class Refusal extends Error {
+  constructor(readonly reason: SignatureProblem, detail: string) {
+    super(detail);
+  }
+}
+
+function elementsOf(parent: Document | Element, ns: string, name: string): Element[] {
+  return Array.from(parent.getElementsByTagNameNS(ns, name));
+}
+
+function parse(xml: string): Document {
+  // A FacturaE has no document type; one could declare entities, which nothing here expands.
+  if (/<!DOCTYPE|<!ENTITY/i.test(xml)) throw new Refusal('malformed', 'the document has a document type declaration');
+  try {
+    return new DOMParser({ onError: onErrorStopParsing }).parseFromString(xml.replace(/^\uFEFF/, ''), 'application/xml');
+  } catch (error) {
+    throw new Refusal('malformed', messageOf(error));
+  }
+}
+
+function checkAlgorithm(algorithm: string | null, accepted: readonly string[], what: string) {
+  if (!algorithm || !accepted.includes(algorithm)) throw new Refusal('unsupported-algorithm', `${what} algorithm not accepted: ${algorithm ?? '(none)'}`);
+}
+
+/**
+ * The signature's references and algorithms, checked in its DOM before xadesjs reads it: only the document itself
+ * ("") and elements in it ("#id"); one reference covers the whole document with nothing but the enveloped-signature
+ * and canonicalisation transforms; every algorithm is on the lists above.
+ */
+function checkStructure(signature: Element): void {
+  const signedInfo = elementsOf(signature, DSIG, 'SignedInfo')[0];
+  if (!signedInfo) throw new Refusal('unreadable', 'the signature has no SignedInfo');
+  checkAlgorithm(elementsOf(signedInfo, DSIG, 'CanonicalizationMethod')[0]?.getAttribute('Algorithm') ?? null, C14N, 'canonicalisation');
+  checkAlgorithm(elementsOf(signedInfo, DSIG, 'SignatureMethod')[0]?.getAttribute('Algorithm') ?? null, SIGNATURES, 'signature');
+  let wholeDocument = false;
+  for (const reference of elementsOf(signedInfo, DSIG, 'Reference')) {
+    const uri = reference.getAttribute('URI');
+    if (uri === null || (uri !== '' && !/^#[A-Za-z_][\w.-]*$/.test(uri))) throw new Refusal('external-reference', `a reference points outside the document: ${uri ?? '(no URI)'}`);
+    const transforms = elementsOf(reference, DSIG, 'Transform').map((transform) => transform.getAttribute('Algorithm'));
+    for (const transform of transforms) checkAlgorithm(transform, [ENVELOPED, ...C14N], 'transform');
+    checkAlgorithm(elementsOf(reference, DSIG, 'DigestMethod')[0]?.getAttribute('Algorithm') ?? null, DIGESTS, 'digest');
+    if (uri === '' && transforms.includes(ENVELOPED)) wholeDocument = true;
+  }
+  if (!wholeDocument) throw new Refusal('document-not-covered', 'no reference covers the whole document (URI "" with the enveloped-signature transform)');
+}
+
+/** The one ds:Signature, a child of the document element; undefined when there is none. */
+function signatureOf(document: Document): Element | undefined {
+  const signatures = elementsOf(document, DSIG, 'Signature');
+  if (!signatures.length) return undefined;
+  if (signatures.length > 1) throw new Refusal('misplaced', `the document has ${signatures.length} signatures`);
+  const [signature] = signatures;
+  if (signature.parentNode !== document.documentElement) throw new Refusal('misplaced', 'the signature is not a child of the document element');
+  return signature;
+}
+
+/** "CN, O" of a certificate's subject or issuer as Node writes it ("C=ES\nO=...\nCN=..."). */
+export function nameOf(distinguishedName: string): string {
+  const parts = new Map<string, string>();
+  for (const line of distinguishedName.split('\n')) {
+    const at = line.indexOf('=');
+    if (at < 0) continue;
+    const value = line.slice(at + 1);
+    // Node quotes values with special characters as JSON strings.
+    const plain = value.startsWith('"') ? (JSON.parse(value) as string) : value;
+    if (!parts.has(line.slice(0, at))) parts.set(line.slice(0, at), plain);
+  }
+  const names = [parts.get('CN'), parts.get('O')].filter((name): name is string => !!name);
+  return [...new Set(names)].join(', ') || distinguishedName.replaceAll('\n', ', ');
+}
+
+/** A certificate of the signature's KeyInfo as xmldsigjs reads it (ds:X509Data's ds:X509Certificate). */
+interface DsigCertificate {
+  GetRaw(): Uint8Array;
+  exportKey(algorithm: Algorithm): Promise<CryptoKey>;
+}
+
+function certificatesOf(signed: SignedXml): DsigCertificate[] {
+  return signed.XmlSignature.KeyInfo.GetIterator().flatMap((info) => (info as { Certificates?: DsigCertificate[] }).Certificates ?? []);
+}
+
+/** The certificate whose key verifies the signature (references first: a changed digest throws). */
+async function signerOf(signed: SignedXml): Promise<DsigCertificate> {
+  const certificates = certificatesOf(signed);
+  if (!certificates.length) throw new Refusal('no-certificate', 'the signature carries no X.509 certificate');
+  if (!signed.Algorithm) throw new Refusal('unreadable', 'the signature method could not be read');
+  for (const certificate of certificates) {
+    // exportKey completes the algorithm it is given (hash, curve): a copy each time.
+    const key = await certificate.exportKey({ ...signed.Algorithm });
+    try {
+      if (await signed.Verify(key)) return certificate;
+    } catch (error) {
+      const detail = messageOf(error);
+      throw /Invalid digest/.test(detail) ? new Refusal('altered', detail) : new Refusal('unreadable', detail);
+    }
+  }
+  throw new Refusal('signature-mismatch', 'the signature value does not verify with the certificate it carries');
+}
+
+/** The signed properties' element, when a reference of SignedInfo covers it. */
+function signedPropertiesOf(signature: Element): Element | undefined {
+  const signedInfo = elementsOf(signature, DSIG, 'SignedInfo')[0];
+  const covered = new Set(elementsOf(signedInfo, DSIG, 'Reference').map((reference) => reference.getAttribute('URI')));
+  return XADES_NAMESPACES.flatMap((ns) => elementsOf(signature, ns, 'SignedProperties')).find((properties) => covered.has(`#${properties.getAttribute('Id')}`));
+}
+
+/** The certificate digests the signed properties name (SigningCertificate or SigningCertificateV2). */
+function namedCertificates(properties: Element): Array<{ algorithm: string; value: string }> {
+  const digests = XADES_NAMESPACES.flatMap((ns) => elementsOf(properties, ns, 'CertDigest'));
+  return digests.map((digest) => ({
+    algorithm: elementsOf(digest, DSIG, 'DigestMethod')[0]?.getAttribute('Algorithm') ?? '',
+    value: (elementsOf(digest, DSIG, 'DigestValue')[0]?.textContent ?? '').replace(/\s+/g, ''),
+  }));
+}
+
+function checkNamedCertificate(properties: Element, signer: DsigCertificate): void {
+  const named = namedCertificates(properties);
+  if (!named.length) return;
+  for (const { algorithm, value } of named) {
+    checkAlgorithm(algorithm, DIGESTS, 'certificate digest');
+    if (createHash(DIGEST_NAMES[algorithm]).update(signer.GetRaw()).digest('base64') === value) return;
+  }
+  throw new Refusal('certificate-mismatch', 'the signed properties name another certificate than the one that signed');
+}
+
+function signingTimeOf(properties: Element): string | undefined {
+  const text = XADES_NAMESPACES.flatMap((ns) => elementsOf(properties, ns, 'SigningTime'))[0]?.textContent?.trim();
+  const time = text ? new Date(text) : undefined;
+  return time && !Number.isNaN(time.getTime()) ? time.toISOString() : undefined;
+}
+
+async function check(xml: string): Promise<SignatureCheck> {
+  const document = parse(xml);
+  const signature = signatureOf(document);
+  if (!signature) return { status: 'unsigned' };
+  checkStructure(signature);
+  const signed = new SignedXml(document as unknown as globalThis.Document);
+  try {
+    signed.LoadXml(signature as unknown as globalThis.Element);
+  } catch (error) {
+    throw new Refusal('unreadable', messageOf(error));
+  }
+  const signer = await signerOf(signed);
+  const properties = signedPropertiesOf(signature);
+  if (properties) checkNamedCertificate(properties, signer);
+  const certificate = new X509Certificate(signer.GetRaw());
+  const signedAt = properties ? signingTimeOf(properties) : undefined;
+  return { status: 'valid', signer: nameOf(certificate.subject), issuer: nameOf(certificate.issuer), ...(signedAt ? { signedAt } : {}) };
+}
+
+/**
+ * The FacturaE's signature: 'unsigned' (no ds:Signature), 'valid' with the signer's and issuer's names (CN, O) and
+ * the signing time the signed properties state, or 'invalid' with why. Never rejects for what the document holds.
+ */
+export async function verifySignature(xml: string): Promise<SignatureCheck> {
+  try {
+    return await check(xml);
+  } catch (error) {
+    if (error instanceof Refusal) return { status: 'invalid', reason: error.reason, detail: error.message };
+    return { status: 'invalid', reason: 'unreadable', detail: messageOf(error) };
+  }
+}
