@@ -134,16 +134,21 @@ function signatureOf(document: Document): Element | undefined {
   return signature;
 }
 
-/** "CN, O" of a certificate's subject or issuer as Node writes it ("C=ES\nO=...\nCN=..."). */
+/** An attribute value as Node writes it unescaped: "\\," and the like (RFC 2253), "\\C3\\A9" as UTF-8 bytes. */
+function unescaped(value: string): string {
+  return value.replace(/((?:\\[0-9A-Fa-f]{2})+)|\\(.)/g, (_, hex: string | undefined, character: string | undefined) =>
+    hex ? Buffer.from(hex.replaceAll('\\', ''), 'hex').toString('utf8') : (character ?? ''));
+}
+
+/**
+ * "CN, O" of a certificate's subject or issuer as Node writes it: one attribute a line ("C=ES\nO=...\nCN=..."), the
+ * attributes of a multi-valued RDN joined by " + ", special characters escaped with a backslash.
+ */
 export function nameOf(distinguishedName: string): string {
   const parts = new Map<string, string>();
-  for (const line of distinguishedName.split('\n')) {
-    const at = line.indexOf('=');
-    if (at < 0) continue;
-    const value = line.slice(at + 1);
-    // Node quotes values with special characters as JSON strings.
-    const plain = value.startsWith('"') ? (JSON.parse(value) as string) : value;
-    if (!parts.has(line.slice(0, at))) parts.set(line.slice(0, at), plain);
+  for (const attribute of distinguishedName.split(/\n| \+ (?=[A-Za-z][\w.-]*=)/)) {
+    const at = attribute.indexOf('=');
+    if (at > 0 && !parts.has(attribute.slice(0, at))) parts.set(attribute.slice(0, at), unescaped(attribute.slice(at + 1)));
   }
   const names = [parts.get('CN'), parts.get('O')].filter((name): name is string => !!name);
   return [...new Set(names)].join(', ') || distinguishedName.replaceAll('\n', ', ');
@@ -167,6 +172,8 @@ async function signerOf(signed: SignedXml): Promise<DsigCertificate> {
   for (const certificate of certificates) {
     // exportKey completes the algorithm it is given (hash, curve): a copy each time.
     const key = await certificate.exportKey({ ...signed.Algorithm });
+    // Verify(key) imports the key again with signed.Algorithm, which for ECDSA lacks the curve.
+    if ('namedCurve' in key.algorithm) signed.Algorithm = { ...signed.Algorithm, namedCurve: (key.algorithm as EcKeyAlgorithm).namedCurve } as EcKeyImportParams;
     try {
       if (await signed.Verify(key)) return certificate;
     } catch (error) {
