@@ -1,86 +1,24 @@
 import { createServer, type Server } from 'node:http';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
-import * as asn1js from 'asn1js';
-import * as pkijs from 'pkijs';
-import { SignedXml, type OptionsXAdES } from 'xadesjs';
-import { nameOf, verifySignature } from '../../server/einvoice/signature';
+import { DOMParser } from '@xmldom/xmldom';
+import { SignedXml } from 'xadesjs';
+import { IN_THREAD_CHARS, nameOf, verifySignature } from '../../server/einvoice/signature';
+import { makeSigner, sign, type Signer } from '../fixtures/einvoice-checks/signing';
 
 /**
  * Issue 55: a FacturaE's XAdES signature verified. The documents are signed here, with keys and self-signed
- * certificates made for the test (pkijs, which xadesjs's xmldsigjs brings, writes the certificates); the official
+ * certificates made for the test (fixtures/einvoice-checks/signing.ts); the official
  * signed example (factura_ejemplo2_32v1.xml, MITyC's, as esig/dss keeps it) is checked as it was published.
  */
 const fixtures = join(import.meta.dirname, '../fixtures/einvoice-checks');
 const unsigned = readFileSync(join(fixtures, 'facturae-3.2.2.xml'), 'utf8');
 const official = readFileSync(join(fixtures, 'factura_ejemplo2_32v1.xml'), 'utf8');
 
-const engine = new pkijs.CryptoEngine({ name: 'node', crypto: globalThis.crypto });
 const SIGNED_AT = new Date('2026-11-02T09:30:00Z');
-/** The FacturaE signature policy (XAdES-EPES), as FacturaE signers name it. */
-const FACTURAE_POLICY = {
-  identifier: { value: 'http://www.facturae.es/politica_de_firma_formato_facturae/politica_de_firma_formato_facturae_v3_1.pdf', description: 'Política de Firma FacturaE v3.1' },
-  hash: 'SHA-1',
-  digestValue: 'Ohixl6upD6av8N7pEvDABhEL6hM=',
-};
-
-interface Signer {
-  keys: CryptoKeyPair;
-  /** The DER certificate, base64 (as ds:X509Certificate holds it). */
-  certificate: string;
-  algorithm: RsaHashedImportParams | EcdsaParams;
-}
-
-/** C=ES, O=organization, CN=commonName, one attribute per RDN as certificates have them (pkijs would put all in one). */
-function distinguishedName(commonName: string, organization: string): pkijs.RelativeDistinguishedNames {
-  const rdn = (type: string, value: asn1js.BaseBlock) => new asn1js.Set({ value: [new pkijs.AttributeTypeAndValue({ type, value }).toSchema()] });
-  const name = new asn1js.Sequence({
-    value: [
-      rdn('2.5.4.6', new asn1js.PrintableString({ value: 'ES' })),
-      rdn('2.5.4.10', new asn1js.Utf8String({ value: organization })),
-      rdn('2.5.4.3', new asn1js.Utf8String({ value: commonName })),
-    ],
-  });
-  return pkijs.RelativeDistinguishedNames.fromBER(name.toBER(false));
-}
-
-/** A key pair and a self-signed certificate for it. */
-async function makeSigner(commonName: string, organization: string, kind: 'RSA' | 'ECDSA' = 'RSA'): Promise<Signer> {
-  const algorithm = kind === 'RSA'
-    ? { name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' }
-    : { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
-  const keys = (await globalThis.crypto.subtle.generateKey(algorithm, true, ['sign', 'verify'])) as CryptoKeyPair;
-  const certificate = new pkijs.Certificate();
-  certificate.version = 2;
-  certificate.serialNumber = new asn1js.Integer({ value: Math.floor(Math.random() * 1e9) });
-  certificate.subject = distinguishedName(commonName, organization);
-  certificate.issuer = distinguishedName(commonName, organization);
-  certificate.notBefore.value = new Date('2026-01-01T00:00:00Z');
-  certificate.notAfter.value = new Date('2028-01-01T00:00:00Z');
-  await certificate.subjectPublicKeyInfo.importKey(keys.publicKey, engine);
-  await certificate.sign(keys.privateKey, 'SHA-256', engine);
-  const der = certificate.toSchema(true).toBER(false);
-  return { keys, certificate: Buffer.from(der).toString('base64'), algorithm: kind === 'RSA' ? { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' } : { name: 'ECDSA', hash: 'SHA-256' } };
-}
-
-/** `xml` with an enveloped XAdES-EPES signature by `signer`, as the FacturaE policy asks (options change it). */
-async function sign(xml: string, signer: Signer, options: Partial<OptionsXAdES> = {}): Promise<string> {
-  const document = new DOMParser().parseFromString(xml, 'application/xml');
-  const signature = await new SignedXml().Sign(signer.algorithm, signer.keys.privateKey, document as unknown as Document, {
-    x509: [signer.certificate],
-    signingCertificate: signer.certificate,
-    references: [{ uri: '', hash: 'SHA-256', transforms: ['enveloped'] }],
-    policy: FACTURAE_POLICY,
-    signerRole: { claimed: ['emisor'] },
-    signingTime: { value: SIGNED_AT },
-    ...options,
-  });
-  document.documentElement!.appendChild(signature.GetXml() as never);
-  return new XMLSerializer().serializeToString(document);
-}
 
 let issuer: Signer;
 let other: Signer;
@@ -89,7 +27,7 @@ let signed: string;
 beforeAll(async () => {
   issuer = await makeSigner('MARÍA LÓPEZ GARCÍA - 12345678Z', 'Suministros Peñalara, S.L.');
   other = await makeSigner('Otro Firmante', 'Otra Empresa SA');
-  signed = await sign(unsigned, issuer);
+  signed = await sign(unsigned, issuer, { signingTime: { value: SIGNED_AT } });
 });
 
 describe('a FacturaE signed with XAdES-EPES (issue 55)', () => {
@@ -122,6 +60,21 @@ describe('a FacturaE signed with XAdES-EPES (issue 55)', () => {
   it('signed with an ECDSA key is valid too', async () => {
     const ecdsa = await makeSigner('Firma Elíptica', 'Suministros Peñalara SL', 'ECDSA');
     expect(await verifySignature(await sign(unsigned, ecdsa))).toMatchObject({ status: 'valid', signer: 'Firma Elíptica, Suministros Peñalara SL' });
+  });
+
+  it(`a long one (over ${IN_THREAD_CHARS} characters) is checked off the calling thread: valid, then invalid once changed`, async () => {
+    const line = /<InvoiceLine>[\s\S]*?<\/InvoiceLine>/.exec(unsigned)![0];
+    const long = await sign(unsigned.replace(/<Items>[\s\S]*<\/Items>/, `<Items>${line.repeat(1500)}</Items>`), issuer);
+    expect(long.length).toBeGreaterThan(30 * IN_THREAD_CHARS);
+    const delay = monitorEventLoopDelay({ resolution: 1 });
+    delay.enable();
+    const started = performance.now();
+    expect(await verifySignature(long)).toMatchObject({ status: 'valid', signer: 'MARÍA LÓPEZ GARCÍA - 12345678Z, Suministros Peñalara, S.L.' });
+    const took = performance.now() - started;
+    delay.disable();
+    // On the calling thread the canonicalisation held it for most of the check (575 of 725 ms in the bench).
+    expect(delay.max / 1e6).toBeLessThan(took / 2);
+    expect(await verifySignature(long.replace('<Quantity>20</Quantity>', '<Quantity>21</Quantity>'))).toMatchObject({ status: 'invalid', reason: 'altered' });
   });
 
   it("the official example (MITyC's, RSA-SHA1, 2010) is valid, and invalid once changed", async () => {
