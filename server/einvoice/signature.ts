@@ -99,6 +99,14 @@ function elementsOf(parent: Document | Element, ns: string, name: string): Eleme
   return Array.from(parent.getElementsByTagNameNS(ns, name));
 }
 
+/** The children of `parent` named {ns}name (the signature's structure is read by children, as xmldsigjs reads it). */
+function childrenOf(parent: Element | undefined, ns: string, name: string): Element[] {
+  if (!parent) return [];
+  return Array.from(parent.childNodes).filter((node): node is Element => node.nodeType === 1 && (node as Element).namespaceURI === ns && (node as Element).localName === name);
+}
+
+const algorithmOf = (parent: Element | undefined, name: string) => childrenOf(parent, DSIG, name)[0]?.getAttribute('Algorithm') ?? null;
+
 function parse(xml: string): Document {
   // A FacturaE has no document type; one could declare entities, which nothing here expands.
   if (/<!DOCTYPE|<!ENTITY/i.test(xml)) throw new Refusal('malformed', 'the document has a document type declaration');
@@ -119,17 +127,17 @@ function checkAlgorithm(algorithm: string | null, accepted: readonly string[], w
  * and canonicalisation transforms; every algorithm is on the lists above.
  */
 function checkStructure(signature: Element): void {
-  const signedInfo = elementsOf(signature, DSIG, 'SignedInfo')[0];
+  const signedInfo = childrenOf(signature, DSIG, 'SignedInfo')[0];
   if (!signedInfo) throw new Refusal('unreadable', 'the signature has no SignedInfo');
-  checkAlgorithm(elementsOf(signedInfo, DSIG, 'CanonicalizationMethod')[0]?.getAttribute('Algorithm') ?? null, C14N, 'canonicalisation');
-  checkAlgorithm(elementsOf(signedInfo, DSIG, 'SignatureMethod')[0]?.getAttribute('Algorithm') ?? null, SIGNATURES, 'signature');
+  checkAlgorithm(algorithmOf(signedInfo, 'CanonicalizationMethod'), C14N, 'canonicalisation');
+  checkAlgorithm(algorithmOf(signedInfo, 'SignatureMethod'), SIGNATURES, 'signature');
   let wholeDocument = false;
-  for (const reference of elementsOf(signedInfo, DSIG, 'Reference')) {
+  for (const reference of childrenOf(signedInfo, DSIG, 'Reference')) {
     const uri = reference.getAttribute('URI');
     if (uri === null || (uri !== '' && !/^#[A-Za-z_][\w.-]*$/.test(uri))) throw new Refusal('external-reference', `a reference points outside the document: ${uri ?? '(no URI)'}`);
-    const transforms = elementsOf(reference, DSIG, 'Transform').map((transform) => transform.getAttribute('Algorithm'));
+    const transforms = childrenOf(childrenOf(reference, DSIG, 'Transforms')[0], DSIG, 'Transform').map((transform) => transform.getAttribute('Algorithm'));
     for (const transform of transforms) checkAlgorithm(transform, [ENVELOPED, ...C14N], 'transform');
-    checkAlgorithm(elementsOf(reference, DSIG, 'DigestMethod')[0]?.getAttribute('Algorithm') ?? null, DIGESTS, 'digest');
+    checkAlgorithm(algorithmOf(reference, 'DigestMethod'), DIGESTS, 'digest');
     if (uri === '' && transforms.includes(ENVELOPED)) wholeDocument = true;
   }
   if (!wholeDocument) throw new Refusal('document-not-covered', 'no reference covers the whole document (URI "" with the enveloped-signature transform)');
@@ -175,30 +183,35 @@ function certificatesOf(signed: SignedXml): DsigCertificate[] {
   return signed.XmlSignature.KeyInfo.GetIterator().flatMap((info) => (info as { Certificates?: DsigCertificate[] }).Certificates ?? []);
 }
 
-/** The certificate whose key verifies the signature (references first: a changed digest throws). */
+/**
+ * The certificate whose key verifies the signature. The references are checked first, with each key: a changed
+ * digest is the answer at once. A certificate whose key does not fit the signature method is passed over.
+ */
 async function signerOf(signed: SignedXml): Promise<DsigCertificate> {
   const certificates = certificatesOf(signed);
   if (!certificates.length) throw new Refusal('no-certificate', 'the signature carries no X.509 certificate');
   if (!signed.Algorithm) throw new Refusal('unreadable', 'the signature method could not be read');
+  let unfit = '';
   for (const certificate of certificates) {
-    // exportKey completes the algorithm it is given (hash, curve): a copy each time.
-    const key = await certificate.exportKey({ ...signed.Algorithm });
-    // Verify(key) imports the key again with signed.Algorithm, which for ECDSA lacks the curve.
-    if ('namedCurve' in key.algorithm) signed.Algorithm = { ...signed.Algorithm, namedCurve: (key.algorithm as EcKeyAlgorithm).namedCurve } as EcKeyImportParams;
     try {
+      // exportKey completes the algorithm it is given (hash, curve): a copy each time.
+      const key = await certificate.exportKey({ ...signed.Algorithm });
+      // Verify(key) imports the key again with signed.Algorithm, which for ECDSA lacks the curve.
+      if ('namedCurve' in key.algorithm) signed.Algorithm = { ...signed.Algorithm, namedCurve: (key.algorithm as EcKeyAlgorithm).namedCurve } as EcKeyImportParams;
       if (await signed.Verify(key)) return certificate;
     } catch (error) {
       const detail = messageOf(error);
-      throw /Invalid digest/.test(detail) ? new Refusal('altered', detail) : new Refusal('unreadable', detail);
+      if (/Invalid digest/.test(detail)) throw new Refusal('altered', detail);
+      unfit = `; ${detail}`;
     }
   }
-  throw new Refusal('signature-mismatch', 'the signature value does not verify with the certificate it carries');
+  throw new Refusal('signature-mismatch', `the signature value does not verify with the certificate it carries${unfit}`);
 }
 
 /** The signed properties' element, when a reference of SignedInfo covers it. */
 function signedPropertiesOf(signature: Element): Element | undefined {
-  const signedInfo = elementsOf(signature, DSIG, 'SignedInfo')[0];
-  const covered = new Set(elementsOf(signedInfo, DSIG, 'Reference').map((reference) => reference.getAttribute('URI')));
+  const references = childrenOf(childrenOf(signature, DSIG, 'SignedInfo')[0], DSIG, 'Reference');
+  const covered = new Set(references.map((reference) => reference.getAttribute('URI')));
   return XADES_NAMESPACES.flatMap((ns) => elementsOf(signature, ns, 'SignedProperties')).find((properties) => covered.has(`#${properties.getAttribute('Id')}`));
 }
 

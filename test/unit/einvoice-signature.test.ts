@@ -62,6 +62,12 @@ describe('a FacturaE signed with XAdES-EPES (issue 55)', () => {
     expect(await verifySignature(await sign(unsigned, ecdsa))).toMatchObject({ status: 'valid', signer: 'Firma Elíptica, Suministros Peñalara SL' });
   });
 
+  it('carrying other certificates too (a chain, an ECDSA one first): the signer is the one whose key verifies', async () => {
+    const ecdsa = await makeSigner('Firma Elíptica', 'Otra Empresa SA', 'ECDSA');
+    const chain = await sign(unsigned, issuer, { x509: [ecdsa.certificate, other.certificate, issuer.certificate] });
+    expect(await verifySignature(chain)).toMatchObject({ status: 'valid', signer: 'MARÍA LÓPEZ GARCÍA - 12345678Z, Suministros Peñalara, S.L.' });
+  });
+
   it(`a long one (over ${IN_THREAD_CHARS} characters) is checked off the calling thread: valid, then invalid once changed`, async () => {
     const line = /<InvoiceLine>[\s\S]*?<\/InvoiceLine>/.exec(unsigned)![0];
     const long = await sign(unsigned.replace(/<Items>[\s\S]*<\/Items>/, `<Items>${line.repeat(1500)}</Items>`), issuer);
