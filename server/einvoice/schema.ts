@@ -83,9 +83,10 @@ function targetOf(syntax: EinvoiceSyntax, version: string, rootName: string | un
  */
 export function rootElementOf(xml: string): { name: string; ns: string | undefined; line: number } | undefined {
   // Skip the prolog: XML declaration, processing instructions, comments, a document type (with its internal subset).
-  const prolog = /^(?:\uFEFF)?(?:\s+|<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE(?:[^[>]|\[[\s\S]*?\])*>)*/.exec(xml);
+  const head = xml.slice(0, 64 * 1024);
+  const prolog = /^(?:\uFEFF)?(?:\s+|<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE(?:[^[>]|\[[\s\S]*?\])*>)*/.exec(head);
   const start = prolog ? prolog[0].length : 0;
-  const tag = /^<(?:([A-Za-z_][\w.-]*):)?([A-Za-z_][\w.-]*)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*\/?>/.exec(xml.slice(start, start + 64 * 1024));
+  const tag = /^<(?:([A-Za-z_][\w.-]*):)?([A-Za-z_][\w.-]*)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*\/?>/.exec(head.slice(start));
   if (!tag) return undefined;
   const [, prefix, name, attributes] = tag;
   const wanted = prefix ? `xmlns:${prefix}` : 'xmlns';
@@ -93,7 +94,7 @@ export function rootElementOf(xml: string): { name: string; ns: string | undefin
   for (const attribute of attributes.matchAll(/([^\s=]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
     if (attribute[1] === wanted) ns = attribute[2] ?? attribute[3];
   }
-  const line = xml.slice(0, start).split('\n').length;
+  const line = head.slice(0, start).split('\n').length;
   return { name, ns, line };
 }
 
@@ -194,10 +195,13 @@ export async function validateSchema(xml: string, syntax: EinvoiceSyntax, versio
       const errors = documentErrors(result.rawOutput);
       return { valid: false, errors: (errors.length ? errors : ['the document is not valid against its schema']).slice(0, MAX_ERRORS) };
     } catch (error) {
-      // xmllint ended otherwise than "valid" or "invalid": what it said of the document, if anything, is the answer.
-      const errors = documentErrors(error instanceof Error ? error.message : String(error));
+      // xmllint ended otherwise than "valid" or "invalid": what it said of the document, if anything, is the answer;
+      // a shipped schema it could not read is this module's fault, thrown; anything else (its memory), reported.
+      const said = error instanceof Error ? error.message : String(error);
+      const errors = documentErrors(said);
       if (errors.length) return { valid: false, errors: errors.slice(0, MAX_ERRORS) };
-      throw error;
+      if (said.includes('xsd/')) throw error;
+      return { valid: false, errors: [`the document could not be validated: ${said.split('\n')[0]}`] };
     }
   });
 }
