@@ -50,7 +50,8 @@ const LAYERS: Array<[string, number]> = [
   ['server/mail/', 2],
   // Documents read and checked: OCR, PDF text, uploads prepared in attachment processes (extract/files.ts).
   ['server/extract/', 2],
-  // Supplier e-invoices read from their XML (FacturaE, UBL, CII, Factur-X PDFs): parsing, limits, formats (issue 55).
+  // Supplier e-invoices (issue 55): FacturaE, UBL, CII and Factur-X PDFs read from their XML within limits, checked
+  // against their schemas, FacturaE signatures verified.
   ['server/einvoice/', 2],
   ['server/auth/', 3],
   ['server/reports/', 3],
