@@ -44,6 +44,7 @@ import { homeRoutes } from './routes/home';
 import { savedFilterRoutes } from './routes/saved-filters';
 import { moveDraftRoutes } from './routes/move-drafts';
 import { DraftReader, type DraftReaderSettings } from './services/draft-reader';
+import { readMoveDocument } from './services/move-reading';
 import { builtConsole } from './plugins/console';
 import { docs } from './plugins/docs';
 import { refusals } from './plugins/refusals';
@@ -167,7 +168,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   let routesErp: ErpClient = erp.client;
   const cleanups = new ErpCleanups(db, () => routesErp, app.log, options.cleanups);
   const lifecycle = new Lifecycle();
-  const draftReader = new DraftReader(db, extractor, app.log, options.draftReader);
+  // Drafts are read as the Move page reads a document: an e-invoice from its XML (issue 55), anything else by OCR.
+  const draftReader = new DraftReader(db, { pool: extractor.pool, readMove: (file, signal) => readMoveDocument(extractor, file, { signal }) }, app.log, options.draftReader);
   app.decorate('services', { config, db, erp, sessions, seededUsers, mailer, clock, reports, extractor, cleanups, lifecycle, metrics, draftReader });
   // Every process on the database takes up report jobs nobody runs (see server/reports/jobs.ts), and half-written ERP
   // writes left by any process, this one's last run included (server/erp/cleanups.ts).

@@ -16,6 +16,7 @@ import type { ErpClient } from '../erp/types';
 import type { Extractor } from '../extract';
 import { ReadingJobs, type JobView } from '../extract/jobs';
 import { HttpError } from '../http-error';
+import { companyVats, readMoveDocument } from '../services/move-reading';
 import { companySuppliers } from '../services/providers';
 import { readingAnswer } from './answers';
 import { ownCompany } from './support/scope';
@@ -98,12 +99,14 @@ export async function ocrRoutes(app: FastifyInstance, { extractor, erp }: { extr
   const moveRead = ['moves.create', 'moves.modify'];
   app.post('/ocr/move/', { schema: { headers: preferHeaders, body: documentBody, response: { 200: readingAnswer, 202: jobAnswer } }, config: { permission: moveRead } }, async (request, reply) => {
     const suppliers = suppliersFor(request, erp);
+    // An e-invoice's buyer is checked against the user's companies (issue 55): asked only when one is read.
+    const context = { suppliers, companyVats: () => companyVats(erp, request.user.companies) };
     if (/\brespond-async\b/i.test(String(request.headers.prefer ?? ''))) {
-      const view = await jobs.start(request.user.id, async (signal, ticket) => JSON.stringify(await extractor.readMove(fileOf(request.body), signal, ticket, suppliers)));
+      const view = await jobs.start(request.user.id, async (signal, ticket) => JSON.stringify(await readMoveDocument(extractor, fileOf(request.body), { ...context, signal, ticket })));
       if (view.status !== 'failed' && view.status !== 'done') reply.header('location', `/ocr/move/jobs/${view.id}`).header('preference-applied', 'respond-async');
       return jobReply(view, reply);
     }
-    const fields = await reading(reply, (signal) => extractor.readMove(fileOf(request.body), signal, undefined, suppliers));
+    const fields = await reading(reply, (signal) => readMoveDocument(extractor, fileOf(request.body), { ...context, signal }));
     return { result: JSON.stringify(fields) };
   });
   app.withTypeProvider<ZodTypeProvider>().get(

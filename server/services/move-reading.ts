@@ -7,6 +7,7 @@
 import { checkTotals, type EInvoice, type EInvoiceChecks, type EInvoiceReading } from '../../shared/domain/einvoice';
 import { vatCore } from '../../shared/domain/text';
 import { readEInvoiceXml } from '../einvoice';
+import type { ErpClient } from '../erp/types';
 import { validateSchema } from '../einvoice/schema';
 import { verifySignature } from '../einvoice/signature';
 import type { Extractor, MoveResult } from '../extract';
@@ -19,8 +20,8 @@ export interface ReadingContext {
   ticket?: ReadTicket;
   /** The company's own suppliers (issue 52): the issuer is looked for among them, by its tax id. */
   suppliers?: Promise<readonly KnownSupplier[]>;
-  /** The tax ids of the user's companies: the invoice's buyer should be one of them. */
-  companyVats?: Promise<readonly string[]>;
+  /** The tax ids of the user's companies (asked only for an e-invoice): the invoice's buyer should be one of them. */
+  companyVats?: () => Promise<readonly string[]>;
 }
 
 /**
@@ -28,6 +29,13 @@ export interface ReadingContext {
  * stream) names its type or its XML subtype. A PDF without them is read by OCR without opening it twice.
  */
 const MAY_CARRY_FILES = ['/EmbeddedFile', '#2Fxml', '/text/xml', '/application/xml'];
+
+/** The tax ids of these companies, as the ERP stores them (those without one left out). */
+export async function companyVats(erp: ErpClient, companies: readonly number[]): Promise<string[]> {
+  if (!companies.length) return [];
+  const rows = await erp.read('res.company', [...companies], ['vat']);
+  return rows.flatMap((row) => (typeof row.vat === 'string' && row.vat ? [row.vat] : []));
+}
 
 /** The document's fields: exactly from its e-invoice when it is or carries one, else by OCR. */
 export async function readMoveDocument(extractor: Extractor, file: unknown, context: ReadingContext = {}): Promise<MoveResult> {
@@ -61,7 +69,7 @@ async function checksOf(invoice: EInvoice, xml: Buffer, context: ReadingContext)
   const [schema, signature, vats] = await Promise.all([
     validateSchema(text, invoice.format, invoice.version).catch(() => null),
     invoice.format === 'facturae' ? verifySignature(text) : Promise.resolve(undefined),
-    context.companyVats?.catch(() => []) ?? Promise.resolve([]),
+    context.companyVats?.().catch((): string[] => []) ?? Promise.resolve<readonly string[]>([]),
   ]);
   const buyer = !invoice.buyer.vat || !vats.length ? 'unknown' : vats.some((vat) => vatCore(vat) === vatCore(invoice.buyer.vat!)) ? 'ours' : 'other';
   return {

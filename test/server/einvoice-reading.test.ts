@@ -1,0 +1,136 @@
+/**
+ * Issue 55 through the server as the Move page asks it: POST /ocr/move/ with a FacturaE (signed here), a UBL, a
+ * Factur-X PDF answers the e-invoice's own values at once (no OCR), what could be checked (totals, schema, signature,
+ * the buyer against the user's companies), and the company's supplier found by its tax id. Hostile or foreign XML is
+ * refused with a 4xx naming why, in the user's language. A bill registered with the XML keeps it as its attachment.
+ */
+import { readFileSync } from 'node:fs';
+import PDFDocument from 'pdfkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeSigner, sign } from '../fixtures/einvoice-checks/signing';
+import { startTestServer, type TestServer } from './helpers';
+
+let server: TestServer;
+let token: string;
+let signedFacturae: string;
+
+const fixture = (path: string) => readFileSync(`test/fixtures/${path}`);
+const dataUrl = (buffer: Buffer | string, type: string) => `data:${type};base64,${Buffer.from(buffer).toString('base64')}`;
+
+beforeAll(async () => {
+  server = await startTestServer({ seedErp: true });
+  token = await server.tokenFor('staff@demo.example');
+  const signer = await makeSigner('MARÍA LÓPEZ GARCÍA - 12345678Z', 'Suministros Peñalara, S.L.');
+  signedFacturae = await sign(fixture('einvoice-checks/facturae-3.2.2.xml').toString('utf8'), signer);
+}, 120_000);
+afterAll(() => server?.stop());
+
+async function read(file: string, { companyId, language = 'es' }: { companyId?: number; language?: string } = {}) {
+  const response = await server.app.inject({
+    method: 'POST',
+    url: '/ocr/move/',
+    headers: { authorization: token, 'accept-language': language },
+    payload: { file, ...(companyId ? { companyId } : {}) },
+  });
+  const body = response.json();
+  return { status: response.statusCode, body, fields: response.statusCode === 200 ? JSON.parse(body.result) : undefined };
+}
+
+function pdfCarrying(name: string, xml: Buffer): Promise<Buffer> {
+  const document = new PDFDocument({ size: 'A4' });
+  const chunks: Buffer[] = [];
+  document.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<Buffer>((resolve) => document.on('end', () => resolve(Buffer.concat(chunks))));
+  document.text('Industrias Norte S.A. - Abono AB-2026-0009 - 145,20 EUR');
+  document.file(xml, { name, type: 'text/xml' });
+  document.end();
+  return ended;
+}
+
+describe('POST /ocr/move/ with an e-invoice', () => {
+  it('answers a signed FacturaE 3.2.2 from its XML: the amounts, dates and issuer exactly, schema valid, the signer named', async () => {
+    const { status, fields } = await read(dataUrl(signedFacturae, 'application/xml'));
+    expect(status).toBe(200);
+    expect(fields).toMatchObject({ importe: '1210.00', date: '2026-11-02', provider: 'Suministros Peñalara SL', vat: 'ESB12345674' });
+    expect(fields.providerConfidence).toBeUndefined();
+    expect(fields.einvoice).toMatchObject({
+      label: 'FacturaE 3.2.2',
+      seller: { name: 'Suministros Peñalara SL', vat: 'ESB12345674' },
+      buyer: { vat: 'ESA87654321' },
+      totals: { total: 1210 },
+      checks: { totals: [], schema: { valid: true, errors: [] }, signature: { status: 'valid', signer: 'MARÍA LÓPEZ GARCÍA - 12345678Z, Suministros Peñalara, S.L.' } },
+    });
+  });
+
+  it('says a FacturaE changed after it was signed, and one not signed, without refusing it', async () => {
+    const altered = signedFacturae.replace('<InvoiceTotal>1210.00</InvoiceTotal>', '<InvoiceTotal>1310.00</InvoiceTotal>');
+    const changed = await read(dataUrl(altered, 'application/xml'));
+    expect(changed.status).toBe(200);
+    expect(changed.fields.importe).toBe('1310.00');
+    expect(changed.fields.einvoice.checks.signature).toMatchObject({ status: 'invalid', reason: 'altered' });
+    expect(changed.fields.einvoice.checks.totals).toEqual([{ key: 'einvoice.totalMismatch', params: { computed: 1210, stated: 1310 } }]);
+    const unsigned = await read(dataUrl(fixture('einvoice-checks/facturae-3.2.2.xml'), 'application/xml'));
+    expect(unsigned.fields.einvoice.checks.signature).toEqual({ status: 'unsigned' });
+  });
+
+  it("finds the company's supplier by the invoice's tax id, and checks the buyer against the user's companies", async () => {
+    const erp = server.app.services.erp.client;
+    const supplier = await erp.create('res.partner', { name: 'Peñalara Suministros (ficha antigua)', vat: 'ESB12345674', is_company: true, supplier_rank: 1, company_id: 1 });
+    const [company] = await erp.read('res.company', [1], ['vat']);
+    await erp.write('res.company', [1], { vat: 'ESA87654321' });
+    try {
+      const { fields } = await read(dataUrl(signedFacturae, 'application/xml'), { companyId: 1 });
+      expect(fields).toMatchObject({ providerId: supplier, provider: 'Peñalara Suministros (ficha antigua)', providerMatch: 'vat', providerRead: 'Suministros Peñalara SL' });
+      expect(fields.einvoice.checks.buyer).toBe('ours');
+      await erp.write('res.company', [1], { vat: 'ESB99999999' });
+      expect((await read(dataUrl(signedFacturae, 'application/xml'), { companyId: 1 })).fields.einvoice.checks.buyer).toBe('other');
+    } finally {
+      await erp.write('res.company', [1], { vat: company.vat || false });
+    }
+  });
+
+  it('reads a UBL 2.1 invoice and the CII a Factur-X PDF carries (no OCR), saying which', async () => {
+    const ubl = await read(dataUrl(fixture('einvoice/en16931/ubl-tc434-example1.xml'), 'application/xml'));
+    expect(ubl.status).toBe(200);
+    expect(ubl.fields.einvoice).toMatchObject({ format: 'ubl', version: '2.1', checks: { schema: { valid: true } } });
+    expect(ubl.fields.einvoice.checks.signature).toBeUndefined();
+    const pdf = await pdfCarrying('factur-x.xml', fixture('einvoice/own/cii-credit-note.xml'));
+    const facturX = await read(dataUrl(pdf, 'application/pdf'));
+    expect(facturX.status).toBe(200);
+    expect(facturX.fields).toMatchObject({ importe: '145.20', date: '2026-11-20', vat: 'ESA12345674' });
+    expect(facturX.fields.einvoice).toMatchObject({ label: 'Factur-X EN 16931', kind: 'creditNote', attachment: 'factur-x.xml' });
+  });
+
+  it('refuses hostile or foreign XML with a 4xx naming why, in the user language', async () => {
+    const laughs = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]><Invoice>&lol2;</Invoice>`;
+    const hostile = await read(dataUrl(laughs, 'application/xml'));
+    expect(hostile.status).toBeGreaterThanOrEqual(400);
+    expect(hostile.status).toBeLessThan(500);
+    expect(hostile.body.message).toMatch(/DOCTYPE|declaración/i);
+    const foreign = await read(dataUrl('<?xml version="1.0"?><note><to>Ana</to></note>', 'application/xml'), { language: 'en' });
+    expect(foreign.status).toBe(422);
+    expect(foreign.body.message).toBe('This XML is not an e-invoice we can read (FacturaE 3.2.x, UBL 2.1, CII).');
+  });
+});
+
+describe('a bill registered with its e-invoice XML', () => {
+  it('stores the XML as its attachment, as it came; XML that is no e-invoice is refused and nothing is created', async () => {
+    const create = (file: { name: string; data: string }) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/odoo/moves/create',
+        headers: { authorization: token, 'accept-language': 'en' },
+        payload: { type: 'invoice', company_id: 1, date: '2026-11-02', amount: 1210, concept: 'Material de oficina', paymentStatus: 'unpaid', file },
+      });
+    const created = await create({ name: 'FA-2026-001.xsig', data: dataUrl(signedFacturae, 'application/xml') });
+    expect(created.statusCode).toBe(201);
+    const [attachment] = await server.app.services.erp.client.read('ir.attachment', created.json().attachment_ids, ['name', 'mimetype', 'datas']);
+    expect(attachment).toMatchObject({ name: 'FA-2026-001.xsig', mimetype: 'application/xml' });
+    expect(Buffer.from(String(attachment.datas), 'base64').toString('utf8')).toBe(signedFacturae);
+    const before = await server.app.services.erp.client.searchCount('account.move', []);
+    const refused = await create({ name: 'note.xml', data: dataUrl('<?xml version="1.0"?><note/>', 'application/xml') });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ field: 'file' });
+    expect(await server.app.services.erp.client.searchCount('account.move', [])).toBe(before);
+  });
+});
