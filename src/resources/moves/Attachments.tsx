@@ -46,6 +46,19 @@ export function Attachments({ ids }: { ids: number[] }) {
     <Box sx={{ display: 'grid', gap: 2 }}>
       {files.map((file) => {
         const type = sniffBase64(file.datas);
+        if (type === 'application/xml') {
+          // An e-invoice's XML (issue 55): named as one, and offered to save (a browser shows XML as code).
+          return (
+            <Alert key={file.id} severity="info" data-testid="attachment-xml">
+              {translate('app.validation.xmlFile', { name: file.name })}
+              <Box sx={{ mt: 1 }}>
+                <Button variant="outlined" color="inherit" size="small" sx={{ textTransform: 'none' }} href={`data:application/octet-stream;base64,${base64Payload(file.datas)}`} download={file.name}>
+                  {translate('app.validation.downloadFile', { name: file.name })}
+                </Button>
+              </Box>
+            </Alert>
+          );
+        }
         if (!isPreviewable(type)) {
           return <Alert key={file.id} severity="warning">{translate('app.validation.unsupportedFile')}</Alert>;
         }

@@ -65,6 +65,8 @@ export function DocumentPreview({ file, height }: { file: File | null; height: n
         <object data={url} type="application/pdf" width="100%" height={typeof height === 'number' ? height : undefined} style={{ height, border: 0 }} aria-label={file.name} data-testid="preview-pdf">
           <a href={url} download={file.name}>{file.name}</a>
         </object>
+      ) : /\.(xml|xsig)$/i.test(file.name) || /[/+]xml$/.test(file.type) ? (
+        <Typography variant="body2" data-testid="preview-xml">{translate('app.move.xmlPreview')}</Typography>
       ) : image ? (
         <Box component="img" src={url} alt={file.name} sx={{ maxHeight: height, width: '100%', objectFit: 'contain', objectPosition: 'top' }} data-testid="preview-image" />
       ) : (

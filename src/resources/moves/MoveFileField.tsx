@@ -14,6 +14,7 @@ import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import type { MoveValues } from './moveTypes';
 import type { MoveReading } from './useMoveReading';
 import { MoveRow } from './MoveRow';
+import { EInvoiceSummary } from './EInvoiceSummary';
 
 function ReadingFailure({ message, onRetry }: { message: string; onRetry: () => void }) {
   const translate = useTranslate();
@@ -48,7 +49,7 @@ export function MoveFileField({ doc, onFiles }: { doc: MoveReading; onFiles: (fi
         onDrop={(event) => { event.preventDefault(); const dropped = [...event.dataTransfer.files]; if (dropped.length) onFiles(dropped); }}
       >
         <Button ref={chooseFileButton} variant="outlined" startIcon={<AttachFileIcon />} onClick={() => fileInput.current?.click()}>{translate('app.move.chooseFile')}</Button>
-        <input ref={fileInput} type="file" hidden multiple accept="application/pdf,image/*" onChange={(event) => chosen(event.target)} data-testid="file-input" />
+        <input ref={fileInput} type="file" hidden multiple accept="application/pdf,image/*,.xml,.xsig,application/xml,text/xml" onChange={(event) => chosen(event.target)} data-testid="file-input" />
         {/* On a phone the camera opens straight away; a computer keeps the file picker above. */}
         {touchScreen && (
           <Button variant="outlined" startIcon={<PhotoCameraIcon />} onClick={() => cameraInput.current?.click()} data-testid="take-photo">{translate('app.move.takePhoto')}</Button>
@@ -69,6 +70,7 @@ export function MoveFileField({ doc, onFiles }: { doc: MoveReading; onFiles: (fi
       </Box>
       {/* A failed reading's reason stays beside the file until another reading or another file (issue 51). */}
       {failure && !reading ? <ReadingFailure message={failure} onRetry={readWithAi} /> : null}
+      {doc.einvoice && !reading ? <EInvoiceSummary reading={doc.einvoice} /> : null}
     </MoveRow>
   );
 }

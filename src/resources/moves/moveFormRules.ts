@@ -1,3 +1,4 @@
+import type { EInvoiceReading } from '../../../shared/domain/einvoice';
 import { required, type Validator } from 'react-admin';
 import { isWithinDateWindow, isoDay } from '../../../shared/domain/dates';
 import { numberValue } from '../../custom/inputs/numberRules';
@@ -65,11 +66,13 @@ export interface Reading {
   /** The supplier's name and tax id as read, or null when neither was. */
   supplier: SupplierRead | null;
   lines: ReadLines;
+  /** Issue 55: the document is an e-invoice, read exactly from its XML (what it says, what could be checked). */
+  einvoice?: EInvoiceReading;
 }
 
 /** `company`: the company the reading was asked for (its supplier found on the document is that company's). */
 export function readingOf(result: string, company?: number): Reading {
-  const fields = JSON.parse(result) as { importe?: number | string; date?: string; provider?: string; providerConfidence?: number; providerId?: number; providerRead?: string; concept?: string; vat?: string; lines?: ReadLines };
+  const fields = JSON.parse(result) as { importe?: number | string; date?: string; provider?: string; providerConfidence?: number; providerId?: number; providerRead?: string; concept?: string; vat?: string; lines?: ReadLines; einvoice?: EInvoiceReading };
   const known = typeof fields.providerId === 'number' && company !== undefined ? { id: fields.providerId, company, ...(fields.providerRead ? { read: fields.providerRead } : {}) } : {};
   // The server writes the amount with a dot ("15.00"); the box shows it as the user's language writes it.
   const amount = fields.importe === undefined || fields.importe === '' ? Number.NaN : Number(fields.importe);
@@ -79,6 +82,7 @@ export function readingOf(result: string, company?: number): Reading {
     ...(fields.concept ? { concept: fields.concept } : {}),
     supplier: fields.provider || fields.vat ? { provider: fields.provider, vat: fields.vat, ...(typeof fields.providerConfidence === 'number' ? { confidence: fields.providerConfidence } : {}), ...known } : null,
     lines: fields.lines ?? {},
+    ...(fields.einvoice ? { einvoice: fields.einvoice } : {}),
   };
 }
 

@@ -81,3 +81,21 @@ export function readAsDataUrl(file: File): Promise<string> {
     reader.readAsDataURL(file);
   });
 }
+
+/**
+ * Whether a chosen file may be an e-invoice (issue 55), read at once without the AI button: an XML (a FacturaE .xsig
+ * too), or a PDF carrying an XML file (a Factur-X, ZUGFeRD or XRechnung PDF: its embedded file's stream says its XML
+ * type in bytes no compression hides). A PDF that is not one is then read as the button would read it.
+ */
+export async function mayBeEInvoice(file: File): Promise<boolean> {
+  if (/\.(xml|xsig)$/i.test(file.name) || /[/+]xml$/.test(file.type)) return true;
+  if (file.type !== 'application/pdf' && !/\.pdf$/i.test(file.name)) return false;
+  const bytes = await new Promise<ArrayBuffer>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(new Error('app.move.readError'));
+    reader.readAsArrayBuffer(file);
+  });
+  const text = new TextDecoder('latin1').decode(bytes);
+  return /\/EmbeddedFile\b/.test(text) && /#2Fxml|factur-x\.xml|zugferd-invoice\.xml|xrechnung\.xml/i.test(text);
+}

@@ -10,7 +10,8 @@ import { useElapsedSeconds } from '../../custom/useElapsedSeconds';
 import { readingOf } from './moveFormRules';
 import type { AiField, MoveValues, Provider, SupplierRead } from './moveTypes';
 import type { AiMarks } from './useAiMarks';
-import { readAsDataUrl } from './upload';
+import { mayBeEInvoice, readAsDataUrl } from './upload';
+import type { EInvoiceReading } from '../../../shared/domain/einvoice';
 import { readByJob, type ReadingProgress } from './readingJob';
 
 /** The fields a reading writes, as they were when it began: one the user changed meanwhile keeps what they typed. */
@@ -39,6 +40,8 @@ export function useMoveReading({ marks, setPicked, supplier }: Options) {
   // failed reading's reason, kept beside the file (with a way to read again) until another reading or file.
   const [progress, setProgress] = useState<ReadingProgress | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // Issue 55: the last reading was an e-invoice's XML (what it says and what could be checked), said under the file.
+  const [einvoice, setEInvoice] = useState<EInvoiceReading | null>(null);
   const readingSeconds = useElapsedSeconds(reading && progress?.status !== 'queued');
   const before = useRef<Partial<MoveValues>>({});
   const fileInput = useRef<HTMLInputElement>(null);
@@ -69,12 +72,22 @@ export function useMoveReading({ marks, setPicked, supplier }: Options) {
     marks.clear();
     supplier.forget();
     setFailure(null);
+    setEInvoice(null);
   }
 
-  /** A file chosen, taken or dropped: the reading of the previous one no longer stands. */
-  function chooseFile(chosen: File | null) {
+  /**
+   * A file chosen, taken or dropped: the reading of the previous one no longer stands. An e-invoice (issue 55) is read
+   * at once: its values are exact and come without OCR, so there is nothing to wait for or to ask.
+   */
+  function chooseFile(chosen: File | null, { readNow = true } = {}) {
     fileField.onChange(chosen);
     forgetReading();
+    if (!chosen || !readNow) return;
+    void mayBeEInvoice(chosen)
+      .then((yes) => {
+        if (yes && getValues('file') === chosen) void readWithAi(chosen);
+      })
+      .catch(() => undefined);
   }
 
   /** What a reading found (POST /ocr/move/'s `result`) written into the form, as the AI button writes it. */
@@ -82,7 +95,7 @@ export function useMoveReading({ marks, setPicked, supplier }: Options) {
     // The form's own API fills it: the values count as changed, and are checked again once a send was tried.
     const how = { shouldDirty: true, shouldValidate: formState.isSubmitted };
     // What the user changed while the document was read stays as they left it.
-    const { amount, date, concept, supplier: found, lines } = readingOf(result, company);
+    const { amount, date, concept, supplier: found, lines, einvoice: electronic } = readingOf(result, company);
     const changed = (field: (typeof READ_FIELDS)[number]) => field in kept && getValues(field) !== kept[field];
     const read = { amount: changed('amount') ? undefined : amount, date: changed('date') ? undefined : date, concept: changed('concept') ? undefined : concept, supplier: changed('partner_id') ? null : found, lines };
     const filled = new Set<AiField>();
@@ -102,17 +115,18 @@ export function useMoveReading({ marks, setPicked, supplier }: Options) {
     // The supplier: looked for in the company chosen then, which may be another than when the button was pressed;
     // a lookup still under way for the previous reading is overtaken.
     supplier.found(read.supplier);
-    marks.markRead(filled, read.lines);
+    marks.markRead(filled, read.lines, electronic ? 'einvoice' : 'ocr');
+    setEInvoice(electronic ?? null);
   }
 
-  async function readWithAi() {
-    if (!file) return;
+  async function readWithAi(document: File | null = file) {
+    if (!document) return;
     forgetReading();
     before.current = Object.fromEntries(READ_FIELDS.map((field) => [field, getValues(field)]));
     setReading(true);
     try {
       const company = getValues('company_id') || undefined;
-      const json = await ocr.mutateAsync({ document: file, company });
+      const json = await ocr.mutateAsync({ document, company });
       fill(json.result, before.current, company);
     } catch (error) {
       console.error(error);
@@ -128,7 +142,7 @@ export function useMoveReading({ marks, setPicked, supplier }: Options) {
    * if the user had chosen that file and pressed the AI button.
    */
   function takeRead(chosen: File, result: string | null) {
-    chooseFile(chosen);
+    chooseFile(chosen, { readNow: false });
     if (result) fill(result);
   }
 
@@ -138,7 +152,7 @@ export function useMoveReading({ marks, setPicked, supplier }: Options) {
     chooseFileButton.current?.focus();
   }
 
-  return { file, reading, queued, position: progress?.status === 'queued' ? progress.position : null, failure, readingSeconds, fileInput, chooseFileButton, chooseFile, readWithAi, takeRead, readyForNext };
+  return { file, reading, queued, position: progress?.status === 'queued' ? progress.position : null, failure, einvoice, readingSeconds, fileInput, chooseFileButton, chooseFile, readWithAi: () => readWithAi(), takeRead, readyForNext };
 }
 
 /** The document's file and its reading, as the file box shows them. */
