@@ -1,9 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import PDFDocument from 'pdfkit';
 import { demoPdf, demoPng } from '../../server/erp/embedded/files';
+import { makeSigner, sign } from '../fixtures/einvoice-checks/signing';
 import { screenshot, serverAndBrowser, signIn } from './harness';
 
 const files = mkdtempSync(join(tmpdir(), 'move-files-'));
@@ -14,6 +16,20 @@ const ticketPath = join(files, 'hotel.pdf');
 const brokenPath = join(files, 'roto.pdf');
 const newSupplierPath = join(files, 'ferreteria.pdf');
 const slipPath = join(files, 'hotel-slip.pdf');
+const facturaePath = join(files, 'F2026-0042.xsig');
+const facturXPath = join(files, 'abono-AB-2026-0009.pdf');
+
+/** A PDF with a page of text carrying `xml` as factur-x.xml, as a Factur-X producer makes one. */
+function facturX(xml: Buffer): Promise<Buffer> {
+  const document = new PDFDocument({ size: 'A4' });
+  const chunks: Buffer[] = [];
+  document.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<Buffer>((resolve) => document.on('end', () => resolve(Buffer.concat(chunks))));
+  document.fontSize(14).text('Industrias Norte S.A. - Abono AB-2026-0009 - 145,20 EUR');
+  document.file(xml, { name: 'factur-x.xml', type: 'text/xml' });
+  document.end();
+  return ended;
+}
 
 beforeAll(async () => {
   writeFileSync(pdfPath, demoPdf(['Taxi', 'Total 23,40 EUR']));
@@ -23,6 +39,10 @@ beforeAll(async () => {
   writeFileSync(brokenPath, Buffer.from('%PDF-1.4 this file was cut short'));
   // The supplier's name as OCR misreads it now and then (a zero for an O).
   writeFileSync(slipPath, demoPdf(['HOTEL PLAZA MAYOB S.L.', 'Factura simplificada 0043', 'Fecha: 15/10/2026', 'Alojamiento 1 noche 98,00', 'IVA 10% 9,80', 'TOTAL 107,80 EUR']));
+  // Issue 55: a FacturaE signed here, and a Factur-X PDF carrying a CII credit note.
+  const signer = await makeSigner('MARÍA LÓPEZ GARCÍA - 12345678Z', 'Suministros Peñalara, S.L.');
+  writeFileSync(facturaePath, await sign(readFileSync('test/fixtures/einvoice-checks/facturae-3.2.2.xml', 'utf8'), signer));
+  writeFileSync(facturXPath, await facturX(readFileSync('test/fixtures/einvoice/own/cii-credit-note.xml')));
   writeFileSync(newSupplierPath, demoPdf(['FERRETERIA NUEVA S.L.', 'CIF B87654321', 'Factura simplificada 0007', 'Fecha: 02/11/2026', 'Tornillos inox 6x40 12,40', 'IVA 21% 2,60', 'TOTAL 15,00 EUR']));
 });
 /** Today as both languages of the console write a day (dd/mm/aaaa). */
@@ -160,6 +180,49 @@ describe('the Move page in a real browser', () => {
     await page.getByTestId('ai-button').click();
     await page.getByText('Error processing with AI').waitFor(READING);
     await screenshot(page, 'move-page-en');
+    await context.close();
+  }, 300_000);
+
+  it('an e-invoice fills the form at once, exactly, and is registered with its XML; a Factur-X PDF too (issue 55)', async () => {
+    const context = await env.browser.newContext({ locale: 'es-ES', viewport: { width: 1280, height: 1000 } });
+    const page = await context.newPage();
+    await signIn(page, env.server.url, 'staff@demo.example');
+    await page.goto(`${env.server.url}/move`);
+    await page.getByTestId('tab-invoice').click();
+    await expect.poll(() => page.getByTestId('company').inputValue()).toBe('1');
+    // Chosen, not a button pressed: an e-invoice is read as it is chosen, with no OCR to wait for.
+    await page.getByTestId('file-input').setInputFiles(facturaePath);
+    const summary = page.getByTestId('einvoice-summary');
+    await summary.getByText('Leído de la factura electrónica (FacturaE 3.2.2)').waitFor();
+    expect(await page.getByTestId('einvoice-identity').innerText()).toBe('Factura F20260042 de Suministros Peñalara SL (ESB12345674), total 1.210,00 €');
+    expect(await page.getByTestId('einvoice-checks').innerText()).toContain('Cumple el esquema oficial · Firmada por MARÍA LÓPEZ GARCÍA - 12345678Z, Suministros Peñalara, S.L. · Las cuentas cuadran');
+    expect(await page.getByTestId('einvoice-line').count()).toBe(2);
+    expect(await page.getByTestId('amount').inputValue()).toBe('1.210,00');
+    expect(await page.getByTestId('date').inputValue()).toBe('02/11/2026');
+    expect(await page.getByText('Leído de la factura electrónica', { exact: true }).count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('preview-xml').isVisible()).toBe(true);
+    await screenshot(page, 'move-page-facturae-es');
+    // The issuer is no supplier of the company yet: offered for creation with the invoice's name and tax id.
+    await page.getByTestId('create-supplier').click();
+    await page.getByText('Proveedor «Suministros Peñalara SL» creado').waitFor();
+    await page.getByTestId('send').click();
+    await page.getByText(/^Movimiento creado correctamente/).first().waitFor();
+    const stored = await page.evaluate(async () => {
+      const headers = { authorization: localStorage.getItem('token') ?? '', 'content-type': 'application/json' };
+      const moves = ((await (await fetch('/odoo/moves/search', { method: 'POST', headers, body: JSON.stringify({ partner: 'Peñalara' }) })).json()) as { moves: Array<{ amount_total: number; attachment_ids: number[]; partner_id: [number, string] }> }).moves;
+      const files = await (await fetch(`/odoo/moves/attachments?attachmentIds=${moves[0].attachment_ids.join(',')}`, { headers })).json();
+      return { moves: moves.map((move) => [move.amount_total, move.partner_id[1]]), files: (files as Array<{ name: string }>).map((file) => file.name) };
+    });
+    expect(stored).toEqual({ moves: [[1210, 'Suministros Peñalara SL']], files: ['F2026-0042.xsig'] });
+
+    // A Factur-X PDF: read from the XML it carries, shown as the PDF it is, its warning said.
+    await page.getByTestId('file-input').setInputFiles(facturXPath);
+    await summary.getByText('Leído de la factura electrónica (Factur-X EN 16931)').waitFor();
+    expect(await page.getByTestId('einvoice-warnings').innerText()).toContain('Es un abono (factura rectificativa)');
+    expect(await page.getByTestId('amount').inputValue()).toBe('145,20');
+    expect(await page.getByTestId('preview-pdf').isVisible()).toBe(true);
+    expect(await page.getByTestId('ai-reading').count()).toBe(0);
+    await screenshot(page, 'move-page-facturx-es');
     await context.close();
   }, 300_000);
 

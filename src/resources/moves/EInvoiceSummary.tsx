@@ -64,7 +64,7 @@ export function EInvoiceSummary({ reading }: { reading: EInvoiceReading }) {
       ) : null}
       <Typography variant="body2" color="text.secondary" data-testid="einvoice-checks">{confirmations.join(' · ')}</Typography>
       {reading.lines.length ? (
-        <Table size="small" aria-label={translate('app.einvoice.lines')} sx={{ mt: 1, '& td, & th': { px: 0.5 } }}>
+        <Table size="small" aria-label={translate('app.einvoice.lines')} sx={{ mt: 1, '& td, & th': { px: 0.5 }, '& td[class*=alignRight]': { whiteSpace: 'nowrap' } }}>
           <TableHead>
             <TableRow>
               <TableCell>{translate('app.einvoice.description')}</TableCell>

@@ -56,7 +56,7 @@ export function MoveFileField({ doc, onFiles }: { doc: MoveReading; onFiles: (fi
         )}
         <input ref={cameraInput} type="file" hidden accept="image/*" capture="environment" onChange={(event) => onFiles([...(event.target.files ?? [])].slice(0, 1))} data-testid="camera-input" />
         <Typography variant="body2" data-testid="file-name" sx={{ flex: 1, minWidth: 160 }}>
-          {file ? `${file.name} (${file.type || translate('app.move.unknownType')})` : translate('app.move.noFile')}
+          {file ? `${file.name} (${file.type || (/\.(xml|xsig)$/i.test(file.name) ? 'application/xml' : translate('app.move.unknownType'))})` : translate('app.move.noFile')}
         </Typography>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
           <Button startIcon={reading ? <CircularProgress size={18} color="inherit" aria-hidden /> : <AutoAwesomeIcon />} disabled={!file || reading} onClick={readWithAi} data-testid="ai-button">{translate('app.move.ai')}</Button>
