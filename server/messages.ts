@@ -495,6 +495,15 @@ const CATALOGUE = {
   },
   'moves.journalNotFound': { en: 'Journal {ids} not found', es: 'No se ha encontrado el diario {ids}' },
   'moves.paymentMethodRequired': { en: 'The payment method is required', es: 'El método de pago es obligatorio' },
+  'moves.invoiceOnly': { en: 'Lines and refunds are for invoices only, not expenses', es: 'Las líneas y los abonos son solo para facturas, no para gastos' },
+  'moves.linesTotal': {
+    en: 'The lines and their VAT make {#computed}, but the amount is {#amount}: they must make the same total',
+    es: 'Las líneas con su IVA suman {#computed}, pero el importe es {#amount}: deben dar el mismo total',
+  },
+  'moves.taxMissing': {
+    en: '{company} has no purchase VAT of {#rate} %: create it in Odoo, or register the invoice by its total',
+    es: '{company} no tiene un IVA soportado del {#rate} %: créelo en Odoo, o registre la factura por su total',
+  },
   'moves.companyNotFound': { en: 'Company {id} not found', es: 'No se ha encontrado la empresa {id}' },
   'moves.projectNotInCompany': { en: 'Project {project} does not belong to {company}', es: 'El proyecto {project} no pertenece a {company}' },
   'moves.noExpenseJournal': { en: '{company} has no journal for expenses', es: '{company} no tiene diario de gastos' },

@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { linesTotal } from '../../shared/domain/einvoice';
 import { isWithinDateWindow } from '../../shared/domain/dates';
 import { prepareUpload, type AttachmentProcessor, type PreparedFile } from '../extract/files';
 import type { StoredFileChecks } from '../stored-files';
@@ -236,6 +237,9 @@ export const moveCreateQuery = z.object({
     ),
 });
 
+/** The most lines a bill registered from an e-invoice carries into the ERP. */
+export const MAX_BILL_LINES = 500;
+
 export const moveCreateSchema = z.object({
   type: z.enum(['expense', 'invoice'], { error: rule('validation.oneOf', { values: ['expense', 'invoice'] }, "type must be 'expense' or 'invoice'") }),
   company_id: validId('company_id is required'),
@@ -251,6 +255,21 @@ export const moveCreateSchema = z.object({
   paymentMethod: z.enum(['corporate_card', 'personal_card', 'direct_debit']).nullish(),
   paymentStatus: z.enum(['paid', 'unpaid']).nullish(),
   file: z.object({ name: z.string().max(255), data: z.string().min(1, rule('validation.empty', {}, 'The file is empty')) }, { error: whenNotGiven('A file is required') }),
+  lines: z
+    .array(
+      z.object({
+        description: singleLine().trim().min(1).max(declaredMax('moves', 'ref')),
+        quantity: z.number().positive().max(1e9),
+        unitPrice: z.number().min(0).max(1e9),
+        net: z.number().min(0).max(1e9),
+        taxRate: z.number().min(0).max(100),
+      }).strict(),
+    )
+    .min(1)
+    .max(MAX_BILL_LINES)
+    .optional()
+    .describe("Issue 55: an e-invoice's lines, registered each with the company's purchase tax of its rate, instead of one line of the total (invoices only)"),
+  refund: z.boolean().optional().describe('Issue 55: a credit note, registered as a refund (in_refund; invoices only)'),
 }).strict();
 
 /**
@@ -298,6 +317,12 @@ export async function moveCreateRoute(
     if (!user.companies.includes(body.company_id)) throw new HttpError(403, 'access.company', {}, { field: 'company_id' });
     if (body.type === 'expense' && !body.paymentMethod) throw new HttpError(400, 'moves.paymentMethodRequired', {}, { field: 'paymentMethod' });
     if (!isWithinDateWindow(body.date)) throw new HttpError(400, 'moves.incorrectDate', {}, { field: 'date' });
+    if (body.type !== 'invoice' && (body.lines || body.refund)) throw new HttpError(400, 'moves.invoiceOnly', {}, { field: body.lines ? 'lines' : 'refund' });
+    // The lines and their taxes must make the total the form says: what Odoo will book is what was shown.
+    if (body.lines) {
+      const computed = linesTotal(body.lines);
+      if (Math.abs(computed - body.amount) > 0.005 * body.lines.length + 0.005) throw new HttpError(400, 'moves.linesTotal', { computed, amount: body.amount }, { field: 'lines' });
+    }
     const prepare = () => preparedFile(reply, attachments, body.file.name, body.file.data);
     const creating = { erp, features, cleanups, log: request.log, locale: messageLocale(request.headers['accept-language']) };
     const { move, replayed } = await createMove(creating, user, body, submissionKeyOf(request), prepare);

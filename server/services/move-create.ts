@@ -4,6 +4,7 @@
  * settings is not trusted. The file is stored as an attachment; if that fails the move is removed again.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { BillLine } from '../../shared/domain/einvoice';
 import { roundMoney } from '../../shared/domain/money';
 import type { PreparedFile } from '../extract/files';
 import { escapeHtml } from '../html';
@@ -35,6 +36,10 @@ export interface NewMove {
   paymentStatus?: 'paid' | 'unpaid' | null;
   /** Look for the moves it may repeat first: 'warn' refuses with them (409), 'save' saves and records them; unset, no look. */
   onDuplicate?: DuplicateAnswer;
+  /** Issue 55: an e-invoice's lines, each booked with the company's purchase VAT of its rate (invoices only). */
+  lines?: BillLine[];
+  /** Issue 55: a credit note, booked as a refund (in_refund). */
+  refund?: boolean;
 }
 
 /** The console user uploading: their companies scope a resend's lookup, their e-mail and name sign the move. */
@@ -104,8 +109,9 @@ export async function billValues(erp: ErpClient, { company, project, settings }:
   // The configured account by its code in the company's chart; without one, Odoo books to the journal's default.
   const accountId = settings.account ? await accountByCode(erp, move.company_id, String(settings.account), company.name) : undefined;
   const declared = move.paymentStatus ?? (move.type === 'invoice' ? 'paid' : undefined);
+  const booked = { ...(accountId ? { account_id: accountId } : {}) };
   const vals = {
-    move_type: move.type === 'expense' ? 'in_receipt' : 'in_invoice',
+    move_type: move.type === 'expense' ? 'in_receipt' : move.refund ? 'in_refund' : 'in_invoice',
     company_id: move.company_id,
     journal_id: settings.journal_id,
     partner_id: move.partner_id || false,
@@ -119,10 +125,42 @@ export async function billValues(erp: ErpClient, { company, project, settings }:
     ...(declared ? { x_payment_status: declared } : {}),
     x_uploaded_by: uploader.email,
     // The amount typed is the document's total: no tax is added on top (Odoo would take the account's default taxes).
-    invoice_line_ids: [[0, 0, { name: concept || file.name, display_type: 'product', quantity: 1, price_unit: roundMoney(move.amount), tax_ids: [[6, 0, []]], ...(accountId ? { account_id: accountId } : {}) }]],
+    // An e-invoice's lines (issue 55) instead carry each its amount and the purchase VAT of its rate.
+    invoice_line_ids: move.lines
+      ? await eInvoiceLines(erp, move.company_id, company.name, move.lines, booked)
+      : [[0, 0, { name: concept || file.name, display_type: 'product', quantity: 1, price_unit: roundMoney(move.amount), tax_ids: [[6, 0, []]], ...booked }]],
   };
   const attachment = { name: file.name, datas: file.data.toString('base64'), mimetype: file.mimetype, file_size: file.data.length, res_model: 'account.move' };
   return { vals, attachment };
+}
+
+/**
+ * An e-invoice's lines as bill lines (issue 55): its quantity and unit price when they make its amount to the cent,
+ * else one unit at its amount (the quantity said in its name); each with the company's purchase VAT of its rate (its
+ * default purchase tax when that is the rate, else the first of the rate by sequence), or 400 naming the rate missing.
+ */
+async function eInvoiceLines(erp: ErpClient, companyId: number, companyName: string, lines: readonly BillLine[], booked: Record<string, unknown>) {
+  const rates = [...new Set(lines.map((line) => line.taxRate))];
+  const [taxes, [company]] = await Promise.all([
+    erp.searchRead('account.tax', [['company_id', '=', companyId], ['type_tax_use', '=', 'purchase'], ['amount_type', '=', 'percent'], ['amount', 'in', rates]], {
+      fields: ['id', 'amount', 'price_include'],
+      context: { allowed_company_ids: [companyId] },
+    }),
+    erp.read('res.company', [companyId], ['account_purchase_tax_id']).catch(() => [{ account_purchase_tax_id: false }]),
+  ]);
+  const preferred = Array.isArray(company?.account_purchase_tax_id) ? company.account_purchase_tax_id[0] : undefined;
+  const taxOf = new Map<number, number>();
+  for (const rate of rates) {
+    const candidates = taxes.filter((tax) => Math.abs(Number(tax.amount) - rate) < 1e-6 && !tax.price_include);
+    const tax = candidates.find((one) => one.id === preferred) ?? candidates[0];
+    if (!tax) throw new HttpError(400, 'moves.taxMissing', { rate, company: companyName }, { field: 'lines' });
+    taxOf.set(rate, tax.id);
+  }
+  return lines.map((line) => {
+    const exact = roundMoney(line.quantity * line.unitPrice) === roundMoney(line.net) && roundMoney(line.unitPrice) === line.unitPrice;
+    const [quantity, price, name] = exact ? [line.quantity, line.unitPrice, line.description] : [1, roundMoney(line.net), `${line.description} (${line.quantity} × ${line.unitPrice})`];
+    return [0, 0, { name, display_type: 'product', quantity, price_unit: price, tax_ids: [[6, 0, [taxOf.get(line.taxRate)!]]], ...booked }];
+  });
 }
 
 /**

@@ -149,3 +149,32 @@ export type EInvoiceReading = EInvoice & {
   attachment?: string;
   checks: EInvoiceChecks;
 };
+
+/** A line of a bill registered from an e-invoice (issue 55): as POST /odoo/moves/create's `lines` carries it. */
+export interface BillLine {
+  description: string;
+  quantity: number;
+  unitPrice: number;
+  /** The line's amount before taxes, as the invoice states it. */
+  net: number;
+  /** Its VAT rate (%): the company's purchase tax of that rate is put on it. */
+  taxRate: number;
+}
+
+/** The total of bill lines with their taxes, each line's tax rounded to the cent (Odoo's round per line). */
+export function linesTotal(lines: readonly BillLine[]): number {
+  return roundMoney(lines.reduce((total, line) => total + roundMoney(line.net) + roundMoney((line.net * line.taxRate) / 100), 0));
+}
+
+/**
+ * The lines an e-invoice can be registered with, or null when its lines alone cannot make its total: a line without
+ * a VAT rate, discounts or charges on the whole document, withholdings (IRPF), or lines and taxes that do not add up
+ * to the total. The single-total bill is then the way.
+ */
+export function billLinesOf(invoice: EInvoice): BillLine[] | null {
+  const { totals } = invoice;
+  if (!invoice.lines.length || invoice.withholdings?.length || totals.withheld || totals.allowances || totals.charges) return null;
+  if (invoice.lines.some((line) => line.taxRate === undefined || line.net < 0 || !line.description.trim())) return null;
+  const lines = invoice.lines.map((line) => ({ description: line.description.trim(), quantity: line.quantity, unitPrice: line.unitPrice, net: roundMoney(line.net), taxRate: line.taxRate! }));
+  return Math.abs(linesTotal(lines) - totals.total) <= 0.005 * lines.length + 0.005 ? lines : null;
+}

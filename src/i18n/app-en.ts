@@ -140,7 +140,9 @@ export const appEn = {
     einvoice: {
       readFrom: 'Read from the e-invoice (%{label})',
       identity: 'Invoice %{number} from %{seller} (%{vat}), total %{total}',
-      creditNote: 'This is a credit note (a corrective invoice), not an invoice: check how to register it.',
+      creditNote: 'This is a credit note (a corrective invoice): it will be registered as a refund, not as an invoice.',
+      withLines: 'Register its line with its VAT |||| Register its %{count} lines, each with its VAT',
+      byTotal: 'It will be registered by its total: its lines alone do not make it (discounts, withholdings or lines without VAT).',
       linesMismatch: 'The lines add up to %{computed} before taxes, but the invoice states %{stated}.',
       taxesMismatch: 'The taxes add up to %{computed}, but the invoice states %{stated} of tax.',
       totalMismatch: 'Base and taxes make %{computed}, but the invoice states a total of %{stated}.',

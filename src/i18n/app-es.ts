@@ -142,7 +142,9 @@ export const appEs: AppMessages = {
     einvoice: {
       readFrom: 'Leído de la factura electrónica (%{label})',
       identity: 'Factura %{number} de %{seller} (%{vat}), total %{total}',
-      creditNote: 'Es un abono (factura rectificativa), no una factura: compruebe cómo registrarlo.',
+      creditNote: 'Es un abono (factura rectificativa): se registrará como abono, no como factura.',
+      withLines: 'Registrar su línea con su IVA |||| Registrar sus %{count} líneas, cada una con su IVA',
+      byTotal: 'Se registrará por su total: sus líneas no lo dan por sí solas (descuentos, retenciones o líneas sin IVA).',
       linesMismatch: 'Las líneas suman %{computed} antes de impuestos, pero la factura indica %{stated}.',
       taxesMismatch: 'Los impuestos suman %{computed}, pero la factura indica %{stated} de impuestos.',
       totalMismatch: 'Base e impuestos suman %{computed}, pero la factura indica un total de %{stated}.',

@@ -89,7 +89,7 @@ describe('an e-invoice on the Move page (issue 55)', () => {
     await choose(xml('invoice.xml'), 'en');
     const warnings = await screen.findByTestId('einvoice-warnings');
     expect([...warnings.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
-      'This is a credit note (a corrective invoice), not an invoice: check how to register it.',
+      'This is a credit note (a corrective invoice): it will be registered as a refund, not as an invoice.',
       'Base and taxes make €1,210.00, but the invoice states a total of €1,310.00.',
       'Not valid against the official schema: line 12: Element Foo is not expected',
       'Invalid signature: the invoice changed after it was signed.',

@@ -209,11 +209,12 @@ describe('the Move page in a real browser', () => {
     await page.getByText(/^Movimiento creado correctamente/).first().waitFor();
     const stored = await page.evaluate(async () => {
       const headers = { authorization: localStorage.getItem('token') ?? '', 'content-type': 'application/json' };
-      const moves = ((await (await fetch('/odoo/moves/search', { method: 'POST', headers, body: JSON.stringify({ partner: 'Peñalara' }) })).json()) as { moves: Array<{ amount_total: number; attachment_ids: number[]; partner_id: [number, string] }> }).moves;
+      const moves = ((await (await fetch('/odoo/moves/search', { method: 'POST', headers, body: JSON.stringify({ partner: 'Peñalara' }) })).json()) as { moves: Array<{ amount_total: number; amount_untaxed_signed: number; attachment_ids: number[]; partner_id: [number, string] }> }).moves;
       const files = await (await fetch(`/odoo/moves/attachments?attachmentIds=${moves[0].attachment_ids.join(',')}`, { headers })).json();
-      return { moves: moves.map((move) => [move.amount_total, move.partner_id[1]]), files: (files as Array<{ name: string }>).map((file) => file.name) };
+      return { moves: moves.map((move) => [move.amount_total, move.amount_untaxed_signed, move.partner_id[1]]), files: (files as Array<{ name: string }>).map((file) => file.name) };
     });
-    expect(stored).toEqual({ moves: [[1210, 'Suministros Peñalara SL']], files: ['F2026-0042.xsig'] });
+    // Its two lines booked with their VAT (chosen by default): 1,000.00 before tax, not one line of the total.
+    expect(stored).toEqual({ moves: [[1210, -1000, 'Suministros Peñalara SL']], files: ['F2026-0042.xsig'] });
 
     // A Factur-X PDF: read from the XML it carries, shown as the PDF it is, its warning said.
     await page.getByTestId('file-input').setInputFiles(facturXPath);
@@ -223,6 +224,18 @@ describe('the Move page in a real browser', () => {
     expect(await page.getByTestId('preview-pdf').isVisible()).toBe(true);
     expect(await page.getByTestId('ai-reading').count()).toBe(0);
     await screenshot(page, 'move-page-facturx-es');
+    // Registered as the refund it is.
+    await page.getByTestId('create-supplier').click();
+    await page.getByText('Proveedor «Industrias Norte S.A.» creado').waitFor();
+    await page.getByTestId('send').click();
+    await page.getByText('Movimiento creado correctamente Devolución: silla de oficina').waitFor();
+    const refund = await page.evaluate(async () => {
+      const headers = { authorization: localStorage.getItem('token') ?? '', 'content-type': 'application/json' };
+      const { moves } = (await (await fetch('/odoo/moves/search', { method: 'POST', headers, body: JSON.stringify({ partner: 'Industrias Norte' }) })).json()) as { moves: Array<{ amount_total: number; amount_total_signed: number }> };
+      return moves.map((move) => [move.amount_total, move.amount_total_signed]);
+    });
+    // A refund's signed total is what the supplier owes back: positive, where a bill's is negative.
+    expect(refund).toEqual([[145.2, 145.2]]);
     await context.close();
   }, 300_000);
 

@@ -134,3 +134,53 @@ describe('a bill registered with its e-invoice XML', () => {
     expect(await server.app.services.erp.client.searchCount('account.move', [])).toBe(before);
   });
 });
+
+describe('a bill registered from an e-invoice with its lines, or as a refund', () => {
+  const create = (body: Record<string, unknown>) =>
+    server.app.inject({
+      method: 'POST',
+      url: '/odoo/moves/create',
+      headers: { authorization: token, 'accept-language': 'es' },
+      payload: { type: 'invoice', company_id: 1, date: '2026-11-02', amount: 1210, concept: 'F20260042', paymentStatus: 'unpaid', file: { name: 'F2026-0042.xsig', data: dataUrl(signedFacturae, 'application/xml') }, ...body },
+    });
+  const lines = [
+    { description: 'Papel A4 80 g, caja de 5 paquetes', quantity: 20, unitPrice: 25, net: 500, taxRate: 21 },
+    { description: 'Tóner negro para impresora láser', quantity: 4, unitPrice: 125, net: 500, taxRate: 21 },
+  ];
+
+  it("books each line with the company's purchase VAT of its rate, making the invoice's total", async () => {
+    const created = await create({ lines });
+    expect(created.statusCode).toBe(201);
+    const erp = server.app.services.erp.client;
+    const [move] = await erp.read('account.move', [created.json().id], ['move_type', 'amount_untaxed', 'amount_tax', 'amount_total', 'invoice_line_ids']);
+    expect(move).toMatchObject({ move_type: 'in_invoice', amount_untaxed: 1000, amount_tax: 210, amount_total: 1210 });
+    const booked = await erp.read('account.move.line', move.invoice_line_ids as number[], ['name', 'quantity', 'price_unit', 'tax_ids']);
+    const [purchase21] = await erp.searchRead('account.tax', [['company_id', '=', 1], ['type_tax_use', '=', 'purchase'], ['amount', '=', 21]], { fields: ['id'] });
+    expect(booked.map((line) => [line.name, line.quantity, line.price_unit, line.tax_ids])).toEqual([
+      ['Papel A4 80 g, caja de 5 paquetes', 20, 25, [purchase21.id]],
+      ['Tóner negro para impresora láser', 4, 125, [purchase21.id]],
+    ]);
+  });
+
+  it('books a credit note as a refund', async () => {
+    const created = await create({ refund: true, concept: 'Abono AB-2026-0009' });
+    expect(created.statusCode).toBe(201);
+    const [move] = await server.app.services.erp.client.read('account.move', [created.json().id], ['move_type', 'amount_total']);
+    expect(move).toMatchObject({ move_type: 'in_refund', amount_total: 1210 });
+  });
+
+  it('refuses lines that do not make the amount, a rate the company has no VAT for, and lines on an expense, creating nothing', async () => {
+    const before = await server.app.services.erp.client.searchCount('account.move', []);
+    const short = await create({ lines: lines.slice(0, 1) });
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toMatchObject({ field: 'lines', message: 'Las líneas con su IVA suman 605, pero el importe es 1.210: deben dar el mismo total' });
+    const rate = await create({ lines: lines.map((line) => ({ ...line, taxRate: 7 })), amount: 1070 });
+    expect(rate.statusCode).toBe(400);
+    expect(rate.json()).toMatchObject({ field: 'lines', message: expect.stringMatching(/no tiene un IVA soportado del 7 %/) });
+    const expense = await create({ type: 'expense', paymentMethod: 'corporate_card', lines });
+    expect(expense.statusCode).toBe(400);
+    expect(expense.json()).toMatchObject({ field: 'lines' });
+    expect(await server.app.services.erp.client.searchCount('account.move', [])).toBe(before);
+  });
+});
+

@@ -2,13 +2,15 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { EInvoiceChecks, EInvoiceReading } from '../../../shared/domain/einvoice';
+import { billLinesOf, type EInvoiceChecks, type EInvoiceReading } from '../../../shared/domain/einvoice';
 import { formatMoney } from '../../../shared/domain/money';
 import { formatNumber } from '../../../shared/domain/numbers';
 
@@ -44,7 +46,7 @@ function confirmationsOf(checks: EInvoiceChecks, translate: Translate): string[]
  * (FacturaE 3.2.2)") instead of an OCR reading's "check it", what could be checked (schema, signature, sums, buyer),
  * and the invoice as it reads (a bare XML has no page to look at): its number, issuer, lines and total.
  */
-export function EInvoiceSummary({ reading }: { reading: EInvoiceReading }) {
+export function EInvoiceSummary({ reading, withLines, onWithLines }: { reading: EInvoiceReading; withLines: boolean; onWithLines: (chosen: boolean) => void }) {
   const translate = useTranslate();
   const [locale = 'es'] = useLocaleState();
   const money = (amount: number) => formatMoney(amount, reading.currency, locale);
@@ -86,6 +88,16 @@ export function EInvoiceSummary({ reading }: { reading: EInvoiceReading }) {
         </Table>
       ) : null}
       {more > 0 ? <Typography variant="body2" color="text.secondary">{translate('app.einvoice.moreLines', { count: formatNumber(more, locale, { maxDecimals: 0 }) })}</Typography> : null}
+      {/* An invoice's lines booked each with its VAT, or the bill by its total (the console's one line). */}
+      {billLinesOf(reading) ? (
+        <FormControlLabel
+          sx={{ mt: 0.5 }}
+          control={<Checkbox size="small" checked={withLines} onChange={(event) => onWithLines(event.target.checked)} inputProps={{ 'data-testid': 'einvoice-with-lines' } as object} />}
+          label={<Typography variant="body2">{translate('app.einvoice.withLines', { smart_count: reading.lines.length, count: formatNumber(reading.lines.length, locale, { maxDecimals: 0 }) })}</Typography>}
+        />
+      ) : (
+        <Typography variant="body2" color="text.secondary" data-testid="einvoice-by-total">{translate('app.einvoice.byTotal')}</Typography>
+      )}
     </Alert>
   );
 }

@@ -46,6 +46,7 @@ export function MoveFields({ tab, onTab }: { tab: MoveType; onTab: (tab: MoveTyp
     company,
     projects,
     file: doc.file,
+    extras: () => doc.billExtras(tab),
     onSent: () => {
       suppliers.setPicked(null);
       marks.clear();

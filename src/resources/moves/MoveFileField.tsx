@@ -70,7 +70,7 @@ export function MoveFileField({ doc, onFiles }: { doc: MoveReading; onFiles: (fi
       </Box>
       {/* A failed reading's reason stays beside the file until another reading or another file (issue 51). */}
       {failure && !reading ? <ReadingFailure message={failure} onRetry={readWithAi} /> : null}
-      {doc.einvoice && !reading ? <EInvoiceSummary reading={doc.einvoice} /> : null}
+      {doc.einvoice && !reading ? <EInvoiceSummary reading={doc.einvoice} withLines={doc.withLines} onWithLines={doc.setWithLines} /> : null}
     </MoveRow>
   );
 }

@@ -11,7 +11,7 @@ import { readingOf } from './moveFormRules';
 import type { AiField, MoveValues, Provider, SupplierRead } from './moveTypes';
 import type { AiMarks } from './useAiMarks';
 import { mayBeEInvoice, readAsDataUrl } from './upload';
-import type { EInvoiceReading } from '../../../shared/domain/einvoice';
+import { billLinesOf, type BillLine, type EInvoiceReading } from '../../../shared/domain/einvoice';
 import { readByJob, type ReadingProgress } from './readingJob';
 
 /** The fields a reading writes, as they were when it began: one the user changed meanwhile keeps what they typed. */
@@ -42,6 +42,8 @@ export function useMoveReading({ marks, setPicked, supplier }: Options) {
   const [failure, setFailure] = useState<string | null>(null);
   // Issue 55: the last reading was an e-invoice's XML (what it says and what could be checked), said under the file.
   const [einvoice, setEInvoice] = useState<EInvoiceReading | null>(null);
+  // Its lines registered with their VAT (when they make its total by themselves), or the bill by its total.
+  const [withLines, setWithLines] = useState(true);
   const readingSeconds = useElapsedSeconds(reading && progress?.status !== 'queued');
   const before = useRef<Partial<MoveValues>>({});
   const fileInput = useRef<HTMLInputElement>(null);
@@ -117,6 +119,7 @@ export function useMoveReading({ marks, setPicked, supplier }: Options) {
     supplier.found(read.supplier);
     marks.markRead(filled, read.lines, electronic ? 'einvoice' : 'ocr');
     setEInvoice(electronic ?? null);
+    setWithLines(true);
   }
 
   async function readWithAi(document: File | null = file) {
@@ -147,12 +150,23 @@ export function useMoveReading({ marks, setPicked, supplier }: Options) {
   }
 
   /** After a send: the file inputs are empty, and focus goes to choosing the next document's file. */
+  /**
+   * What an invoice registered from an e-invoice adds to the creation (issue 55): its lines with their VAT when chosen
+   * (and they make its total), and a credit note booked as a refund.
+   */
+  function billExtras(tab: 'expense' | 'invoice'): { lines?: BillLine[]; refund?: true } {
+    if (!einvoice || tab !== 'invoice') return {};
+    const lines = withLines ? billLinesOf(einvoice) : null;
+    return { ...(lines ? { lines } : {}), ...(einvoice.kind === 'creditNote' ? { refund: true as const } : {}) };
+  }
+
   function readyForNext() {
+    setEInvoice(null);
     if (fileInput.current) fileInput.current.value = '';
     chooseFileButton.current?.focus();
   }
 
-  return { file, reading, queued, position: progress?.status === 'queued' ? progress.position : null, failure, einvoice, readingSeconds, fileInput, chooseFileButton, chooseFile, readWithAi: () => readWithAi(), takeRead, readyForNext };
+  return { file, reading, queued, position: progress?.status === 'queued' ? progress.position : null, failure, einvoice, withLines, setWithLines, billExtras, readingSeconds, fileInput, chooseFileButton, chooseFile, readWithAi: () => readWithAi(), takeRead, readyForNext };
 }
 
 /** The document's file and its reading, as the file box shows them. */

@@ -22,6 +22,8 @@ interface Options {
   file: File | null;
   /** Told once a move is created and the form emptied, for the page to forget what it kept of that one. */
   onSent: () => void;
+  /** What the creation carries beyond the form's fields (issue 55: an e-invoice's lines, a refund). */
+  extras?: () => Record<string, unknown>;
 }
 
 /**
@@ -29,7 +31,7 @@ interface Options {
  * The creation keeps its own request (POST /odoo/moves/create, the spec's payload): it reports the upload's progress,
  * which fetch (and so the dataProvider) cannot. The move lists are stale afterwards.
  */
-export function useMoveSubmission({ tab, companyId, company, projects, file, onSent }: Options) {
+export function useMoveSubmission({ tab, companyId, company, projects, file, onSent, extras }: Options) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const notify = useNotify();
@@ -131,7 +133,7 @@ export function useMoveSubmission({ tab, companyId, company, projects, file, onS
     // The file as chosen (the submitted values are a copy).
     const chosenFile = getValues('file');
     if (!canSend || !company || !chosenFile) return;
-    const payload = movePayload(values, { tab, company, projects, locale });
+    const payload = { ...movePayload(values, { tab, company, projects, locale }), ...extras?.() };
     let data: string;
     try {
       setProgress(0);
