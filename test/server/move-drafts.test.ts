@@ -3,6 +3,7 @@
  * the background by the readers; the user sees only their own drafts, at most 50; a bad file is refused naming the
  * field in the user's language; busy readers mean later, not failed; a restart reads what was left half-read.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { demoPdf } from '../../server/erp/embedded/files';
 import { Extractor, ExtractionError, type MoveResult } from '../../server/extract';
@@ -71,6 +72,18 @@ describe('move drafts', () => {
     expect((await staff('DELETE', `/me/move-drafts/${second.body.id}`)).status).toBe(204);
     expect((await staff('GET', '/me/move-drafts')).body).toEqual([]);
     expect((await staff('GET', `/me/move-drafts/${first.body.id}/file`)).status).toBe(404);
+  });
+
+  it('reads an e-invoice dropped among them from its XML (issue 55), and keeps the XML as its file', READING, async () => {
+    const staff = await as(server, 'staff@demo.example');
+    const xml = readFileSync('test/fixtures/einvoice-checks/facturae-3.2.2.xml');
+    const sent = await staff('POST', '/me/move-drafts', { moveType: 'invoice', file: { name: 'F2026-0042.xml', data: `data:text/xml;base64,${xml.toString('base64')}` } });
+    expect(sent.status).toBe(201);
+    expect(sent.body).toMatchObject({ fileName: 'F2026-0042.xml', mimetype: 'application/xml' });
+    const [read] = await until(staff, (drafts) => drafts.length === 1 && drafts[0].status === 'read');
+    expect(read.fields).toMatchObject({ importe: '1210.00', date: '2026-11-02', provider: 'Suministros Peñalara SL', vat: 'ESB12345674', einvoice: { label: 'FacturaE 3.2.2', checks: { signature: { status: 'unsigned' } } } });
+    const file = await staff('GET', `/me/move-drafts/${sent.body.id}/file`);
+    expect(Buffer.from(String(file.body.data).split(',')[1], 'base64').equals(xml)).toBe(true);
   });
 
   it('needs moves.create, and shows nobody another user’s drafts', async () => {

@@ -3,7 +3,7 @@
  * message key with the computed and the stated amounts, for the console or the server to word.
  */
 import { describe, expect, it } from 'vitest';
-import { checkTotals, type EInvoice } from '../../shared/domain/einvoice';
+import { billLinesOf, checkTotals, linesTotal, type EInvoice } from '../../shared/domain/einvoice';
 
 type Sums = Pick<EInvoice, 'lines' | 'taxes' | 'totals'>;
 
@@ -42,5 +42,43 @@ describe('checkTotals', () => {
   it('checks only what the invoice states: no lines (Factur-X MINIMUM), no tax breakdown, no advance', () => {
     expect(checkTotals({ lines: [], taxes: [], totals: { net: 100, tax: 21, total: 121, payable: 50 } })).toEqual([]);
     expect(checkTotals({ lines: [], taxes: [], totals: { net: 100, tax: 21, total: 122 } })).toEqual([{ key: 'einvoice.totalMismatch', params: { computed: 121, stated: 122 } }]);
+  });
+});
+
+describe('the lines a bill is registered with (issue 55, item 4)', () => {
+  const invoice = (changes: Partial<EInvoice> = {}, totals: Partial<EInvoice['totals']> = {}): EInvoice => ({
+    format: 'ubl',
+    version: '2.1',
+    label: 'UBL 2.1',
+    kind: 'invoice',
+    number: 'INV-1',
+    issueDate: '2026-11-20',
+    currency: 'EUR',
+    seller: { name: 'Proveedor SL', vat: 'ESB12345674' },
+    buyer: {},
+    lines: [
+      { description: ' Papel ', quantity: 3, unitPrice: 3.33, net: 9.99, taxRate: 21 },
+      { description: 'Libro', quantity: 1, unitPrice: 12, net: 12, taxRate: 4 },
+    ],
+    taxes: [{ rate: 21, base: 9.99, amount: 2.1 }, { rate: 4, base: 12, amount: 0.48 }],
+    ...changes,
+    totals: { net: 21.99, tax: 2.58, total: 24.57, ...totals },
+  });
+
+  it('are its lines, each with its rate, when they make its total with their VAT rounded per line', () => {
+    expect(linesTotal([{ description: 'a', quantity: 1, unitPrice: 9.99, net: 9.99, taxRate: 21 }])).toBe(12.09);
+    expect(billLinesOf(invoice())).toEqual([
+      { description: 'Papel', quantity: 3, unitPrice: 3.33, net: 9.99, taxRate: 21 },
+      { description: 'Libro', quantity: 1, unitPrice: 12, net: 12, taxRate: 4 },
+    ]);
+  });
+
+  it('are none (the bill by its total) with a line without a rate, discounts or charges, withholdings, or a total they do not make', () => {
+    expect(billLinesOf(invoice({ lines: [{ description: 'Papel', quantity: 1, unitPrice: 21.99, net: 21.99 }] }))).toBeNull();
+    expect(billLinesOf(invoice({}, { allowances: 1 }))).toBeNull();
+    expect(billLinesOf(invoice({}, { charges: 2 }))).toBeNull();
+    expect(billLinesOf(invoice({ withholdings: [{ rate: 15, base: 21.99, amount: 3.3 }] }, { withheld: 3.3 }))).toBeNull();
+    expect(billLinesOf(invoice({}, { total: 30 }))).toBeNull();
+    expect(billLinesOf(invoice({ lines: [] }))).toBeNull();
   });
 });
