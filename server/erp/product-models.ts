@@ -61,11 +61,17 @@ export const PRODUCT_MODELS: ModelDef[] = [
   model('x_tipo_inversor', { x_name: required(char), x_studio_tipo_inversor_descripcion: char }, { recName: 'x_name', order: 'x_name' }),
   model('event.event', { name: required(char), date_begin: datetime, company_id: m2o('res.company') }),
   model('x_evento_contactos', { x_name: char, event_id: required(m2o('event.event', { ondelete: 'cascade' })), x_tag_ids: m2m('res.partner.category', 'x_evento_contactos_category_rel', 'evento_id', 'category_id') }, { recName: 'x_name' }),
+  model('res.country', { name: required(char), code: char }, { order: 'name' }),
   model('res.partner', {
     name: required(char),
     email: char,
     phone: char,
     vat: char,
+    // The address a supplier is created with from an e-invoice (issue 55).
+    street: char,
+    city: char,
+    zip: char,
+    country_id: m2o('res.country'),
     is_company: bool,
     active: bool,
     company_id: m2o('res.company'),

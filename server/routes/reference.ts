@@ -77,9 +77,18 @@ export async function referenceRoutes(app: FastifyInstance, { erp }: { erp: ErpC
     companyId: z.union([z.number(), z.string().max(20)]),
     name: singleLine().trim().min(2).max(200),
     vat: singleLine().trim().max(30).refine((vat) => vat === '' || vatCore(vat).length >= 8, rule('validation.vat', {}, 'not a tax id')).optional(),
+    // Issue 55: the issuer's address as its e-invoice gives it; the country by its ISO code.
+    address: z
+      .strictObject({
+        street: singleLine().trim().max(200).optional(),
+        city: singleLine().trim().max(100).optional(),
+        postalCode: singleLine().trim().max(20).optional(),
+        country: z.string().regex(/^[A-Za-z]{2}$/).optional(),
+      })
+      .optional(),
   });
   api.post('/odoo/providers/create', { schema: { body: providerCreate, response: { 201: providerCreatedAnswer } }, config: { permission: ['moves.create'] } }, async (request, reply) =>
-    reply.code(201).send(await createProvider(erp, ownCompany(request, request.body.companyId), request.body.name, request.body.vat || undefined)),
+    reply.code(201).send(await createProvider(erp, ownCompany(request, request.body.companyId), request.body.name, request.body.vat || undefined, request.body.address)),
   );
 
   app.get('/odoo/uom', { schema: { response: { 200: namedList } }, config: { permission: ORDERS_ANY } }, async () => unitsOfMeasure(erp));

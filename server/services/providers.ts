@@ -13,7 +13,27 @@ const plain = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toL
 /** A tax id as stored may carry marks ('B-46123456'): its longest run of digits finds it. */
 const digitsOf = (printed: string) => (vatCore(printed).match(/\d+/g) ?? []).sort((a, b) => b.length - a.length)[0] ?? vatCore(printed);
 
-export async function createProvider(erp: ErpClient, companyId: number, name: string, vat: string | undefined): Promise<{ id: number; name: string; vat: string | false }> {
+/** A supplier's address as an e-invoice gives it (issue 55); the country by its ISO 3166 code. */
+export interface ProviderAddress {
+  street?: string;
+  city?: string;
+  postalCode?: string;
+  country?: string;
+}
+
+/** The address as res.partner's fields; a country the ERP does not list is left out rather than guessed. */
+async function addressValues(erp: ErpClient, address: ProviderAddress | undefined): Promise<Record<string, unknown>> {
+  if (!address) return {};
+  const [country] = address.country ? await erp.searchRead('res.country', [['code', '=ilike', address.country]], { fields: ['id'], limit: 1 }).catch(() => []) : [];
+  return {
+    ...(address.street ? { street: address.street } : {}),
+    ...(address.city ? { city: address.city } : {}),
+    ...(address.postalCode ? { zip: address.postalCode } : {}),
+    ...(country ? { country_id: country.id } : {}),
+  };
+}
+
+export async function createProvider(erp: ErpClient, companyId: number, name: string, vat: string | undefined, address?: ProviderAddress): Promise<{ id: number; name: string; vat: string | false }> {
   // Candidates by Odoo's ilike on the name's longest plain word (a database's ilike may not fold accented
   // capitals), then exactly: the same name but for case and accents, or the same tax id without its marks.
   const word = name.split(/\s+/).filter((one) => /^[A-Za-z]{3,}$/.test(one)).sort((a, b) => b.length - a.length)[0] ?? name;
@@ -26,7 +46,7 @@ export async function createProvider(erp: ErpClient, companyId: number, name: st
   const sameName = candidates.find((one) => plain(String(one.name)) === plain(name));
   const same = sameVat ?? sameName;
   if (same) throw new HttpError(409, same === sameVat ? 'providers.vatExists' : 'providers.nameExists', { name: String(same.name) }, { field: same === sameVat ? 'vat' : 'name' });
-  const id = await erp.create('res.partner', { name, ...(vat ? { vat } : {}), is_company: true, supplier_rank: 1, company_id: companyId });
+  const id = await erp.create('res.partner', { name, ...(vat ? { vat } : {}), ...(await addressValues(erp, address)), is_company: true, supplier_rank: 1, company_id: companyId });
   return { id, name, vat: vat ?? false };
 }
 

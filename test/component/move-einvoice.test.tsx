@@ -13,6 +13,7 @@ import { MovePage } from '../../src/resources/moves/MovePage';
 import { renderInAdmin, serveDuringTests } from './admin';
 
 const asked: Array<Record<string, unknown>> = [];
+const created: Array<Record<string, unknown>> = [];
 const facturae: EInvoiceReading = {
   format: 'facturae',
   version: '3.2.2',
@@ -21,7 +22,7 @@ const facturae: EInvoiceReading = {
   number: 'FA2026-0042',
   issueDate: '2026-11-02',
   currency: 'EUR',
-  seller: { name: 'Suministros Peñalara SL', vat: 'ESB12345674' },
+  seller: { name: 'Suministros Peñalara SL', vat: 'ESB12345674', address: { street: 'Calle Mayor 12', city: 'Zaragoza', postalCode: '50001', country: 'ES' } },
   buyer: { name: 'Acme Iberia SL', vat: 'ESA87654321' },
   lines: [
     { description: 'Papel A4 80 g', quantity: 4, unitPrice: 18.5, net: 74, taxRate: 21 },
@@ -40,6 +41,10 @@ const server = setupServer(
   http.post('*/users/search', () => HttpResponse.json({ users: [], total: 0 })),
   http.get('*/odoo/providers', () => HttpResponse.json([{ id: 7, name: 'Papelería Sol SL' }])),
   http.post('*/odoo/providers/search', () => HttpResponse.json([])),
+  http.post('*/odoo/providers/create', async ({ request }) => {
+    created.push((await request.json()) as Record<string, unknown>);
+    return HttpResponse.json({ id: 9, name: 'Suministros Peñalara SL', vat: 'ESB12345674' }, { status: 201 });
+  }),
   http.post('*/ocr/move/', async ({ request }) => {
     asked.push((await request.json()) as Record<string, unknown>);
     return HttpResponse.json({ result: JSON.stringify({ importe: answer.totals.total.toFixed(2), date: answer.issueDate, provider: answer.seller.name, vat: answer.seller.vat, concept: answer.number, einvoice: answer }) });
@@ -48,6 +53,7 @@ const server = setupServer(
 serveDuringTests(server, () => {
   localStorage.clear();
   asked.length = 0;
+  created.length = 0;
   answer = facturae;
 });
 
@@ -78,6 +84,10 @@ describe('an e-invoice on the Move page (issue 55)', () => {
     expect(screen.getAllByText('Leído de la factura electrónica').length).toBeGreaterThan(0);
     expect(screen.queryByText('Leído del documento: revíselo')).toBeNull();
     expect(screen.getByTestId('preview-xml').textContent).toContain('no tiene páginas que mostrar');
+    // The issuer, no supplier of the company yet, is created with the invoice's name, tax id and address.
+    fireEvent.click(await screen.findByTestId('create-supplier'));
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(created[0]).toEqual({ companyId: 1, name: 'Suministros Peñalara SL', vat: 'ESB12345674', address: { street: 'Calle Mayor 12', city: 'Zaragoza', postalCode: '50001', country: 'ES' } });
   });
 
   it('warns, in English, of what did not check out, without blocking anything', async () => {

@@ -184,3 +184,27 @@ describe('a bill registered from an e-invoice with its lines, or as a refund', (
   });
 });
 
+describe("a supplier created from an e-invoice's issuer (issue 55, item 3)", () => {
+  it('gets its name, tax id and address, the country by its ISO code; a country the ERP does not list is left out', async () => {
+    const erp = server.app.services.erp.client;
+    const spain = await erp.create('res.country', { name: 'España', code: 'ES' });
+    const create = (name: string, vat: string, country: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/odoo/providers/create',
+        headers: { authorization: token },
+        payload: { companyId: 1, name, vat, address: { street: 'Calle Mayor 12, bajo', city: 'Zaragoza', postalCode: '50001', country } },
+      });
+    const created = await create('Suministros Gil & Hijos S.L.', 'B12345678', 'ES');
+    expect(created.statusCode).toBe(201);
+    const [partner] = await erp.read('res.partner', [created.json().id], ['name', 'vat', 'street', 'city', 'zip', 'country_id']);
+    expect(partner).toMatchObject({ name: 'Suministros Gil & Hijos S.L.', vat: 'B12345678', street: 'Calle Mayor 12, bajo', city: 'Zaragoza', zip: '50001', country_id: [spain, 'España'] });
+    const elsewhere = await create('Fournitures Dupont SARL', 'FR12345678901', 'FR');
+    expect(elsewhere.statusCode).toBe(201);
+    const [french] = await erp.read('res.partner', [elsewhere.json().id], ['city', 'country_id']);
+    expect(french).toMatchObject({ city: 'Zaragoza', country_id: false });
+    const bad = await server.app.inject({ method: 'POST', url: '/odoo/providers/create', headers: { authorization: token }, payload: { companyId: 1, name: 'Otro SL', address: { country: 'España' } } });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+

@@ -16,7 +16,7 @@ const SAMPLE: MessageParams = {
   keys: ['a'], expected: ['t:string', 'v:ASC'], received: 'array', permissions: ['moves.list', 'moves.validate'], companies: [2, 3], message: 'Odoo said so',
   given: 'text/xml', name: 'Acme', method: 'GET', path: '/x', width: 20000, height: 20000, megapixels: 400, maxMegapixels: 50, pages: 60, seconds: 25,
   resource: 'employees', target: 'journals', code: '600000', company: 'Acme Iberia SL', project: 3, order: 'S00012', email: 'a@b.example', what: '/JS', who: 'Ana Gil', date: '26/11/2026', time: '13:40', by: 'Ana Gil', moves: 'FAC/2026/0041',
-  computed: 1210.5, stated: 1210.49,
+  computed: 1210.5, stated: 1210.49, amount: 1210, rate: 21,
 };
 
 /** Keys whose text is the same in both languages on purpose. */

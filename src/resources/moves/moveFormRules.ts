@@ -80,7 +80,7 @@ export function readingOf(result: string, company?: number): Reading {
     ...(Number.isFinite(amount) ? { amount } : {}),
     ...(fields.date ? { date: fields.date } : {}),
     ...(fields.concept ? { concept: fields.concept } : {}),
-    supplier: fields.provider || fields.vat ? { provider: fields.provider, vat: fields.vat, ...(typeof fields.providerConfidence === 'number' ? { confidence: fields.providerConfidence } : {}), ...known } : null,
+    supplier: fields.provider || fields.vat ? { provider: fields.provider, vat: fields.vat, ...(typeof fields.providerConfidence === 'number' ? { confidence: fields.providerConfidence } : {}), ...(fields.einvoice?.seller.address ? { address: fields.einvoice.seller.address } : {}), ...known } : null,
     lines: fields.lines ?? {},
     ...(fields.einvoice ? { einvoice: fields.einvoice } : {}),
   };

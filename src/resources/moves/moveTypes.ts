@@ -31,6 +31,8 @@ export interface ReadLines { importe?: string; date?: string }
 export interface SupplierRead {
   provider?: string;
   vat?: string;
+  /** Issue 55: the issuer's address as its e-invoice gives it, for the supplier created from it. */
+  address?: { street?: string; city?: string; postalCode?: string; country?: string };
   /** How sure the reading is of the name, 0-1 (issue 51); absent when not in doubt (a PDF's text). */
   confidence?: number;
   /**
@@ -47,7 +49,7 @@ export interface SupplierRead {
  * A supplier read from the document that no stored supplier matches. `near`: a stored supplier whose name is the one
  * read but for an OCR slip or two was chosen instead.
  */
-export interface UnmatchedSupplier { name: string; vat?: string; near?: boolean; unsure?: boolean }
+export interface UnmatchedSupplier { name: string; vat?: string; near?: boolean; unsure?: boolean; address?: SupplierRead['address'] }
 
 /** How a value the page writes into the form counts: as changed, and checked again once a send was tried. */
 export interface WriteOptions { shouldDirty: boolean; shouldValidate: boolean }

@@ -63,6 +63,6 @@ export async function matchSupplier(company: number, read: SupplierRead, stored:
     return true;
   }
   const unsure = read.confidence !== undefined && read.confidence < SUPPLIER_OFFER_CONFIDENCE;
-  sayUnmatched({ name: read.provider, ...(vat ? { vat } : {}), ...(unsure ? { unsure } : {}) });
+  sayUnmatched({ name: read.provider, ...(vat ? { vat } : {}), ...(unsure ? { unsure } : {}), ...(read.address ? { address: read.address } : {}) });
   return false;
 }

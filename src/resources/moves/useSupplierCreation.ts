@@ -15,6 +15,11 @@ interface Options {
   onCreated: () => void;
 }
 
+/** An e-invoice's address as the creation takes it (issue 55): its four parts, the country only as an ISO code. */
+function addressOf({ street, city, postalCode, country }: NonNullable<UnmatchedSupplier['address']>) {
+  return { ...(street ? { street } : {}), ...(city ? { city } : {}), ...(postalCode ? { postalCode } : {}), ...(country && /^[A-Za-z]{2}$/.test(country) ? { country } : {}) };
+}
+
 /** The supplier read from the document, created for the company and chosen (POST /odoo/providers/create). */
 export function useSupplierCreation({ companyId, unread, setPicked, onCreated }: Options) {
   const notify = useNotify();
@@ -27,7 +32,7 @@ export function useSupplierCreation({ companyId, unread, setPicked, onCreated }:
     if (!unread || !companyId) return;
     setCreatingSupplier(true);
     try {
-      const created = await dataProvider.action<Provider>('providers', 'create', { body: { companyId, name: unread.name, ...(unread.vat ? { vat: unread.vat } : {}) } });
+      const created = await dataProvider.action<Provider>('providers', 'create', { body: { companyId, name: unread.name, ...(unread.vat ? { vat: unread.vat } : {}), ...(unread.address ? { address: addressOf(unread.address) } : {}) } });
       setPicked(created);
       setValue('partner_id', created.id, { shouldDirty: true, shouldValidate: formState.isSubmitted });
       onCreated();
