@@ -59,7 +59,8 @@ export async function detectEInvoice(buffer: Buffer, fileName?: string): Promise
     const attachments = await pdfXmlAttachments(buffer).catch(() => []);
     for (const attachment of attachments) {
       const syntax = syntaxOf(xmlRoot(head(attachment.content)));
-      if (syntax && syntax.format !== 'facturae') return { ...syntax, container: 'pdf', attachment: attachment.name, signed: false };
+      // A FacturaE inside a PDF too: the readable PDF the console stores of a bare XML carries it (render.ts).
+      if (syntax) return { ...syntax, container: 'pdf', attachment: attachment.name, signed: /\.xsig$/i.test(attachment.name) || attachment.content.includes('http://www.w3.org/2000/09/xmldsig#') };
     }
     return null;
   }
@@ -121,7 +122,7 @@ export async function readEInvoice(buffer: Buffer): Promise<EInvoice> {
   const attachments = await pdfXmlAttachments(buffer);
   for (const attachment of attachments) {
     const syntax = syntaxOf(xmlRoot(head(attachment.content)));
-    if (syntax && syntax.format !== 'facturae') return readEInvoiceXml(attachment.content, attachment.name);
+    if (syntax) return readEInvoiceXml(attachment.content, attachment.name);
   }
   // An XML inside that is not one read here (ZUGFeRD 1.0's CrossIndustryDocument...) is named as such.
   throw new EInvoiceError(422, attachments.length ? 'einvoice.notEInvoice' : 'einvoice.pdfWithout');

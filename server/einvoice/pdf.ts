@@ -38,7 +38,7 @@ export async function pdfXmlAttachments(buffer: Buffer): Promise<PdfAttachment[]
     const attachments = ((await document.getAttachments()) ?? {}) as Record<string, { filename?: string; content?: Uint8Array }>;
     const found = Object.entries(attachments)
       .map(([key, value]) => ({ name: value.filename ?? key, content: value.content }))
-      .filter((one): one is { name: string; content: Uint8Array } => one.content instanceof Uint8Array && /\.xml$/i.test(one.name))
+      .filter((one): one is { name: string; content: Uint8Array } => one.content instanceof Uint8Array && /\.(xml|xsig)$/i.test(one.name))
       .map(({ name, content }) => ({ name, content: Buffer.from(content.buffer, content.byteOffset, content.byteLength) }));
     const rank = (name: string) => {
       const index = EMBEDDED_NAMES.indexOf(name.toLowerCase() as (typeof EMBEDDED_NAMES)[number]);

@@ -11,6 +11,7 @@ import { storedFileName } from './file-name';
 import { scanPdf } from '../pdf-scan';
 import { detectEInvoice, readEInvoiceXml } from '../einvoice';
 import { pdfXmlAttachments } from '../einvoice/pdf';
+import { renderEInvoicePdf } from '../einvoice/render';
 import { base64Payload, sniffBase64 } from '../../shared/domain/files';
 
 /** What may be stored for one file, after compression. */
@@ -81,6 +82,9 @@ export interface AttachmentRequest {
   buffer: Buffer;
   type: PreparedFile['mimetype'];
   maxPixels: number;
+  /** An e-invoice XML's name (kept for it inside the PDF rendered of it) and the language it is rendered in. */
+  name?: string;
+  locale?: 'es' | 'en';
 }
 
 /** Something that prepares decoded files off the server's thread: the attachment pool (server/extract/pool.ts). */
@@ -95,12 +99,12 @@ export interface AttachmentProcessor {
  * process, with the readers' limits (pool.ts): a busy pool answers 503 with Retry-After, a bomb 422 or 504, and the
  * server's event loop keeps answering meanwhile. `signal` (the client went away) drops a waiting file.
  */
-export async function prepareUpload(name: string, data: string, attachments: AttachmentProcessor, signal?: AbortSignal): Promise<PreparedFile> {
+export async function prepareUpload(name: string, data: string, attachments: AttachmentProcessor, signal?: AbortSignal, locale: 'es' | 'en' = 'es'): Promise<PreparedFile> {
   const { buffer, type } = decodeUpload(data);
-  // An e-invoice's XML (issue 55) is stored as it came, once it is read as one (safe, within its limits): the
-  // registration's document, kept beside the rendering or the PDF the user sees.
-  if (type === 'application/xml') return { name: storedFileName(name, type), mimetype: type, data: checkedEInvoiceXml(buffer) };
-  if (type === 'application/pdf') {
+  // An e-invoice's XML (issue 55), once read as one (safe, within its limits), is stored as a readable PDF of it
+  // carrying the XML byte for byte (server/einvoice/render.ts), rendered in an attachment process.
+  if (type === 'application/xml') checkedEInvoiceXml(buffer);
+  else if (type === 'application/pdf') {
     if (buffer.length > MAX_STORED_BYTES) throw new FileError(413, 'file.tooLarge');
     if (!looksLikePdf(buffer)) throw new FileError(400, 'file.unsupported');
   } else if (type === 'image/jpeg' || type === 'image/png') {
@@ -113,7 +117,7 @@ export async function prepareUpload(name: string, data: string, attachments: Att
   } else throw new FileError(415, 'file.unsupported');
   let prepared: { data: Uint8Array; mimetype: PreparedFile['mimetype'] };
   try {
-    prepared = await attachments.process({ buffer, type, maxPixels: attachments.maxPixels } satisfies AttachmentRequest, signal);
+    prepared = await attachments.process({ buffer, type, maxPixels: attachments.maxPixels, name: storedFileName(name, type), locale } satisfies AttachmentRequest, signal);
   } catch (error) {
     // The pool's refusals (busy, time, memory) and the process's own, as refusals of the file field.
     if (error instanceof HttpError) throw new FileError(error.statusCode, error.key, error.params, (error as { retryAfter?: number }).retryAfter);
@@ -128,7 +132,8 @@ export async function prepareUpload(name: string, data: string, attachments: Att
  * In an attachment process: a photo downscaled to MAX_IMAGE_SIDE and recompressed (kept as sent when that is not
  * smaller); a PDF stored as it is once it is found inert and within the readings' limits (checkPdf).
  */
-export async function prepareInProcess({ buffer, type, maxPixels }: AttachmentRequest): Promise<{ data: Buffer; mimetype: PreparedFile['mimetype'] }> {
+export async function prepareInProcess({ buffer, type, maxPixels, name, locale }: AttachmentRequest): Promise<{ data: Buffer; mimetype: PreparedFile['mimetype'] }> {
+  if (type === 'application/xml') return { data: await renderEInvoicePdf(readEInvoiceXml(buffer), buffer, name ?? 'factura.xml', locale), mimetype: 'application/pdf' };
   if (type === 'application/pdf') {
     await checkPdf(buffer, maxPixels);
     return { data: buffer, mimetype: type };
@@ -174,7 +179,7 @@ export async function inspectInProcess({ buffer, maxPixels }: Pick<AttachmentReq
 async function onlyInvoiceXml(document: { numPages: number; getAttachments: () => Promise<unknown>; getPage: (n: number) => Promise<{ getAnnotations: () => Promise<unknown[]> }> }, activeContent: (what: string[]) => FileError): Promise<void> {
   const attachments = Object.entries(((await document.getAttachments()) ?? {}) as Record<string, { filename?: string; content?: Uint8Array }>);
   const isInvoiceXml = ([key, { filename, content }]: [string, { filename?: string; content?: Uint8Array }]) => {
-    if (!/\.xml$/i.test(filename ?? key) || !(content instanceof Uint8Array)) return false;
+    if (!/\.(xml|xsig)$/i.test(filename ?? key) || !(content instanceof Uint8Array)) return false;
     const text = Buffer.from(content.buffer, content.byteOffset, content.byteLength).toString('utf8');
     return /^(\uFEFF)?\s*</.test(text) && !/<!DOCTYPE|<!ENTITY/i.test(text);
   };

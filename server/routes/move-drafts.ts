@@ -90,7 +90,7 @@ export async function moveDraftRoutes(app: FastifyInstance, { db, attachments, r
       const earlier = key ? await draftSubmitted(db, request.user.id, key) : undefined;
       const { draft, replayed } = earlier
         ? { draft: earlier, replayed: true }
-        : await addMoveDraft(db, request.user.id, request.body.moveType, await prepareUpload(request.body.file.name, request.body.file.data, attachments), key);
+        : await addMoveDraft(db, request.user.id, request.body.moveType, await prepareUpload(request.body.file.name, request.body.file.data, attachments, undefined, messageLocale(request.headers['accept-language']) === 'en' ? 'en' : 'es'), key);
       if (replayed) void reply.header('idempotent-replayed', 'true');
       else reader.wake();
       return reply.code(201).send(shown(draft, request.headers['accept-language']));

@@ -276,8 +276,8 @@ export const moveCreateSchema = z.object({
  * The file prepared in an attachment process; the client going away drops it from the queue (a busy pool's 503
  * says when to try again: the error handler sets Retry-After).
  */
-function preparedFile(reply: FastifyReply, attachments: AttachmentProcessor, name: string, data: string): Promise<PreparedFile> {
-  return whileConnected(reply, (signal) => prepareUpload(name, data, attachments, signal));
+function preparedFile(reply: FastifyReply, attachments: AttachmentProcessor, name: string, data: string, locale: 'es' | 'en'): Promise<PreparedFile> {
+  return whileConnected(reply, (signal) => prepareUpload(name, data, attachments, signal, locale));
 }
 
 /** Work in the attachment processes for one request: dropped from their queue if the client goes away. */
@@ -323,8 +323,10 @@ export async function moveCreateRoute(
       const computed = linesTotal(body.lines);
       if (Math.abs(computed - body.amount) > 0.005 * body.lines.length + 0.005) throw new HttpError(400, 'moves.linesTotal', { computed, amount: body.amount }, { field: 'lines' });
     }
-    const prepare = () => preparedFile(reply, attachments, body.file.name, body.file.data);
-    const creating = { erp, features, cleanups, log: request.log, locale: messageLocale(request.headers['accept-language']) };
+    const locale = messageLocale(request.headers['accept-language']);
+    // An e-invoice XML is stored as a PDF of it in the uploader's language (issue 55), the XML inside.
+    const prepare = () => preparedFile(reply, attachments, body.file.name, body.file.data, locale === 'en' ? 'en' : 'es');
+    const creating = { erp, features, cleanups, log: request.log, locale };
     const { move, replayed } = await createMove(creating, user, body, submissionKeyOf(request), prepare);
     if (replayed) return reply.code(201).header('idempotent-replayed', 'true').send(move);
     return reply.code(201).send(move);

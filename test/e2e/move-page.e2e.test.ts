@@ -211,10 +211,11 @@ describe('the Move page in a real browser', () => {
       const headers = { authorization: localStorage.getItem('token') ?? '', 'content-type': 'application/json' };
       const moves = ((await (await fetch('/odoo/moves/search', { method: 'POST', headers, body: JSON.stringify({ partner: 'Peñalara' }) })).json()) as { moves: Array<{ amount_total: number; amount_untaxed_signed: number; attachment_ids: number[]; partner_id: [number, string] }> }).moves;
       const files = await (await fetch(`/odoo/moves/attachments?attachmentIds=${moves[0].attachment_ids.join(',')}`, { headers })).json();
-      return { moves: moves.map((move) => [move.amount_total, move.amount_untaxed_signed, move.partner_id[1]]), files: (files as Array<{ name: string }>).map((file) => file.name) };
+      return { moves: moves.map((move) => [move.amount_total, move.amount_untaxed_signed, move.partner_id[1]]), files: (files as Array<{ name: string; shown?: boolean }>).map((file) => [file.name, file.shown]) };
     });
     // Its two lines booked with their VAT (chosen by default): 1,000.00 before tax, not one line of the total.
-    expect(stored).toEqual({ moves: [[1210, -1000, 'Suministros Peñalara SL']], files: ['F2026-0042.xsig'] });
+    // Stored as a readable PDF of the invoice, the .xsig inside it byte for byte, shown inline to whoever validates it.
+    expect(stored).toEqual({ moves: [[1210, -1000, 'Suministros Peñalara SL']], files: [['F2026-0042.pdf', true]] });
 
     // A Factur-X PDF: read from the XML it carries, shown as the PDF it is, its warning said.
     await page.getByTestId('file-input').setInputFiles(facturXPath);

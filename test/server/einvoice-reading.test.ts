@@ -7,6 +7,8 @@
 import { readFileSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readEInvoice, readEInvoiceXml } from '../../server/einvoice';
+import { pdfXmlAttachments } from '../../server/einvoice/pdf';
 import { makeSigner, sign } from '../fixtures/einvoice-checks/signing';
 import { startTestServer, type TestServer } from './helpers';
 
@@ -114,7 +116,7 @@ describe('POST /ocr/move/ with an e-invoice', () => {
 });
 
 describe('a bill registered with its e-invoice XML', () => {
-  it('stores the XML as its attachment, as it came; XML that is no e-invoice is refused and nothing is created', async () => {
+  it('stores a readable PDF of it carrying the XML byte for byte, read back the same; XML that is no e-invoice is refused and nothing is created', async () => {
     const create = (file: { name: string; data: string }) =>
       server.app.inject({
         method: 'POST',
@@ -125,8 +127,23 @@ describe('a bill registered with its e-invoice XML', () => {
     const created = await create({ name: 'FA-2026-001.xsig', data: dataUrl(signedFacturae, 'application/xml') });
     expect(created.statusCode).toBe(201);
     const [attachment] = await server.app.services.erp.client.read('ir.attachment', created.json().attachment_ids, ['name', 'mimetype', 'datas']);
-    expect(attachment).toMatchObject({ name: 'FA-2026-001.xsig', mimetype: 'application/xml' });
-    expect(Buffer.from(String(attachment.datas), 'base64').toString('utf8')).toBe(signedFacturae);
+    expect(attachment).toMatchObject({ name: 'FA-2026-001.pdf', mimetype: 'application/pdf' });
+    const pdf = Buffer.from(String(attachment.datas), 'base64');
+    // The XML inside, under its own name, unchanged: its signature still verifies; read back, the same invoice.
+    const [inside] = await pdfXmlAttachments(pdf);
+    expect(inside.name).toBe('FA-2026-001.xsig');
+    expect(inside.content.toString('utf8')).toBe(signedFacturae);
+    expect(await readEInvoice(pdf)).toEqual(readEInvoiceXml(Buffer.from(signedFacturae)));
+    // What a person reads: the rendering's text in the uploader's language (English here).
+    const { extractText, getDocumentProxy } = await import('unpdf');
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
+    expect(text).toContain('Invoice F20260042');
+    expect(text).toContain('Suministros Peñalara SL');
+    expect(text).toContain('€1,210.00');
+    // Registered again, the same XML is the same file: its rendering does not depend on the clock.
+    const again = await create({ name: 'FA-2026-001.xsig', data: dataUrl(signedFacturae, 'application/xml') });
+    const [second] = await server.app.services.erp.client.read('ir.attachment', again.json().attachment_ids, ['datas']);
+    expect(second.datas).toBe(attachment.datas);
     const before = await server.app.services.erp.client.searchCount('account.move', []);
     const refused = await create({ name: 'note.xml', data: dataUrl('<?xml version="1.0"?><note/>', 'application/xml') });
     expect(refused.statusCode).toBe(422);

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { demoPdf } from '../../server/erp/embedded/files';
+import { pdfXmlAttachments } from '../../server/einvoice/pdf';
 import { Extractor, ExtractionError, type MoveResult } from '../../server/extract';
 import { MOVE_DRAFTS_PER_USER } from '../../shared/domain/move-drafts';
 import { memoryDatabase, startTestServer, type TestServer } from './helpers';
@@ -74,16 +75,18 @@ describe('move drafts', () => {
     expect((await staff('GET', `/me/move-drafts/${first.body.id}/file`)).status).toBe(404);
   });
 
-  it('reads an e-invoice dropped among them from its XML (issue 55), and keeps the XML as its file', READING, async () => {
+  it('reads an e-invoice dropped among them from its XML (issue 55), kept as a readable PDF carrying the XML', READING, async () => {
     const staff = await as(server, 'staff@demo.example');
     const xml = readFileSync('test/fixtures/einvoice-checks/facturae-3.2.2.xml');
     const sent = await staff('POST', '/me/move-drafts', { moveType: 'invoice', file: { name: 'F2026-0042.xml', data: `data:text/xml;base64,${xml.toString('base64')}` } });
     expect(sent.status).toBe(201);
-    expect(sent.body).toMatchObject({ fileName: 'F2026-0042.xml', mimetype: 'application/xml' });
+    // Kept as a readable PDF of it, the XML inside (the file the bill will be registered with).
+    expect(sent.body).toMatchObject({ fileName: 'F2026-0042.pdf', mimetype: 'application/pdf' });
     const [read] = await until(staff, (drafts) => drafts.length === 1 && drafts[0].status === 'read');
     expect(read.fields).toMatchObject({ importe: '1210.00', date: '2026-11-02', provider: 'Suministros Peñalara SL', vat: 'ESB12345674', einvoice: { label: 'FacturaE 3.2.2', checks: { signature: { status: 'unsigned' } } } });
     const file = await staff('GET', `/me/move-drafts/${sent.body.id}/file`);
-    expect(Buffer.from(String(file.body.data).split(',')[1], 'base64').equals(xml)).toBe(true);
+    const [inside] = await pdfXmlAttachments(Buffer.from(String(file.body.data).split(',')[1], 'base64'));
+    expect(inside.content.equals(xml)).toBe(true);
   });
 
   it('needs moves.create, and shows nobody another user’s drafts', async () => {
