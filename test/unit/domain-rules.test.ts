@@ -43,6 +43,9 @@ describe('attachment type from the start of the base64 data', () => {
     [`data:application/pdf;base64,${b64('%PDF-1.4')}`, 'application/pdf'],
     [b64([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]), 'image/png'],
     [b64([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]), 'image/jpeg'],
+    [b64('<?xml version="1.0" encoding="UTF-8"?><Facturae/>'), 'application/xml'],
+    [b64([0xef, 0xbb, 0xbf, ...Buffer.from('<?xml version="1.0"?><Invoice/>')]), 'application/xml'],
+    [b64('<Invoice/>'), 'application/octet-stream'],
     [b64('GIF89a'), 'application/octet-stream'],
     [b64('hello'), 'application/octet-stream'],
     ['', 'application/octet-stream'],
@@ -53,6 +56,8 @@ describe('attachment type from the start of the base64 data', () => {
     expect(base64Payload('data:image/png;base64,AAAA')).toBe('AAAA');
     expect(isPreviewable('image/png')).toBe(true);
     expect(isPreviewable('application/octet-stream')).toBe(false);
+    // An e-invoice's XML is no picture: named and offered to save (issue 55).
+    expect(isPreviewable('application/xml')).toBe(false);
   });
 });
 
