@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import PDFDocument from 'pdfkit';
 import { demoPdf, demoPng } from '../../server/erp/embedded/files';
 import { makeSigner, sign } from '../fixtures/einvoice-checks/signing';
+import { pdfCarrying } from '../support/pdf-files';
 import { screenshot, serverAndBrowser, signIn } from './harness';
 
 const files = mkdtempSync(join(tmpdir(), 'move-files-'));
@@ -19,18 +19,6 @@ const slipPath = join(files, 'hotel-slip.pdf');
 const facturaePath = join(files, 'F2026-0042.xsig');
 const facturXPath = join(files, 'abono-AB-2026-0009.pdf');
 
-/** A PDF with a page of text carrying `xml` as factur-x.xml, as a Factur-X producer makes one. */
-function facturX(xml: Buffer): Promise<Buffer> {
-  const document = new PDFDocument({ size: 'A4' });
-  const chunks: Buffer[] = [];
-  document.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<Buffer>((resolve) => document.on('end', () => resolve(Buffer.concat(chunks))));
-  document.fontSize(14).text('Industrias Norte S.A. - Abono AB-2026-0009 - 145,20 EUR');
-  document.file(xml, { name: 'factur-x.xml', type: 'text/xml' });
-  document.end();
-  return ended;
-}
-
 beforeAll(async () => {
   writeFileSync(pdfPath, demoPdf(['Taxi', 'Total 23,40 EUR']));
   writeFileSync(photoPath, demoPng(600, 800));
@@ -42,7 +30,7 @@ beforeAll(async () => {
   // Issue 55: a FacturaE signed here, and a Factur-X PDF carrying a CII credit note.
   const signer = await makeSigner('MARÍA LÓPEZ GARCÍA - 12345678Z', 'Suministros Peñalara, S.L.');
   writeFileSync(facturaePath, await sign(readFileSync('test/fixtures/einvoice-checks/facturae-3.2.2.xml', 'utf8'), signer));
-  writeFileSync(facturXPath, await facturX(readFileSync('test/fixtures/einvoice/own/cii-credit-note.xml')));
+  writeFileSync(facturXPath, await pdfCarrying([{ name: 'factur-x.xml', data: readFileSync('test/fixtures/einvoice/own/cii-credit-note.xml') }]));
   writeFileSync(newSupplierPath, demoPdf(['FERRETERIA NUEVA S.L.', 'CIF B87654321', 'Factura simplificada 0007', 'Fecha: 02/11/2026', 'Tornillos inox 6x40 12,40', 'IVA 21% 2,60', 'TOTAL 15,00 EUR']));
 });
 /** Today as both languages of the console write a day (dd/mm/aaaa). */

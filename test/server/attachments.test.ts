@@ -10,6 +10,7 @@ import PDFDocument from 'pdfkit';
 import { demoPdf, demoPng } from '../../server/erp/embedded/files';
 import { Extractor } from '../../server/extract';
 import { blankPng, pdfInflatingTo, pdfOfPages, pdfWithCatalog, pdfWithImage, pdfWithPackedCatalog } from '../support/bombs';
+import { pdfCarrying } from '../support/pdf-files';
 import { startTestServer, type TestServer } from './helpers';
 
 let server: TestServer;
@@ -180,21 +181,9 @@ describe('stored PDFs are inert and within the readings limits', () => {
     }
   }, 120_000);
 
-  /** A pdfkit PDF with a page of text and these files embedded, as a Factur-X producer embeds its XML. */
-  function pdfWithFiles(files: Array<{ name: string; data: Buffer }>): Promise<Buffer> {
-    const doc = new PDFDocument({ size: 'A4', compress: true });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
-    doc.text('Factura AB-2026-0009');
-    for (const { name, data } of files) doc.file(data, { name, type: name.endsWith('.xml') ? 'text/xml' : 'application/octet-stream' });
-    doc.end();
-    return done;
-  }
-
-  it('stores a Factur-X PDF (an invoice XML embedded) byte for byte (issue 55), and refuses other embedded files', async () => {
+    it('stores a Factur-X PDF (an invoice XML embedded) byte for byte (issue 55), and refuses other embedded files', async () => {
     const cii = readFileSync('test/fixtures/einvoice/own/cii-credit-note.xml');
-    const facturX = await pdfWithFiles([{ name: 'factur-x.xml', data: cii }]);
+    const facturX = await pdfCarrying([{ name: 'factur-x.xml', data: cii }]);
     const stored = await create({ name: 'factura.pdf', data: dataUrl(facturX, 'application/pdf') });
     expect(stored.status).toBe(201);
     const [file] = await server.app.services.erp.client.read('ir.attachment', (await stored.json()).attachment_ids, ['datas']);
@@ -206,7 +195,7 @@ describe('stored PDFs are inert and within the readings limits', () => {
       [{ name: 'factur-x.xml', data: Buffer.from('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]><x>&a;</x>') }],
       [{ name: 'factur-x.xml', data: Buffer.from('%PDF-1.7 not xml') }],
     ]) {
-      const refused = await create({ name: 'factura.pdf', data: dataUrl(await pdfWithFiles(files), 'application/pdf') });
+      const refused = await create({ name: 'factura.pdf', data: dataUrl(await pdfCarrying(files), 'application/pdf') });
       expect(refused.status).toBe(422);
       expect((await refused.json()).message).toBe('File: the PDF holds active content (/EmbeddedFiles), which is not accepted: print it to a new PDF or scan it, and send that');
     }

@@ -5,26 +5,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 import { detectEInvoice, EInvoiceError, profileName, readEInvoice } from '../../server/einvoice';
 import { checkTotals, type EInvoice } from '../../shared/domain/einvoice';
+import { pdfCarrying } from '../support/pdf-files';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/einvoice');
 const sample = (path: string) => readFileSync(join(FIXTURES, path));
-
-/** A PDF with a page of text and the given files attached (as a Factur-X producer embeds its XML). */
-async function pdfWith(attachments: Array<{ name: string; data: Buffer }>): Promise<Buffer> {
-  const document = new PDFDocument({ size: 'A4' });
-  const chunks: Buffer[] = [];
-  document.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<void>((resolve) => document.on('end', () => resolve()));
-  document.fontSize(14).text('Industrias Norte S.A. - Abono AB-2026-0009 - 145,20 EUR');
-  for (const { name, data } of attachments) document.file(data, { name, type: 'text/xml', description: 'Factur-X invoice' });
-  document.end();
-  await ended;
-  return Buffer.concat(chunks);
-}
 
 type DeepPartial<T> = { [K in keyof T]?: NonNullable<T[K]> extends object ? DeepPartial<NonNullable<T[K]>> : T[K] };
 
@@ -264,14 +251,14 @@ describe('PDFs carrying an e-invoice (Factur-X, ZUGFeRD, XRechnung)', () => {
   const cii = sample('own/cii-credit-note.xml');
 
   it('reads the CII a Factur-X PDF carries as factur-x.xml, and says so', async () => {
-    const pdf = await pdfWith([{ name: 'factur-x.xml', data: cii }]);
+    const pdf = await pdfCarrying([{ name: 'factur-x.xml', data: cii }]);
     expect(await detectEInvoice(pdf, 'AB-2026-0009.pdf')).toEqual({ format: 'cii', version: 'D16B', container: 'pdf', attachment: 'factur-x.xml', signed: false });
     const invoice = await readEInvoice(pdf);
     expect(invoice).toMatchObject({ format: 'cii', label: 'Factur-X EN 16931', kind: 'creditNote', number: 'AB-2026-0009', issueDate: '2026-11-20', seller: { vat: 'ESA12345674' }, totals: { total: 145.2 } });
   });
 
   it("names a ZUGFeRD PDF by its attachment's name, and finds the invoice among other attachments", async () => {
-    const pdf = await pdfWith([
+    const pdf = await pdfCarrying([
       { name: 'delivery-note.xml', data: Buffer.from('<?xml version="1.0"?><DeliveryNote><Number>7</Number></DeliveryNote>') },
       { name: 'zugferd-invoice.xml', data: cii },
     ]);
@@ -279,13 +266,13 @@ describe('PDFs carrying an e-invoice (Factur-X, ZUGFeRD, XRechnung)', () => {
   });
 
   it('reads a UBL a PDF carries under a name of its own', async () => {
-    const pdf = await pdfWith([{ name: 'INV-NEG-7.xml', data: sample('own/ubl-negative-invoice.xml') }]);
+    const pdf = await pdfCarrying([{ name: 'INV-NEG-7.xml', data: sample('own/ubl-negative-invoice.xml') }]);
     expect(await readEInvoice(pdf)).toMatchObject({ format: 'ubl', number: 'INV-NEG-7', kind: 'creditNote' });
   });
 
   it('refuses a PDF without an e-invoice (422), and one whose XML is not one read here; detection says null for both', async () => {
-    const plain = await pdfWith([]);
-    const other = await pdfWith([{ name: 'zugferd-invoice.xml', data: Buffer.from('<?xml version="1.0"?><rsm:CrossIndustryDocument xmlns:rsm="urn:ferd:CrossIndustryDocument:invoice:1p0"/>') }]);
+    const plain = await pdfCarrying([]);
+    const other = await pdfCarrying([{ name: 'zugferd-invoice.xml', data: Buffer.from('<?xml version="1.0"?><rsm:CrossIndustryDocument xmlns:rsm="urn:ferd:CrossIndustryDocument:invoice:1p0"/>') }]);
     expect(await detectEInvoice(plain)).toBeNull();
     expect(await detectEInvoice(other)).toBeNull();
     await expect(readEInvoice(plain)).rejects.toMatchObject({ statusCode: 422, key: 'einvoice.pdfWithout' });

@@ -5,11 +5,11 @@
  * refused with a 4xx naming why, in the user's language. A bill registered with the XML keeps it as its attachment.
  */
 import { readFileSync } from 'node:fs';
-import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEInvoice, readEInvoiceXml } from '../../server/einvoice';
 import { pdfXmlAttachments } from '../../server/einvoice/pdf';
 import { makeSigner, sign } from '../fixtures/einvoice-checks/signing';
+import { pdfCarrying } from '../support/pdf-files';
 import { startTestServer, type TestServer } from './helpers';
 
 let server: TestServer;
@@ -36,17 +36,6 @@ async function read(file: string, { companyId, language = 'es' }: { companyId?: 
   });
   const body = response.json();
   return { status: response.statusCode, body, fields: response.statusCode === 200 ? JSON.parse(body.result) : undefined };
-}
-
-function pdfCarrying(name: string, xml: Buffer): Promise<Buffer> {
-  const document = new PDFDocument({ size: 'A4' });
-  const chunks: Buffer[] = [];
-  document.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<Buffer>((resolve) => document.on('end', () => resolve(Buffer.concat(chunks))));
-  document.text('Industrias Norte S.A. - Abono AB-2026-0009 - 145,20 EUR');
-  document.file(xml, { name, type: 'text/xml' });
-  document.end();
-  return ended;
 }
 
 describe('POST /ocr/move/ with an e-invoice', () => {
@@ -96,7 +85,7 @@ describe('POST /ocr/move/ with an e-invoice', () => {
     expect(ubl.status).toBe(200);
     expect(ubl.fields.einvoice).toMatchObject({ format: 'ubl', version: '2.1', checks: { schema: { valid: true } } });
     expect(ubl.fields.einvoice.checks.signature).toBeUndefined();
-    const pdf = await pdfCarrying('factur-x.xml', fixture('einvoice/own/cii-credit-note.xml'));
+    const pdf = await pdfCarrying([{ name: 'factur-x.xml', data: fixture('einvoice/own/cii-credit-note.xml') }]);
     const facturX = await read(dataUrl(pdf, 'application/pdf'));
     expect(facturX.status).toBe(200);
     expect(facturX.fields).toMatchObject({ importe: '145.20', date: '2026-11-20', vat: 'ESA12345674' });
