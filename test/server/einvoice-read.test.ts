@@ -154,6 +154,28 @@ describe('FacturaE 3.2.2 samples of gobl.facturae', () => {
   });
 });
 
+describe("the official FacturaE 3.2 example (MITyC's, signed, as esig/dss keeps it)", () => {
+  it('reads it exactly: the series-less number, the seller, the buyer abroad, IVA with recargo, the IRPF withheld, the total', async () => {
+    const invoice = await readEInvoice(readFileSync(join(FIXTURES, '../einvoice-checks/factura_ejemplo2_32v1.xml')));
+    expectRead(invoice, {
+      format: 'facturae',
+      version: '3.2',
+      label: 'FacturaE 3.2',
+      kind: 'invoice',
+      number: '18',
+      issueDate: '2010-03-10',
+      dueDate: '2010-03-10',
+      currency: 'EUR',
+      seller: { name: 'Company Comp SA', vat: 'A82735122' },
+      buyer: { vat: '0000000000B' },
+      totals: { net: 59.75, tax: 4.42, withheld: 1.04, total: 63.13 },
+      lineCount: 2,
+    });
+    expect(invoice.lines.map((line) => [line.description, line.quantity, line.net])).toEqual([['Flores', 1, 33.75], ['Mate', 2, 26]]);
+    expect(checkTotals(invoice)).toEqual([]);
+  });
+});
+
 describe("the project's own samples", () => {
   it('reads a signed FacturaE 3.2.1 (.xsig): series and number, recargo de equivalencia, a general discount, the first instalment due', async () => {
     const buffer = sample('own/facturae-321-signed.xsig');
