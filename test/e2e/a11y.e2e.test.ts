@@ -101,7 +101,8 @@ describe('accessibility (axe-core)', () => {
     });
   }
 
-  it('the dialogs: a move, an order, a validation, an invitation, the account menu (admin, both languages)', async () => {
+  // Twenty audits, each after the dialog's reads settle: 30 s on a quiet machine, past 90 s in a loaded CI run.
+  it('the dialogs: a move, an order, a validation, an invitation, the account menu (admin, both languages)', { timeout: 240_000 }, async () => {
     const findings: Finding[] = [];
     for (const language of ['es', 'en'] as const) {
       const page = await pageFor(env.browser, language);
