@@ -11,7 +11,7 @@
  *   `field` and `params` instead, which are the same in every language.
  *
  * A template's `{name}` is the parameter as given (ids, names, lists joined by ", "); `{#name}` is a number written
- * as the language writes it (plain in the API form); `{field}` is the field's label for a person, its path for a
+ * as the language writes it (plain in the API form); `{$name}` an amount of money, with its two decimals; `{field}` is the field's label for a person, its path for a
  * script.
  */
 
@@ -31,6 +31,8 @@ interface Entry {
 interface Formatter {
   locale: MessageLocale;
   number: (value: number) => string;
+  /** An amount of money, with its two decimals. */
+  amount: (value: number) => string;
   /** A list as "a, b or c" (the API's form: "a or b or c"). */
   or: (values: ReadonlyArray<string | number>) => string;
 }
@@ -361,20 +363,20 @@ const CATALOGUE = {
     es: 'A la factura electrónica le falta {what}, que toda factura debe indicar.',
   },
   'einvoice.linesMismatch': {
-    en: 'The lines add up to {#computed} before taxes, but the invoice states {#stated}.',
-    es: 'Las líneas suman {#computed} antes de impuestos, pero la factura indica {#stated}.',
+    en: 'The lines add up to {$computed} before taxes, but the invoice states {$stated}.',
+    es: 'Las líneas suman {$computed} antes de impuestos, pero la factura indica {$stated}.',
   },
   'einvoice.taxesMismatch': {
-    en: 'The taxes add up to {#computed}, but the invoice states {#stated} of tax.',
-    es: 'Los impuestos suman {#computed}, pero la factura indica {#stated} de impuestos.',
+    en: 'The taxes add up to {$computed}, but the invoice states {$stated} of tax.',
+    es: 'Los impuestos suman {$computed}, pero la factura indica {$stated} de impuestos.',
   },
   'einvoice.totalMismatch': {
-    en: 'Base and taxes make {#computed}, but the invoice states a total of {#stated}.',
-    es: 'Base e impuestos suman {#computed}, pero la factura indica un total de {#stated}.',
+    en: 'Base and taxes make {$computed}, but the invoice states a total of {$stated}.',
+    es: 'Base e impuestos suman {$computed}, pero la factura indica un total de {$stated}.',
   },
   'einvoice.payableMismatch': {
-    en: 'The total less what was paid in advance is {#computed}, but the invoice states {#stated} to pay.',
-    es: 'El total menos lo ya pagado es {#computed}, pero la factura indica {#stated} a pagar.',
+    en: 'The total less what was paid in advance is {$computed}, but the invoice states {$stated} to pay.',
+    es: 'El total menos lo ya pagado es {$computed}, pero la factura indica {$stated} a pagar.',
   },
   'extract.busy': { en: 'The document reader is busy: try again in a few seconds', es: 'El lector de documentos está ocupado: inténtelo de nuevo en unos segundos' },
   'extract.memory': {
@@ -497,8 +499,8 @@ const CATALOGUE = {
   'moves.paymentMethodRequired': { en: 'The payment method is required', es: 'El método de pago es obligatorio' },
   'moves.invoiceOnly': { en: 'Lines and refunds are for invoices only, not expenses', es: 'Las líneas y los abonos son solo para facturas, no para gastos' },
   'moves.linesTotal': {
-    en: 'The lines and their VAT make {#computed}, but the amount is {#amount}: they must make the same total',
-    es: 'Las líneas con su IVA suman {#computed}, pero el importe es {#amount}: deben dar el mismo total',
+    en: 'The lines and their VAT make {$computed}, but the amount is {$amount}: they must make the same total',
+    es: 'Las líneas con su IVA suman {$computed}, pero el importe es {$amount}: deben dar el mismo total',
   },
   'moves.taxMissing': {
     en: '{company} has no purchase VAT of {#rate} %: create it in Odoo, or register the invoice by its total',
@@ -733,11 +735,17 @@ const NUMBER_FORMATS = {
   es: new Intl.NumberFormat('es-ES', { maximumFractionDigits: 10, useGrouping: 'always' } as Intl.NumberFormatOptions),
   en: new Intl.NumberFormat('en-GB', { maximumFractionDigits: 10, useGrouping: 'always' } as Intl.NumberFormatOptions),
 };
+/** Amounts with their cents, always two (1.210,00; 1,210.00; the API's 1210.00). */
+const AMOUNT_FORMATS = {
+  es: new Intl.NumberFormat('es-ES', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: 'always' } as Intl.NumberFormatOptions),
+  en: new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: 'always' } as Intl.NumberFormatOptions),
+};
 
 function formatter(locale: MessageLocale): Formatter {
   return {
     locale,
     number: (value) => (locale === 'api' || !Number.isFinite(value) ? String(value) : NUMBER_FORMATS[locale].format(value)),
+    amount: (value) => (!Number.isFinite(value) ? String(value) : locale === 'api' ? value.toFixed(2) : AMOUNT_FORMATS[locale].format(value)),
     or: (values) => {
       const items = values.map(String);
       if (locale === 'api' || items.length < 2) return items.join(' or ');
@@ -763,11 +771,12 @@ export function renderMessage(locale: MessageLocale, key: MessageKey, params: Me
       return key;
     }
   }
-  return text.replace(/\{(#?)(\w+)\}/g, (whole, numeric: string, name: string) => {
+  return text.replace(/\{([#$]?)(\w+)\}/g, (whole, numeric: string, name: string) => {
     const value = all[name];
     if (value === undefined) return whole;
-    if (Array.isArray(value)) return value.map((one) => (numeric && typeof one === 'number' ? format.number(one) : String(one))).join(', ');
-    return numeric && typeof value === 'number' ? format.number(value) : String(value);
+    const written = (one: string | number | boolean) => (typeof one !== 'number' || !numeric ? String(one) : numeric === '$' ? format.amount(one) : format.number(one));
+    if (Array.isArray(value)) return value.map(written).join(', ');
+    return written(value as string | number | boolean);
   });
 }
 

@@ -179,7 +179,7 @@ describe('a bill registered from an e-invoice with its lines, or as a refund', (
     const before = await server.app.services.erp.client.searchCount('account.move', []);
     const short = await create({ lines: lines.slice(0, 1) });
     expect(short.statusCode).toBe(400);
-    expect(short.json()).toMatchObject({ field: 'lines', message: 'Las líneas con su IVA suman 605, pero el importe es 1.210: deben dar el mismo total' });
+    expect(short.json()).toMatchObject({ field: 'lines', message: 'Las líneas con su IVA suman 605,00, pero el importe es 1.210,00: deben dar el mismo total' });
     const rate = await create({ lines: lines.map((line) => ({ ...line, taxRate: 7 })), amount: 1070 });
     expect(rate.statusCode).toBe(400);
     expect(rate.json()).toMatchObject({ field: 'lines', message: expect.stringMatching(/no tiene un IVA soportado del 7 %/) });
