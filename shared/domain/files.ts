@@ -21,7 +21,18 @@ export function base64Payload(data: string): string {
 export function sniffBase64(data: string | null | undefined): SniffedType {
   if (!data) return 'application/octet-stream';
   const payload = base64Payload(data);
-  return SIGNATURES.find(([prefix]) => payload.startsWith(prefix))?.[1] ?? 'application/octet-stream';
+  return SIGNATURES.find(([prefix]) => payload.startsWith(prefix))?.[1] ?? (eInvoiceRoot(payload) ? 'application/xml' : 'application/octet-stream');
+}
+
+/** An e-invoice's root element, for an XML written without its declaration (`<fe:Facturae ...>`, `<Invoice ...>`). */
+const EINVOICE_ROOT = /^(\uFEFF|\u00EF\u00BB\u00BF)?\s*<([A-Za-z_][\w.-]*:)?(Facturae|Invoice|CreditNote|CrossIndustryInvoice)[\s>/]/;
+
+function eInvoiceRoot(payload: string): boolean {
+  try {
+    return EINVOICE_ROOT.test(atob(payload.slice(0, 64).replace(/\s/g, '').slice(0, 60)));
+  } catch {
+    return false;
+  }
 }
 
 /** Whether the console can show the file inline (the others get the spec's unsupported-format message). */
