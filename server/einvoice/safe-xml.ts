@@ -21,10 +21,18 @@ export function xmlText(buffer: Buffer): string {
   return decodeXml(buffer);
 }
 
-/** Bytes as text, by their byte order mark (UTF-8 without one), with no limit: for a look at a document's start. */
+/** Single-byte encodings an XML declaration may name (FacturaE files from older programs say ISO-8859-1). */
+const SINGLE_BYTE = /^(iso-8859-1|iso8859-1|latin-?1|iso-8859-15|windows-1252|cp1252)$/i;
+
+/**
+ * Bytes as text, by their byte order mark, else by the encoding their XML declaration names (a single-byte one:
+ * ISO-8859-1, -15, windows-1252), else UTF-8; with no limit: for a look at a document's start too.
+ */
 export function decodeXml(buffer: Buffer): string {
   if (buffer[0] === 0xff && buffer[1] === 0xfe) return buffer.subarray(2).toString('utf16le');
   if (buffer[0] === 0xfe && buffer[1] === 0xff) return Buffer.from(buffer.subarray(2, 2 + ((buffer.length - 2) & ~1))).swap16().toString('utf16le');
+  const declared = /^\s*<\?xml[^>]*?encoding\s*=\s*["']([\w.-]+)["']/.exec(buffer.subarray(0, 200).toString('latin1'))?.[1];
+  if (declared && SINGLE_BYTE.test(declared)) return new TextDecoder(/15$/.test(declared) ? 'iso-8859-15' : 'windows-1252').decode(buffer);
   const text = buffer.toString('utf8');
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }

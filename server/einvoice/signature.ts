@@ -126,13 +126,20 @@ function checkAlgorithm(algorithm: string | null, accepted: readonly string[], w
  * ("") and elements in it ("#id"); one reference covers the whole document with nothing but the enveloped-signature
  * and canonicalisation transforms; every algorithm is on the lists above.
  */
+/** The references a signature may carry (XAdES-EPES uses three). */
+const MAX_REFERENCES = 4;
+
 function checkStructure(signature: Element): void {
   const signedInfo = childrenOf(signature, DSIG, 'SignedInfo')[0];
   if (!signedInfo) throw new Refusal('unreadable', 'the signature has no SignedInfo');
   checkAlgorithm(algorithmOf(signedInfo, 'CanonicalizationMethod'), C14N, 'canonicalisation');
   checkAlgorithm(algorithmOf(signedInfo, 'SignatureMethod'), SIGNATURES, 'signature');
   let wholeDocument = false;
-  for (const reference of childrenOf(signedInfo, DSIG, 'Reference')) {
+  // Each reference to the document digests it whole: a few are what XAdES uses (the document, the signed properties,
+  // the certificate); more would make one request canonicalise a document again and again.
+  const references = childrenOf(signedInfo, DSIG, 'Reference');
+  if (references.length > MAX_REFERENCES) throw new Refusal('unsupported-algorithm', `the signature has ${references.length} references; at most ${MAX_REFERENCES} are checked`);
+  for (const reference of references) {
     const uri = reference.getAttribute('URI');
     if (uri === null || (uri !== '' && !/^#[A-Za-z_][\w.-]*$/.test(uri))) throw new Refusal('external-reference', `a reference points outside the document: ${uri ?? '(no URI)'}`);
     const transforms = childrenOf(childrenOf(reference, DSIG, 'Transforms')[0], DSIG, 'Transform').map((transform) => transform.getAttribute('Algorithm'));
@@ -329,6 +336,8 @@ function inThread(xml: string): Promise<SignatureCheck> {
     };
     const onFailure = (error?: unknown) => done({ status: 'invalid', reason: 'unreadable', detail: `the signature check failed: ${messageOf(error ?? 'its thread ended')}` });
     const timer = setTimeout(() => {
+      // The next document goes to a new thread, not to this one while it ends.
+      if (thread === worker) thread = undefined;
       void worker.terminate();
       done({ status: 'invalid', reason: 'unreadable', detail: `the signature check took more than ${THREAD_TIME_LIMIT_MS / 1000} s` });
     }, THREAD_TIME_LIMIT_MS);

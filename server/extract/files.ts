@@ -9,7 +9,7 @@ import type { MessageKey, MessageParams } from '../messages';
 import { imageSize, largestPdfImage, MAX_PDF_PAGE_COUNT, pdfImageTooLarge, tooManyPages, tooManyPixels } from './limits';
 import { storedFileName } from './file-name';
 import { scanPdf } from '../pdf-scan';
-import { detectEInvoice, readEInvoiceXml } from '../einvoice';
+import { detectEInvoice, MAX_XML_BYTES, readEInvoiceXml } from '../einvoice';
 import { pdfXmlAttachments } from '../einvoice/pdf';
 import { renderEInvoicePdf } from '../einvoice/render';
 import { base64Payload, sniffBase64 } from '../../shared/domain/files';
@@ -66,17 +66,6 @@ export function looksLikePdf(buffer: Buffer): boolean {
   return !/<!doctype html|<html|<script|<body/i.test(buffer.subarray(0, 4096).toString('latin1'));
 }
 
-/** The bytes of an XML that is an e-invoice read here (server/einvoice), else the reader's refusal as the file's. */
-function checkedEInvoiceXml(buffer: Buffer): Buffer {
-  try {
-    readEInvoiceXml(buffer);
-    return buffer;
-  } catch (error) {
-    if (error instanceof HttpError) throw new FileError(error.statusCode, error.key, error.params);
-    throw error;
-  }
-}
-
 /** A decoded file handed to an attachment process (attachment-worker.ts). */
 export interface AttachmentRequest {
   buffer: Buffer;
@@ -103,8 +92,10 @@ export async function prepareUpload(name: string, data: string, attachments: Att
   const { buffer, type } = decodeUpload(data);
   // An e-invoice's XML (issue 55), once read as one (safe, within its limits), is stored as a readable PDF of it
   // carrying the XML byte for byte (server/einvoice/render.ts), rendered in an attachment process.
-  if (type === 'application/xml') checkedEInvoiceXml(buffer);
-  else if (type === 'application/pdf') {
+  if (type === 'application/xml') {
+    // Parsed only in the attachment process, which refuses what is no e-invoice (or hostile) with the reader's key.
+    if (buffer.length > MAX_XML_BYTES) throw new FileError(413, 'einvoice.xmlTooLarge', { maximum: MAX_XML_BYTES / 1024 / 1024 });
+  } else if (type === 'application/pdf') {
     if (buffer.length > MAX_STORED_BYTES) throw new FileError(413, 'file.tooLarge');
     if (!looksLikePdf(buffer)) throw new FileError(400, 'file.unsupported');
   } else if (type === 'image/jpeg' || type === 'image/png') {
@@ -178,16 +169,20 @@ export async function inspectInProcess({ buffer, maxPixels }: Pick<AttachmentReq
  */
 async function onlyInvoiceXml(document: { numPages: number; getAttachments: () => Promise<unknown>; getPage: (n: number) => Promise<{ getAnnotations: () => Promise<unknown[]> }> }, activeContent: (what: string[]) => FileError): Promise<void> {
   const attachments = Object.entries(((await document.getAttachments()) ?? {}) as Record<string, { filename?: string; content?: Uint8Array }>);
-  const isInvoiceXml = ([key, { filename, content }]: [string, { filename?: string; content?: Uint8Array }]) => {
+  const isInvoiceXml = async ([key, { filename, content }]: [string, { filename?: string; content?: Uint8Array }]) => {
     if (!/\.(xml|xsig)$/i.test(filename ?? key) || !(content instanceof Uint8Array)) return false;
-    const text = Buffer.from(content.buffer, content.byteOffset, content.byteLength).toString('utf8');
-    return /^(\uFEFF)?\s*</.test(text) && !/<!DOCTYPE|<!ENTITY/i.test(text);
+    const bytes = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
+    // An e-invoice by its root element and namespace (not any XML: an XHTML page is one too), with no DOCTYPE.
+    return !/<!DOCTYPE|<!ENTITY/i.test(bytes.toString('latin1')) && (await detectEInvoice(bytes, filename ?? key)) !== null;
   };
   // Files the scan saw that pdf.js does not give cannot be shown to be an invoice's XML either.
-  if (!attachments.length || !attachments.every(isInvoiceXml)) throw activeContent(['EmbeddedFiles']);
+  if (!attachments.length) throw activeContent(['EmbeddedFiles']);
+  for (const attachment of attachments) if (!(await isInvoiceXml(attachment))) throw activeContent(['EmbeddedFiles']);
+  // A file attachment annotation (pdf.js gives its file as `file`; a link's as `attachment`) is never an invoice's XML.
   for (let number = 1; number <= document.numPages; number++) {
     const page = await document.getPage(number);
-    if (((await page.getAnnotations()) as Array<{ attachment?: object }>).some((annotation) => annotation.attachment)) throw activeContent(['EmbeddedFile']);
+    const annotations = (await page.getAnnotations()) as Array<{ attachment?: object; file?: object; annotationType?: number }>;
+    if (annotations.some((annotation) => annotation.file || annotation.attachment || annotation.annotationType === 17)) throw activeContent(['EmbeddedFile']);
   }
 }
 
@@ -236,9 +231,9 @@ export async function checkPdf(buffer: Buffer, maxPixels: number): Promise<void>
       for (let number = 1; number <= document.numPages; number++) {
         const page = await document.getPage(number);
         if (Object.keys((await page.getJSActions()) ?? {}).length) found.add('JavaScript');
-        for (const annotation of (await page.getAnnotations()) as Array<{ actions?: object; attachment?: object; annotationType?: number }>) {
+        for (const annotation of (await page.getAnnotations()) as Array<{ actions?: object; attachment?: object; file?: object; annotationType?: number }>) {
           if (annotation.actions && Object.keys(annotation.actions).length) found.add('JavaScript');
-          if (annotation.attachment) found.add('EmbeddedFile');
+          if (annotation.attachment || annotation.file || annotation.annotationType === 17) found.add('EmbeddedFile');
         }
       }
       if (found.size) throw activeContent([...found]);

@@ -7,6 +7,7 @@
 import { checkTotals, type EInvoice, type EInvoiceChecks, type EInvoiceReading } from '../../shared/domain/einvoice';
 import { vatCore } from '../../shared/domain/text';
 import { readEInvoiceXml } from '../einvoice';
+import { xmlText } from '../einvoice/safe-xml';
 import type { ErpClient } from '../erp/types';
 import { validateSchema } from '../einvoice/schema';
 import { verifySignature } from '../einvoice/signature';
@@ -65,7 +66,8 @@ async function eInvoiceOf(extractor: Extractor, file: unknown, signal?: AbortSig
 
 /** What can be checked of it: its sums, its schema, a FacturaE's signature, its buyer against the user's companies. */
 async function checksOf(invoice: EInvoice, xml: Buffer, context: ReadingContext): Promise<EInvoiceChecks> {
-  const text = xml.toString('utf8');
+  // As the reader decoded it (a declared ISO-8859-1 too), for the schema and the signature alike.
+  const text = xmlText(xml);
   const [schema, signature, vats] = await Promise.all([
     validateSchema(text, invoice.format, invoice.version).catch(() => null),
     invoice.format === 'facturae' ? verifySignature(text) : Promise.resolve(undefined),

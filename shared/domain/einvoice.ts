@@ -150,6 +150,9 @@ export type EInvoiceReading = EInvoice & {
   checks: EInvoiceChecks;
 };
 
+/** The longest name a bill line is registered with (the moves' reference field). */
+export const BILL_LINE_NAME_MAX = 500;
+
 /** A line of a bill registered from an e-invoice (issue 55): as POST /odoo/moves/create's `lines` carries it. */
 export interface BillLine {
   description: string;
@@ -174,7 +177,9 @@ export function linesTotal(lines: readonly BillLine[]): number {
 export function billLinesOf(invoice: EInvoice): BillLine[] | null {
   const { totals } = invoice;
   if (!invoice.lines.length || invoice.withholdings?.length || totals.withheld || totals.allowances || totals.charges) return null;
-  if (invoice.lines.some((line) => line.taxRate === undefined || line.net < 0 || !line.description.trim())) return null;
-  const lines = invoice.lines.map((line) => ({ description: line.description.trim(), quantity: line.quantity, unitPrice: line.unitPrice, net: roundMoney(line.net), taxRate: line.taxRate! }));
+  if (invoice.lines.some((line) => line.taxRate === undefined || line.net < 0 || !(line.quantity > 0) || line.unitPrice < 0 || !line.description.trim())) return null;
+  // A bill line's name is one line of at most BILL_LINE_NAME_MAX characters (a FacturaE's may be 2,500 and several).
+  const name = (description: string) => description.replace(/\s+/g, ' ').trim().slice(0, BILL_LINE_NAME_MAX);
+  const lines = invoice.lines.map((line) => ({ description: name(line.description), quantity: line.quantity, unitPrice: line.unitPrice, net: roundMoney(line.net), taxRate: line.taxRate! }));
   return Math.abs(linesTotal(lines) - totals.total) <= 0.005 * lines.length + 0.005 ? lines : null;
 }

@@ -141,6 +141,7 @@ export const appEn = {
       readFrom: 'Read from the e-invoice (%{label})',
       identity: 'Invoice %{number} from %{seller} (%{vat}), total %{total}',
       creditNote: 'This is a credit note (a corrective invoice): it will be registered as a refund, not as an invoice.',
+      creditNoteAsExpense: 'This is a credit note (a corrective invoice): register it under Invoices, where it is registered as a refund; as an expense it would be positive.',
       withLines: 'Register its line with its VAT |||| Register its %{count} lines, each with its VAT',
       byTotal: 'It will be registered by its total: its lines alone do not make it (discounts, withholdings or lines without VAT).',
       linesMismatch: 'The lines add up to %{computed} before taxes, but the invoice states %{stated}.',

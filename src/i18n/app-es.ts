@@ -143,6 +143,7 @@ export const appEs: AppMessages = {
       readFrom: 'Leído de la factura electrónica (%{label})',
       identity: 'Factura %{number} de %{seller} (%{vat}), total %{total}',
       creditNote: 'Es un abono (factura rectificativa): se registrará como abono, no como factura.',
+      creditNoteAsExpense: 'Es un abono (factura rectificativa): regístrelo en Facturas, donde se registra como abono; como gasto se registraría en positivo.',
       withLines: 'Registrar su línea con su IVA |||| Registrar sus %{count} líneas, cada una con su IVA',
       byTotal: 'Se registrará por su total: sus líneas no lo dan por sí solas (descuentos, retenciones o líneas sin IVA).',
       linesMismatch: 'Las líneas suman %{computed} antes de impuestos, pero la factura indica %{stated}.',

@@ -99,7 +99,8 @@ describe('an e-invoice on the Move page (issue 55)', () => {
     await choose(xml('invoice.xml'), 'en');
     const warnings = await screen.findByTestId('einvoice-warnings');
     expect([...warnings.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
-      'This is a credit note (a corrective invoice): it will be registered as a refund, not as an invoice.',
+      // On the Expenses tab (the form's first): a credit note belongs under Invoices.
+      'This is a credit note (a corrective invoice): register it under Invoices, where it is registered as a refund; as an expense it would be positive.',
       'Base and taxes make €1,210.00, but the invoice states a total of €1,310.00.',
       'Not valid against the official schema: line 12: Element Foo is not expected',
       'Invalid signature: the invoice changed after it was signed.',

@@ -194,11 +194,27 @@ describe('stored PDFs are inert and within the readings limits', () => {
       [{ name: 'factur-x.xml', data: cii }, { name: 'tool.exe', data: Buffer.from('MZ\x90\x00') }],
       [{ name: 'factur-x.xml', data: Buffer.from('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]><x>&a;</x>') }],
       [{ name: 'factur-x.xml', data: Buffer.from('%PDF-1.7 not xml') }],
+      // XML, but no e-invoice: an XHTML page with a script.
+      [{ name: 'factur-x.xml', data: Buffer.from('<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></html>') }],
     ]) {
       const refused = await create({ name: 'factura.pdf', data: dataUrl(await pdfCarrying(files), 'application/pdf') });
       expect(refused.status).toBe(422);
       expect((await refused.json()).message).toBe('File: the PDF holds active content (/EmbeddedFiles), which is not accepted: print it to a new PDF or scan it, and send that');
     }
+    // A real factur-x.xml, and beside it a file attachment annotation carrying an executable: refused.
+    const annotated = await new Promise<Buffer>((resolve) => {
+      const doc = new PDFDocument({ size: 'A4' });
+      const chunks: Buffer[] = [];
+      doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+      doc.on('end', () => resolve(Buffer.concat(chunks)));
+      doc.text('Factura AB-2026-0009');
+      doc.file(cii, { name: 'factur-x.xml', type: 'text/xml' });
+      (doc as unknown as { fileAnnotation: (x: number, y: number, w: number, h: number, file: object) => void }).fileAnnotation(50, 100, 20, 20, { src: Buffer.from('MZ\x90\x00'), name: 'tool.exe' });
+      doc.end();
+    });
+    const sneaked = await create({ name: 'factura.pdf', data: dataUrl(annotated, 'application/pdf') });
+    expect(sneaked.status).toBe(422);
+    expect((await sneaked.json()).message).toMatch(/^File: the PDF holds active content \(\/EmbeddedFile/);
     expect(await moveCount()).toBe(before);
   }, 120_000);
 

@@ -92,6 +92,15 @@ describe('POST /ocr/move/ with an e-invoice', () => {
     expect(facturX.fields.einvoice).toMatchObject({ label: 'Factur-X EN 16931', kind: 'creditNote', attachment: 'factur-x.xml' });
   });
 
+  it('reads a FacturaE declared ISO-8859-1 with its accents, and its signature made over them verifies', async () => {
+    const signer = await makeSigner('Firma Latina', 'Suministros Peñalara SL');
+    const latinText = fixture('einvoice-checks/facturae-3.2.2.xml').toString('utf8').replace('encoding="UTF-8"', 'encoding="ISO-8859-1"');
+    const signed = await sign(latinText, signer);
+    const { fields } = await read(dataUrl(Buffer.from(signed, 'latin1'), 'application/xml'));
+    expect(fields.provider).toBe('Suministros Peñalara SL');
+    expect(fields.einvoice.checks.signature).toMatchObject({ status: 'valid', signer: 'Firma Latina, Suministros Peñalara SL' });
+  });
+
   it('refuses hostile or foreign XML with a 4xx naming why, in the user language', async () => {
     const laughs = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]><Invoice>&lol2;</Invoice>`;
     const hostile = await read(dataUrl(laughs, 'application/xml'));

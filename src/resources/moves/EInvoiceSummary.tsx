@@ -20,10 +20,11 @@ const SHOWN_LINES = 8;
 type Translate = ReturnType<typeof useTranslate>;
 
 /** What the checks found that the user should look at (none blocks registering the bill). */
-function warningsOf(reading: EInvoiceReading, translate: Translate, money: (amount: number) => string): string[] {
+function warningsOf(reading: EInvoiceReading, translate: Translate, money: (amount: number) => string, tab: 'expense' | 'invoice'): string[] {
   const { checks } = reading;
   const warnings: string[] = [];
-  if (reading.kind === 'creditNote') warnings.push(translate('app.einvoice.creditNote'));
+  // Lines and refunds are invoices' (the server refuses them on an expense): a credit note as an expense would be positive.
+  if (reading.kind === 'creditNote') warnings.push(translate(tab === 'invoice' ? 'app.einvoice.creditNote' : 'app.einvoice.creditNoteAsExpense'));
   for (const { key, params } of checks.totals) warnings.push(translate(`app.${key}`, { computed: money(params.computed), stated: money(params.stated) }));
   if (checks.schema && !checks.schema.valid) warnings.push(translate('app.einvoice.schemaInvalid', { error: checks.schema.errors[0] ?? '' }));
   if (checks.signature?.status === 'invalid') warnings.push(translate(checks.signature.reason === 'altered' ? 'app.einvoice.signatureAltered' : 'app.einvoice.signatureInvalid'));
@@ -46,11 +47,11 @@ function confirmationsOf(checks: EInvoiceChecks, translate: Translate): string[]
  * (FacturaE 3.2.2)") instead of an OCR reading's "check it", what could be checked (schema, signature, sums, buyer),
  * and the invoice as it reads (a bare XML has no page to look at): its number, issuer, lines and total.
  */
-export function EInvoiceSummary({ reading, withLines, onWithLines }: { reading: EInvoiceReading; withLines: boolean; onWithLines: (chosen: boolean) => void }) {
+export function EInvoiceSummary({ reading, withLines, onWithLines, tab }: { reading: EInvoiceReading; withLines: boolean; onWithLines: (chosen: boolean) => void; tab: 'expense' | 'invoice' }) {
   const translate = useTranslate();
   const [locale = 'es'] = useLocaleState();
   const money = (amount: number) => formatMoney(amount, reading.currency, locale);
-  const warnings = warningsOf(reading, translate, money);
+  const warnings = warningsOf(reading, translate, money, tab);
   const confirmations = confirmationsOf(reading.checks, translate);
   const more = reading.lines.length - SHOWN_LINES;
   return (
@@ -89,7 +90,7 @@ export function EInvoiceSummary({ reading, withLines, onWithLines }: { reading: 
       ) : null}
       {more > 0 ? <Typography variant="body2" color="text.secondary">{translate('app.einvoice.moreLines', { count: formatNumber(more, locale, { maxDecimals: 0 }) })}</Typography> : null}
       {/* An invoice's lines booked each with its VAT, or the bill by its total (the console's one line). */}
-      {billLinesOf(reading) ? (
+      {tab !== 'invoice' ? null : billLinesOf(reading) ? (
         <FormControlLabel
           sx={{ mt: 0.5 }}
           control={<Checkbox size="small" checked={withLines} onChange={(event) => onWithLines(event.target.checked)} inputProps={{ 'data-testid': 'einvoice-with-lines' } as object} />}

@@ -94,7 +94,7 @@ export function MoveFields({ tab, onTab }: { tab: MoveType; onTab: (tab: MoveTyp
       <ReferenceLoadError label="app.move.fields.supplier" error={suppliers.loadError} onRetry={suppliers.retryLoad} sx={{ mt: -1, mb: 2 }} />
       <MoveAmountFields tab={tab} marks={marks} />
       <MoveDateField marks={marks} />
-      <MoveFileField doc={doc} onFiles={filesChosen} />
+      <MoveFileField doc={doc} onFiles={filesChosen} tab={tab} />
       <MoveRow help={translate('app.move.help.comment')}>
         <TextInput source="comment" label="app.move.fields.comment" validate={multiLineText} multiline rows={5} helperText={false} inputProps={{ maxLength: 10000 }} />
       </MoveRow>

@@ -30,7 +30,7 @@ function ReadingFailure({ message, onRetry }: { message: string; onRetry: () => 
  * The document's box: its file (chosen, taken with the camera or dropped) and the button that reads it with AI. Several
  * files chosen or dropped at once go to `onFiles` (issue 33, item 1: each becomes a draft); one is the form's file.
  */
-export function MoveFileField({ doc, onFiles }: { doc: MoveReading; onFiles: (files: File[]) => void }) {
+export function MoveFileField({ doc, onFiles, tab }: { doc: MoveReading; onFiles: (files: File[]) => void; tab: 'expense' | 'invoice' }) {
   const translate = useTranslate();
   const { formState } = useFormContext<MoveValues>();
   const { file, reading, queued, position, failure, readingSeconds, fileInput, chooseFileButton, readWithAi } = doc;
@@ -70,7 +70,7 @@ export function MoveFileField({ doc, onFiles }: { doc: MoveReading; onFiles: (fi
       </Box>
       {/* A failed reading's reason stays beside the file until another reading or another file (issue 51). */}
       {failure && !reading ? <ReadingFailure message={failure} onRetry={readWithAi} /> : null}
-      {doc.einvoice && !reading ? <EInvoiceSummary reading={doc.einvoice} withLines={doc.withLines} onWithLines={doc.setWithLines} /> : null}
+      {doc.einvoice && !reading ? <EInvoiceSummary reading={doc.einvoice} withLines={doc.withLines} onWithLines={doc.setWithLines} tab={tab} /> : null}
     </MoveRow>
   );
 }

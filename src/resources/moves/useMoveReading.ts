@@ -130,6 +130,8 @@ export function useMoveReading({ marks, setPicked, supplier }: Options) {
     try {
       const company = getValues('company_id') || undefined;
       const json = await ocr.mutateAsync({ document, company });
+      // Another file chosen while this one was read: its reading is not this file's.
+      if (getValues('file') !== document) return;
       fill(json.result, before.current, company);
     } catch (error) {
       console.error(error);
