@@ -5,6 +5,7 @@
  * document is read by OCR as before (server/extract).
  */
 import { checkTotals, type EInvoice, type EInvoiceChecks, type EInvoiceReading } from '../../shared/domain/einvoice';
+import { sniffBase64 } from '../../shared/domain/files';
 import { vatCore } from '../../shared/domain/text';
 import { readEInvoiceXml } from '../einvoice';
 import { xmlText } from '../einvoice/safe-xml';
@@ -50,6 +51,9 @@ export async function readMoveDocument(extractor: Extractor, file: unknown, cont
 /** The e-invoice XML of the file: itself, or the one its PDF carries (found in an attachment process); else null. */
 async function eInvoiceOf(extractor: Extractor, file: unknown, signal?: AbortSignal): Promise<{ xml: Buffer; attachment?: string } | null> {
   if (typeof file !== 'string') return null;
+  // A photo (most readings) is no e-invoice: known from the base64's start, without decoding it a second time.
+  const sniffed = sniffBase64(file);
+  if (sniffed !== 'application/xml' && sniffed !== 'application/pdf') return null;
   // A file that does not decode is left to the reader, which refuses it as it always did.
   let decoded: ReturnType<typeof decodeUpload>;
   try {
