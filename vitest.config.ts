@@ -3,19 +3,13 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 import { areaIcons } from './scripts/area-icons.ts';
 import { MOCKING } from './test/support/mocking.ts';
 
-/**
- * The e2e files that read documents by OCR (business cards, five receipts, three at once offline, twenty drafts): run
- * one at a time (the 'e2e-solo' project). The phone file's one reading runs beside another file.
- */
-const SOLO_E2E = ['contacts', 'move-drafts', 'move-page', 'offline'].map((name) => `test/e2e/${name}.e2e.test.ts`);
-
 /** An end-to-end project: a real server and a real Chromium per file. */
-function e2eProject(name: string, { include, ...rest }: { include?: string[]; exclude?: string[]; fileParallelism?: boolean; sequence: { groupOrder: number } }): TestProjectInlineConfiguration {
+function e2eProject(name: string, rest: { maxWorkers: number; sequence: { groupOrder: number } }): TestProjectInlineConfiguration {
   return {
     extends: true,
     test: {
       name,
-      include: include ?? ['test/e2e/**/*.e2e.test.ts'],
+      include: ['test/e2e/**/*.e2e.test.ts'],
       environment: 'node',
       // One data folder as the server's first start makes it, copied for each server that starts the same way.
       globalSetup: ['test/e2e/global-setup.ts'],
@@ -66,18 +60,13 @@ export default defineConfig({
         hookTimeout: 60_000,
       }),
       e2eProject('e2e', {
-        exclude: SOLO_E2E,
-        // After the other projects, two files at a time: an e2e file mostly waits (on its server, its Chromium, what
-        // a page shows), about half a core on average; side by side with the server tests, whose document readers
-        // and fault tests keep both cores busy, a page's waits went past their limits.
+        // After the other projects, side by side with the server tests, whose document readers and fault tests keep
+        // both cores busy, a page's waits went past their limits. Three files at a time: an e2e file mostly waits (on
+        // its server, its Chromium, what a page shows), and two at a time left a core idle a fifth of the time
+        // (bench/test-cpu.ts). The files that read documents by OCR ran alone after the rest until issue 53, at one
+        // core in all: a reading's limit counts its reader's own processor time since issue 51, not the wait.
+        maxWorkers: 3,
         sequence: { groupOrder: 1 },
-      }),
-      e2eProject('e2e-solo', {
-        include: SOLO_E2E,
-        // The files whose documents are read by OCR (three receipts at once, business cards, twenty drafts): alone, after
-        // the rest, as a person's one browser would be; beside another Chromium a reading went past a test's 90 s.
-        fileParallelism: false,
-        sequence: { groupOrder: 2 },
       }),
     ],
   },

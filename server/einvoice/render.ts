@@ -7,7 +7,6 @@
  * Deterministic: the same XML renders the same bytes (its dates from the invoice, no clock), so that a document sent
  * twice is found the same file by the duplicate check.
  */
-import PDFDocument from 'pdfkit';
 import type { EInvoice } from '../../shared/domain/einvoice';
 import { formatMoney } from '../../shared/domain/money';
 import { formatNumber } from '../../shared/domain/numbers';
@@ -26,13 +25,15 @@ const LABELS = {
 } as const;
 
 /** The PDF of `invoice`, with `xml` (its source, named `name`) embedded; `locale` the uploader's language. */
-export function renderEInvoicePdf(invoice: EInvoice, xml: Buffer, name: string, locale: 'es' | 'en' = 'es'): Promise<Buffer> {
+export async function renderEInvoicePdf(invoice: EInvoice, xml: Buffer, name: string, locale: 'es' | 'en' = 'es'): Promise<Buffer> {
   const text = LABELS[locale];
   const day = (iso?: string) => (iso ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : '');
   const money = (amount: number) => formatMoney(amount, invoice.currency, locale);
   // A unit price may have more than cents (45.125): written with them all, not rounded.
   const price = (amount: number) => (Math.round(amount * 100) === amount * 100 ? money(amount) : `${formatNumber(amount, locale, { minDecimals: 2, maxDecimals: 6 })} ${invoice.currency}`);
   const created = new Date(`${invoice.issueDate}T00:00:00Z`);
+  // Loaded when a PDF is made, not when the server starts.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `${text.invoice} ${invoice.number}`, Author: invoice.seller.name, CreationDate: created, ModDate: created } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));

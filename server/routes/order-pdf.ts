@@ -2,7 +2,6 @@
  * The embedded ERP's sale order report: a real PDF (pdfkit, standard fonts, nothing downloaded) with the company,
  * the customer, the lines with their taxes and the totals, in the reader's language.
  */
-import PDFDocument from 'pdfkit';
 import { formatMoney } from '../../shared/domain/money';
 import { formatZonedDay } from '../../shared/domain/format';
 
@@ -43,11 +42,13 @@ const LABELS = {
 const name = (pair: Pair) => (Array.isArray(pair) ? pair[1] : '');
 
 /** `timeZone`: the companies' (TIME_ZONE), where the order's date (a UTC datetime) falls on its calendar day. */
-export function renderOrderPdf(order: PrintableOrder, lang: 'es' | 'en', timeZone = 'Europe/Madrid'): Promise<Buffer> {
+export async function renderOrderPdf(order: PrintableOrder, lang: 'es' | 'en', timeZone = 'Europe/Madrid'): Promise<Buffer> {
   const text = LABELS[lang];
   const currency = name(order.currency_id) || 'EUR';
   const money = (value: number) => formatMoney(Number(value) || 0, currency, lang);
   const quantity = new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'es-ES', { maximumFractionDigits: 3 });
+  // Loaded when a PDF is made, not when the server starts.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `${order.name}`, Author: name(order.company_id) } });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {

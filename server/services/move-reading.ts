@@ -11,7 +11,6 @@ import { readEInvoiceXml } from '../einvoice';
 import { xmlText } from '../einvoice/safe-xml';
 import type { ErpClient } from '../erp/types';
 import { validateSchema } from '../einvoice/schema';
-import { verifySignature } from '../einvoice/signature';
 import type { Extractor, MoveResult } from '../extract';
 import type { ReadTicket } from '../extract/pool';
 import type { KnownSupplier } from '../extract/known-supplier';
@@ -74,7 +73,7 @@ async function checksOf(invoice: EInvoice, xml: Buffer, context: ReadingContext)
   const text = xmlText(xml);
   const [schema, signature, vats] = await Promise.all([
     validateSchema(text, invoice.format, invoice.version).catch(() => null),
-    invoice.format === 'facturae' ? verifySignature(text) : Promise.resolve(undefined),
+    invoice.format === 'facturae' ? import('../einvoice/signature').then(({ verifySignature }) => verifySignature(text)) : Promise.resolve(undefined),
     context.companyVats?.().catch((): string[] => []) ?? Promise.resolve<readonly string[]>([]),
   ]);
   const buyer = !invoice.buyer.vat || !vats.length ? 'unknown' : vats.some((vat) => vatCore(vat) === vatCore(invoice.buyer.vat!)) ? 'ours' : 'other';

@@ -15,8 +15,7 @@ declare module 'vitest' {
 }
 
 export default function setup(project: TestProject): () => void {
-  // One folder for the run's e2e projects ('e2e' and 'e2e-solo'): their setups run in this process, and every
-  // teardown only after the whole run, so the first start is made once.
+  // One folder for the run's e2e files: made once, by the first that needs it, and removed after the whole run.
   const dir = join(tmpdir(), `backoffice-e2e-started-${process.pid}`);
   mkdirSync(dir, { recursive: true });
   project.provide('e2eStartedDataDir', dir);

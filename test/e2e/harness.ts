@@ -99,8 +99,36 @@ export async function launchBrowser(args: string[] = []): Promise<Browser> {
   });
 }
 
-/** Signs in through the login page and the embedded issuer's form, as a person would; ends on the home page. */
+/** The session token each account's first sign-in on a server got (by server and e-mail), for signIn to resume. */
+const sessions = new Map<string, string>();
+
+/**
+ * Opens the console with a session an earlier signIn of this file got for the account, as a person whose browser kept
+ * it would (the session is the server's: permissions and companies are read fresh on every request). False, and the
+ * token forgotten, when the server no longer knows it (signed out, revoked): the login page shows instead.
+ */
+async function resumeSession(page: Page, baseUrl: string, key: string): Promise<boolean> {
+  // The token goes where the console keeps it, set from a page of the same origin that loads no console.
+  await page.goto(`${baseUrl}/healthz`);
+  await page.evaluate((token) => localStorage.setItem('token', token), sessions.get(key)!);
+  await page.goto(`${baseUrl}/`);
+  const home = page.getByTestId('page-title');
+  const login = page.getByTestId('google-sign-in');
+  await home.or(login).first().waitFor();
+  if (await home.isVisible()) return true;
+  sessions.delete(key);
+  return false;
+}
+
+/**
+ * Signs in through the login page and the embedded issuer's form, as a person would; ends on the home page. The same
+ * account on the same server again (another test, another context) resumes the session the first sign-in got: a whole
+ * sign-in was about a second of Chromium and a second of waiting each time, and the sign-in itself is what the first
+ * one (and test/e2e/shell, users, a11y's sign-in pages) tests.
+ */
 export async function signIn(page: Page, baseUrl: string, email: string, password = PASSWORD): Promise<void> {
+  const key = `${baseUrl} ${email}`;
+  if (sessions.has(key) && (await resumeSession(page, baseUrl, key))) return;
   await page.goto(`${baseUrl}/login`);
   await page.getByTestId('google-sign-in').click();
   await page.locator('input[name="email"]').fill(email);
@@ -108,6 +136,8 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await page.locator('form button[type="submit"]').click();
   await page.waitForURL(`${baseUrl}/`);
   await page.getByTestId('page-title').waitFor();
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  if (token) sessions.set(key, token);
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
