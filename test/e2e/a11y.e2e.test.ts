@@ -56,7 +56,7 @@ async function quiet(page: Page, upTo = Infinity) {
     await page.waitForTimeout(50);
   }
   // What was still under way when `upTo` ran out, said rather than waited for silently.
-  if (requests.size) console.log(`still under way after ${Date.now() - started} ms: ${[...requests].map((request) => (request as { url: () => string }).url()).join(', ')}`);
+  if (requests.size && Date.now() - started >= upTo) console.log(`still under way after ${Date.now() - started} ms: ${[...requests].map((request) => (request as { url: () => string }).url()).join(', ')}`);
 }
 
 /** Goes to `path` as the console's own links do (its router, without loading the page again), and waits for its reads. */
