@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { freePort } from '../support/free-port';
 import { madeOnce } from '../support/made-once';
+import { STORAGE_KEYS } from '../../shared/domain/constants';
 
 export const PASSWORD = 'demo1234';
 export const SCREENSHOTS = join(process.cwd(), 'test-results');
@@ -110,7 +111,7 @@ const sessions = new Map<string, string>();
 async function resumeSession(page: Page, baseUrl: string, key: string): Promise<boolean> {
   // The token goes where the console keeps it, set from a page of the same origin that loads no console.
   await page.goto(`${baseUrl}/healthz`);
-  await page.evaluate((token) => localStorage.setItem('token', token), sessions.get(key)!);
+  await page.evaluate(([name, token]) => localStorage.setItem(name, token), [STORAGE_KEYS.token, sessions.get(key)!] as const);
   await page.goto(`${baseUrl}/`);
   const home = page.getByTestId('page-title');
   const login = page.getByTestId('google-sign-in');
@@ -136,7 +137,7 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await page.locator('form button[type="submit"]').click();
   await page.waitForURL(`${baseUrl}/`);
   await page.getByTestId('page-title').waitFor();
-  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const token = await page.evaluate((name) => localStorage.getItem(name), STORAGE_KEYS.token);
   if (token) sessions.set(key, token);
 }
 
