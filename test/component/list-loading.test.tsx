@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { MoveList } from '../../src/resources/moves/MoveList';
 import { OrderList } from '../../src/resources/orders/OrderList';
 import { ContactList } from '../../src/resources/contacts/ContactList';
+import { MovePage } from '../../src/resources/moves/MovePage';
 import { renderApp, renderInAdmin, serveDuringTests } from './admin';
 
 /** Issue 27: while a list's first page is on its way, grey rows stand in its place (a slow network showed nothing). */
@@ -46,5 +47,20 @@ describe("the app bar's spinner", () => {
     expect(spinner.classList.contains('app-loader')).toBe(true);
     release();
     await screen.findByTestId('list-no-results');
+  });
+});
+
+describe('the Move page while the user’s companies load', () => {
+  it.each([
+    ['es', /^cargando/i],
+    ['en', /^loading/i],
+  ] as const)('is a progress bar named in the user’s language (%s; axe: aria-prohibited-attr on a named plain box)', async (lang, name) => {
+    server.use(http.get('*/odoo/companies', async () => (await gate, HttpResponse.json({ data: [] }))));
+    renderInAdmin(<MovePage />, { permissions: ['moves.create'], lang });
+    const loading = await screen.findByTestId('move-loading');
+    expect(screen.getAllByRole('progressbar', { name })).toContain(loading);
+    release();
+    await screen.findByTestId('tab-expense');
+    await waitFor(() => expect(screen.queryByTestId('move-loading')).toBeNull());
   });
 });
