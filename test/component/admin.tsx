@@ -78,22 +78,31 @@ const FALLBACK_HANDLERS = [
 ];
 
 /**
- * The msw server answers during the file's tests (an unhandled request fails the test); after each test the screen
- * is unmounted, per-test handlers dropped, and `reset` clears what the file recorded.
+ * The msw server answers during the file's tests; after each test the screen is unmounted, per-test handlers
+ * dropped, and `reset` clears what the file recorded. A request nothing answers fails as a network error would, and
+ * fails the test after it: msw's own 'error' only printed it, and a test passed whose screen asked what it did not
+ * answer (the users screen's invitations).
  */
 export function serveDuringTests(server: SetupServer, reset?: () => void) {
   // A form test types and waits through many steps: with the whole suite sharing two cores, well over 30 s.
   vi.setConfig({ testTimeout: 60_000 });
+  const unanswered: string[] = [];
   beforeAll(() => {
     // What every list's toolbar may ask (its saved filters menu) and the Move page's batch receipts, answered after the
-    // file's own handlers: none saved.
-    server.resetHandlers(...server.listHandlers(), ...FALLBACK_HANDLERS);
+    // file's own handlers: none saved. Last, what no handler answers.
+    const unhandled = http.all('*', ({ request }) => {
+      unanswered.push(`${request.method} ${new URL(request.url).pathname}`);
+      return HttpResponse.error();
+    });
+    server.resetHandlers(...server.listHandlers(), ...FALLBACK_HANDLERS, unhandled);
     server.listen({ onUnhandledRequest: 'error' });
   });
   afterEach(() => {
     cleanup();
     server.resetHandlers();
     reset?.();
+    const asked = unanswered.splice(0);
+    if (asked.length) throw new Error(`The screen asked what the test's server does not answer: ${[...new Set(asked)].join(', ')}`);
   });
   afterAll(() => server.close());
 }

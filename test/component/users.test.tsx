@@ -11,6 +11,8 @@ const invitations: unknown[] = [];
 const edits: unknown[] = [];
 const server = setupServer(
   http.get('*/odoo/companies', () => HttpResponse.json({ data: [{ id: 1, name: 'Acme Iberia SL', projects: [] }] })),
+  // The screen's pending invitations (none here; the stale-edit test below has its own).
+  http.get('*/users/invitations', () => HttpResponse.json({ invitations: [] })),
   http.post('*/users/search', () =>
     HttpResponse.json({
       users: [{ id: 5, firstName: 'Tina', lastName: 'Target', email: 'tina@demo.example', role: 'user', permissions: ['moves.create'], companies: [1], active: true }],
