@@ -18,6 +18,12 @@ function e2eProject(name: string, rest: { maxWorkers: number; sequence: { groupO
       // What a page shows after a server round trip or a document read (OCR) can take seconds when the two cores
       // are busy: polls wait up to 20 s (vitest's default, 1 s, failed under load), never retried.
       expect: { poll: { timeout: 20_000 } },
+      // A worker's files one after another in one process, importing playwright-core, the harness and the server
+      // modules a file uses (the demo PDF, the database) once: a process per file imported them again, about 2 s of
+      // processor time per file (six files: 39.9 -> 27.6 s of the vitest processes, bench/test-cpu.ts). Each file
+      // still starts its own server and Chromium, and shares no state with the others (the harness keys its
+      // resumed sessions by server).
+      isolate: false,
       ...rest,
     },
   };
