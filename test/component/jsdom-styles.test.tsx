@@ -69,8 +69,8 @@ function skippedThatMatch(): { wrong: string[]; skipped: number } {
   return { wrong, skipped };
 }
 
-describe('rules skipped by class in jsdom', () => {
-  it('never include one that selects the element, over the console home and its menus', async () => {
+describe('rules jsdom skips for an element of another type or without their classes', () => {
+  it('never include one that selects it, over the console’s home', async () => {
     renderApp('/', { permissions: ['moves.validate', 'moves.list', 'users.list', 'contacts.list', 'orders.list'] });
     await screen.findByTestId('count-validation');
     const { wrong, skipped } = skippedThatMatch();
@@ -78,7 +78,7 @@ describe('rules skipped by class in jsdom', () => {
     expect(skipped).toBeGreaterThan(1000);
   });
 
-  it('never include one that selects the element, over MUI components open and disabled', async () => {
+  it('never include one that selects it, over MUI components open and disabled', async () => {
     render(
       <>
         <Button variant="contained" disabled>
