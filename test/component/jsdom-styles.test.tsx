@@ -10,7 +10,7 @@ import { setupServer } from 'msw/node';
 import { Autocomplete, Button, Checkbox, Chip, Dialog, DialogContent, DialogTitle, Switch, TextField, Tooltip } from '@mui/material';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { mayMatch, subjectClasses } from '../support/selector-classes';
+import { htmlType, mayMatch, selectorSubjects } from '../support/selector-classes';
 import { renderApp, serveDuringTests } from './admin';
 
 const server = setupServer(
@@ -21,8 +21,6 @@ const server = setupServer(
   http.get('*/odoo/providers', () => HttpResponse.json([])),
 );
 serveDuringTests(server);
-
-const HTML = 'http://www.w3.org/1999/xhtml';
 
 /** Every style rule of the document (inside @media too), with its selector. */
 function styleRules(): CSSStyleRule[] {
@@ -47,12 +45,12 @@ function skippedThatMatch(): { wrong: string[]; skipped: number } {
   userAgent.textContent = readFileSync(createRequire(import.meta.url).resolve('jsdom/lib/jsdom/browser/default-stylesheet.css'), 'utf8');
   document.head.append(userAgent);
   const wrong: string[] = [];
-  const elements = Array.from(document.querySelectorAll('*')).map((element) => ({ element, classes: new Set(Array.from(element.classList)), tag: element.namespaceURI === HTML ? element.localName.toLowerCase() : undefined }));
+  const elements = Array.from(document.querySelectorAll('*')).map((element) => ({ element, classes: new Set(Array.from(element.classList)), tag: htmlType(element) }));
   const byElement = new Map(elements.map((entry) => [entry.element, entry]));
   let skipped = 0;
   const rules = styleRules();
   for (const rule of rules) {
-    const alternatives = subjectClasses(rule.selectorText);
+    const alternatives = selectorSubjects(rule.selectorText);
     skipped += elements.filter(({ classes, tag }) => !mayMatch(alternatives, classes, tag)).length;
     let selected: Element[] = [];
     try {

@@ -3,7 +3,7 @@
  * emotion gives the console's MUI components thousands (one stylesheet per rule in a test build). Two things here
  * keep that from being most of a component test's processor time (issue 53), neither changing what a test sees:
  */
-import { mayMatch, subjectClasses, type Subject } from '../support/selector-classes';
+import { htmlType, mayMatch, selectorSubjects, type Subject } from '../support/selector-classes';
 
 /**
  * 1. MUI's multiline text box (TextareaAutosize) asks the computed style of its textarea after every render to fit
@@ -28,7 +28,6 @@ interface ElementImpl {
   readonly localName: string;
   readonly namespaceURI: string | null;
 }
-const HTML = 'http://www.w3.org/1999/xhtml';
 interface SelectorEngine {
   check: (selector: string, node: ElementImpl, options?: object) => { match: boolean };
 }
@@ -49,8 +48,8 @@ if (engine && typeof engine.check === 'function' && document.compatMode === 'CSS
   };
   engine.check = (selector, node, options) => {
     let alternatives = selectors.get(selector);
-    if (!alternatives) selectors.set(selector, (alternatives = subjectClasses(selector)));
-    if (typeof node?.getAttributeNS === 'function' && !mayMatch(alternatives, classesOf(node), node.namespaceURI === HTML ? node.localName.toLowerCase() : undefined)) return { match: false, ast: null, pseudoElement: null };
+    if (!alternatives) selectors.set(selector, (alternatives = selectorSubjects(selector)));
+    if (typeof node?.getAttributeNS === 'function' && !mayMatch(alternatives, classesOf(node), htmlType(node))) return { match: false, ast: null, pseudoElement: null };
     return check(selector, node, options);
   };
 }

@@ -10,8 +10,15 @@ export interface Subject {
  * null when that selector's subject needs neither or cannot be read simply (an escape, a namespace). Only ever used to
  * skip a rule that cannot match: a selector this does not understand is checked as before.
  */
-export function subjectClasses(selectorList: string): Array<Subject | null> {
+export function selectorSubjects(selectorList: string): Array<Subject | null> {
   return topLevelParts(selectorList).map(subjectOf);
+}
+
+const HTML = 'http://www.w3.org/1999/xhtml';
+
+/** The type mayMatch compares: an HTML element's local name in lower case; undefined for an SVG or other element. */
+export function htmlType(element: { readonly namespaceURI: string | null; readonly localName: string }): string | undefined {
+  return element.namespaceURI === HTML ? element.localName.toLowerCase() : undefined;
 }
 
 /**

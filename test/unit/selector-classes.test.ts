@@ -3,9 +3,9 @@
  * element that is not it): never a type or class the selector does not require of the element it selects.
  */
 import { describe, expect, it } from 'vitest';
-import { mayMatch, subjectClasses } from '../support/selector-classes';
+import { mayMatch, selectorSubjects } from '../support/selector-classes';
 
-describe('subjectClasses', () => {
+describe('selectorSubjects', () => {
   it.each([
     ['.a', [{ classes: ['a'] }]],
     ['.css-1x2y3z-MuiButton-root.Mui-disabled:hover', [{ classes: ['css-1x2y3z-MuiButton-root', 'Mui-disabled'] }]],
@@ -37,7 +37,7 @@ describe('subjectClasses', () => {
     ['.añb', [{ classes: ['añb'] }]],
     ['  .a  ', [{ classes: ['a'] }]],
   ])('%s', (selector, expected) => {
-    expect(subjectClasses(selector)).toEqual(expected);
+    expect(selectorSubjects(selector)).toEqual(expected);
   });
 });
 
