@@ -8,7 +8,9 @@ import { columnByHeader, screenshot, serverAndBrowser, showColumns, signIn } fro
  * both show in the list; the manager comments and validates one and rejects the other; the list shows the
  * flags; staff cannot delete a posted move (no button, and the server refuses the call).
  */
-const env = serverAndBrowser();
+// The full Chromium, as people run it: the manager reads the receipt in the browser's own PDF viewer (the other files
+// run in its headless shell, which has none and shows the preview's download link instead).
+const env = serverAndBrowser(undefined, {}, { full: true });
 
 const LANGS = {
   es: {
@@ -92,6 +94,8 @@ describe.each(Object.entries(LANGS))('moves from registration to validation (%s)
     const dialog = manager.getByTestId('validation-dialog');
     await dialog.waitFor();
     await manager.getByTestId('attachment-pdf').waitFor();
+    // Shown as a document, not as the link to save it that a browser without a PDF viewer would show instead.
+    await expect.poll(() => manager.getByTestId('attachment-pdf').locator('a').isVisible()).toBe(false);
     await manager.getByTestId('validation-comment').fill(`OK ${lang}`);
     await manager.getByTestId('add-comment').click();
     await dialog.getByText(`OK ${lang}`).waitFor();
