@@ -19,8 +19,9 @@ function kindOf(command: string): string {
     const type = /--type=([a-z-]+)/.exec(command)?.[1];
     return `chromium ${type ?? 'browser'}`;
   }
-  if (command.includes('server/main.ts')) return 'server process';
-  if (command.includes('extract/worker.ts')) return 'document reader';
+  // From TypeScript (npm run dev) or from the bundle (scripts/build-server.ts), as the tests start them.
+  if (/server\/main\.ts|\/main\.js/.test(command)) return 'server process';
+  if (/extract\/worker\.ts|\/worker\.js/.test(command)) return 'document reader';
   if (command.includes('attachment-worker')) return 'attachment process';
   if (command.includes('tesseract')) return 'tesseract';
   if (command.includes('scripts/')) return `script ${/scripts\/([\w-]+)/.exec(command)?.[1] ?? ''}`;

@@ -306,8 +306,14 @@ function tsxApi(): string | undefined {
   return pathToFileURL(join(dirname(require.resolve('tsx/package.json')), manifest.exports['./esm/api'].import.default)).href;
 }
 
+/**
+ * The module the thread loads: this one, or, where the server runs bundled (scripts/build-server.ts), the bundle of this
+ * module beside the server's (this code is then inside the server's own, which the thread must not start again).
+ */
+const THREAD_MODULE = import.meta.url.endsWith('.ts') ? import.meta.url : new URL('./signature.js', import.meta.url).href;
+
 function startThread(): Worker {
-  const worker = new Worker(THREAD_SCRIPT, { eval: true, workerData: { module: import.meta.url, loader: tsxApi() } });
+  const worker = new Worker(THREAD_SCRIPT, { eval: true, workerData: { module: THREAD_MODULE, loader: tsxApi() } });
   worker.unref();
   const forget = () => {
     if (thread === worker) thread = undefined;

@@ -2,11 +2,12 @@
  * The OpenAPI document of every route registered after it (GET /docs/json), and a page to browse it (GET /docs): each
  * route's zod schemas, its tag, who may call it and how it may be refused.
  */
-import { readFileSync } from 'node:fs';
 import fastifySwagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+// The API's version is the package's (inlined where the server is bundled, scripts/build-server.ts).
+import { version } from '../../package.json';
 import { RESOURCES } from '../../shared/resources/registry';
 import { publicRoutes } from '../auth/guard';
 import { DOCS_UI } from '../docsUi';
@@ -67,12 +68,11 @@ const withoutQueryOperations: SwaggerTransformObject = (document) => {
   return document.openapiObject;
 };
 
-const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 export async function docs(app: FastifyInstance) {
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Backoffice API', version: VERSION, description: 'The API of the back-office console (spec section 7).' },
+      info: { title: 'Backoffice API', version, description: 'The API of the back-office console (spec section 7).' },
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'header', name: 'authorization', description: 'The session token: `authorization: <token>` or `authorization: Bearer <token>`.' },

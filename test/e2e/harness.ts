@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { freePort } from '../support/free-port';
 import { madeOnce } from '../support/made-once';
+import { serverArgs } from '../support/server-command';
 import { STORAGE_KEYS } from '../../shared/domain/constants';
 
 export const PASSWORD = 'demo1234';
@@ -48,7 +49,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const dataDir = mkdtempSync(join(tmpdir(), 'backoffice-e2e-'));
   if (startsAsSeeded(env)) await copyStartedData(dataDir);
   let log = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, await serverArgs(), {
     env: { ...process.env, PORT: String(port), PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -17,6 +17,7 @@ import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db';
 import { readArchive, writeArchive } from '../../server/ops/archive';
 import { Browser, freePort } from './helpers';
+import { serverArgs } from '../support/server-command';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'backoffice-backup-'));
@@ -43,7 +44,7 @@ function command(script: string, args: string[], vars = env): Promise<{ code: nu
 
 /** `npm run serve` on the data folder, once it answers HTTP. */
 async function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, await serverArgs(), { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let log = '';
   child.stdout!.on('data', (chunk) => (log += chunk));

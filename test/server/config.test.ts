@@ -6,6 +6,7 @@ import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadSessionSecret } from '../../server/auth/secret';
 import { ConfigError, loadConfig } from '../../server/config';
+import { serverArgs } from '../support/server-command';
 
 const folders: string[] = [];
 afterEach(() => {
@@ -158,8 +159,9 @@ describe('TRUST_PROXY (issue 29)', () => {
 
   it('stops the server before it listens: the message, exit code 2', async () => {
     const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TRUST_PROXY: 'true', DATABASE_URL: 'memory://', PORT: '0' };
+    const args = await serverArgs();
     const { code, stderr } = await new Promise<{ code: number; stderr: string }>((done) =>
-      execFile(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: join(import.meta.dirname, '../..'), env, timeout: 170_000 }, (error, _stdout, stderr) =>
+      execFile(process.execPath, args, { cwd: join(import.meta.dirname, '../..'), env, timeout: 170_000 }, (error, _stdout, stderr) =>
         done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stderr }),
       ),
     );

@@ -13,6 +13,7 @@ import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db';
 import { DatabaseInUse, lockFile } from '../../server/db/lock';
 import { freePort } from '../support/free-port';
+import { serverArgs } from '../support/server-command';
 
 const folders: string[] = [];
 const children: ChildProcess[] = [];
@@ -63,7 +64,7 @@ describe('the embedded database lock', () => {
     const dataDir = folder();
     const port = await freePort();
     let log = '';
-    const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const server = spawn(process.execPath, await serverArgs(), {
       env: { ...process.env, PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -18,6 +18,7 @@ import { SCHEMA_VERSION } from '../../server/db/migrations';
 import { demoPdf } from '../../server/erp/embedded/files';
 import { freePort } from './helpers';
 import { storedBills } from '../support/stored-bills';
+import { serverArgs } from '../support/server-command';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'backoffice-graceful-'));
 const children: ChildProcess[] = [];
@@ -31,9 +32,9 @@ interface Started {
   exited: Promise<{ code: number | null; log: string }>;
 }
 
-function startServer(port: number): Started {
+async function startServer(port: number): Promise<Started> {
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, await serverArgs(), {
     env: { ...process.env, PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: '', EXTRACT_WARM: '0', ERP: 'embedded', DEMO: 'true' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -68,7 +69,7 @@ describe('SIGTERM to the server process', () => {
   it('during 50 concurrent creations: each answered or 503 with Retry-After, nothing lost or half-written', async () => {
     const port = await freePort();
     const config = loadConfig({ DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'silent' });
-    const first = startServer(port);
+    const first = await startServer(port);
     await ready(port, first);
     const token = await issueToken(config, 'staff@demo.example');
     if (!token.ok) throw new Error(token.message);
@@ -135,7 +136,7 @@ describe('SIGTERM to the server process', () => {
     const db = await openDatabase({ dataDir });
     await db.query('INSERT INTO schema_migrations (id, name) VALUES ($1, $2)', [SCHEMA_VERSION + 1, 'from a newer release']);
     await db.close();
-    const started = startServer(await freePort());
+    const started = await startServer(await freePort());
     const { code, log } = await started.exited;
     expect(code).toBe(1);
     expect(log).toContain(`The database was migrated by a newer release (schema version ${SCHEMA_VERSION + 1}); this release knows schema version ${SCHEMA_VERSION}.`);

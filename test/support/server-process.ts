@@ -1,11 +1,12 @@
 /**
- * The real server as a child process (`node --import tsx server/main.ts`), so that its exit is observable, and the
+ * The real server as a child process (as production runs it: test/support/server-command.ts), so that its exit is observable, and the
  * bill creations the fault tests send it (issue 29): each with a PDF and an Idempotency-Key.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { demoPdf } from '../../server/erp/embedded/files';
 import { openDatabase } from '../../server/db';
+import { serverArgs } from './server-command';
 
 export interface ServerProcess {
   url: string;
@@ -22,7 +23,7 @@ export interface ServerProcess {
 
 /** `whileStarting` is shown the output so far each time the starting server writes (a test acts on what it says). */
 export async function startServerProcess(env: Record<string, string>, port: number, timeoutMs = 180_000, whileStarting?: (output: string) => void): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, await serverArgs(), {
     env: { ...process.env, PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
