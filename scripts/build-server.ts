@@ -14,8 +14,9 @@
  * The folder must be inside the project, where the packages resolve (node_modules above it).
  *   node --import tsx scripts/build-server.ts [folder, default build/server]
  */
-import { cpSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { runIfMain } from './run-main';
 
@@ -72,10 +73,20 @@ export async function buildServer(folder: string): Promise<void> {
     packages: 'external',
     outdir: out,
     sourcemap: 'linked',
+    // The maps name the TypeScript files, which stay in the project (by their full address, below), not their text again.
+    sourcesContent: false,
     plugins: [declarations],
     logLevel: 'warning',
   });
   for (const [from, to] of BESIDE) cpSync(join(ROOT, from), join(out, to), { recursive: true });
+  // The source maps name the TypeScript files by their full address: a stack trace (node --enable-source-maps) points at
+  // them wherever the folder is moved (the tests build theirs aside and move it into place).
+  for (const name of Object.keys(ENTRIES)) {
+    const file = join(out, `${name}.js.map`);
+    const map = JSON.parse(readFileSync(file, 'utf8')) as { sources: string[] };
+    map.sources = map.sources.map((source) => pathToFileURL(resolve(out, source)).href);
+    writeFileSync(file, JSON.stringify(map));
+  }
 }
 
 runIfMain(import.meta.url, async () => {
