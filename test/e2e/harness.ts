@@ -177,7 +177,7 @@ export interface SeededData {
 
 /**
  * The real server and a Chromium for one test file: started before its tests, stopped after them; on a fresh data
- * folder, or on one `seed` made; `serverEnv`: more of the server's settings; `browser.full`: the full Chromium
+ * folder, or on one `seed` made; `serverEnv`: more of the server's settings; `browserOptions.full`: the full Chromium
  * (launchBrowser).
  */
 export function serverAndBrowser(
