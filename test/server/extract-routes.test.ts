@@ -124,7 +124,10 @@ describe('POST /ocr/move/', () => {
   }, 60_000);
 
   it('abandons a document that takes longer than the limit with a clear 504', async () => {
-    const hurried = new Extractor({ timeoutMs: 5 });
+    // The limit on the reader's work alone. The safety cap for a reader that makes no progress (4 x the limit: 20 ms
+    // here) caught a reader not yet given a core on a busy machine, and answered its own 504, "did not finish"
+    // (extract.stalled, which test/server/extract-isolation.test.ts tests).
+    const hurried = new Extractor({ timeoutMs: 5, wallCapMs: 60_000 });
     const quick = await startTestServer({ seedErp: false, extractor: hurried });
     try {
       const response = await fetch(`${quick.url}/ocr/move/`, {
