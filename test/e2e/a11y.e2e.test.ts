@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { demoPdf } from '../../server/erp/embedded/files';
+import { HEALTH_PATH } from '../../src/providers/watchdog';
 import { audit, grave, type Finding } from './axe';
 import { screenshot, serverAndBrowser, signIn } from './harness';
 
@@ -30,8 +31,11 @@ async function pageFor(browser: Browser, language: 'es' | 'en', options: { servi
   // nor 'requestfailed', and the next screen's quiet() waited for it until the test's limit (issue 53, under load).
   // Nor a page's own document, which goto waits for: signIn's stop at /healthz, left by the next goto, was never
   // reported finished, and each quiet() of that page waited its whole limit for it (20 s, three times a run).
+  // Nor the watchdog's question to /healthz (src/providers/watchdog.ts), asked when the test holds a read back: a probe,
+  // not a screen's read, and in CI runs it too was left never reported ended (20 s, three times a run).
   page.on('request', (request) => {
-    if (request.frame() === page.mainFrame() && !['document', 'image', 'media', 'object', 'font', 'other'].includes(request.resourceType())) requests.add(request);
+    if (request.frame() !== page.mainFrame() || ['document', 'image', 'media', 'object', 'font', 'other'].includes(request.resourceType())) return;
+    if (new URL(request.url()).pathname !== HEALTH_PATH) requests.add(request);
   });
   page.on('requestfinished', (request) => requests.delete(request));
   page.on('requestfailed', (request) => requests.delete(request));
