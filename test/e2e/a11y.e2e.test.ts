@@ -31,8 +31,9 @@ async function pageFor(browser: Browser, language: 'es' | 'en', options: { servi
   // nor 'requestfailed', and the next screen's quiet() waited for it until the test's limit (issue 53, under load).
   // Nor a page's own document, which goto waits for: signIn's stop at /healthz, left by the next goto, was never
   // reported finished, and each quiet() of that page waited its whole limit for it (20 s, three times a run).
-  // Nor the watchdog's question to /healthz (src/providers/watchdog.ts), asked when the test holds a read back: a probe,
-  // not a screen's read, and in CI runs it too was left never reported ended (20 s, three times a run).
+  // Nor the watchdog's question to /healthz (src/providers/watchdog.ts), asked when a read takes over 3 s and given up
+  // by the page after 2.5 s: a probe, not a screen's read. On a loaded machine, in CI runs, it was seen never reported
+  // ended (3 to 11 quiet() waits of 20 s or 5 s a run; in the dialogs' test too, with no route set).
   page.on('request', (request) => {
     if (request.frame() !== page.mainFrame() || ['document', 'image', 'media', 'object', 'font', 'other'].includes(request.resourceType())) return;
     if (new URL(request.url()).pathname !== HEALTH_PATH) requests.add(request);
