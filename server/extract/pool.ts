@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { extname } from 'node:path';
+import { extname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ExtractionError } from './errors';
 import { isMessageKey, type MessageKey, type MessageParams } from '../messages';
@@ -152,12 +152,21 @@ interface Waiter {
 }
 
 const here = fileURLToPath(import.meta.url);
-const WORKERS: Record<PoolKind, string> = {
-  reader: fileURLToPath(new URL(`./worker${extname(here)}`, import.meta.url)),
-  attachment: fileURLToPath(new URL(`./attachment-worker${extname(here)}`, import.meta.url)),
-};
+const MODULES: Record<PoolKind, string> = { reader: 'worker', attachment: 'attachment-worker' };
 /** Run from TypeScript (`node --import tsx`, vitest): the reader needs the same loader, by absolute address. */
 const LOADER = extname(here) === '.ts' ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [];
+
+/**
+ * The module a process of `kind` runs, and Node's arguments for it: the one beside this module (the bundle's
+ * worker.js, or worker.ts under tsx when the server runs from TypeScript). `READER_MODULES` names a folder of bundled
+ * ones instead (`npm run build`'s build/server): the tests' in-process servers run from TypeScript, and a reader forked
+ * from TypeScript compiles its modules again, about 1.8 s of a core more per reader (test/server/global-setup.ts).
+ */
+function processModule(kind: PoolKind): { file: string; loader: string[] } {
+  const bundled = process.env.READER_MODULES?.trim();
+  if (bundled) return { file: join(bundled, `${MODULES[kind]}.js`), loader: [] };
+  return { file: fileURLToPath(new URL(`./${MODULES[kind]}${extname(here)}`, import.meta.url)), loader: LOADER };
+}
 
 /**
  * The processes a process started and has not yet waited for (Linux /proc): a native tesseract a reader runs (issue
@@ -459,8 +468,9 @@ export class ReaderPool {
   }
 
   private spawn(): Reader {
-    const child = fork(WORKERS[this.kind], [this.engine, String(this.memoryMb), JSON.stringify(this.tesseract)], {
-      execArgv: [...LOADER, `--max-old-space-size=${this.memoryMb}`],
+    const { file, loader } = processModule(this.kind);
+    const child = fork(file, [this.engine, String(this.memoryMb), JSON.stringify(this.tesseract)], {
+      execArgv: [...loader, `--max-old-space-size=${this.memoryMb}`],
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
