@@ -5,7 +5,7 @@
  * file>. A run after a change builds anew (about a second), and leaves the bundle of the code before it removed.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildServer } from '../../scripts/build-server';
 import { madeOnce } from './made-once';
@@ -17,15 +17,10 @@ const SOURCES = ['server', 'shared', 'scripts/build-server.ts', 'package-lock.js
 
 /** Every file under `path` (or the file itself), in a stable order. */
 function filesOf(path: string): string[] {
-  const entries = (() => {
-    try {
-      return readdirSync(path, { withFileTypes: true });
-    } catch {
-      return undefined;
-    }
-  })();
-  if (!entries) return [path];
-  return entries.sort((a, b) => a.name.localeCompare(b.name)).flatMap((entry) => filesOf(join(path, entry.name)));
+  if (!statSync(path).isDirectory()) return [path];
+  return readdirSync(path, { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((entry) => filesOf(join(path, entry.name)));
 }
 
 function sourcesHash(): string {
