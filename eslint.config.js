@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', 'coverage', 'public/mockServiceWorker.js', 'scratch', 'test-results'] },
+  { ignores: ['dist', 'build', 'data', 'node_modules', 'coverage', 'public/mockServiceWorker.js', 'scratch', 'test-results'] },
   {
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
     files: ['**/*.{ts,tsx,js,mjs}'],
