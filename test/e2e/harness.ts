@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { freePort } from '../support/free-port';
 import { madeOnce } from '../support/made-once';
-import { serverArgs } from '../support/server-command';
+import { scriptArgs, serverArgs } from '../support/server-command';
 import { STORAGE_KEYS } from '../../shared/domain/constants';
 
 export const PASSWORD = 'demo1234';
@@ -31,7 +31,7 @@ async function copyStartedData(dataDir: string): Promise<void> {
   const data = join(inject('e2eStartedDataDir'), `${today.getFullYear()}-${today.getMonth() + 1}-${today.getDate()}`);
   // Made aside and moved into place whole, by the first worker that needs it (a file of the other waits for it).
   await madeOnce(data, (aside) => {
-    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/seed.ts'], { env: { ...process.env, DATA_DIR: aside, LOG_LEVEL: 'warn' }, stdio: 'pipe' });
+    execFileSync(process.execPath, scriptArgs('scripts/seed.ts'), { env: { ...process.env, DATA_DIR: aside, LOG_LEVEL: 'warn' }, stdio: 'pipe' });
   });
   cpSync(data, dataDir, { recursive: true });
 }
@@ -193,7 +193,7 @@ export function serverAndBrowser(
       dataDir = mkdtempSync(join(tmpdir(), 'backoffice-e2e-seeded-'));
       await copyStartedData(dataDir);
       const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-      if (seed.args.length) execFileSync(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', ...seed.args], { env, stdio: 'pipe' });
+      if (seed.args.length) execFileSync(process.execPath, scriptArgs('scripts/seed.ts', ...seed.args), { env, stdio: 'pipe' });
       await seed.prepare?.(env);
     }
     // The browser starts while the server does: neither waits on the other, and the one started is closed after all
