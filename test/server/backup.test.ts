@@ -17,7 +17,7 @@ import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db';
 import { readArchive, writeArchive } from '../../server/ops/archive';
 import { Browser, freePort } from './helpers';
-import { serverArgs } from '../support/server-command';
+import { scriptArgs, serverArgs } from '../support/server-command';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'backoffice-backup-'));
@@ -36,7 +36,7 @@ let env: Record<string, string>;
 /** Runs one of the npm commands as an operator would (node --import tsx <script>), with this environment only. */
 function command(script: string, args: string[], vars = env): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    execFile(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...vars }, timeout: 300_000 }, (error, stdout, stderr) =>
+    execFile(process.execPath, scriptArgs(script, ...args), { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...vars }, timeout: 300_000 }, (error, stdout, stderr) =>
       done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
     );
   });

@@ -16,7 +16,7 @@ import { loadConfig } from '../../server/config';
 import { DEMO_PASSWORD, DEMO_USERS, DemoPasswordsPresent, removeDemoPasswords } from '../../server/db/seed';
 import { insertUser } from '../../server/db/users';
 import { Browser, freePort, memoryDatabase, startTestServer, type TestServer } from './helpers';
-import { serverArgs } from '../support/server-command';
+import { scriptArgs, serverArgs } from '../support/server-command';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const RPC = { login: 'rpc@stand-in.example', apiKey: 'a-long-stand-in-api-key' };
@@ -57,7 +57,7 @@ async function tokenAfter(browser: Browser, response: Response): Promise<string>
 /** Runs one of the npm commands as an operator would (node --import tsx <script>), with this environment only. */
 /** A script (`npm run <name>`'s command), or the server as production starts it (`server`). */
 async function command(script: string, args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  const node = script === 'server' ? await serverArgs() : ['--import', 'tsx', script];
+  const node = script === 'server' ? await serverArgs() : scriptArgs(script);
   return new Promise((done) => {
     execFile(process.execPath, [...node, ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, timeout: 170_000 }, (error, stdout, stderr) =>
       done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
