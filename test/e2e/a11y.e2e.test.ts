@@ -160,8 +160,7 @@ describe('accessibility (axe-core)', () => {
     const findings: Finding[] = [];
     for (const language of ['es', 'en'] as const) {
       const page = await pageFor(env.browser, language);
-      await signIn(page, env.server.url, 'sales@demo.example');
-      await page.goto(`${env.server.url}/contact-list`);
+      await signIn(page, env.server.url, 'sales@demo.example', '/contact-list');
       await settle(page);
       // By its name: a click elsewhere in the row may land on its e-mail or web link.
       await page.locator('table tbody tr td').first().click();
@@ -197,8 +196,7 @@ describe('accessibility (axe-core)', () => {
       // Staff may list moves but not change them: every detail is read-only. One whose image preview makes the
       // content scroll is the case axe found unreachable by keyboard (on a 1366 px laptop's window).
       await page.setViewportSize({ width: 1366, height: 680 });
-      await signIn(page, env.server.url, 'staff@demo.example');
-      await page.goto(`${env.server.url}/moves-list`);
+      await signIn(page, env.server.url, 'staff@demo.example', '/moves-list');
       await settle(page);
       const rows = page.locator('table tbody tr');
       await rows.first().waitFor();
@@ -224,8 +222,7 @@ describe('accessibility (axe-core)', () => {
 
       // A manager may change drafts, not a posted move.
       const manager = await pageFor(env.browser, language);
-      await signIn(manager, env.server.url, 'manager@demo.example');
-      await manager.goto(`${env.server.url}/moves-list`);
+      await signIn(manager, env.server.url, 'manager@demo.example', '/moves-list');
       await settle(manager);
       await manager.getByTestId('group-validated').click();
       await manager.locator('table tbody tr').first().waitFor();

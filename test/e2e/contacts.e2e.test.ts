@@ -125,8 +125,7 @@ describe('contacts in a real browser', () => {
 
     const context = await env.browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 1000 } });
     const page = await context.newPage();
-    await signIn(page, env.server.url, 'sales@demo.example');
-    await page.goto(`${env.server.url}/contact`);
+    await signIn(page, env.server.url, 'sales@demo.example', '/contact');
     await page.getByTestId('contact-page').waitFor();
     await page.getByTestId('contact-company-name').fill('Grupo Norte');
     await page.getByTestId('card-input').setInputFiles(cardPath);

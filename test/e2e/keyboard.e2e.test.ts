@@ -152,8 +152,7 @@ describe('lists from the keyboard', () => {
   it("unfolds a user's permissions with Enter", async () => {
     const context = await env.browser.newContext({ locale: 'en-GB', viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await signIn(page, env.server.url, 'admin@demo.example');
-    await page.goto(`${env.server.url}/permissions-management`);
+    await signIn(page, env.server.url, 'admin@demo.example', '/permissions-management');
     await listShown(page);
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     // Down the rows to Sergio Staff (the administrator's own switches are locked, so nothing there takes focus).
@@ -176,8 +175,7 @@ describe('lists from the keyboard', () => {
   it('reaches the help of the move form fields by Tab', async () => {
     const context = await env.browser.newContext({ locale: 'es-ES', viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await signIn(page, env.server.url, 'admin@demo.example');
-    await page.goto(`${env.server.url}/move`);
+    await signIn(page, env.server.url, 'admin@demo.example', '/move');
     await page.getByTestId('concept').waitFor();
     // A help button has the explanation as its name, and shows it on focus.
     let help: string | null = null;
@@ -199,8 +197,7 @@ describe('lists from the keyboard', () => {
     // what was typed then went nowhere (the move's amount kept the number typed before). Such a file is not handed to it.
     const context = await env.browser.newContext({ locale: 'es-ES', viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await signIn(page, env.server.url, 'staff@demo.example');
-    await page.goto(`${env.server.url}/move`);
+    await signIn(page, env.server.url, 'staff@demo.example', '/move');
     await page.getByTestId('concept').waitFor();
     await page.getByTestId('file-input').setInputFiles({ name: 'roto.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% not a document\n%%EOF\n') });
     await page.getByTestId('amount').focus();
@@ -221,8 +218,7 @@ describe('lists from the keyboard', () => {
   it('shows a focus ring on a row and a sort header reached by keyboard, not on a click', async () => {
     const context = await env.browser.newContext({ locale: 'es-ES', viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await signIn(page, env.server.url, 'admin@demo.example');
-    await page.goto(`${env.server.url}/moves-list`);
+    await signIn(page, env.server.url, 'admin@demo.example', '/moves-list');
     await listShown(page);
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     expect(await tabToRow(page)).not.toBeNull();
@@ -254,8 +250,7 @@ describe('lists from the keyboard', () => {
   it("shows a ring, not a faint halo, on the app bar's buttons and a table row's checkbox reached by keyboard (issue 51)", async () => {
     const context = await env.browser.newContext({ locale: 'en-GB', viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await signIn(page, env.server.url, 'admin@demo.example');
-    await page.goto(`${env.server.url}/validation`);
+    await signIn(page, env.server.url, 'admin@demo.example', '/validation');
     await page.getByTestId('validation-row').first().waitFor();
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     // The app bar's first button (the menu's), then its others (the light/dark switch, the account menu).
@@ -308,8 +303,7 @@ describe('lists from the keyboard', () => {
   it('after a save the focus is on the same row, after a delete on the row now in its place', async () => {
     const context = await env.browser.newContext({ locale: 'es-ES', viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await signIn(page, env.server.url, 'manager@demo.example');
-    await page.goto(`${env.server.url}/moves-list`);
+    await signIn(page, env.server.url, 'manager@demo.example', '/moves-list');
     await page.getByTestId('group-pending').click();
     await listShown(page);
     await page.getByTestId('skip-to-list').focus();
@@ -344,8 +338,7 @@ describe('lists from the keyboard', () => {
   it('after a validation decision the focus is on the next row of the queue', async () => {
     const context = await env.browser.newContext({ locale: 'es-ES', viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await signIn(page, env.server.url, 'manager@demo.example');
-    await page.goto(`${env.server.url}/validation`);
+    await signIn(page, env.server.url, 'manager@demo.example', '/validation');
     const rows = page.getByTestId('validation-row');
     await rows.nth(1).waitFor();
     const second = await rows.nth(1).innerText();

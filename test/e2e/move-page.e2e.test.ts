@@ -114,8 +114,7 @@ describe('the Move page in a real browser', () => {
   it('the AI button fills and marks what the real extraction service reads, and says when it cannot (English)', async () => {
     const context = await env.browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 1000 } });
     const page = await context.newPage();
-    await signIn(page, env.server.url, 'staff@demo.example');
-    await page.goto(`${env.server.url}/move`);
+    await signIn(page, env.server.url, 'staff@demo.example', '/move');
     await page.getByTestId('tab-invoice').click();
     await expect.poll(() => page.getByTestId('company').inputValue()).toBe('1');
     await page.getByTestId('file-input').setInputFiles(ticketPath);
@@ -174,8 +173,7 @@ describe('the Move page in a real browser', () => {
   it('an e-invoice fills the form at once, exactly, and is registered with its XML; a Factur-X PDF too (issue 55)', async () => {
     const context = await env.browser.newContext({ locale: 'es-ES', viewport: { width: 1280, height: 1000 } });
     const page = await context.newPage();
-    await signIn(page, env.server.url, 'staff@demo.example');
-    await page.goto(`${env.server.url}/move`);
+    await signIn(page, env.server.url, 'staff@demo.example', '/move');
     await page.getByTestId('tab-invoice').click();
     await expect.poll(() => page.getByTestId('company').inputValue()).toBe('1');
     // Chosen, not a button pressed: an e-invoice is read as it is chosen, with no OCR to wait for.
@@ -232,8 +230,7 @@ describe('the Move page in a real browser', () => {
     const context = await env.browser.newContext({ locale: 'es-ES', viewport: { width: 1280, height: 1000 } });
     const page = await context.newPage();
     // Three companies and none remembered: the page starts without one.
-    await signIn(page, env.server.url, 'admin@demo.example');
-    await page.goto(`${env.server.url}/move`);
+    await signIn(page, env.server.url, 'admin@demo.example', '/move');
     await page.getByTestId('move-page').waitFor();
     expect(await page.getByTestId('company').inputValue()).toBe('');
     await page.getByTestId('tab-invoice').click();

@@ -45,8 +45,7 @@ describe.each(Object.entries(LANGS))('moves from registration to validation (%s)
   it('staff register, the manager validates and rejects, the list shows it, staff cannot delete a posted move', async () => {
     const staffContext = await env.browser.newContext({ locale: text.locale, viewport: { width: 1440, height: 1000 } });
     const staff = await staffContext.newPage();
-    await signIn(staff, env.server.url, 'staff@demo.example');
-    await staff.goto(`${env.server.url}/move`);
+    await signIn(staff, env.server.url, 'staff@demo.example', '/move');
     await expect.poll(() => staff.getByTestId('company').inputValue()).toBe('1');
 
     const [expenseConcept, expenseAmount, expenseShown] = text.expense;
@@ -84,8 +83,7 @@ describe.each(Object.entries(LANGS))('moves from registration to validation (%s)
     // The manager: the expense is validated from its dialog after a comment, the invoice rejected from its row.
     const managerContext = await env.browser.newContext({ locale: text.locale, viewport: { width: 1280, height: 900 } });
     const manager = await managerContext.newPage();
-    await signIn(manager, env.server.url, 'manager@demo.example');
-    await manager.goto(`${env.server.url}/validation`);
+    await signIn(manager, env.server.url, 'manager@demo.example', '/validation');
     await manager.getByTestId('validation-tab-expenses').click();
     const expenseRow = manager.getByTestId('validation-row').filter({ hasText: expenseShown });
     await expenseRow.waitFor();

@@ -91,8 +91,7 @@ describe('move list in a real browser', () => {
   it('remembers the last companies chosen and shows English labels in English', async () => {
     const context = await env.browser.newContext({ locale: 'en-GB', viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await signIn(page, env.server.url, 'manager@demo.example');
-    await page.goto(`${env.server.url}/moves-list`);
+    await signIn(page, env.server.url, 'manager@demo.example', '/moves-list');
     await page.locator('table tbody tr').first().waitFor();
     expect(await page.locator('table thead').innerText()).toContain('Tax base');
     await unfoldFilters(page);
@@ -112,8 +111,7 @@ describe('move list in a real browser', () => {
   it('the detail dialog: a manager edits and deletes a draft; nobody edits a posted move; staff only reads', async () => {
     const context = await env.browser.newContext({ locale: 'es-ES', viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await signIn(page, env.server.url, 'manager@demo.example');
-    await page.goto(`${env.server.url}/moves-list`);
+    await signIn(page, env.server.url, 'manager@demo.example', '/moves-list');
     await page.locator('table tbody tr').first().waitFor();
     const states = await column(page, 'Estado');
     const draftRow = states.indexOf('Borrador');
@@ -156,8 +154,7 @@ describe('move list in a real browser', () => {
 
     const staffContext = await env.browser.newContext({ locale: 'en-GB', viewport: { width: 1440, height: 900 } });
     const staff = await staffContext.newPage();
-    await signIn(staff, env.server.url, 'staff@demo.example');
-    await staff.goto(`${env.server.url}/moves-list`);
+    await signIn(staff, env.server.url, 'staff@demo.example', '/moves-list');
     await staff.locator('table tbody tr').first().click();
     await staff.getByTestId('move-detail').waitFor();
     expect(await staff.getByTestId('detail-save').count()).toBe(0);
@@ -260,8 +257,7 @@ describe('move list in a real browser', () => {
   it('exports what the list shows, headed in Spanish, as a Spanish spreadsheet reads it; amounts as the documents state them', async () => {
     const context = await env.browser.newContext({ locale: 'es-ES', viewport: { width: 1440, height: 900 }, acceptDownloads: true });
     const page = await context.newPage();
-    await signIn(page, env.server.url, 'staff@demo.example');
-    await page.goto(`${env.server.url}/moves-list`);
+    await signIn(page, env.server.url, 'staff@demo.example', '/moves-list');
     await page.locator('table tbody tr').first().waitFor();
     // A bill's total reads as the bill states it, positive, on the list as in validation.
     expect((await column(page, 'Total')).some((total) => total.startsWith('-'))).toBe(false);

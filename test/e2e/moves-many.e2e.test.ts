@@ -54,8 +54,7 @@ describe('a move list past the count bound', () => {
   it('exports every move, past the count bound, each once, saying its progress while it reads', async () => {
     const context = await env.browser.newContext({ locale: 'es-ES', viewport: { width: 1440, height: 900 }, acceptDownloads: true });
     const page = await context.newPage();
-    await signIn(page, env.server.url, 'admin@demo.example');
-    await page.goto(`${env.server.url}/moves-list`);
+    await signIn(page, env.server.url, 'admin@demo.example', '/moves-list');
     await page.getByText('1-25 de más de 10.000').waitFor();
     const downloaded = page.waitForEvent('download', { timeout: 120_000 });
     await page.getByRole('button', { name: 'Exportar' }).click();

@@ -38,8 +38,7 @@ function receiptFile(name: string): string {
 async function controlledPhone(): Promise<{ context: BrowserContext; page: Page }> {
   const context = await env.browser.newContext(PHONE);
   const page = await context.newPage();
-  await signIn(page, env.server.url, 'staff@demo.example');
-  await page.goto(`${env.server.url}/move`);
+  await signIn(page, env.server.url, 'staff@demo.example', '/move');
   await page.getByTestId('move-page').waitFor();
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   // The first load was not the worker's: once again, now through it (which keeps the reference answers it reads).

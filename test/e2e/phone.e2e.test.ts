@@ -213,8 +213,7 @@ describe.each(LANGUAGES)('on a phone ($lang)', (words) => {
   it('the move form: a supplier read with a slip is chosen from the keyboard, and what was read is said within the screen', async () => {
     const context = await env.browser.newContext({ locale: words.locale, ...PHONE, bypassCSP: true });
     const page = await context.newPage();
-    await signIn(page, env.server.url, 'staff@demo.example');
-    await page.goto(`${env.server.url}/move`);
+    await signIn(page, env.server.url, 'staff@demo.example', '/move');
     await page.getByTestId('tab-invoice').click();
     await expect.poll(() => page.getByTestId('company').inputValue()).toBe('1');
     const folder = mkdtempSync(join(tmpdir(), 'phone-move-'));
@@ -393,8 +392,7 @@ describe('on a 1440 px desktop', () => {
     const words = LANGUAGES[0];
     const context = await env.browser.newContext({ locale: words.locale, viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await signIn(page, env.server.url, 'manager@demo.example');
-    await page.goto(`${env.server.url}/moves-list`);
+    await signIn(page, env.server.url, 'manager@demo.example', '/moves-list');
     await page.locator('table tbody tr').first().waitFor();
     const headers = () => page.locator('table thead th').allInnerTexts().then((texts) => texts.map((text) => text.trim()).filter(Boolean));
     // The total, its tax base, the state and the payment status lie within the window, without scrolling.

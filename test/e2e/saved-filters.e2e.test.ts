@@ -32,8 +32,7 @@ describe('saved filters in a real browser', () => {
   it('saves the filters of the moves list, applies them again in one click, after a reload and in another browser', async () => {
     const context = await env.browser.newContext({ locale: 'es-ES', viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await signIn(page, env.server.url, 'staff@demo.example');
-    await page.goto(`${env.server.url}/moves-list`);
+    await signIn(page, env.server.url, 'staff@demo.example', '/moves-list');
     await page.locator('table tbody tr').first().waitFor();
     await showColumns(page, ['Validado', 'No validado']);
     const all = await total(page);
@@ -76,8 +75,7 @@ describe('saved filters in a real browser', () => {
     // Another browser of the same user has it too.
     const other = await env.browser.newContext({ locale: 'es-ES', viewport: { width: 1440, height: 900 } });
     const second = await other.newPage();
-    await signIn(second, env.server.url, 'staff@demo.example');
-    await second.goto(`${env.server.url}/moves-list`);
+    await signIn(second, env.server.url, 'staff@demo.example', '/moves-list');
     await second.locator('table tbody tr').first().waitFor();
     await applySaved(second, 'Mis pendientes');
     await expect.poll(() => total(second)).toBe(pending);

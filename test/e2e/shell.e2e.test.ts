@@ -141,8 +141,7 @@ describe('the shell in a real browser', () => {
 
   it('shows access denied to a signed-in user without the permission', async () => {
     const { context, page } = await newPage();
-    await signIn(page, env.server.url, 'staff@demo.example');
-    await page.goto(`${env.server.url}/validation`);
+    await signIn(page, env.server.url, 'staff@demo.example', '/validation');
     await page.getByTestId('access-denied').waitFor();
     expect(await page.getByTestId('access-denied').textContent()).toContain('moves.validate');
     await screenshot(page, 'access-denied-es');

@@ -31,8 +31,7 @@ async function replaceEveryMoveFile(env: NodeJS.ProcessEnv): Promise<void> {
 const env = serverAndBrowser({ args: [], prepare: replaceEveryMoveFile });
 
 async function openFirstWaiting(page: Page, phone: boolean): Promise<void> {
-  await signIn(page, env.server.url, 'manager@demo.example');
-  await page.goto(`${env.server.url}/validation`);
+  await signIn(page, env.server.url, 'manager@demo.example', '/validation');
   await page.getByTestId(phone ? 'validation-card' : 'validation-row').first().click();
   await page.getByTestId('validation-dialog').waitFor();
 }

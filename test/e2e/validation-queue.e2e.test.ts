@@ -19,8 +19,7 @@ const WORDS = {
 async function managerPage(lang: keyof typeof WORDS, options: { bypassCSP?: boolean } = {}): Promise<Page> {
   const context = await env.browser.newContext({ locale: WORDS[lang].locale, viewport: { width: 1280, height: 900 }, ...options });
   const page = await context.newPage();
-  await signIn(page, env.server.url, 'manager@demo.example');
-  await page.goto(`${env.server.url}/validation`);
+  await signIn(page, env.server.url, 'manager@demo.example', '/validation');
   return page;
 }
 
