@@ -55,7 +55,15 @@ export default defineConfig({
       ...sharedModules({ name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000 }),
       // A first render in jsdom (react-admin, MUI, the catalogues) took more than vitest's 5 s default while the whole
       // suite ran on two busy cores: the limit guards against a hang, it measures nothing.
-      ...sharedModules({ name: 'component', include: ['test/component/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['test/component/jsdom-styles.ts'], testTimeout: 30_000 }),
+      // Their setup keeps jsdom's style matching and React's owner stacks from most of their processor time (each file
+      // says how, and its test that it changes nothing a test sees).
+      ...sharedModules({
+        name: 'component',
+        include: ['test/component/**/*.test.{ts,tsx}'],
+        environment: 'jsdom',
+        setupFiles: ['test/component/jsdom-styles.ts', 'test/component/react-owner-stacks.ts'],
+        testTimeout: 30_000,
+      }),
       ...sharedModules({
         name: 'server',
         include: ['test/server/**/*.test.ts'],
