@@ -4,9 +4,8 @@
  * warnings and its developer tools. React itself stops after 10,000 elements between two renders and uses a
  * placeholder for the rest; here it always does. Measured (bench/test-cpu.ts, issue 53) on moves, orders and contacts,
  * the three longest component files: 163.5 -> 141.6 s of processor time; the whole component project 421 -> 365 s
- * (254 -> 229 s of wall time). Warnings still
- * come, with their component stack; what a test renders and sees is the same. (React's internals: if an upgrade moves
- * the counter, nothing changes but the time.)
+ * (254 -> 229 s of wall time). Warnings still come, with their component stack; what a test renders and sees is the
+ * same. (React's internals: if an upgrade moves the counter, nothing changes but the time.)
  */
 import * as React from 'react';
 
