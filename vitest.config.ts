@@ -61,7 +61,7 @@ export default defineConfig({
         name: 'component',
         include: ['test/component/**/*.test.{ts,tsx}'],
         environment: 'jsdom',
-        setupFiles: ['test/component/jsdom-styles.ts', 'test/component/react-owner-stacks.ts'],
+        setupFiles: ['test/component/jsdom-styles.ts', 'test/component/react-owner-stacks.ts', 'test/component/emotion-speedy.ts'],
         testTimeout: 30_000,
       }),
       ...sharedModules({
