@@ -1,7 +1,7 @@
 /**
  * jsdom lays nothing out, yet computes a style by matching the element against every rule of every stylesheet, and
- * emotion gives the console's MUI components thousands (one stylesheet per rule in a test build). Two things here
- * keep that from being most of a component test's processor time (issue 53), neither changing what a test sees:
+ * emotion gives the console's MUI components thousands. Two things here keep that from being most of a component
+ * test's processor time (issue 53), neither changing what a test sees:
  */
 import { htmlType, mayMatch, selectorSubjects, type Subject } from '../support/selector-classes';
 
