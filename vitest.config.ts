@@ -55,8 +55,8 @@ export default defineConfig({
       ...sharedModules({ name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 30_000 }),
       // A first render in jsdom (react-admin, MUI, the catalogues) took more than vitest's 5 s default while the whole
       // suite ran on two busy cores: the limit guards against a hang, it measures nothing.
-      // Their setup keeps jsdom's style matching and React's owner stacks from most of their processor time (each file
-      // says how, and its test that it changes nothing a test sees).
+      // Their setup keeps jsdom's style matching, React's owner stacks and emotion's one <style> per rule from most of
+      // their processor time (each file says how; its test, that nothing a test sees changes).
       ...sharedModules({
         name: 'component',
         include: ['test/component/**/*.test.{ts,tsx}'],

@@ -33,7 +33,7 @@ afterAll(async () => {
 let port: number;
 let env: Record<string, string>;
 
-/** Runs one of the npm commands as an operator would (node --import tsx <script>), with this environment only. */
+/** Runs one of the npm commands as an operator would (node --import tsx <script>, with the tests' node flags), with this environment only. */
 function command(script: string, args: string[], vars = env): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((done) => {
     execFile(process.execPath, scriptArgs(script, ...args), { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...vars }, timeout: 300_000 }, (error, stdout, stderr) =>

@@ -54,8 +54,10 @@ async function tokenAfter(browser: Browser, response: Response): Promise<string>
   return decodeURIComponent(location.split('token=')[1]);
 }
 
-/** Runs one of the npm commands as an operator would (node --import tsx <script>), with this environment only. */
-/** A script (`npm run <name>`'s command), or the server as production starts it (`server`). */
+/**
+ * Runs a script (`npm run <name>`'s command, with the tests' node flags: scriptArgs) or the server as production starts
+ * it (`server`), with this environment only.
+ */
 async function command(script: string, args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   const node = script === 'server' ? await serverArgs() : scriptArgs(script);
   return new Promise((done) => {
