@@ -184,7 +184,13 @@ export async function createMove(creating: Creating, uploader: Uploader, move: N
   const repeats = move.onDuplicate
     ? await possibleDuplicates(erp, move.company_id, { partnerId: move.partner_id, amount: move.amount, date: move.date, reference: concept, checksum: fileChecksum(file.data) })
     : [];
-  if (repeats.length && move.onDuplicate === 'warn') throw new PossibleDuplicateError(repeats);
+  if (repeats.length && move.onDuplicate === 'warn') {
+    // A resend racing its first send (a phone's queue sending again what a stalled server was still writing): the bill
+    // the first made meanwhile is this submission's own, answered as a resend is, not warned of as a repeat of itself.
+    const first = key ? await keyedRecord(erp, 'account.move', key, scope, MOVE_FIELDS) : undefined;
+    if (first) return { move: moveRow(first), replayed: true };
+    throw new PossibleDuplicateError(repeats);
+  }
   const { vals, attachment } = await billValues(erp, settings, move, uploader, file);
   // The uploader's comment opens the move's conversation, where the manager reads and answers it; a move saved although
   // it may repeat others says which, for the manager to see the user chose to.

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPdf, demoPng } from '../../server/erp/embedded/files';
+import type { ErpClient } from '../../server/erp/types';
 import { startTestServer, type TestServer } from './helpers';
 
 let server: TestServer;
@@ -14,8 +15,24 @@ let unique = 0;
 /** A PDF of its own: no other move carries its bytes. */
 const freshPdf = () => `data:application/pdf;base64,${demoPdf(['Ticket', `Documento ${++unique} ${Date.now()}`]).toString('base64')}`;
 
+/** Set by a test: called before each of the routes' ERP reads, which it may hold (a stalled request). */
+let beforeRead: ((model: string, domain: unknown) => Promise<void> | void) | undefined;
+
+/** The routes' ERP client, its reads passed through `beforeRead`. */
+const heldReads = (erp: ErpClient): ErpClient =>
+  new Proxy(erp, {
+    get(target, name) {
+      const value = Reflect.get(target, name, target) as unknown;
+      if (name !== 'searchRead' || typeof value !== 'function') return typeof value === 'function' ? value.bind(target) : value;
+      return async (model: string, domain: unknown, ...rest: unknown[]) => {
+        await beforeRead?.(model, domain);
+        return value.call(target, model, domain, ...rest);
+      };
+    },
+  });
+
 beforeAll(async () => {
-  server = await startTestServer({ seedErp: true });
+  server = await startTestServer({ seedErp: true, wrapErp: heldReads });
   for (const who of ['staff', 'admin']) tokens[who] = await server.tokenFor(`${who}@demo.example`);
 }, 180_000);
 afterAll(async () => {
@@ -145,6 +162,38 @@ describe('a document that may repeat a registered one', () => {
     const alone = await create(invoice({ onDuplicate: 'save' }));
     expect(alone.status).toBe(201);
     expect((await notesOf(alone.body.id)).join('\n')).not.toContain('Registrado aunque');
+  });
+
+  it('sent again while its first send is still under way: both answered the one bill, never warned of as a repeat of itself', async () => {
+    // A phone's queue sends again what a stalled server was still working on: the first send is held after it looked
+    // for its key's bill (none yet) and before it looks for repeats; the second makes the bill meanwhile.
+    const body = invoice({ onDuplicate: 'warn' });
+    const key = crypto.randomUUID();
+    const before = await moveCount();
+    let reachedRepeats!: () => void;
+    const atRepeats = new Promise<void>((resolve) => (reachedRepeats = resolve));
+    let letGo!: () => void;
+    const held = new Promise<void>((resolve) => (letGo = resolve));
+    beforeRead = (model, domain) => {
+      if (model !== 'ir.attachment' || !JSON.stringify(domain).includes('checksum')) return;
+      beforeRead = undefined;
+      reachedRepeats();
+      return held;
+    };
+    try {
+      const first = create(body, { key });
+      await atRepeats;
+      const second = await create(body, { key });
+      expect(second.status).toBe(201);
+      letGo();
+      const answered = await first;
+      expect(answered.status, JSON.stringify(answered.body)).toBe(201);
+      expect(answered.body.id).toBe(second.body.id);
+      expect(await moveCount()).toBe(before + 1);
+    } finally {
+      beforeRead = undefined;
+      letGo();
+    }
   });
 
   it('refuses an onDuplicate it does not know, naming the field, and saves nothing', async () => {
