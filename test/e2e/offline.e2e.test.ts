@@ -146,7 +146,8 @@ describe('offline on a phone', () => {
     await context.close();
   });
 
-  it('a server that answers nothing: a reload opens /move within seconds, a send is kept and sent once it answers again', async () => {
+  // Its waits, each as long as a loaded machine needs, add up past the project's 90 s.
+  it('a server that answers nothing: a reload opens /move within seconds, a send is kept and sent once it answers again', { timeout: 240_000 }, async () => {
     const { context, page } = await controlledPhone();
     process.kill(env.server.pid, 'SIGSTOP');
     try {
