@@ -1,12 +1,12 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { freePort } from '../support/free-port';
-import { madeOnce } from '../support/made-once';
 import { scriptArgs, serverArgs } from '../support/server-command';
+import { copyStartedData } from '../support/started-data';
 import { STORAGE_KEYS } from '../../shared/domain/constants';
 
 export const PASSWORD = 'demo1234';
@@ -19,21 +19,6 @@ export interface RunningServer {
   pid: number;
   output: () => string;
   stop: () => Promise<void>;
-}
-
-/**
- * The data folder `npm run seed` makes (what a first start of the server makes: migrated, the demo accounts, the
- * embedded ERP's demo data), made once per run (test/e2e/global-setup.ts) and copied into `dataDir`.
- */
-async function copyStartedData(dataDir: string): Promise<void> {
-  // One per day: the demo data's dates follow the day it is seeded.
-  const today = new Date();
-  const data = join(inject('e2eStartedDataDir'), `${today.getFullYear()}-${today.getMonth() + 1}-${today.getDate()}`);
-  // Made aside and moved into place whole, by the first worker that needs it (a file of the other waits for it).
-  await madeOnce(data, (aside) => {
-    execFileSync(process.execPath, scriptArgs('scripts/seed.ts'), { env: { ...process.env, DATA_DIR: aside, LOG_LEVEL: 'warn' }, stdio: 'pipe' });
-  });
-  cpSync(data, dataDir, { recursive: true });
 }
 
 /** Whether a server of these settings would start as the copied data folder was made: embedded ERP, demo data. */

@@ -12,6 +12,7 @@ import { postgresAvailable, startPostgres, type Cluster } from '../../bench/post
 import { issueToken } from '../../scripts/token';
 import { loadConfig } from '../../server/config';
 import { freePort } from '../support/free-port';
+import { copyStartedData } from '../support/started-data';
 import { burstOfMoves, createMove, movesByKey, startServerProcess, type Answer, type ServerProcess } from '../support/server-process';
 
 const ROUNDS = 5;
@@ -25,6 +26,8 @@ afterAll(async () => {
 async function killedDuringBursts(databaseUrl: string | undefined) {
   const dataDir = mkdtempSync(join(tmpdir(), 'backoffice-kill-'));
   cleanUp.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  // On PGlite, not a first start (what is tested is the kill): on the data folder a first start makes.
+  if (!databaseUrl) await copyStartedData(dataDir);
   const port = await freePort();
   const env = { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
   let server: ServerProcess | undefined;

@@ -19,6 +19,7 @@ import { demoPdf } from '../../server/erp/embedded/files';
 import { freePort } from './helpers';
 import { storedBills } from '../support/stored-bills';
 import { serverArgs } from '../support/server-command';
+import { copyStartedData } from '../support/started-data';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'backoffice-graceful-'));
 const children: ChildProcess[] = [];
@@ -69,6 +70,8 @@ describe('SIGTERM to the server process', () => {
   it('during 50 concurrent creations: each answered or 503 with Retry-After, nothing lost or half-written', async () => {
     const port = await freePort();
     const config = loadConfig({ DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'silent' });
+    // Not a first start (what is tested is the stop): on the data folder a first start makes.
+    await copyStartedData(dataDir);
     const first = await startServer(port);
     await ready(port, first);
     const token = await issueToken(config, 'staff@demo.example');

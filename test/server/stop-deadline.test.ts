@@ -16,6 +16,7 @@ import { issueToken } from '../../scripts/token';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db';
 import { freePort } from '../support/free-port';
+import { copyStartedData } from '../support/started-data';
 import { blankPng } from '../support/bombs';
 import { createMove, expense, movesByKey, startServerProcess, type ServerProcess } from '../support/server-process';
 
@@ -88,15 +89,17 @@ async function started(env: Record<string, string>, port: number): Promise<{ ser
   return { server, token: issued.token };
 }
 
-function freshEnv(): Record<string, string> {
+/** Settings of a server of its own, on the data folder a first start makes (what is tested is the stop). */
+async function freshEnv(): Promise<Record<string, string>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'backoffice-stop-deadline-'));
   cleanUp.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  await copyStartedData(dataDir);
   return { DATA_DIR: dataDir, STOP_TIMEOUT_MS: String(DEADLINE_MS), LOG_LEVEL: 'info', EXTRACT_WARM: '0', ERP: 'embedded', DEMO: 'true' };
 }
 
 describe('SIGTERM past STOP_TIMEOUT_MS', () => {
   it('answers 503 to a request still under way at the deadline, and to a request on a kept-alive connection during the drain', async () => {
-    const env = freshEnv();
+    const env = await freshEnv();
     const port = await freePort();
     const { server, token } = await started(env, port);
     const agent = new Agent({ keepAlive: true });
@@ -151,7 +154,7 @@ describe('SIGTERM past STOP_TIMEOUT_MS', () => {
   }, 600_000);
 
   it('creations cut at the deadline are answered 503, and each resend with its key makes its bill once', async () => {
-    const env: Record<string, string> = { ...freshEnv(), STOP_TIMEOUT_MS: '1000' };
+    const env: Record<string, string> = { ...(await freshEnv()), STOP_TIMEOUT_MS: '1000' };
     const port = await freePort();
     const { server, token } = await started(env, port);
     // Scans of 5000 x 5000 pixels (as in the issue): each creation shrinks its image, so they are slow.
