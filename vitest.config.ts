@@ -12,7 +12,7 @@ function e2eProject(name: string, rest: { maxWorkers: number; sequence: { groupO
       include: ['test/e2e/**/*.e2e.test.ts'],
       environment: 'node',
       // One data folder as the server's first start makes it, copied for each server that starts the same way.
-      globalSetup: ['test/e2e/global-setup.ts'],
+      globalSetup: ['test/support/started-data-setup.ts'],
       testTimeout: 90_000,
       hookTimeout: 120_000,
       // What a page shows after a server round trip or a document read (OCR) can take seconds when the two cores
@@ -68,8 +68,9 @@ export default defineConfig({
         name: 'server',
         include: ['test/server/**/*.test.ts'],
         environment: 'node',
-        // One initialised PGlite data directory that every in-memory test database starts from.
-        globalSetup: ['test/server/global-setup.ts'],
+        // One initialised PGlite data directory that every in-memory test database starts from; the data folder a
+        // server process's first start makes, for the fault tests that start theirs the same way.
+        globalSetup: ['test/server/global-setup.ts', 'test/support/started-data-setup.ts'],
         testTimeout: 30_000,
         hookTimeout: 60_000,
       }),

@@ -10,7 +10,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { serverBundle } from '../support/server-command';
-import { startedDataRoot } from '../support/started-data';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -42,11 +41,5 @@ export default async function setup(project: TestProject): Promise<() => void> {
   // them (server/extract/pool.ts, READER_MODULES); from TypeScript each compiled its modules again, about 1.8 s of a
   // core each, some 120 a run. The TypeScript way keeps its own test (extract-reader-modules.test.ts).
   process.env.READER_MODULES = await serverBundle();
-  // The data folder a server process's first start makes, for the fault tests that start theirs the same way.
-  const started = startedDataRoot();
-  project.provide('startedDataDir', started.dir);
-  return () => {
-    rmSync(startedDir, { recursive: true, force: true });
-    started.remove();
-  };
+  return () => rmSync(startedDir, { recursive: true, force: true });
 }

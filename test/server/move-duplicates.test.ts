@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPdf, demoPng } from '../../server/erp/embedded/files';
-import type { ErpClient } from '../../server/erp/types';
+import type { Domain, ErpClient, SearchOptions } from '../../server/erp/types';
 import { startTestServer, type TestServer } from './helpers';
 
 let server: TestServer;
@@ -19,15 +19,16 @@ const freshPdf = () => `data:application/pdf;base64,${demoPdf(['Ticket', `Docume
 let beforeRead: ((model: string, domain: unknown) => Promise<void> | void) | undefined;
 
 /** The routes' ERP client, its reads passed through `beforeRead`. */
-const heldReads = (erp: ErpClient): ErpClient =>
-  new Proxy(erp, {
-    get(target, name) {
-      const value = Reflect.get(target, name, target) as unknown;
-      if (name !== 'searchRead' || typeof value !== 'function') return typeof value === 'function' ? value.bind(target) : value;
-      return async (model: string, domain: unknown, ...rest: unknown[]) => {
-        await beforeRead?.(model, domain);
-        return value.call(target, model, domain, ...rest);
-      };
+const heldReads = (client: ErpClient): ErpClient =>
+  new Proxy(client, {
+    get(target, property, receiver) {
+      if (property === 'searchRead') {
+        return async (model: string, domain: Domain, options?: SearchOptions) => {
+          await beforeRead?.(model, domain);
+          return target.searchRead(model, domain, options);
+        };
+      }
+      return Reflect.get(target, property, receiver);
     },
   });
 

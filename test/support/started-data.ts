@@ -2,11 +2,10 @@
  * The data folder a first start of the server makes (migrated, the demo accounts, the embedded ERP's demo data), made
  * once per run by `npm run seed`'s script and copied for each server process a test starts the same way: a first start
  * costs about 13 s of a core, a start on a copy about 4 s (issue 53). A test whose subject is the first start itself
- * starts on an empty folder instead. The run's folder is provided by the projects' global setups (startedDataRoot).
+ * starts on an empty folder instead. The run's folder is provided by started-data-setup.ts.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { madeOnce } from './made-once';
@@ -28,14 +27,4 @@ export async function copyStartedData(dataDir: string): Promise<void> {
     execFileSync(process.execPath, scriptArgs('scripts/seed.ts'), { env: { ...process.env, DATA_DIR: aside, LOG_LEVEL: 'warn' }, stdio: 'pipe' });
   });
   cpSync(data, dataDir, { recursive: true });
-}
-
-/**
- * For a global setup: the run's folder for started data, shared by the projects that provide it (one path per run),
- * and its removal after the whole run.
- */
-export function startedDataRoot(): { dir: string; remove: () => void } {
-  const dir = join(tmpdir(), `backoffice-started-data-${process.pid}`);
-  mkdirSync(dir, { recursive: true });
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
