@@ -43,6 +43,7 @@ import { ocrRoutes } from './routes/ocr';
 import { homeRoutes } from './routes/home';
 import { savedFilterRoutes } from './routes/saved-filters';
 import { moveDraftRoutes } from './routes/move-drafts';
+import { KeyedMutex } from './keyed-mutex';
 import { DraftReader, type DraftReaderSettings } from './services/draft-reader';
 import { readMoveDocument } from './services/move-reading';
 import { builtConsole } from './plugins/console';
@@ -77,6 +78,8 @@ export interface AppServices {
   lifecycle: Lifecycle;
   /** The background reading of move drafts (server/services/draft-reader.ts). */
   draftReader: DraftReader;
+  /** The sends of one submission in this process, one after the other (server/services/move-create.ts). */
+  submissions: KeyedMutex;
 }
 
 declare module 'fastify' {
@@ -170,7 +173,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const lifecycle = new Lifecycle();
   // Drafts are read as the Move page reads a document: an e-invoice from its XML (issue 55), anything else by OCR.
   const draftReader = new DraftReader(db, { pool: extractor.pool, readMove: (file, signal) => readMoveDocument(extractor, file, { signal }) }, app.log, options.draftReader);
-  app.decorate('services', { config, db, erp, sessions, seededUsers, mailer, clock, reports, extractor, cleanups, lifecycle, metrics, draftReader });
+  const submissions = new KeyedMutex();
+  app.decorate('services', { config, db, erp, sessions, seededUsers, mailer, clock, reports, extractor, cleanups, lifecycle, metrics, draftReader, submissions });
   // Every process on the database takes up report jobs nobody runs (see server/reports/jobs.ts), and half-written ERP
   // writes left by any process, this one's last run included (server/erp/cleanups.ts).
   app.addHook('onReady', async () => {
@@ -229,7 +233,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const versions = new RecordVersions(db, client, config.timeZone, refusedRequest);
   await app.register(genericRoutes, { erp: client, versions });
   await app.register(moveRoutes, { erp: client, features, cleanups, versions, storedFiles: new StoredFileChecks(extractor.attachments) });
-  await app.register(moveCreateRoute, { erp: client, features, cleanups, attachments: extractor.attachments });
+  await app.register(moveCreateRoute, { erp: client, features, cleanups, attachments: extractor.attachments, submissions });
   await app.register(orderRoutes, { erp: client, config, features, secret, versions });
   await app.register(contactRoutes, { erp: client, features, versions });
   await app.register(reportRoutes, { erp: client, mailer, jobs: reports });

@@ -13,6 +13,7 @@
  * An edit without If-Match is the spec's behaviour: last write wins (it still takes the lock and counts as an edit).
  */
 import type { Db } from '../db';
+import { KeyedMutex } from '../keyed-mutex';
 import { ErpError, erpRefusal, type ErpClient, type ErpRecord } from './types';
 
 /** What a record read must include for its version. */
@@ -23,23 +24,6 @@ interface Stamp {
   userId: number | null;
   userName: string;
   changedAt: Date;
-}
-
-/** One promise chain per key: the callers of one key run one after the other, in order. */
-class KeyedMutex {
-  private readonly tails = new Map<string, Promise<unknown>>();
-
-  async run<T>(key: string, fn: () => Promise<T>): Promise<T> {
-    const before = this.tails.get(key) ?? Promise.resolve();
-    const mine = before.catch(() => undefined).then(fn);
-    const tail = mine.catch(() => undefined);
-    this.tails.set(key, tail);
-    try {
-      return await mine;
-    } finally {
-      if (this.tails.get(key) === tail) this.tails.delete(key);
-    }
-  }
 }
 
 /** A 32-bit key for a model name (pg_advisory_xact_lock(int, int): the model and the record id). */

@@ -27,6 +27,7 @@ import { filterShape, isoDate } from './filters';
 import type { RecordVersions } from '../erp/versions';
 import { commentMove, deleteMove, MOVE_ORDER, MOVE_ROW_KEYS, moveAttachments, moveSearchDomain, searchMoves, updateMove, validationQueue } from '../services/moves';
 import { decideMove, decideMoves, withdrawDecision } from '../services/move-decisions';
+import type { KeyedMutex } from '../keyed-mutex';
 import { createMove } from '../services/move-create';
 import { DUPLICATE_ANSWERS } from '../../shared/domain/duplicates';
 import { listTotals } from '../services/totals';
@@ -307,7 +308,7 @@ export const STORED_FILES_POLICY = "sandbox; default-src 'none'; frame-ancestors
  */
 export async function moveCreateRoute(
   app: FastifyInstance,
-  { erp, features, cleanups, attachments }: { erp: ErpClient; features: FeatureProbe; cleanups: ErpCleanups; attachments: AttachmentProcessor },
+  { erp, features, cleanups, attachments, submissions }: { erp: ErpClient; features: FeatureProbe; cleanups: ErpCleanups; attachments: AttachmentProcessor; submissions: KeyedMutex },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const schema = { headers: submissionHeaders, querystring: moveCreateQuery, body: orEmpty(moveCreateSchema), response: { 201: moveAnswer } };
@@ -326,7 +327,7 @@ export async function moveCreateRoute(
     const locale = messageLocale(request.headers['accept-language']);
     // An e-invoice XML is stored as a PDF of it in the uploader's language (issue 55), the XML inside.
     const prepare = () => preparedFile(reply, attachments, body.file.name, body.file.data, locale === 'en' ? 'en' : 'es');
-    const creating = { erp, features, cleanups, log: request.log, locale };
+    const creating = { erp, features, cleanups, submissions, log: request.log, locale };
     const { move, replayed } = await createMove(creating, user, body, submissionKeyOf(request), prepare);
     if (replayed) return reply.code(201).header('idempotent-replayed', 'true').send(move);
     return reply.code(201).send(move);

@@ -12,7 +12,8 @@ import { HttpError } from '../http-error';
 import type { ErpCleanups } from '../erp/cleanups';
 import type { FeatureProbe } from '../erp/features';
 import { createBillInOneCall } from '../erp/one-call';
-import type { Domain, ErpClient, ErpValues } from '../erp/types';
+import { ErpError, type Domain, type ErpClient, type ErpValues } from '../erp/types';
+import type { KeyedMutex } from '../keyed-mutex';
 import { KEY_FIELD, keyedRecord, pendingMarker } from '../erp/whole';
 import { companiesWithProjects } from './companies';
 import type { DuplicateAnswer } from '../../shared/domain/duplicates';
@@ -55,7 +56,12 @@ export interface Creating {
   log: FastifyBaseLogger;
   /** The uploader's language: a move saved although it may repeat another says so in it. */
   locale?: MessageLocale;
+  /** The sends of one submission in this process, one after the other (submissionSlot). */
+  submissions: KeyedMutex;
 }
+
+/** Where the sends of one submission (the uploader's, with its key) wait their turn. */
+export const submissionSlot = (uploader: Person, key: string) => `${uploader.email.toLowerCase()}\n${key}`;
 
 /**
  * The account with this code in the company's chart. Odoo 18 shares accounts between companies (company_ids) and
@@ -169,9 +175,17 @@ async function eInvoiceLines(erp: ErpClient, companyId: number, companyName: str
  * `prepareFile` prepares the uploaded file once the move's settings are found good.
  */
 export async function createMove(creating: Creating, uploader: Uploader, move: NewMove, submissionKey: string | undefined, prepareFile: () => Promise<PreparedFile>) {
-  const { erp, features } = creating;
-  const keyed = (await features.get()).submissionKeys;
+  const keyed = (await creating.features.get()).submissionKeys;
   const key = keyed ? submissionKey : undefined;
+  if (!key) return createKeyedMove(creating, uploader, move, undefined, keyed, prepareFile);
+  // A resend while its first send is still under way here (a phone's queue sending again what a stalled server was
+  // still writing) waits for it, then finds its bill: a bill made in steps carries its key only once whole, and until
+  // then the resend would have made another, or been warned of the half-made one as a repeat of itself.
+  return creating.submissions.run(submissionSlot(uploader, key), () => createKeyedMove(creating, uploader, move, key, keyed, prepareFile));
+}
+
+async function createKeyedMove(creating: Creating, uploader: Uploader, move: NewMove, key: string | undefined, keyed: boolean, prepareFile: () => Promise<PreparedFile>) {
+  const { erp, features } = creating;
   const scope: Domain = [['company_id', 'in', uploader.companies], ['move_type', 'in', MOVE_TYPES], ['x_uploaded_by', '=ilike', uploader.email]];
   if (key) {
     const first = await keyedRecord(erp, 'account.move', key, scope, MOVE_FIELDS);
@@ -185,8 +199,8 @@ export async function createMove(creating: Creating, uploader: Uploader, move: N
     ? await possibleDuplicates(erp, move.company_id, { partnerId: move.partner_id, amount: move.amount, date: move.date, reference: concept, checksum: fileChecksum(file.data) })
     : [];
   if (repeats.length && move.onDuplicate === 'warn') {
-    // A resend racing its first send (a phone's queue sending again what a stalled server was still writing): the bill
-    // the first made meanwhile is this submission's own, answered as a resend is, not warned of as a repeat of itself.
+    // A resend racing its first send in another server process (replicas, or a restart): the bill the first made
+    // meanwhile is this submission's own, answered as a resend is, not warned of as a repeat of itself.
     const first = key ? await keyedRecord(erp, 'account.move', key, scope, MOVE_FIELDS) : undefined;
     if (first) return { move: moveRow(first), replayed: true };
     throw new PossibleDuplicateError(repeats);
@@ -203,7 +217,7 @@ export async function createMove(creating: Creating, uploader: Uploader, move: N
     oneCall
       ? // One call, one Odoo transaction: the bill with its file, note and key, or nothing (server/erp/one-call.ts).
         createBillInOneCall(erp, { vals, attachment, note, key, author: await authorOf(erp, uploader, move.company_id), onBehalfOf: uploader.email }, scope)
-      : createInSteps(creating, uploader, { vals, attachment, note, key }, keyed),
+      : createInSteps(creating, uploader, { vals, attachment, note, key }, keyed, scope),
   );
   const [created] = await erp.read('account.move', [id], MOVE_FIELDS);
   return { move: moveRow(created), replayed: false };
@@ -218,6 +232,7 @@ async function createInSteps(
   uploader: Person,
   { vals, attachment, note, key }: { vals: ErpValues; attachment: ErpValues; note?: string; key?: string },
   keyed: boolean,
+  scope: Domain,
 ): Promise<number> {
   const marker = keyed ? pendingMarker() : undefined;
   const hold = await cleanups.hold({ kind: 'unlink', model: 'account.move', marker });
@@ -234,6 +249,9 @@ async function createInSteps(
     // else by the background clean-up, retried until done.
     if (moveId !== undefined) await cleanups.amend(hold, { kind: 'unlink', model: 'account.move', marker, recordId: moveId }).catch(() => undefined);
     await cleanups.failed(hold, log);
+    // The key taken meanwhile by a send of the same submission in another server process: its bill is this one's.
+    const twin = key && error instanceof ErpError && error.kind === 'validation' ? await keyedRecord(erp, 'account.move', key, scope).catch(() => undefined) : undefined;
+    if (twin) return twin.id;
     throw error;
   }
   await cleanups.release(hold);

@@ -6,10 +6,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPdf, demoPng } from '../../server/erp/embedded/files';
 import type { Domain, ErpClient, SearchOptions } from '../../server/erp/types';
+import { submissionSlot } from '../../server/services/move-create';
 import { startTestServer, type TestServer } from './helpers';
 
 let server: TestServer;
+/**
+ * Another server process on the same database and ERP (a replica), whose ERP looks like one whose connector predates
+ * the one-call writes (their field hidden from fields_get): it makes a bill in steps, its key written by the last.
+ */
+let inSteps: TestServer;
 const tokens: Record<string, string> = {};
+/** The same accounts' sessions on the in-steps server (each server signs its own). */
+const stepsTokens: Record<string, string> = {};
 const today = new Date().toISOString().slice(0, 10);
 let unique = 0;
 /** A PDF of its own: no other move carries its bytes. */
@@ -17,6 +25,8 @@ const freshPdf = () => `data:application/pdf;base64,${demoPdf(['Ticket', `Docume
 
 /** Set by a test: called before each of the routes' ERP reads, which it may hold (a stalled request). */
 let beforeRead: ((model: string, domain: unknown) => Promise<void> | void) | undefined;
+/** Set by a test: called before each ERP create and write of the in-steps server, which it may hold. */
+let beforeWrite: ((model: string, values: Record<string, unknown>) => Promise<void> | void) | undefined;
 
 /** The routes' ERP client, its reads passed through `beforeRead`. */
 const heldReads = (client: ErpClient): ErpClient =>
@@ -32,19 +42,59 @@ const heldReads = (client: ErpClient): ErpClient =>
     },
   });
 
+/** The in-steps server's ERP client: no one-call writes, its creates and writes passed through `beforeWrite`. */
+const stepsErp = (client: ErpClient): ErpClient =>
+  new Proxy(client, {
+    get(target, property, receiver) {
+      if (property === 'call') {
+        return async (...args: Parameters<ErpClient['call']>) => {
+          const answer = await target.call(...args);
+          if (args[0] !== 'account.move' || args[1] !== 'fields_get') return answer;
+          const { x_backoffice_one_call: _hidden, ...fields } = answer as Record<string, unknown>;
+          return fields;
+        };
+      }
+      if (property === 'create') {
+        return async (model: string, values: Record<string, unknown>, ...rest: unknown[]) => {
+          await beforeWrite?.(model, values);
+          return (target.create as (...all: unknown[]) => Promise<number>)(model, values, ...rest);
+        };
+      }
+      if (property === 'write') {
+        return async (model: string, ids: number[], values: Record<string, unknown>, ...rest: unknown[]) => {
+          await beforeWrite?.(model, values);
+          return (target.write as (...all: unknown[]) => Promise<unknown>)(model, ids, values, ...rest);
+        };
+      }
+      return Reflect.get(target, property, receiver);
+    },
+  });
+
 beforeAll(async () => {
   server = await startTestServer({ seedErp: true, wrapErp: heldReads });
-  for (const who of ['staff', 'admin']) tokens[who] = await server.tokenFor(`${who}@demo.example`);
+  inSteps = await startTestServer({ db: server.app.services.db, wrapErp: stepsErp });
+  for (const who of ['staff', 'admin']) {
+    tokens[who] = await server.tokenFor(`${who}@demo.example`);
+    stepsTokens[who] = await inSteps.tokenFor(`${who}@demo.example`);
+  }
 }, 180_000);
 afterAll(async () => {
+  await inSteps?.stop();
   await server?.stop();
 });
 
-async function create({ onDuplicate, ...body }: Record<string, unknown>, { who = 'staff', language = 'es', key = '' } = {}) {
-  const response = await fetch(`${server.url}/odoo/moves/create${onDuplicate ? `?onDuplicate=${onDuplicate}` : ''}`, {
+/** A point a held request reaches (`reached`), and its release (`letGo`). */
+function holdPoint() {
+  let reached!: () => void;
+  let letGo!: () => void;
+  return { atPoint: new Promise<void>((resolve) => (reached = resolve)), reached, held: new Promise<void>((resolve) => (letGo = resolve)), letGo };
+}
+
+async function create({ onDuplicate, ...body }: Record<string, unknown>, { who = 'staff', language = 'es', key = '', on = server } = {}) {
+  const response = await fetch(`${on.url}/odoo/moves/create${onDuplicate ? `?onDuplicate=${onDuplicate}` : ''}`, {
     method: 'POST',
     headers: {
-      authorization: tokens[who],
+      authorization: (on === server ? tokens : stepsTokens)[who],
       'content-type': 'application/json',
       ...(language ? { 'accept-language': language } : {}),
       ...(key ? { 'idempotency-key': key } : {}),
@@ -165,35 +215,98 @@ describe('a document that may repeat a registered one', () => {
     expect((await notesOf(alone.body.id)).join('\n')).not.toContain('Registrado aunque');
   });
 
-  it('sent again while its first send is still under way: both answered the one bill, never warned of as a repeat of itself', async () => {
-    // A phone's queue sends again what a stalled server was still working on: the first send is held after it looked
-    // for its key's bill (none yet) and before it looks for repeats; the second makes the bill meanwhile.
+  it('sent again to another server process while its first send is still under way: both answered the one bill, never warned of as a repeat of itself', async () => {
+    // A phone's queue sends again what a stalled server was still working on, and another replica takes the resend:
+    // the first send is held after it looked for its key's bill (none yet) and before it looks for repeats; the
+    // other process makes the bill meanwhile.
     const body = invoice({ onDuplicate: 'warn' });
     const key = crypto.randomUUID();
     const before = await moveCount();
-    let reachedRepeats!: () => void;
-    const atRepeats = new Promise<void>((resolve) => (reachedRepeats = resolve));
-    let letGo!: () => void;
-    const held = new Promise<void>((resolve) => (letGo = resolve));
+    const first = holdPoint();
     beforeRead = (model, domain) => {
       if (model !== 'ir.attachment' || !JSON.stringify(domain).includes('checksum')) return;
       beforeRead = undefined;
-      reachedRepeats();
-      return held;
+      first.reached();
+      return first.held;
     };
     try {
-      const first = create(body, { key });
-      await atRepeats;
-      const second = await create(body, { key });
-      expect(second.status).toBe(201);
-      letGo();
-      const answered = await first;
+      const firstAnswer = create(body, { key });
+      await first.atPoint;
+      const second = await create(body, { key, on: inSteps });
+      expect(second.status, JSON.stringify(second.body)).toBe(201);
+      first.letGo();
+      const answered = await firstAnswer;
       expect(answered.status, JSON.stringify(answered.body)).toBe(201);
       expect(answered.body.id).toBe(second.body.id);
       expect(await moveCount()).toBe(before + 1);
     } finally {
       beforeRead = undefined;
-      letGo();
+      first.letGo();
+    }
+  });
+
+  it('made in steps and sent again to the same server while half made: the resend waits for it and is answered the one bill', async () => {
+    // The first send is held after it made the bill (its pending marker, no key yet) and before its file: a resend
+    // that did not wait found no bill of its key and the half-made one as a repeat (409 naming the user's own bill).
+    const body = invoice({ onDuplicate: 'warn' });
+    const key = crypto.randomUUID();
+    const before = await moveCount();
+    const first = holdPoint();
+    beforeWrite = (model) => {
+      if (model !== 'ir.attachment') return;
+      beforeWrite = undefined;
+      first.reached();
+      return first.held;
+    };
+    try {
+      const firstAnswer = create(body, { key, on: inSteps });
+      await first.atPoint;
+      const secondAnswer = create(body, { key, on: inSteps });
+      const slot = submissionSlot({ email: 'staff@demo.example', firstName: '', lastName: '' }, key);
+      await Promise.race([
+        expect.poll(() => inSteps.app.services.submissions.holders(slot), { timeout: 20_000 }).toBe(2),
+        secondAnswer.then((answer) => {
+          throw new Error(`answered while its first send was under way: ${answer.status} ${JSON.stringify(answer.body)}`);
+        }),
+      ]);
+      first.letGo();
+      const [answered, second] = await Promise.all([firstAnswer, secondAnswer]);
+      expect(answered.status, JSON.stringify(answered.body)).toBe(201);
+      expect(second.status, JSON.stringify(second.body)).toBe(201);
+      expect(second.body.id).toBe(answered.body.id);
+      expect(await moveCount()).toBe(before + 1);
+    } finally {
+      beforeWrite = undefined;
+      first.letGo();
+    }
+  });
+
+  it('made in steps while another server process makes it whole: the key it could not write names the bill it answers, its own half undone', async () => {
+    // The first send (in steps) is held before its last step, the key's write; the resend goes to another process,
+    // which makes the bill in one call with the key. The first's key write is then refused (the key is unique).
+    const body = invoice();
+    const key = crypto.randomUUID();
+    const before = await moveCount();
+    const first = holdPoint();
+    beforeWrite = (model, values) => {
+      if (model !== 'account.move' || values.x_backoffice_key !== key) return;
+      beforeWrite = undefined;
+      first.reached();
+      return first.held;
+    };
+    try {
+      const firstAnswer = create(body, { key, on: inSteps });
+      await first.atPoint;
+      const second = await create(body, { key });
+      expect(second.status, JSON.stringify(second.body)).toBe(201);
+      first.letGo();
+      const answered = await firstAnswer;
+      expect(answered.status, JSON.stringify(answered.body)).toBe(201);
+      expect(answered.body.id).toBe(second.body.id);
+      expect(await moveCount()).toBe(before + 1);
+    } finally {
+      beforeWrite = undefined;
+      first.letGo();
     }
   });
 

@@ -43,6 +43,8 @@ const LAYERS: Array<[string, number]> = [
   ['server/html.ts', 0],
   ['server/paths.ts', 0],
   ['server/within-time.ts', 0],
+  // One promise chain per key: edits of one record, sends of one submission, one after the other.
+  ['server/keyed-mutex.ts', 0],
   // A PDF's raw scan for active content and unpacked size (uploads, stored files, e-invoice PDFs).
   ['server/pdf-scan.ts', 0],
   ['server/db/', 1],
