@@ -25,9 +25,9 @@ export interface OneCallBill {
  * racing: the unique key lets one create, the other's refusal is answered with the twin's bill (`scope`: the moves
  * the user may see, as keyedRecord takes it).
  */
-export async function createBillInOneCall(erp: ErpClient, bill: OneCallBill, scope: Domain): Promise<number> {
+export async function createBillInOneCall(erp: ErpClient, bill: OneCallBill, scope: Domain): Promise<{ id: number; replayed: boolean }> {
   try {
-    return await erp.call<number>('account.move', 'backoffice_create_bill', [], [], {
+    const id = await erp.call<number>('account.move', 'backoffice_create_bill', [], [], {
       vals: bill.vals,
       attachment: bill.attachment,
       note: bill.note || false,
@@ -35,13 +35,14 @@ export async function createBillInOneCall(erp: ErpClient, bill: OneCallBill, sco
       author: bill.author,
       on_behalf_of: bill.onBehalfOf,
     });
+    return { id, replayed: false };
   } catch (error) {
     if (!bill.key || !(error instanceof ErpError) || error.kind !== 'validation') throw error;
     const twin = await keyedRecord(erp, 'account.move', bill.key, scope).catch((again: unknown) => {
       if (again instanceof ErpError && again.kind === 'conflict') throw again;
       return undefined;
     });
-    if (twin) return twin.id;
+    if (twin) return { id: twin.id, replayed: true };
     throw error;
   }
 }

@@ -213,14 +213,14 @@ async function createKeyedMove(creating: Creating, uploader: Uploader, move: New
   if (recorded) creating.log.info({ duplicates: repeats.map((one) => ({ id: one.move.id, reasons: one.reasons })) }, 'move saved although it may repeat others');
 
   const oneCall = (await features.get()).oneCallWrites;
-  const id = await inCompany(settings.company.name, async () =>
+  const { id, replayed } = await inCompany(settings.company.name, async () =>
     oneCall
       ? // One call, one Odoo transaction: the bill with its file, note and key, or nothing (server/erp/one-call.ts).
         createBillInOneCall(erp, { vals, attachment, note, key, author: await authorOf(erp, uploader, move.company_id), onBehalfOf: uploader.email }, scope)
       : createInSteps(creating, uploader, { vals, attachment, note, key }, keyed, scope),
   );
   const [created] = await erp.read('account.move', [id], MOVE_FIELDS);
-  return { move: moveRow(created), replayed: false };
+  return { move: moveRow(created), replayed };
 }
 
 /**
@@ -233,7 +233,7 @@ async function createInSteps(
   { vals, attachment, note, key }: { vals: ErpValues; attachment: ErpValues; note?: string; key?: string },
   keyed: boolean,
   scope: Domain,
-): Promise<number> {
+): Promise<{ id: number; replayed: boolean }> {
   const marker = keyed ? pendingMarker() : undefined;
   const hold = await cleanups.hold({ kind: 'unlink', model: 'account.move', marker });
   let moveId: number | undefined;
@@ -251,9 +251,9 @@ async function createInSteps(
     await cleanups.failed(hold, log);
     // The key taken meanwhile by a send of the same submission in another server process: its bill is this one's.
     const twin = key && error instanceof ErpError && error.kind === 'validation' ? await keyedRecord(erp, 'account.move', key, scope).catch(() => undefined) : undefined;
-    if (twin) return twin.id;
+    if (twin) return { id: twin.id, replayed: true };
     throw error;
   }
   await cleanups.release(hold);
-  return moveId;
+  return { id: moveId, replayed: false };
 }

@@ -101,7 +101,7 @@ async function create({ onDuplicate, ...body }: Record<string, unknown>, { who =
     },
     body: JSON.stringify(body),
   });
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: await response.json(), replayed: response.headers.get('idempotent-replayed') === 'true' };
 }
 
 const erp = () => server.app.services.erp.client;
@@ -238,6 +238,7 @@ describe('a document that may repeat a registered one', () => {
       const answered = await firstAnswer;
       expect(answered.status, JSON.stringify(answered.body)).toBe(201);
       expect(answered.body.id).toBe(second.body.id);
+      expect([answered.replayed, second.replayed]).toEqual([true, false]);
       expect(await moveCount()).toBe(before + 1);
     } finally {
       beforeRead = undefined;
@@ -274,6 +275,7 @@ describe('a document that may repeat a registered one', () => {
       expect(answered.status, JSON.stringify(answered.body)).toBe(201);
       expect(second.status, JSON.stringify(second.body)).toBe(201);
       expect(second.body.id).toBe(answered.body.id);
+      expect([answered.replayed, second.replayed]).toEqual([false, true]);
       expect(await moveCount()).toBe(before + 1);
     } finally {
       beforeWrite = undefined;
@@ -303,6 +305,7 @@ describe('a document that may repeat a registered one', () => {
       const answered = await firstAnswer;
       expect(answered.status, JSON.stringify(answered.body)).toBe(201);
       expect(answered.body.id).toBe(second.body.id);
+      expect([answered.replayed, second.replayed]).toEqual([true, false]);
       expect(await moveCount()).toBe(before + 1);
     } finally {
       beforeWrite = undefined;
