@@ -83,12 +83,32 @@ function chromiumFor(full: boolean): string {
   return existsSync(shell) ? shell : FULL_CHROMIUM();
 }
 
-/**
- * `args`: more of Chromium's switches (`--lang=en-US`: the browser's own locale, which native inputs follow);
- * `full`: the full Chromium rather than its headless shell, for a check of the browser's own parts (a PDF opened in a
- * tab shows in its viewer; the shell downloads it instead).
- */
-export async function launchBrowser(args: string[] = [], { full = false }: { full?: boolean } = {}): Promise<Browser> {
+export interface BrowserOptions {
+  /** The full Chromium rather than its headless shell, for a check of the browser's own parts (a PDF opened in a tab shows in its viewer; the shell downloads it instead). */
+  full?: boolean;
+  /**
+   * The pages' motion as most people have it (transitions, ripples). Otherwise a context prefers reduced motion unless
+   * it says so (`reducedMotion`), and the console then draws no frames between two states: the same screens, the same
+   * steps, less of Chromium's processor time (issue 53, bench/test-cpu.ts: keyboard and moves-journey 187 -> 162 s; the
+   * whole e2e project 1,464 -> 1,387 s, Chromium's GPU processes 145 -> 99 s). The journeys (moves-journey, orders) and
+   * the motion check (theme.e2e) keep it.
+   */
+  motion?: boolean;
+}
+
+/** `args`: more of Chromium's switches (`--lang=en-US`: the browser's own locale, which native inputs follow). */
+export async function launchBrowser(args: string[] = [], { full = false, motion = false }: BrowserOptions = {}): Promise<Browser> {
+  const browser = await launched(args, full);
+  if (motion) return browser;
+  // Chromium's --force-prefers-reduced-motion is undone by Playwright's own media emulation: each context asks instead.
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = (options = {}) => newContext({ reducedMotion: 'reduce', ...options });
+  browser.newPage = (options = {}) => newPage({ reducedMotion: 'reduce', ...options });
+  return browser;
+}
+
+function launched(args: string[], full: boolean): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumFor(full),
     args: [
@@ -168,13 +188,13 @@ export interface SeededData {
 
 /**
  * The real server and a Chromium for one test file: started before its tests, stopped after them; on a fresh data
- * folder, or on one `seed` made; `serverEnv`: more of the server's settings; `browserOptions.full`: the full Chromium
- * (launchBrowser).
+ * folder, or on one `seed` made; `serverEnv`: more of the server's settings; `browserOptions`: the full Chromium, the
+ * pages' motion (launchBrowser).
  */
 export function serverAndBrowser(
   seed?: SeededData,
   serverEnv: Record<string, string> = {},
-  browserOptions: { full?: boolean } = {},
+  browserOptions: BrowserOptions = {},
 ): { readonly server: RunningServer; readonly browser: Browser } {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;

@@ -10,7 +10,7 @@ import { columnByHeader, screenshot, serverAndBrowser, showColumns, signIn } fro
  */
 // The full Chromium, as people run it: the manager reads the receipt in the browser's own PDF viewer (the other files
 // run in its headless shell, which has none and shows the preview's download link instead).
-const env = serverAndBrowser(undefined, {}, { full: true });
+const env = serverAndBrowser(undefined, {}, { full: true, motion: true });
 
 const LANGS = {
   es: {

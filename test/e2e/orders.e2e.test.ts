@@ -10,7 +10,7 @@ import { screenshot, serverAndBrowser, signIn, unfoldFilters } from './harness';
 /** Today as both languages of the console write a day (dd/mm/aaaa). */
 const todayShown = new Date().toLocaleDateString('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric' });
 // The full Chromium: the printed order opens in a tab, in the browser's PDF viewer (its headless shell has none).
-const env = serverAndBrowser(undefined, {}, { full: true });
+const env = serverAndBrowser(undefined, {}, { full: true, motion: true });
 
 async function pick(page: Page, input: ReturnType<Page['getByTestId']>, option: string) {
   await input.click();

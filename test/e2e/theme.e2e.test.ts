@@ -1,9 +1,12 @@
-/** Issue 16: a light/dark switch in the app bar, remembered across reloads and sign-ins on the same browser. */
+/**
+ * Issue 16: a light/dark switch in the app bar, remembered across reloads and sign-ins on the same browser. And the
+ * pages' motion: as usual, or none when the system asks for less (the other e2e files run that way, bar the journeys).
+ */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, serverAndBrowser, signIn } from './harness';
 
-const env = serverAndBrowser();
+const env = serverAndBrowser(undefined, {}, { motion: true });
 
 const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 /** Relative luminance 0..1 of an rgb() colour. */
@@ -31,5 +34,40 @@ describe('light and dark', () => {
     await page.getByRole('button', { name: 'Cambiar modo claro/oscuro' }).click();
     await expect.poll(async () => luminance(await background(page))).toBeGreaterThan(0.8);
     await context.close();
+  });
+
+  it('moves as usual, and not at all when the system asks for reduced motion, its spinners still turning', async () => {
+    /** The seconds of the side menu's transition, and of a spinner's and another element's animation (as MUI draws them). */
+    const motion = (page: Page) =>
+      page.evaluate(() => {
+        const seconds = (value: string) => Math.max(...value.split(',').map((one) => parseFloat(one)));
+        const drawn = (className: string) => {
+          const element = document.createElement('span');
+          element.className = className;
+          element.style.animation = 'spin 1.4s linear infinite';
+          document.body.append(element);
+          const duration = seconds(getComputedStyle(element).animationDuration);
+          element.remove();
+          return duration;
+        };
+        return {
+          menu: seconds(getComputedStyle(document.querySelector('.MuiDrawer-paper')!).transitionDuration),
+          spinner: drawn('MuiCircularProgress-root'),
+          other: drawn('MuiTouchRipple-child'),
+        };
+      });
+    const seen: Record<string, { menu: number; spinner: number; other: number }> = {};
+    for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+      const context = await env.browser.newContext({ locale: 'en-GB', viewport: { width: 1440, height: 900 }, reducedMotion });
+      const page = await context.newPage();
+      await signIn(page, env.server.url, 'staff@demo.example');
+      seen[reducedMotion] = await motion(page);
+      await context.close();
+    }
+    expect(seen['no-preference'].menu).toBeGreaterThan(0.1);
+    expect(seen['no-preference'].other).toBe(1.4);
+    expect(seen.reduce.menu).toBeLessThan(0.001);
+    expect(seen.reduce.other).toBeLessThan(0.001);
+    expect(seen.reduce.spinner).toBe(1.4);
   });
 });
