@@ -64,6 +64,10 @@ const loading = {
  * A person who asks their system for less motion (prefers-reduced-motion, WCAG 2.3.3) gets none: dialogs, menus,
  * drawers, ripples and other transitions change at once, without frames in between. The progress spinners keep turning:
  * they say something is under way, and frozen at their last frame they would show nothing (MUI's circle ends as a dot).
+ * A transition's length is 0 (none at all), not a tiny one: every element's transition-property is `all` by default,
+ * so a tiny length would make every change of every element a transition, its old value read until the next frame (a
+ * focus ring read as absent on a busy machine). An animation ends at once but still starts and ends: MUI's fields see
+ * the browser's autofill by its animation's start.
  */
 const MOVING = '*:not(.MuiCircularProgress-root):not(.MuiCircularProgress-svg):not(.MuiCircularProgress-circle):not(.MuiLinearProgress-bar)';
 export const REDUCED_MOTION = {
@@ -71,7 +75,7 @@ export const REDUCED_MOTION = {
     [`${MOVING}, ${MOVING}::before, ${MOVING}::after`]: {
       animationDuration: '0.01ms !important',
       animationIterationCount: '1 !important',
-      transitionDuration: '0.01ms !important',
+      transitionDuration: '0s !important',
       transitionDelay: '0s !important',
       scrollBehavior: 'auto !important',
     },
