@@ -177,14 +177,14 @@ async function eInvoiceLines(erp: ErpClient, companyId: number, companyName: str
 export async function createMove(creating: Creating, uploader: Uploader, move: NewMove, submissionKey: string | undefined, prepareFile: () => Promise<PreparedFile>) {
   const keyed = (await creating.features.get()).submissionKeys;
   const key = keyed ? submissionKey : undefined;
-  if (!key) return createKeyedMove(creating, uploader, move, undefined, keyed, prepareFile);
+  if (!key) return makeMove(creating, uploader, move, undefined, keyed, prepareFile);
   // A resend while its first send is still under way here (a phone's queue sending again what a stalled server was
   // still writing) waits for it, then finds its bill: a bill made in steps carries its key only once whole, and until
   // then the resend would have made another, or been warned of the half-made one as a repeat of itself.
-  return creating.submissions.run(submissionSlot(uploader, key), () => createKeyedMove(creating, uploader, move, key, keyed, prepareFile));
+  return creating.submissions.run(submissionSlot(uploader, key), () => makeMove(creating, uploader, move, key, keyed, prepareFile));
 }
 
-async function createKeyedMove(creating: Creating, uploader: Uploader, move: NewMove, key: string | undefined, keyed: boolean, prepareFile: () => Promise<PreparedFile>) {
+async function makeMove(creating: Creating, uploader: Uploader, move: NewMove, key: string | undefined, keyed: boolean, prepareFile: () => Promise<PreparedFile>) {
   const { erp, features } = creating;
   const scope: Domain = [['company_id', 'in', uploader.companies], ['move_type', 'in', MOVE_TYPES], ['x_uploaded_by', '=ilike', uploader.email]];
   if (key) {

@@ -83,12 +83,36 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A point a held request reaches (`reached`), and its release (`letGo`). */
+/**
+ * A point a held request reaches (`atPoint`), and its release (`letGo`): `at(matches)` is an ERP hook that holds the
+ * first call it matches, and lets every other call through.
+ */
 function holdPoint() {
   let reached!: () => void;
   let letGo!: () => void;
-  return { atPoint: new Promise<void>((resolve) => (reached = resolve)), reached, held: new Promise<void>((resolve) => (letGo = resolve)), letGo };
+  let taken = false;
+  const point = { atPoint: new Promise<void>((resolve) => (reached = resolve)), held: new Promise<void>((resolve) => (letGo = resolve)), letGo: () => letGo() };
+  const at =
+    <A extends unknown[]>(matches: (...args: A) => boolean) =>
+    (...args: A): Promise<void> | undefined => {
+      if (taken || !matches(...args)) return undefined;
+      taken = true;
+      reached();
+      return point.held;
+    };
+  return { ...point, at };
 }
+
+/** Both sends answered 201 with the one bill, which only one made (`replayed`: which of the two says it replays). */
+async function expectOneBill(first: Answer, second: Answer, before: number, replayed: [boolean, boolean]) {
+  expect(first.status, JSON.stringify(first.body)).toBe(201);
+  expect(second.status, JSON.stringify(second.body)).toBe(201);
+  expect(first.body.id).toBe(second.body.id);
+  expect([first.replayed, second.replayed]).toEqual(replayed);
+  expect(await moveCount()).toBe(before + 1);
+}
+
+type Answer = Awaited<ReturnType<typeof create>>;
 
 async function create({ onDuplicate, ...body }: Record<string, unknown>, { who = 'staff', language = 'es', key = '', on = server } = {}) {
   const response = await fetch(`${on.url}/odoo/moves/create${onDuplicate ? `?onDuplicate=${onDuplicate}` : ''}`, {
@@ -223,23 +247,14 @@ describe('a document that may repeat a registered one', () => {
     const key = crypto.randomUUID();
     const before = await moveCount();
     const first = holdPoint();
-    beforeRead = (model, domain) => {
-      if (model !== 'ir.attachment' || !JSON.stringify(domain).includes('checksum')) return;
-      beforeRead = undefined;
-      first.reached();
-      return first.held;
-    };
+    beforeRead = first.at((model: string, domain: unknown) => model === 'ir.attachment' && JSON.stringify(domain).includes('checksum'));
     try {
       const firstAnswer = create(body, { key });
       await first.atPoint;
       const second = await create(body, { key, on: inSteps });
       expect(second.status, JSON.stringify(second.body)).toBe(201);
       first.letGo();
-      const answered = await firstAnswer;
-      expect(answered.status, JSON.stringify(answered.body)).toBe(201);
-      expect(answered.body.id).toBe(second.body.id);
-      expect([answered.replayed, second.replayed]).toEqual([true, false]);
-      expect(await moveCount()).toBe(before + 1);
+      await expectOneBill(await firstAnswer, second, before, [true, false]);
     } finally {
       beforeRead = undefined;
       first.letGo();
@@ -253,12 +268,7 @@ describe('a document that may repeat a registered one', () => {
     const key = crypto.randomUUID();
     const before = await moveCount();
     const first = holdPoint();
-    beforeWrite = (model) => {
-      if (model !== 'ir.attachment') return;
-      beforeWrite = undefined;
-      first.reached();
-      return first.held;
-    };
+    beforeWrite = first.at((model: string) => model === 'ir.attachment');
     try {
       const firstAnswer = create(body, { key, on: inSteps });
       await first.atPoint;
@@ -272,11 +282,7 @@ describe('a document that may repeat a registered one', () => {
       ]);
       first.letGo();
       const [answered, second] = await Promise.all([firstAnswer, secondAnswer]);
-      expect(answered.status, JSON.stringify(answered.body)).toBe(201);
-      expect(second.status, JSON.stringify(second.body)).toBe(201);
-      expect(second.body.id).toBe(answered.body.id);
-      expect([answered.replayed, second.replayed]).toEqual([false, true]);
-      expect(await moveCount()).toBe(before + 1);
+      await expectOneBill(answered, second, before, [false, true]);
     } finally {
       beforeWrite = undefined;
       first.letGo();
@@ -290,23 +296,14 @@ describe('a document that may repeat a registered one', () => {
     const key = crypto.randomUUID();
     const before = await moveCount();
     const first = holdPoint();
-    beforeWrite = (model, values) => {
-      if (model !== 'account.move' || values.x_backoffice_key !== key) return;
-      beforeWrite = undefined;
-      first.reached();
-      return first.held;
-    };
+    beforeWrite = first.at((model: string, values: Record<string, unknown>) => model === 'account.move' && values.x_backoffice_key === key);
     try {
       const firstAnswer = create(body, { key, on: inSteps });
       await first.atPoint;
       const second = await create(body, { key });
       expect(second.status, JSON.stringify(second.body)).toBe(201);
       first.letGo();
-      const answered = await firstAnswer;
-      expect(answered.status, JSON.stringify(answered.body)).toBe(201);
-      expect(answered.body.id).toBe(second.body.id);
-      expect([answered.replayed, second.replayed]).toEqual([true, false]);
-      expect(await moveCount()).toBe(before + 1);
+      await expectOneBill(await firstAnswer, second, before, [true, false]);
     } finally {
       beforeWrite = undefined;
       first.letGo();
